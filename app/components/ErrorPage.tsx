@@ -1,0 +1,31 @@
+import { Classes, Icon } from "@blueprintjs/core";
+import { Link } from "@remix-run/react";
+
+const MESSAGES: Record<number, { title: string; text: string }> = {
+  404: { title: "Page not found", text: "There is no page at this address. It may have moved, or the link may be mistyped." },
+  405: { title: "Method not allowed", text: "This address does not accept that kind of request." },
+  429: { title: "Too many requests", text: "Please wait a moment and try again." },
+  502: { title: "Data source unavailable", text: "An upstream data service did not answer. Try again in a moment." },
+};
+
+/** The friendly error page: never a stack trace. */
+export function ErrorPage({ status }: { status: number }) {
+  const message = MESSAGES[status] ?? {
+    title: "Something went wrong",
+    text: "The portal could not show this page. Try again, or go back to the home page.",
+  };
+  return (
+    <div className={`${Classes.NON_IDEAL_STATE} sacap-error-page`}>
+      <div className={Classes.NON_IDEAL_STATE_VISUAL}>
+        <Icon icon={status === 404 ? "search" : "error"} className="sacap-icon-xl" aria-hidden />
+      </div>
+      <h1 id="page-title">{message.title}</h1>
+      <p>
+        <strong>Error {status}.</strong> {message.text}
+      </p>
+      <Link to="/" className="sacap-button-link">
+        Go to the home page
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+
+/**
+ * Reference lists behind the CMIP6 screens: geographies, indicators, models and scenarios.
+ * Shapes follow the portal's taxonomy export: term ids and codes are strings.
+ */
+
+/** A taxonomy term id: a positive integer written as a string, as the catalogue backend sends it. */
+export const tidSchema = z.string().regex(/^[1-9]\d*$/, "expected a term id: digits, no leading zero");
+
+/** The eight countries the portal covers, by ISO 3166-1 alpha-3 code. */
+export const COUNTRY_ISO3 = ["AFG", "BGD", "BTN", "IND", "LKA", "MDV", "NPL", "PAK"] as const;
+export const countryIso3Schema = z.enum(COUNTRY_ISO3);
+export type CountryIso3 = z.infer<typeof countryIso3Schema>;
+
+export const GEO_TYPES = ["Country", "Basin"] as const;
+
+const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "expected a lowercase slug such as amu-darya");
+
+export const geoSchema = z
+  .strictObject({
+    tid: tidSchema,
+    /** ISO3 code for a country, lowercase slug for a river basin. */
+    field_value: z.string().min(1),
+    name: z.string().min(1),
+    field_geotype: z.enum(GEO_TYPES),
+  })
+  .superRefine((geo, ctx) => {
+    const check = geo.field_geotype === "Country" ? countryIso3Schema : slugSchema;
+    const result = check.safeParse(geo.field_value);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["field_value"],
+          message: `${geo.field_geotype}: ${issue.message}`,
+        });
+      }
+    }
+  });
+export const geoListSchema = z.array(geoSchema);
+export type Geo = z.infer<typeof geoSchema>;
+
+/** "1000": CMIP6 variable groups; "1001": climate extreme indices. */
+export const INDICATOR_CATEGORIES = ["1000", "1001"] as const;
+export const INDICATOR_API_TYPES = ["annual", "monthly", "projected"] as const;
+
+export const indicatorSchema = z
+  .strictObject({
+    tid: tidSchema,
+    field_category: z.enum(INDICATOR_CATEGORIES),
+    name: z.string().min(1),
+    field_chart_title: z.string().min(1).optional(),
+    /** Variable or index code, e.g. "tasmax" or "rx5day". */
+    field_value: z.string().regex(/^[a-z][a-zA-Z0-9]*$/, "expected a variable or index code such as tasmax"),
+    field_axis_unit: z.string().min(1),
+    field_axis_unit2: z.string().min(1).optional(),
+    field_var_unit: z.string().min(1),
+    /** Data path relative to the API root, e.g. "cmip6/v1/monthly". */
+    field_api_url: z
+      .string()
+      .regex(/^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/, "expected a relative data path such as cmip6/annual")
+      .optional(),
+    field_api_type: z.enum(INDICATOR_API_TYPES).optional(),
+    field_description: z.string().min(1).optional(),
+  })
+  .refine((i) => (i.field_api_url === undefined) !== (i.field_api_type === undefined), {
+    message: "expected exactly one of field_api_url or field_api_type",
+  });
+export const indicatorListSchema = z.array(indicatorSchema);
+export type Indicator = z.infer<typeof indicatorSchema>;
+
+export const MODEL_GRIDS = ["gn", "gr", "gr1", "gr2"] as const;
+export type ModelGrid = (typeof MODEL_GRIDS)[number];
+
+export const cmip6ModelSchema = z
+  .strictObject({
+    tid: tidSchema,
+    /** CMIP6 source_id as used in NEX-GDDP-CMIP6 file names, e.g. "ACCESS-CM2". */
+    field_value: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a CMIP6 model id such as ACCESS-CM2"),
+    name: z.string().min(1),
+    /** Ensemble member label: realization, initialization, physics, forcing. */
+    field_variant: z.string().regex(/^r\d+i\d+p\d+f\d+$/, "expected a variant label such as r1i1p1f1"),
+    field_grid: z.enum(MODEL_GRIDS),
+  })
+  .refine((m) => m.name === m.field_value, { message: "name must equal field_value (the model id)", path: ["name"] });
+export const cmip6ModelListSchema = z.array(cmip6ModelSchema);
+export type Cmip6Model = z.infer<typeof cmip6ModelSchema>;
+
+export const SCENARIO_VALUES = ["historical", "ssp245", "ssp585"] as const;
+export type ScenarioValue = (typeof SCENARIO_VALUES)[number];
+
+export const scenarioSchema = z
+  .strictObject({
+    tid: tidSchema,
+    field_value: z.enum(SCENARIO_VALUES),
+    name: z.string().min(1),
+    /** Years the experiment covers, e.g. "1950-2014". */
+    field_period: z
+      .string()
+      .regex(/^\d{4}-\d{4}$/, "expected a year range such as 2015-2100")
+      .optional(),
+  })
+  .refine((s) => s.field_period === undefined || s.field_period.slice(0, 4) < s.field_period.slice(5), {
+    message: "period must start before it ends",
+    path: ["field_period"],
+  });
+export const scenarioListSchema = z.array(scenarioSchema);
+export type Scenario = z.infer<typeof scenarioSchema>;

@@ -1,0 +1,251 @@
+import { Classes } from "@blueprintjs/core";
+import { Link } from "@remix-run/react";
+import { Fragment } from "react";
+
+const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
+
+interface Page {
+  to: string;
+  label: string;
+  text: string;
+  /** A route pattern rather than a page: shown, not linked. */
+  pattern?: boolean;
+}
+
+interface Area {
+  id: string;
+  title: string;
+  pages: Page[];
+}
+
+const AREAS: Area[] = [
+  {
+    id: "guide-climate",
+    title: "Climate",
+    pages: [
+      { to: "/cmip6-data", label: "CMIP6 data explorer", text: "Pick an indicator, a country or basin, one or more scenarios, the models and a period. Charts show the ensemble median with the 10th to 90th percentile band across models, and tables list the values. Download the result as CSV, JSON, PNG or SVG. The whole selection lives in the URL, so copy the address to share or bookmark it." },
+      { to: "/cmip6-viewer", label: "CMIP6 map viewer", text: "Maps of the projections: choose the variable, model, scenario and period to draw." },
+      { to: "/catalog/climate", label: "Climate catalogue", text: "Climate datasets available for the region." },
+      { to: "/catalog/explorer", label: "Climate data explorer", text: "Climate reanalysis and precipitation sources (such as ERA5, ERA5-Land, MSWEP, CHIRPS, APHRODITE, CRU, GPCC and IMD) by indicator, country, administrative level, period and year range." },
+    ],
+  },
+  {
+    id: "guide-analytics",
+    title: "Analytics",
+    pages: [
+      { to: "/analytics/climate-crop", label: "Climate and crops", text: "How climate relates to crop production." },
+      { to: "/analytics/climate-crop/climate-variability", label: "Climate variability", text: "Climate variability and its relation to crop production." },
+      { to: "/analytics/climate-crop/enso-crops", label: "ENSO and crops", text: "How El Niño and La Niña years relate to crop production." },
+      { to: "/analytics/climate-livestock", label: "Climate and livestock", text: "Climate conditions that matter for livestock, such as heat stress." },
+      { to: "/analytics/climate-water", label: "Climate and water", text: "Climate and water resources." },
+    ],
+  },
+  {
+    id: "guide-agriculture",
+    title: "Agriculture",
+    pages: [
+      { to: "/pyaez", label: "Agro-ecological zoning", text: "Maps from PyAEZ modules 1 to 6: climate regime, crop simulations, climate constraints, soil constraints, terrain constraints and economic suitability. Each map has a deep link of the form #module-N.M, for example /pyaez#module-1.4 for the length of growing period." },
+      { to: "/catalog/agriculture", label: "Agriculture catalogue", text: "Agricultural datasets." },
+      { to: "/tools/gee", label: "Soil and cropland tools", text: "Google Earth Engine tools for soil type and cropland extent." },
+    ],
+  },
+  {
+    id: "guide-water",
+    title: "Water",
+    pages: [
+      { to: "/isimip", label: "Water yield projections", text: "ISIMIP projections of water yield." },
+      { to: "/glofas", label: "Flood forecasts", text: "GloFAS river flood forecasts." },
+      { to: "/catalog/water", label: "Water catalogue", text: "Water resources datasets." },
+    ],
+  },
+  {
+    id: "guide-livestock",
+    title: "Livestock",
+    pages: [{ to: "/catalog/livestock", label: "Livestock catalogue", text: "Livestock datasets." }],
+  },
+  {
+    id: "guide-disaster",
+    title: "Disaster",
+    pages: [
+      { to: "/lhasa", label: "Landslide hazard", text: "NASA LHASA landslide hazard maps." },
+      { to: "/catalog/disaster", label: "Disaster catalogue", text: "Disaster management datasets." },
+    ],
+  },
+  {
+    id: "guide-planning",
+    title: "Planning",
+    pages: [
+      { to: "/care-comp", label: "Compare", text: "Compare places or scenarios side by side." },
+      { to: "/catalog/planning", label: "Planning catalogue", text: "Datasets for planning." },
+    ],
+  },
+  {
+    id: "guide-data",
+    title: "Data collector",
+    pages: [
+      { to: "/data", label: "Data collector", text: "Start page of the data collection." },
+      { to: "/data/catalog", label: "Data catalogue", text: "All datasets across the eight sectors." },
+      { to: "/data/sector/<sector>", label: "Datasets by sector", text: "The datasets of one sector, opened from the data catalogue.", pattern: true },
+      { to: "/data/bin", label: "Data basket", text: "Your data basket: datasets you have set aside, kept in this browser." },
+      { to: "/data/share", label: "Share data", text: "Offer a dataset to the portal." },
+      { to: "/data-chart/tag/view", label: "Data charts", text: "Charts of datasets by tag." },
+      { to: "/ckan-viewer", label: "CKAN viewer", text: "Browse datasets published in a CKAN data catalogue." },
+      { to: "/catalog/data", label: "Data catalogue pages", text: "Catalogue of the data collection." },
+    ],
+  },
+  {
+    id: "guide-tools",
+    title: "Tools",
+    pages: [
+      { to: "/tools", label: "Tools", text: "Overview of the tools." },
+      { to: "/second-page", label: "Tool viewer", text: "A further map and tool viewer." },
+    ],
+  },
+  {
+    id: "guide-help",
+    title: "Help",
+    pages: [
+      { to: "/user-guide", label: "User guide", text: "This page." },
+      { to: "/wiki", label: "Wiki", text: "Glossary and methods: CMIP6, scenarios, ensemble statistics, periods, extreme indices, agro-ecological zoning terms and more." },
+      { to: "/about-sacap", label: "About SACAP", text: "What the portal is and who it is for." },
+      { to: "/about-care", label: "About CARE", text: "The CARE for South Asia project." },
+      { to: "/disclaimer", label: "Disclaimer", text: "Limits of the data and terms of use." },
+      { to: "/contact/form", label: "Contact", text: "Send a question, a correction or a suggestion." },
+    ],
+  },
+];
+
+const PREFERENCES: ReadonlyArray<readonly [name: string, values: string]> = [
+  ["Theme", "light, dark, or system (follows the operating system setting)"],
+  ["Navigation", "vertical (sidebar) or horizontal (menu bar)"],
+  ["Content width", "fluid (full width) or boxed (limited width)"],
+  ["Navbar type", "sticky, static or hidden; the navbar can also be blurred"],
+  ["Footer type", "static, sticky or hidden"],
+  ["Semi-dark navigation", "a dark sidebar with a light page"],
+  ["Skin", "bordered or default"],
+  ["Primary colours", "the accent colour for the light theme and for the dark theme"],
+];
+
+interface Shortcut {
+  combos: string[][];
+  action: string;
+}
+
+const SHORTCUTS: Shortcut[] = [
+  { combos: [["/"], ["Ctrl", "K"]], action: "Open the navigation search. Type to fuzzy-match pages, use the arrow keys to choose and Enter to go." },
+  { combos: [["?"]], action: "List all keyboard shortcuts." },
+  { combos: [["["]], action: "Collapse or expand the sidebar." },
+  { combos: [["Esc"]], action: "Close the search, dialogs and drawers." },
+  { combos: [["Tab"], ["Shift", "Tab"]], action: "Move focus forward or back. The first stop on every page is a \u201cSkip to content\u201d link." },
+  { combos: [["\u2191"], ["\u2193"]], action: "In tables: move the active row." },
+  { combos: [["Home"], ["End"]], action: "In tables: go to the first or last row." },
+  { combos: [["PageUp"], ["PageDown"]], action: "In tables: move one page up or down." },
+  { combos: [["Enter"]], action: "In tables: open the active row." },
+  { combos: [["Space"]], action: "In tables: select the active row." },
+];
+
+function Keys({ combos }: { combos: string[][] }) {
+  return (
+    <>
+      {combos.map((combo, i) => (
+        <Fragment key={combo.join("+")}>
+          {i > 0 && " or "}
+          {combo.map((key, j) => (
+            <Fragment key={key}>
+              {j > 0 && "+"}
+              <kbd>{key}</kbd>
+            </Fragment>
+          ))}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+export function UserGuide() {
+  return (
+    <div className={Classes.RUNNING_TEXT}>
+      <section aria-labelledby="guide-start">
+        <h2 id="guide-start">Getting started</h2>
+        <p>
+          SACAP is organised by topic: climate, analytics, agriculture, water, livestock, disaster and
+          planning, followed by the data collector, tools and help. Use the navigation menu, or press{" "}
+          <kbd>/</kbd> and type part of a page name. The <Link to="/">home page</Link> gives an overview.
+        </p>
+        <p>
+          Every view keeps its state in its URL: the indicator, place, scenarios, models, period, map layer
+          or tab you choose. Copy the address to share exactly what you see, bookmark it, or use the
+          browser&apos;s back and forward buttons to step through your choices.
+        </p>
+        <p>
+          Data marked with a <strong>Sample</strong> tag is generated for demonstration and must not be
+          used for analysis; see the <Link to="/disclaimer">disclaimer</Link>.
+        </p>
+      </section>
+
+      {AREAS.map((area) => (
+        <section key={area.id} aria-labelledby={area.id}>
+          <h2 id={area.id}>{area.title}</h2>
+          <dl>
+            {area.pages.map((page) => (
+              <div key={page.to}>
+                <dt>
+                  {page.pattern ? page.label : <Link to={page.to}>{page.label}</Link>} <code>{page.to}</code>
+                </dt>
+                <dd>{page.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+
+      <section aria-labelledby="guide-preferences">
+        <h2 id="guide-preferences">Preferences</h2>
+        <p>
+          The customizer changes how the portal looks. The theme switcher offers a quicker way to change
+          the theme.
+        </p>
+        <ul>
+          {PREFERENCES.map(([name, values]) => (
+            <li key={name}>
+              <strong>{name}</strong>: {values}
+            </li>
+          ))}
+        </ul>
+        <p>
+          Preferences are stored in this browser as cookies named <code>SACAP-&lt;preference&gt;</code>{" "}
+          for 30 days. They are applied when the page is rendered, so pages open with your choices
+          straight away. Clearing the cookies restores the defaults: light theme, vertical navigation and
+          fluid content width.
+        </p>
+      </section>
+
+      <section aria-labelledby="keyboard-shortcuts">
+        <h2 id="keyboard-shortcuts">Keyboard shortcuts</h2>
+        <p>
+          Every screen can be used with the keyboard alone. Single-key shortcuts do not fire while you are
+          typing in a text field.
+        </p>
+        <table className={TABLE_CLASS}>
+          <caption>Keyboard shortcuts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Keys</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SHORTCUTS.map((shortcut) => (
+              <tr key={shortcut.action}>
+                <td>
+                  <Keys combos={shortcut.combos} />
+                </td>
+                <td>{shortcut.action}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useHotkeys, type HotkeyConfig } from "@blueprintjs/core";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { ROUTE_SEARCH_ITEMS } from "~/features/navigation/search-items";
+import { usePreferences } from "~/features/preferences/PreferencesProvider";
+import { flagOf, useRouteHandles } from "~/lib/route-handle";
+import { CollectorNav } from "./chrome/CollectorNav";
+import { Customizer } from "./chrome/Customizer";
+import { Footer } from "./chrome/Footer";
+import { HorizontalNav } from "./chrome/HorizontalNav";
+import { NavDrawer } from "./chrome/NavDrawer";
+import { Navbar } from "./chrome/Navbar";
+import { NavigationSearch } from "./chrome/NavigationSearch";
+import { ScrollToTop } from "./chrome/ScrollToTop";
+import { Sidebar } from "./chrome/Sidebar";
+
+/** The default layout: vertical or horizontal navigation (a preference), navbar, content, footer. */
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  const { preferences, setPreference } = usePreferences();
+  const handles = useRouteHandles();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [customizerOpen, setCustomizerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+
+  const vertical = preferences.navigationType === "vertical";
+  const collapsed = preferences.verticalNavCollapsed;
+  const hotkeys = useMemo<HotkeyConfig[]>(
+    () => [
+      { combo: "/", global: true, label: "Open navigation search", preventDefault: true, onKeyDown: openSearch },
+      { combo: "ctrl+k", global: true, allowInInput: true, label: "Open navigation search", preventDefault: true, onKeyDown: openSearch },
+      {
+        combo: "[",
+        global: true,
+        label: "Collapse or expand the sidebar",
+        onKeyDown: () => setPreference("verticalNavCollapsed", !collapsed),
+      },
+    ],
+    [openSearch, setPreference, collapsed],
+  );
+  useHotkeys(hotkeys);
+
+  const classes = [
+    "sacap-layout",
+    `sacap-layout--${preferences.navigationType}`,
+    vertical && collapsed ? "sacap-layout--collapsed" : "",
+    flagOf(handles, "fixedHeight") ? "sacap-layout--fixed-height" : "",
+    preferences.footerType === "sticky" ? "sacap-layout--sticky-footer" : "",
+  ];
+  return (
+    <div className={classes.filter(Boolean).join(" ")}>
+      {vertical && <Sidebar />}
+      <div className="sacap-layout__page">
+        {preferences.navbarType !== "hidden" && (
+          <Navbar
+            onOpenDrawer={() => setDrawerOpen(true)}
+            onOpenSearch={openSearch}
+            onOpenCustomizer={() => setCustomizerOpen(true)}
+          />
+        )}
+        {!vertical && preferences.horizontalNavType !== "hidden" && (
+          <HorizontalNav sticky={preferences.horizontalNavType === "sticky"} />
+        )}
+        {flagOf(handles, "collector") && <CollectorNav />}
+        <main id="main" tabIndex={-1} className={`sacap-content sacap-content--${preferences.contentWidth}`}>
+          {children}
+        </main>
+        {preferences.footerType !== "hidden" && <Footer type={preferences.footerType} />}
+      </div>
+      <NavDrawer isOpen={drawerOpen} onClose={closeDrawer} />
+      <NavigationSearch isOpen={searchOpen} onClose={() => setSearchOpen(false)} items={ROUTE_SEARCH_ITEMS} />
+      <Customizer isOpen={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+      <ScrollToTop />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { MenuItem } from "@blueprintjs/core";
+import { Omnibar, type ItemListPredicate, type ItemRenderer } from "@blueprintjs/select";
+import { useNavigate } from "@remix-run/react";
+import { fuzzyFilter } from "~/lib/fuzzy";
+import { searchText, type SearchItem } from "~/features/navigation/search-items";
+
+const MAX_RESULTS = 50;
+
+const filterItems: ItemListPredicate<SearchItem> = (query, items) =>
+  fuzzyFilter(items, query, searchText).slice(0, MAX_RESULTS);
+
+const renderItem: ItemRenderer<SearchItem> = (item, { handleClick, handleFocus, modifiers, ref }) => {
+  if (!modifiers.matchesPredicate) return null;
+  return (
+    <MenuItem
+      key={item.href}
+      ref={ref}
+      text={item.title}
+      label={item.label}
+      active={modifiers.active}
+      disabled={modifiers.disabled}
+      onClick={handleClick}
+      onFocus={handleFocus}
+      roleStructure="listoption"
+    />
+  );
+};
+
+/** The omnibar behind `/` and Ctrl+K: fuzzy search over every page (and what features add). */
+export function NavigationSearch({ isOpen, onClose, items }: { isOpen: boolean; onClose: () => void; items: SearchItem[] }) {
+  const navigate = useNavigate();
+  return (
+    <Omnibar<SearchItem>
+      isOpen={isOpen}
+      onClose={onClose}
+      items={items}
+      itemListPredicate={filterItems}
+      itemRenderer={renderItem}
+      resetOnSelect
+      noResults={<MenuItem disabled text="No matching page" roleStructure="listoption" />}
+      inputProps={{ placeholder: "Search pages…", "aria-label": "Search pages" }}
+      onItemSelect={(item) => {
+        onClose();
+        navigate(item.href);
+      }}
+      overlayProps={{ className: "sacap-omnibar" }}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import blueprintHref from "@blueprintjs/core/lib/css/blueprint.css";
+import { HotkeysProvider } from "@blueprintjs/core";
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { Provider } from "react-redux";
+import { publicConfig, type PublicConfig } from "../server/env.server";
+import appHref from "../styles/app.css";
+import fontsHref from "../styles/fonts.css";
+import themeHref from "../styles/theme.css";
+import { AnalyticsScripts, useScreenViews } from "~/features/analytics/Analytics";
+import { readPreferences } from "~/features/preferences/cookies";
+import { documentAttributes, systemThemeScript } from "~/features/preferences/document";
+import { PreferencesProvider, usePreferences } from "~/features/preferences/PreferencesProvider";
+import { defaultPreferences, type Preferences } from "~/features/preferences/schema";
+import { ErrorPage } from "~/components/ErrorPage";
+import { LayoutSwitch } from "~/layouts/LayoutSwitch";
+import { captchaScriptUrl } from "~/lib/analytics";
+import { flagOf, useRouteHandles } from "~/lib/route-handle";
+import { useScrollBehavior } from "~/lib/scroll";
+import { cacheEntriesFrom } from "~/store/prime";
+import { getStore } from "~/store/store";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: blueprintHref },
+  { rel: "stylesheet", href: fontsHref },
+  { rel: "stylesheet", href: themeHref },
+  { rel: "stylesheet", href: appHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ preferences: readPreferences(request.headers.get("Cookie")), config: publicConfig() });
+}
+
+// Preferences change in the browser (and their cookies with them); the root never needs to reload.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+interface RootData {
+  preferences: Preferences;
+  config: PublicConfig;
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const { preferences } = usePreferences();
+  const data = useRouteLoaderData<RootData>("root");
+  const handles = useRouteHandles();
+  const attrs = documentAttributes(preferences);
+  const captchaKey = flagOf(handles, "captcha") ? data?.config.captchaSiteKey : undefined;
+  return (
+    <html lang="en" dir="ltr" className={attrs.className} style={{ ...attrs.style, colorScheme: attrs.colorScheme }} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0B6623" />
+        {preferences.theme === "system" && <script dangerouslySetInnerHTML={{ __html: systemThemeScript() }} />}
+        <Meta />
+        <Links />
+        {data?.config.analyticsId && <AnalyticsScripts measurementId={data.config.analyticsId} />}
+        {captchaKey && <script src={captchaScriptUrl(captchaKey)} async defer />}
+      </head>
+      <body>
+        <a className="sacap-skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Providers({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const matches = useMatches();
+  const [store] = useState(() => getStore(cacheEntriesFrom(matches.map((match) => match.data))));
+  return (
+    <Provider store={store}>
+      <PreferencesProvider initial={data?.preferences ?? defaultPreferences}>
+        <HotkeysProvider>{children}</HotkeysProvider>
+      </PreferencesProvider>
+    </Provider>
+  );
+}
+
+function Behaviours() {
+  const data = useRouteLoaderData<RootData>("root");
+  useScrollBehavior();
+  useScreenViews(data?.config.analyticsId);
+  return null;
+}
+
+export default function App() {
+  return (
+    <Providers>
+      <Document>
+        <Behaviours />
+        <LayoutSwitch>
+          <Outlet />
+        </LayoutSwitch>
+      </Document>
+    </Providers>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Providers>
+      <Document>
+        <LayoutSwitch>
+          <ErrorPage status={status} />
+        </LayoutSwitch>
+      </Document>
+    </Providers>
+  );
+}

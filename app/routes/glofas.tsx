@@ -1,0 +1,11 @@
+import { RoutePage } from "~/components/RoutePage";
+import { routeMeta } from "~/lib/meta";
+import type { RouteHandle } from "~/lib/route-handle";
+
+export const handle: RouteHandle = { fixedHeight: true };
+
+export default function GlofasRoute() {
+  return <RoutePage path="/glofas" />;
+}
+
+export const meta = routeMeta("/glofas");

@@ -1,0 +1,34 @@
+import { configureStore } from "@reduxjs/toolkit";
+import { api } from "./api";
+import { primeActions, type ApiCacheEntry } from "./prime";
+
+export function makeStore(entries: ApiCacheEntry[] = []) {
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  for (const action of primeActions(entries)) store.dispatch(action);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore["getState"]>;
+export type AppDispatch = AppStore["dispatch"];
+
+let browserStore: AppStore | undefined;
+
+/**
+ * The server makes a store per request; the browser keeps one for the whole visit, primed once with the
+ * entries the server rendered with, so hydration finds the same data and requests nothing.
+ */
+export function getStore(entries: ApiCacheEntry[]): AppStore {
+  if (typeof window === "undefined") return makeStore(entries);
+  browserStore ??= makeStore(entries);
+  return browserStore;
+}
+
+/** The browser's store, for client loaders (navigations after the first load). */
+export function browserStoreOrThrow(): AppStore {
+  if (!browserStore) throw new Error("The store is created when the app hydrates");
+  return browserStore;
+}

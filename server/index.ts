@@ -1,0 +1,40 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { createApp } from "./app";
+import { EnvError, env as readEnv } from "./env.server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+async function main() {
+  const env = readEnv();
+  const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
+  const app = createApp({ env, build, publicDir: path.join(root, "public") });
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `SACAP listening on http://localhost:${port}` }));
+  });
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `${signal}: finishing in-flight requests` }));
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(0);
+    }, env.SHUTDOWN_TIMEOUT * 1000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

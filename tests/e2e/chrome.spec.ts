@@ -1,0 +1,156 @@
+import { expect, hydrated, test } from "./fixtures";
+
+test.describe("preferences", () => {
+  test("theme persists across a reload and is in the server HTML", async ({ page, context, request, pageErrors }) => {
+    await page.goto("/wiki");
+    await hydrated(page);
+    await expect(page.locator("html")).not.toHaveClass(/bp6-dark/);
+    await page.getByRole("button", { name: /^Theme/ }).click();
+    await page.getByRole("option", { name: "Dark" }).click();
+    await expect(page.locator("html")).toHaveClass(/bp6-dark/);
+
+    const cookies = await context.cookies();
+    const theme = cookies.find((c) => c.name === "SACAP-theme");
+    expect(theme?.value).toBe("dark");
+    expect(theme?.path).toBe("/");
+    const days = ((theme?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
+
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/bp6-dark/);
+    const html = await (await request.get("/wiki", { headers: { Cookie: "SACAP-theme=dark" } })).text();
+    expect(html).toMatch(/<html[^>]*class="[^"]*bp6-dark/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("the collapsed sidebar persists across a reload and is in the server HTML", async ({ page, request }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.locator(".sacap-sidebar")).not.toHaveClass(/collapsed/);
+    await page.keyboard.press("[");
+    await expect(page.locator(".sacap-sidebar")).toHaveClass(/sacap-sidebar--collapsed/);
+    await page.reload();
+    await expect(page.locator(".sacap-sidebar")).toHaveClass(/sacap-sidebar--collapsed/);
+    const html = await (await request.get("/", { headers: { Cookie: "SACAP-verticalNavCollapsed=true" } })).text();
+    expect(html).toContain("sacap-sidebar--collapsed");
+  });
+
+  test("the customizer changes navigation type and content width at once", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Customize" }).click();
+    const drawer = page.getByRole("dialog");
+    await drawer.getByRole("radiogroup", { name: "Navigation", exact: true }).getByText("Horizontal").click();
+    await expect(drawer.getByRole("radio", { name: "Horizontal" })).toBeChecked();
+    await expect(page.locator(".sacap-sidebar")).toHaveCount(0);
+    await expect(page.locator(".sacap-hnav")).toBeVisible();
+    await drawer.getByRole("radiogroup", { name: "Content width" }).getByText("Boxed").click();
+    await expect(page.locator("main")).toHaveClass(/sacap-content--boxed/);
+    await drawer.getByRole("button", { name: "Reset to defaults" }).click();
+    await expect(page.locator(".sacap-sidebar")).toBeVisible();
+    await expect(page.locator("main")).toHaveClass(/sacap-content--fluid/);
+  });
+
+  test("tampered preference cookies fall back to defaults", async ({ request }) => {
+    const response = await request.get("/", {
+      headers: { Cookie: "SACAP-theme=%3Cscript%3E; SACAP-navigationType=sideways; SACAP-primaryColorLight=red" },
+    });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain("bp6-dark");
+    expect(html).toContain("sacap-layout--vertical");
+    expect(html).toContain("--sacap-primary-light:#0B6623");
+  });
+});
+
+test.describe("narrow screens", () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test("navigation is an overlay drawer below 960 px", async ({ page, pageErrors }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.locator(".sacap-sidebar")).toBeHidden();
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole("link", { name: "Wiki" }).click();
+    await expect(page).toHaveURL("/wiki");
+    await expect(drawer).toBeHidden();
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+test("scroll-to-top appears past 200 px and scrolls smoothly to the top", async ({ page }) => {
+  await page.goto("/wiki");
+  await hydrated(page);
+  const button = page.getByRole("button", { name: "Scroll to top" });
+  await page.evaluate(() => window.scrollTo(0, 150));
+  await page.waitForTimeout(150);
+  await expect(button).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect(button).toBeVisible();
+  await button.click();
+  await page.waitForFunction(() => window.scrollY === 0);
+  await expect(button).toHaveCount(0);
+});
+
+test("navigating to a hash scrolls to the element with a 60 px offset", async ({ page }) => {
+  await page.goto("/wiki");
+  await hydrated(page);
+  await page.locator('a[href="#etccdi"]').first().click();
+  await expect(page).toHaveURL(/#etccdi$/);
+  await page.waitForFunction(() => Math.abs(document.getElementById("etccdi")!.getBoundingClientRect().top - 60) <= 2);
+});
+
+test("a first load with a hash lands with the offset", async ({ page }) => {
+  await page.goto("/wiki#seasons");
+  await hydrated(page);
+  await page.waitForFunction(() => Math.abs(document.getElementById("seasons")!.getBoundingClientRect().top - 60) <= 2);
+});
+
+test("other navigations start at the top of the page", async ({ page }) => {
+  await page.goto("/wiki");
+  await hydrated(page);
+  await page.evaluate(() => window.scrollTo(0, 2000));
+  await page.getByRole("contentinfo").getByRole("link", { name: "Disclaimer" }).click();
+  await expect(page).toHaveURL("/disclaimer");
+  await page.waitForFunction(() => window.scrollY === 0);
+});
+
+test.describe("navigation search", () => {
+  test("`/` opens it; typing, arrows and Enter navigate", async ({ page, pageErrors }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.keyboard.press("/");
+    const input = page.getByRole("combobox", { name: "Search pages" }).or(page.getByPlaceholder("Search pages…"));
+    await expect(input).toBeFocused();
+    await page.keyboard.type("cmip6");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/cmip6-viewer");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("CMIP6 map viewer");
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("Ctrl+K opens it and Escape closes it", async ({ page }) => {
+    await page.goto("/wiki");
+    await hydrated(page);
+    await page.keyboard.press("Control+k");
+    const input = page.getByPlaceholder("Search pages…");
+    await expect(input).toBeFocused();
+    await page.keyboard.type("user guide");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/user-guide");
+  });
+});
+
+test("the skip link moves focus to the main content", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main#main")).toBeFocused();
+});

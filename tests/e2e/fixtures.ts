@@ -1,0 +1,41 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every browser test fails on a console error or an uncaught page error, and on any request that
+ * leaves localhost (the embedded default must work offline).
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    // A page that is itself a 404 (the not-found page) makes Chromium log the status; that one is expected.
+    let expectedNotFound = 0;
+    page.on("response", (response) => {
+      if (response.request().isNavigationRequest() && response.status() === 404) expectedNotFound++;
+    });
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      if (expectedNotFound > 0 && message.text().includes("status of 404")) {
+        expectedNotFound--;
+        return;
+      }
+      errors.push(`console: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (!["localhost", "127.0.0.1"].includes(url.hostname) && !url.protocol.startsWith("data")) {
+        errors.push(`external request: ${request.url()}`);
+      }
+    });
+    await use(errors);
+    expect(errors, "console errors, page errors or external requests").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Waits until the app has hydrated (client scripts ran), so keyboard shortcuts are live. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await page.waitForLoadState("networkidle");
+}

@@ -1,0 +1,74 @@
+import { PORTAL_ROUTES } from "../../app/features/navigation/routes";
+import { expect, test } from "./fixtures";
+
+const urls = PORTAL_ROUTES.map((route) => route.example ?? route.path);
+
+test.describe("every route", () => {
+  for (const url of urls) {
+    test(`${url} renders with its heading and no console errors`, async ({ page, pageErrors }) => {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator("h1")).toBeVisible();
+      await expect(page).toHaveTitle(/SACAP/);
+      await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(pageErrors).toEqual([]);
+    });
+  }
+});
+
+test.describe("server HTML without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  for (const url of urls) {
+    test(`${url} has its heading in the server HTML`, async ({ page, request }) => {
+      const html = await (await request.get(url)).text();
+      expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+      expect(html).toContain("<title>");
+      await page.goto(url);
+      await expect(page.locator("h1")).toBeVisible();
+    });
+  }
+});
+
+test("an unknown path is a 404 page in the blank layout with a link home", async ({ page, pageErrors }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.locator(".sacap-sidebar")).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page).toHaveURL("/");
+  expect(pageErrors).toEqual([]);
+});
+
+test("unknown ids of parameter routes are 404 pages", async ({ request }) => {
+  for (const url of ["/data/sector/nowhere", "/catalog/astrology", "/data-chart/node/abc", "/data-chart/section/0"]) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(404);
+    expect(await response.text()).toContain("Page not found");
+  }
+});
+
+test("/analytics shows its index child", async ({ page }) => {
+  await page.goto("/analytics");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Climate and crops");
+  await expect(page.getByRole("navigation", { name: "Analyses" })).toBeVisible();
+});
+
+test("the collector navigation bar shows in the data collector area only", async ({ page }) => {
+  await page.goto("/data/catalog");
+  await expect(page.getByRole("navigation", { name: "Data collector", exact: true })).toBeVisible();
+  await page.goto("/data-chart/tag/view");
+  await expect(page.getByRole("navigation", { name: "Data collector", exact: true })).toBeVisible();
+  await page.goto("/wiki");
+  await expect(page.getByRole("navigation", { name: "Data collector", exact: true })).toHaveCount(0);
+});
+
+test("no analytics or captcha script is requested unless configured", async ({ page }) => {
+  const hosts: string[] = [];
+  page.on("request", (r) => hosts.push(new URL(r.url()).hostname));
+  await page.goto("/contact/form");
+  await page.waitForLoadState("networkidle");
+  expect(hosts.filter((h) => h !== "localhost")).toEqual([]);
+  expect(await page.locator('script[src*="googletagmanager"], script[src*="recaptcha"]').count()).toBe(0);
+});
