@@ -7,7 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
  * Playwright never downloads a browser here.
  */
 export default defineConfig({
-  testDir: "tests/e2e",
+  testDir: "tests",
+  testMatch: ["e2e/**/*.spec.ts", "contract/**/*.spec.ts"],
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,

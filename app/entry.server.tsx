@@ -8,6 +8,12 @@ import { setupIcons } from "~/lib/icons";
 
 const ABORT_DELAY = 5_000;
 
+/** Data requests of client navigations depend on cookies too; never cache them unless a loader says so. */
+export function handleDataRequest(response: Response) {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -27,6 +33,9 @@ export default async function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Documents are personalised by preference cookies and must not be cached.
+          responseHeaders.set("Cache-Control", "no-store");
+          responseHeaders.set("Vary", "Cookie");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Env } from "./env.server";
@@ -47,11 +47,13 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
 export interface AppOptions {
   env: Env;
   build: ServerBuild;
+  /** What loaders and resource routes get as `context`: the data services. */
+  context: AppLoadContext;
   /** Folder holding `build/` (hashed assets) and other public files. */
   publicDir: string;
 }
 
-export function createApp({ env, build, publicDir }: AppOptions) {
+export function createApp({ env, build, context, publicDir }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -77,12 +79,6 @@ export function createApp({ env, build, publicDir }: AppOptions) {
   );
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
-  const handleRemix = createRequestHandler({ build, mode: env.NODE_ENV });
-  app.all("*", (req, res, next) => {
-    // Documents are personalised by preference cookies and must not be cached.
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("Vary", "Cookie");
-    return handleRemix(req, res, next);
-  });
+  app.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: () => context }));
   return app;
 }

@@ -27,6 +27,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   /** Where /api paths the portal does not serve are forwarded. */
   API_UPSTREAM: optionalUrl,
+  /** Seconds the upstream API gets to start answering. */
+  UPSTREAM_TIMEOUT: z.coerce.number().positive().max(120).default(10),
   /** Page analytics: off unless enabled and given a measurement id. */
   ANALYTICS_ENABLED: z.string().default(ANALYTICS_CONFIG.enabled).transform(parseEnabledFlag),
   ANALYTICS_ID: optionalText,

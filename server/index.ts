@@ -2,14 +2,17 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { createApp } from "./app";
+import { createLoadContext } from "./context.server";
 import { EnvError, env as readEnv } from "./env.server";
+import { SeedError } from "./seeds.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 async function main() {
   const env = readEnv();
+  const context = createLoadContext(env);
   const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
-  const app = createApp({ env, build, publicDir: path.join(root, "public") });
+  const app = createApp({ env, build, context, publicDir: path.join(root, "public") });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -35,6 +38,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof SeedError ? error.message : error);
   process.exit(1);
 });

@@ -1,0 +1,146 @@
+import { Classes, HTMLTable } from "@blueprintjs/core";
+import { QueryState } from "~/components/QueryState";
+import {
+  useGetCmip6ModelsQuery,
+  useGetGeosQuery,
+  useGetIndicatorsQuery,
+  useGetScenariosQuery,
+} from "~/store/reference";
+import type { Cmip6Model, Geo, Indicator } from "./schema";
+
+const CATEGORY_TITLES: Record<Indicator["field_category"], string> = {
+  "1000": "CMIP6 variables",
+  "1001": "Climate extreme indices",
+};
+
+function IndicatorTable({ indicators }: { indicators: Indicator[] }) {
+  return (
+    <>
+      {(Object.keys(CATEGORY_TITLES) as Indicator["field_category"][]).map((category) => {
+        const rows = indicators.filter((indicator) => indicator.field_category === category);
+        return (
+          <HTMLTable key={category} compact striped className="sacap-table">
+            <caption>
+              {CATEGORY_TITLES[category]} ({rows.length})
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Indicator</th>
+                <th scope="col">Unit</th>
+                <th scope="col">Definition</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((indicator) => (
+                <tr key={indicator.tid}>
+                  <td>
+                    <code>{indicator.field_value}</code>
+                  </td>
+                  <td>{indicator.name}</td>
+                  <td>{indicator.field_var_unit}</td>
+                  <td className={Classes.TEXT_MUTED}>{indicator.field_description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        );
+      })}
+    </>
+  );
+}
+
+function PlaceList({ geos, type }: { geos: Geo[]; type: Geo["field_geotype"] }) {
+  const places = geos.filter((geo) => geo.field_geotype === type);
+  return (
+    <div>
+      <h3>
+        {type === "Country" ? "Countries" : "River basins"} ({places.length})
+      </h3>
+      <ul className="sacap-columns">
+        {places.map((geo) => (
+          <li key={geo.tid}>
+            {geo.name} {type === "Country" && <code>{geo.field_value}</code>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ModelTable({ models }: { models: Cmip6Model[] }) {
+  return (
+    <HTMLTable compact striped className="sacap-table">
+      <caption>NEX-GDDP-CMIP6 models ({models.length})</caption>
+      <thead>
+        <tr>
+          <th scope="col">Model</th>
+          <th scope="col">Variant</th>
+          <th scope="col">Grid</th>
+        </tr>
+      </thead>
+      <tbody>
+        {models.map((model) => (
+          <tr key={model.tid}>
+            <td>{model.name}</td>
+            <td>
+              <code>{model.field_variant}</code>
+            </td>
+            <td>
+              <code>{model.field_grid}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+/** What the CMIP6 archive of the portal holds: indicators, places, scenarios and models. */
+export function ReferenceLists() {
+  const indicators = useGetIndicatorsQuery();
+  const geos = useGetGeosQuery();
+  const scenarios = useGetScenariosQuery();
+  const models = useGetCmip6ModelsQuery();
+  return (
+    <section className="sacap-card sacap-reference" aria-labelledby="reference-title">
+      <h2 id="reference-title">Indicators, places, scenarios and models</h2>
+      <div className="sacap-reference__grid">
+        <div>
+          <QueryState what="places" data={geos.data} isError={geos.isError}>
+            {(data) => (
+              <>
+                <PlaceList geos={data} type="Country" />
+                <PlaceList geos={data} type="Basin" />
+              </>
+            )}
+          </QueryState>
+          <h3>Scenarios</h3>
+          <QueryState what="scenarios" data={scenarios.data} isError={scenarios.isError}>
+            {(data) => (
+              <dl className="sacap-deflist">
+                {data.map((scenario) => (
+                  <div key={scenario.tid}>
+                    <dt>
+                      <code>{scenario.field_value}</code>
+                    </dt>
+                    <dd>
+                      {scenario.name}
+                      {scenario.field_period && `, ${scenario.field_period}`}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </QueryState>
+        </div>
+        <QueryState what="models" data={models.data} isError={models.isError}>
+          {(data) => <ModelTable models={data} />}
+        </QueryState>
+      </div>
+      <QueryState what="indicators" data={indicators.data} isError={indicators.isError}>
+        {(data) => <IndicatorTable indicators={data} />}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { PreparedJson } from "../services/reference.server";
+
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/** The one error shape of the portal: `{ "error": { "status", "message", "details"? } }`. */
+export function jsonError(
+  status: number,
+  message: string,
+  options: { details?: unknown; headers?: Record<string, string> } = {},
+): Response {
+  const error: { status: number; message: string; details?: unknown } = { status, message };
+  if (options.details !== undefined) error.details = options.details;
+  return new Response(JSON.stringify({ error }), {
+    status,
+    headers: { "Content-Type": JSON_CONTENT_TYPE, "Cache-Control": "no-store", ...options.headers },
+  });
+}
+
+export const ALLOWED_METHODS = "GET, HEAD";
+
+/** Answer for any method other than GET and HEAD on a read-only endpoint. */
+export function methodNotAllowed({ request }: { request: Request }): Response {
+  return jsonError(405, `Method ${request.method} is not allowed here`, { headers: { Allow: ALLOWED_METHODS } });
+}
+
+/** True when the request's If-None-Match names this ETag (or is `*`). */
+export function etagMatches(request: Request, etag: string): boolean {
+  const header = request.headers.get("If-None-Match");
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag);
+}
+
+/** A prepared JSON body with its ETag, or 304 when the client already has it. */
+export function cachedJson(request: Request, prepared: PreparedJson, headers: Record<string, string>): Response {
+  const common = { ETag: prepared.etag, ...headers };
+  if (etagMatches(request, prepared.etag)) return new Response(null, { status: 304, headers: common });
+  return new Response(prepared.body, { status: 200, headers: { "Content-Type": JSON_CONTENT_TYPE, ...common } });
+}

@@ -1,0 +1,36 @@
+import { createHash } from "node:crypto";
+import { API_LISTS, type ApiListName, type ApiListResults } from "../../app/store/contract";
+import type { ApiCacheEntry } from "../../app/store/prime";
+import type { Seeds } from "../seeds.server";
+
+/** A JSON body serialised once, with its strong ETag. */
+export interface PreparedJson {
+  body: string;
+  etag: string;
+}
+
+export function prepareJson(value: unknown): PreparedJson {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+}
+
+/**
+ * The reference lists of the /api contract, read from the validated seeds. Bodies and ETags are computed
+ * once at start-up: the lists never change while the server runs.
+ */
+export function createReferenceService(seeds: Seeds) {
+  const prepared = new Map<ApiListName, PreparedJson>();
+  const list = <N extends ApiListName>(name: N): ApiListResults[N] =>
+    seeds[API_LISTS[name].seed] as unknown as ApiListResults[N];
+  for (const name of Object.keys(API_LISTS) as ApiListName[]) prepared.set(name, prepareJson(list(name)));
+
+  return {
+    list,
+    json: (name: ApiListName) => prepared.get(name)!,
+    /** RTK Query cache entries for a loader to hand to the page, so the first render requests nothing. */
+    cacheEntries: (names: ApiListName[]): ApiCacheEntry[] =>
+      names.map((name) => ({ endpointName: name, arg: undefined, value: list(name) })),
+  };
+}
+
+export type ReferenceService = ReturnType<typeof createReferenceService>;

@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Starts the built portal with extra settings; resolves once /healthz answers. */
+export async function startPortal(env: Record<string, string>): Promise<{ url: string; process: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["build/server/index.js"], {
+    env: { ...process.env, LOG_REQUESTS: "false", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`portal exited: ${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, process: child, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error(`portal did not start: ${output}`);
+}
+
+/** Runs the built server to completion (for start-up failures); resolves with exit code and output. */
+export function runPortal(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    let output = "";
+    const child = spawn(process.execPath, ["build/server/index.js"], {
+      env: { ...process.env, LOG_REQUESTS: "false", PORT: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill(), 10_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
