@@ -27,6 +27,7 @@ import { ErrorPage } from "~/components/ErrorPage";
 import { LayoutSwitch } from "~/layouts/LayoutSwitch";
 import { captchaScriptUrl } from "~/lib/analytics";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
+import { useExternalScript } from "~/lib/external-script";
 import { useScrollBehavior } from "~/lib/scroll";
 import { cacheEntriesFrom } from "~/store/prime";
 import { getStore } from "~/store/store";
@@ -39,8 +40,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ preferences: readPreferences(request.headers.get("Cookie")), config: publicConfig() });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json({ preferences: readPreferences(request.headers.get("Cookie")), config: publicConfig(context.env) });
 }
 
 // Preferences change in the browser (and their cookies with them); the root never needs to reload.
@@ -54,9 +55,7 @@ interface RootData {
 function Document({ children }: { children: ReactNode }) {
   const { preferences } = usePreferences();
   const data = useRouteLoaderData<RootData>("root");
-  const handles = useRouteHandles();
   const attrs = documentAttributes(preferences);
-  const captchaKey = flagOf(handles, "captcha") ? data?.config.captchaSiteKey : undefined;
   return (
     <html lang="en" dir="ltr" className={attrs.className} style={{ ...attrs.style, colorScheme: attrs.colorScheme }} suppressHydrationWarning>
       <head>
@@ -67,7 +66,6 @@ function Document({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {data?.config.analyticsId && <AnalyticsScripts measurementId={data.config.analyticsId} />}
-        {captchaKey && <script src={captchaScriptUrl(captchaKey)} async defer />}
       </head>
       <body>
         <a className="sacap-skip-link" href="#main">
@@ -93,10 +91,17 @@ function Providers({ children }: { children: ReactNode }) {
   );
 }
 
+/** The bot-check script, only on pages that use it and only when configured. */
+function useCaptchaScript(config: PublicConfig | undefined): string | undefined {
+  const handles = useRouteHandles();
+  return flagOf(handles, "captcha") && config?.captchaSiteKey ? captchaScriptUrl(config.captchaSiteKey) : undefined;
+}
+
 function Behaviours() {
   const data = useRouteLoaderData<RootData>("root");
   useScrollBehavior();
   useScreenViews(data?.config.analyticsId);
+  useExternalScript(useCaptchaScript(data?.config));
   return null;
 }
 

@@ -65,11 +65,14 @@ export function env(): Env {
 }
 
 /** The settings the browser may see. Never put a secret here. */
-export function publicConfig(e: Env = env()) {
+export interface PublicConfig {
+  analyticsId?: string;
+  captchaSiteKey?: string;
+}
+
+export function publicConfig(e: Env = env()): PublicConfig {
   return {
     analyticsId: e.ANALYTICS_ENABLED && e.ANALYTICS_ID ? e.ANALYTICS_ID : undefined,
     captchaSiteKey: e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET ? e.CAPTCHA_SITE_KEY : undefined,
   };
 }
-
-export type PublicConfig = ReturnType<typeof publicConfig>;

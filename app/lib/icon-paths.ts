@@ -19,6 +19,8 @@ import database from "@blueprintjs/icons/lib/esm/generated/16px/paths/database.j
 import desktop from "@blueprintjs/icons/lib/esm/generated/16px/paths/desktop.js";
 import disable from "@blueprintjs/icons/lib/esm/generated/16px/paths/disable.js";
 import doubleCaretVertical from "@blueprintjs/icons/lib/esm/generated/16px/paths/double-caret-vertical.js";
+import doubleChevronLeft from "@blueprintjs/icons/lib/esm/generated/16px/paths/double-chevron-left.js";
+import doubleChevronRight from "@blueprintjs/icons/lib/esm/generated/16px/paths/double-chevron-right.js";
 import envelope from "@blueprintjs/icons/lib/esm/generated/16px/paths/envelope.js";
 import error from "@blueprintjs/icons/lib/esm/generated/16px/paths/error.js";
 import flash from "@blueprintjs/icons/lib/esm/generated/16px/paths/flash.js";
@@ -44,6 +46,7 @@ import minimize from "@blueprintjs/icons/lib/esm/generated/16px/paths/minimize.j
 import moon from "@blueprintjs/icons/lib/esm/generated/16px/paths/moon.js";
 import people from "@blueprintjs/icons/lib/esm/generated/16px/paths/people.js";
 import rain from "@blueprintjs/icons/lib/esm/generated/16px/paths/rain.js";
+import reset from "@blueprintjs/icons/lib/esm/generated/16px/paths/reset.js";
 import search from "@blueprintjs/icons/lib/esm/generated/16px/paths/search.js";
 import searchAround from "@blueprintjs/icons/lib/esm/generated/16px/paths/search-around.js";
 import shoppingCart from "@blueprintjs/icons/lib/esm/generated/16px/paths/shopping-cart.js";
@@ -82,6 +85,8 @@ export const BUNDLED_ICON_PATHS: Partial<Record<IconName, string[]>> = {
   "desktop": desktop,
   "disable": disable,
   "double-caret-vertical": doubleCaretVertical,
+  "double-chevron-left": doubleChevronLeft,
+  "double-chevron-right": doubleChevronRight,
   "envelope": envelope,
   "error": error,
   "flash": flash,
@@ -107,6 +112,7 @@ export const BUNDLED_ICON_PATHS: Partial<Record<IconName, string[]>> = {
   "moon": moon,
   "people": people,
   "rain": rain,
+  "reset": reset,
   "search": search,
   "search-around": searchAround,
   "shopping-cart": shoppingCart,

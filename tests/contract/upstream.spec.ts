@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort, runPortal, startPortal } from "./server";
+import { freePort, runPortal, startPortal } from "../support/portal";
 
 let upstream: Server;
 let upstreamUrl: string;
