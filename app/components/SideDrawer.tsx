@@ -1,6 +1,6 @@
 import { Button, Classes, Drawer, Icon, Position } from "@blueprintjs/core";
 import type { IconName } from "@blueprintjs/icons";
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 
 interface SideDrawerProps {
   isOpen: boolean;
@@ -20,6 +20,15 @@ interface SideDrawerProps {
  */
 export function SideDrawer({ isOpen, onClose, title, icon, side = "left", size = 320, children }: SideDrawerProps) {
   const titleId = useId();
+  // Escape closes the drawer even in the moment before focus has moved into it.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !event.defaultPrevented) onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [isOpen, onClose]);
   return (
     <Drawer isOpen={isOpen} onClose={onClose} position={side === "left" ? Position.LEFT : Position.RIGHT} size={size}>
       <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="sacap-drawer">

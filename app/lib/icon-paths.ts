@@ -21,6 +21,8 @@ import disable from "@blueprintjs/icons/lib/esm/generated/16px/paths/disable.js"
 import doubleCaretVertical from "@blueprintjs/icons/lib/esm/generated/16px/paths/double-caret-vertical.js";
 import doubleChevronLeft from "@blueprintjs/icons/lib/esm/generated/16px/paths/double-chevron-left.js";
 import doubleChevronRight from "@blueprintjs/icons/lib/esm/generated/16px/paths/double-chevron-right.js";
+import download from "@blueprintjs/icons/lib/esm/generated/16px/paths/download.js";
+import duplicate from "@blueprintjs/icons/lib/esm/generated/16px/paths/duplicate.js";
 import envelope from "@blueprintjs/icons/lib/esm/generated/16px/paths/envelope.js";
 import error from "@blueprintjs/icons/lib/esm/generated/16px/paths/error.js";
 import flash from "@blueprintjs/icons/lib/esm/generated/16px/paths/flash.js";
@@ -49,6 +51,7 @@ import rain from "@blueprintjs/icons/lib/esm/generated/16px/paths/rain.js";
 import reset from "@blueprintjs/icons/lib/esm/generated/16px/paths/reset.js";
 import search from "@blueprintjs/icons/lib/esm/generated/16px/paths/search.js";
 import searchAround from "@blueprintjs/icons/lib/esm/generated/16px/paths/search-around.js";
+import share from "@blueprintjs/icons/lib/esm/generated/16px/paths/share.js";
 import shoppingCart from "@blueprintjs/icons/lib/esm/generated/16px/paths/shopping-cart.js";
 import smallCross from "@blueprintjs/icons/lib/esm/generated/16px/paths/small-cross.js";
 import tag from "@blueprintjs/icons/lib/esm/generated/16px/paths/tag.js";
@@ -59,6 +62,7 @@ import tick from "@blueprintjs/icons/lib/esm/generated/16px/paths/tick.js";
 import tickCircle from "@blueprintjs/icons/lib/esm/generated/16px/paths/tick-circle.js";
 import timelineLineChart from "@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-line-chart.js";
 import tint from "@blueprintjs/icons/lib/esm/generated/16px/paths/tint.js";
+import trash from "@blueprintjs/icons/lib/esm/generated/16px/paths/trash.js";
 import tree from "@blueprintjs/icons/lib/esm/generated/16px/paths/tree.js";
 import warningSign from "@blueprintjs/icons/lib/esm/generated/16px/paths/warning-sign.js";
 import waves from "@blueprintjs/icons/lib/esm/generated/16px/paths/waves.js";
@@ -87,6 +91,8 @@ export const BUNDLED_ICON_PATHS: Partial<Record<IconName, string[]>> = {
   "double-caret-vertical": doubleCaretVertical,
   "double-chevron-left": doubleChevronLeft,
   "double-chevron-right": doubleChevronRight,
+  "download": download,
+  "duplicate": duplicate,
   "envelope": envelope,
   "error": error,
   "flash": flash,
@@ -115,6 +121,7 @@ export const BUNDLED_ICON_PATHS: Partial<Record<IconName, string[]>> = {
   "reset": reset,
   "search": search,
   "search-around": searchAround,
+  "share": share,
   "shopping-cart": shoppingCart,
   "small-cross": smallCross,
   "tag": tag,
@@ -125,6 +132,7 @@ export const BUNDLED_ICON_PATHS: Partial<Record<IconName, string[]>> = {
   "tick-circle": tickCircle,
   "timeline-line-chart": timelineLineChart,
   "tint": tint,
+  "trash": trash,
   "tree": tree,
   "warning-sign": warningSign,
   "waves": waves,

@@ -1,26 +1,31 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { RoutePage } from "~/components/RoutePage";
+import type { MetaFunction, Params } from "@remix-run/react";
+import { useParams } from "@remix-run/react";
+import { CatalogPage, type CatalogPageData } from "~/features/catalog/CatalogPage";
+import { ClimateLookups } from "~/features/catalog/ClimateLookups";
+import { catalogClientLoader } from "~/features/catalog/client-loader";
+import { CATALOG_TOPICS } from "~/features/catalog/schema";
+import type { CatalogScope } from "~/features/catalog/scope";
 import { portalRoute } from "~/features/navigation/routes";
-import { invariantResponse } from "~/lib/http";
 import { pageTitle } from "~/lib/meta";
+import { catalogPageLoader } from "../../server/services/catalog.server";
 
-/** The topic catalogues (the explorer has a route of its own). */
-const TOPICS = ["agriculture", "climate", "data", "disaster", "livestock", "planning", "water"] as const;
+/** The topic catalogues (the explorer, a map viewer, has its own route). */
+const scopeOf = (params: Params): CatalogScope | null => {
+  const topic = CATALOG_TOPICS.find((t) => t === params.topic);
+  return topic ? { kind: "topic", topic } : null;
+};
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const topic = TOPICS.find((t) => t === params.topic);
-  invariantResponse(topic, `No catalogue for "${params.topic}"`);
-  return json({ path: `/catalog/${topic}` });
-}
+export const loader = catalogPageLoader(scopeOf);
+export const clientLoader = catalogClientLoader(scopeOf);
 
 export default function CatalogTopicRoute() {
-  const { path } = useLoaderData<typeof loader>();
-  return <RoutePage path={path} />;
+  const { topic } = useParams();
+  return <CatalogPage path={`/catalog/${topic}`}>{topic === "climate" && <ClimateLookups />}</CatalogPage>;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: pageTitle("Page not found") }];
-  const route = portalRoute(data.path);
+export const meta: MetaFunction<unknown> = ({ data }) => {
+  const scope = (data as CatalogPageData | undefined)?.scope;
+  if (scope?.kind !== "topic") return [{ title: pageTitle("Page not found") }];
+  const route = portalRoute(`/catalog/${scope.topic}`);
   return [{ title: pageTitle(route.title) }, { name: "description", content: route.description }];
 };

@@ -1,27 +1,27 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { RoutePage } from "~/components/RoutePage";
+import type { MetaFunction, Params } from "@remix-run/react";
+import { CatalogPage, type CatalogPageData } from "~/features/catalog/CatalogPage";
+import { catalogClientLoader } from "~/features/catalog/client-loader";
+import type { CatalogScope } from "~/features/catalog/scope";
 import { sectorById } from "~/features/collector/sectors";
-import { invariantResponse } from "~/lib/http";
 import { pageTitle } from "~/lib/meta";
+import { useLoaderData } from "@remix-run/react";
+import { catalogPageLoader } from "../../server/services/catalog.server";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+const scopeOf = (params: Params): CatalogScope | null => {
   const sector = sectorById(params.id ?? "");
-  invariantResponse(sector, `No sector "${params.id}"`);
-  return json({ sector });
-}
+  return sector ? { kind: "sector", sector: sector.name } : null;
+};
+
+export const loader = catalogPageLoader(scopeOf);
+export const clientLoader = catalogClientLoader(scopeOf);
 
 export default function DataSectorRoute() {
-  const { sector } = useLoaderData<typeof loader>();
-  return (
-    <RoutePage
-      path="/data/sector/:id"
-      title={`${sector.name} sector`}
-      description={`The datasets of the ${sector.name} sector of the catalogue.`}
-    />
-  );
+  const { scope } = useLoaderData<CatalogPageData>();
+  const name = scope.kind === "sector" ? scope.sector : "";
+  return <CatalogPage path="/data/sector/:id" title={`${name} sector`} description={`The datasets of the ${name} sector of the catalogue.`} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(data ? `${data.sector.name} sector` : "Page not found") },
-];
+export const meta: MetaFunction<unknown> = ({ data }) => {
+  const scope = (data as CatalogPageData | undefined)?.scope;
+  return [{ title: pageTitle(scope?.kind === "sector" ? `${scope.sector} sector` : "Page not found") }];
+};

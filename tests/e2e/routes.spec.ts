@@ -42,7 +42,7 @@ test("an unknown path is a 404 page in the blank layout with a link home", async
 });
 
 test("unknown ids of parameter routes are 404 pages", async ({ request }) => {
-  for (const url of ["/data/sector/nowhere", "/catalog/astrology", "/data-chart/node/abc", "/data-chart/section/0"]) {
+  for (const url of ["/data-chart/node/no-such-dataset", "/data/sector/nowhere", "/catalog/astrology", "/data-chart/section/0"]) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(404);
     expect(await response.text()).toContain("Page not found");

@@ -16,7 +16,7 @@ export function AreaOverview() {
             <ul className="sacap-area-list">
               {routes.map((route) => (
                 <li key={route.path}>
-                  <Link to={route.path} prefetch="intent">
+                  <Link to={route.path} prefetch="intent" className="sacap-area-link">
                     <Icon icon={route.icon} aria-hidden /> {route.title}
                   </Link>
                 </li>

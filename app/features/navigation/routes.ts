@@ -234,7 +234,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     group: "collector",
     icon: "chart",
     hidden: true,
-    example: "/data-chart/node/1",
+    example: "/data-chart/node/chirps-rainfall-npl-l1-monthly",
   },
   {
     path: "/data-chart/section/:nid",

@@ -1,0 +1,47 @@
+import { Button, Checkbox, Popover } from "@blueprintjs/core";
+import type { FacetCount } from "./types";
+
+interface FacetFilterProps {
+  label: string;
+  counts: FacetCount[];
+  selected: string[];
+  onChange: (values: string[]) => void;
+}
+
+/** A facet: the column's distinct values with counts; selecting any narrows the rows to those values. */
+export function FacetFilter({ label, counts, selected, onChange }: FacetFilterProps) {
+  const toggle = (value: string) =>
+    onChange(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
+  return (
+    <Popover
+      placement="bottom-start"
+      content={
+        <div className="sacap-facet" role="group" aria-label={`${label} filter`}>
+          {counts.length === 0 && <p className="sacap-facet__empty">No values</p>}
+          {counts.map(({ value, count }) => (
+            <Checkbox
+              key={value}
+              checked={selected.includes(value)}
+              onChange={() => toggle(value)}
+              labelElement={
+                <span className="sacap-facet__option">
+                  <span>{value}</span>
+                  <span className="sacap-facet__count">{count}</span>
+                </span>
+              }
+            />
+          ))}
+          {selected.length > 0 && <Button size="small" variant="minimal" text="Clear" onClick={() => onChange([])} />}
+        </div>
+      }
+    >
+      <Button
+        size="small"
+        variant={selected.length > 0 ? "solid" : "outlined"}
+        intent={selected.length > 0 ? "primary" : "none"}
+        endIcon="caret-down"
+        text={selected.length > 0 ? `${label} (${selected.length})` : label}
+      />
+    </Popover>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ColumnDef, TableState } from "./types";
+
+export const PAGE_SIZES = [25, 50, 100, 250] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+/** Filters longer than this are cut: they come from URLs anyone can write. */
+const MAX_FILTER_LENGTH = 200;
+
+export function defaultTableState<T>(columns: ColumnDef<T>[]): TableState {
+  return {
+    q: "",
+    sort: null,
+    page: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+    filters: {},
+    facets: {},
+    hidden: columns.filter((c) => c.hiddenByDefault).map((c) => c.id),
+  };
+}
+
+/**
+ * Reads a table's state from URL search parameters. Unknown columns and invalid values are ignored (the
+ * defaults apply), so a hand-edited or stale link still opens a working table. `prefix` lets two tables
+ * share one URL.
+ */
+export function parseTableState<T>(params: URLSearchParams, columns: ColumnDef<T>[], prefix = ""): TableState {
+  const state = defaultTableState(columns);
+  const ids = new Set(columns.map((c) => c.id));
+  const get = (key: string) => params.get(prefix + key);
+
+  state.q = (get("q") ?? "").slice(0, MAX_FILTER_LENGTH);
+  const sort = get("sort");
+  if (sort) {
+    const desc = sort.startsWith("-");
+    const id = desc ? sort.slice(1) : sort;
+    if (ids.has(id)) state.sort = { id, dir: desc ? "desc" : "asc" };
+  }
+  const page = Number(get("page"));
+  if (Number.isInteger(page) && page >= 1) state.page = page;
+  const size = Number(get("size"));
+  if ((PAGE_SIZES as readonly number[]).includes(size)) state.pageSize = size;
+
+  for (const [key, value] of params) {
+    if (!key.startsWith(prefix)) continue;
+    const name = key.slice(prefix.length);
+    if (name.startsWith("f.") && ids.has(name.slice(2)) && value.trim() !== "") {
+      state.filters[name.slice(2)] = value.slice(0, MAX_FILTER_LENGTH);
+    } else if (name.startsWith("in.") && ids.has(name.slice(3))) {
+      const id = name.slice(3);
+      (state.facets[id] ??= []).includes(value) || state.facets[id].push(value.slice(0, MAX_FILTER_LENGTH));
+    }
+  }
+  const cols = get("cols");
+  if (cols !== null) {
+    const shown = new Set(cols.split(",").filter((id) => ids.has(id)));
+    state.hidden = columns.filter((c) => !shown.has(c.id)).map((c) => c.id);
+  }
+  return state;
+}
+
+/**
+ * Writes a table's state into search parameters (keeping any other parameters), leaving defaults out so
+ * URLs stay short.
+ */
+export function writeTableState<T>(
+  base: URLSearchParams,
+  state: TableState,
+  columns: ColumnDef<T>[],
+  prefix = "",
+): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const key of [...params.keys()]) {
+    if (!key.startsWith(prefix)) continue;
+    const name = key.slice(prefix.length);
+    if (["q", "sort", "page", "size", "cols"].includes(name) || name.startsWith("f.") || name.startsWith("in.")) {
+      params.delete(key);
+    }
+  }
+  const set = (key: string, value: string) => params.set(prefix + key, value);
+  if (state.q) set("q", state.q);
+  if (state.sort) set("sort", (state.sort.dir === "desc" ? "-" : "") + state.sort.id);
+  if (state.page > 1) set("page", String(state.page));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) set("size", String(state.pageSize));
+  for (const [id, value] of Object.entries(state.filters)) if (value) set(`f.${id}`, value);
+  for (const [id, values] of Object.entries(state.facets)) for (const v of values) params.append(`${prefix}in.${id}`, v);
+  const defaults = defaultTableState(columns).hidden;
+  if ([...state.hidden].sort().join(",") !== [...defaults].sort().join(",")) {
+    set("cols", columns.filter((c) => !state.hidden.includes(c.id)).map((c) => c.id).join(","));
+  }
+  return params;
+}

@@ -1,0 +1,94 @@
+import { Button } from "@blueprintjs/core";
+import { useSearchParams } from "@remix-run/react";
+import { useCallback, useMemo } from "react";
+import { DataTable, type InitialTableModel, type RowAction } from "~/components/data-table/DataTable";
+import { useGetCatalogDataQuery } from "~/store/reference";
+import { useBasket, type BasketItem } from "./basket";
+import { CATALOG_COLUMNS, entryHref } from "./columns";
+import { EntryDrawer } from "./EntryDrawer";
+import type { CatalogEntry } from "./schema";
+
+export const toBasketItem = (entry: CatalogEntry): BasketItem => ({
+  id: entry.id,
+  name: entry.name,
+  href: entryHref(entry),
+  link: entry.link,
+  addedAt: new Date().toISOString(),
+});
+
+interface CatalogTableProps {
+  label: string;
+  /** Which entries this table lists (a topic, a sector, or all). */
+  filter: (entry: CatalogEntry) => boolean;
+  initial: InitialTableModel<CatalogEntry> | null;
+  exportName: string;
+}
+
+/** A catalogue table: the data table over catalogue entries, with the basket and the details drawer. */
+export function CatalogTable({ label, filter, initial, exportName }: CatalogTableProps) {
+  const catalog = useGetCatalogDataQuery();
+  const rows = useMemo(() => catalog.data?.filter(filter), [catalog.data, filter]);
+  const basket = useBasket();
+  const [params, setParams] = useSearchParams();
+  const openId = params.get("entry");
+  const opened = openId ? catalog.data?.find((entry) => entry.id === openId) : undefined;
+
+  const setOpen = useCallback(
+    (id: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set("entry", id);
+          else next.delete("entry");
+          return next;
+        },
+        { preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  const actions: RowAction<CatalogEntry>[] = [
+    {
+      label: "Add to basket",
+      key: "b",
+      run: (entries) => {
+        basket.add(entries.map(toBasketItem));
+        return `Added ${entries.length} to the basket`;
+      },
+      renderButton: (entry) => {
+        const inBasket = basket.items.some((item) => item.id === entry.id);
+        return (
+          <Button
+            key="basket"
+            size="small"
+            variant="minimal"
+            icon={inBasket ? "tick" : "shopping-cart"}
+            aria-label={inBasket ? `${entry.name} is in the basket` : `Add ${entry.name} to the basket`}
+            title={inBasket ? "In the basket" : "Add to the basket (b)"}
+            disabled={inBasket}
+            tabIndex={-1}
+            onClick={() => basket.add([toBasketItem(entry)])}
+          />
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        label={label}
+        columns={CATALOG_COLUMNS}
+        rows={rows}
+        initial={initial ?? undefined}
+        rowKey={(entry) => entry.id}
+        rowHref={entryHref}
+        onOpen={(entry) => setOpen(entry.id)}
+        actions={actions}
+        exportName={exportName}
+      />
+      {catalog.isError && <p role="alert">The catalogue could not be loaded; the first page above is what the server sent.</p>}
+      <EntryDrawer entry={opened} onClose={() => setOpen(null)} />
+    </>
+  );
+}

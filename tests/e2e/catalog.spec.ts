@@ -1,0 +1,114 @@
+import { readFileSync } from "node:fs";
+import { expect, hydrated, test } from "./fixtures";
+
+const catalog: { id: string; name: string; data_sector: string; topic: string; source: string; geo: string }[] = JSON.parse(
+  readFileSync("seeds/catalog-data.json", "utf8"),
+);
+
+test("the first page of the catalogue is in the server HTML, sorted and filtered from the URL", async ({ request }) => {
+  const html = await (await request.get("/data/catalog?q=chirps&sort=name")).text();
+  const expected = catalog.filter((e) => JSON.stringify(Object.values(e)).toLowerCase().includes("chirps")).length;
+  expect(html.includes(`1–${Math.min(50, expected)} of ${expected} (filtered from ${catalog.length})`)).toBe(true);
+  const first = catalog
+    .filter((e) => JSON.stringify(Object.values(e)).toLowerCase().includes("chirps"))
+    .map((e) => e.name)
+    .sort(new Intl.Collator("en", { numeric: true, sensitivity: "base" }).compare)[0];
+  const firstRow = html.indexOf("<tbody");
+  expect(html.indexOf(first.replace(/&/g, "&amp;"), firstRow) - firstRow).toBeLessThan(1500);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("sorting and paging are links that work", async ({ page }) => {
+    await page.goto("/catalog/water");
+    const total = catalog.filter((e) => e.topic === "water").length;
+    await expect(page.getByText(`1–50 of ${total}`)).toBeVisible();
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(`51–${Math.min(100, total)} of ${total}`)).toBeVisible();
+    await page.getByRole("columnheader", { name: "Source" }).getByRole("link").click();
+    await expect(page).toHaveURL(/sort=source/);
+    await expect(page.getByText(`1–50 of ${total}`)).toBeVisible();
+  });
+});
+
+test("keyboard only: filter, move, open, add to the basket; the basket survives a reload", async ({ page, pageErrors }) => {
+  await page.goto("/data/catalog");
+  await hydrated(page);
+  const filter = page.getByRole("searchbox", { name: "Filter data catalogue" });
+  await filter.focus();
+  await page.keyboard.type("nepal");
+  const matching = catalog.filter((e) => JSON.stringify(Object.values(e)).toLowerCase().includes("nepal"));
+  await expect(page.getByText(`of ${matching.length}`, { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/q=nepal/);
+
+  // into the table: focus the first row, move down, select two rows with Space, add them with "b"
+  await page.locator("tbody tr").first().focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Space");
+  await expect(page.getByText("2 selected")).toBeVisible();
+  await page.keyboard.press("b");
+  await expect(page.getByText("Added 2 to the basket")).toBeVisible();
+
+  // Enter opens the details drawer; Escape closes it
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  const drawer = page.getByRole("dialog");
+  await expect(drawer).toBeVisible();
+  await expect(page).toHaveURL(/entry=/);
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+
+  await page.goto("/data/bin");
+  await hydrated(page);
+  await expect(page.getByRole("table", { name: "Data basket" }).locator("tbody tr")).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByRole("table", { name: "Data basket" }).locator("tbody tr")).toHaveCount(2);
+  await page.getByRole("table", { name: "Data basket" }).getByRole("button", { name: /^Remove / }).first().click();
+  await expect(page.getByRole("table", { name: "Data basket" }).locator("tbody tr")).toHaveCount(1);
+  expect(pageErrors).toEqual([]);
+});
+
+test("CSV export holds exactly the filtered rows", async ({ page }) => {
+  await page.goto("/data/catalog?in.source=CHIRPS&in.geo=NPL");
+  await hydrated(page);
+  const expected = catalog.filter((e) => e.source === "CHIRPS" && e.geo === "NPL");
+  await expect(page.getByText(`of ${expected.length} (filtered from ${catalog.length})`)).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV" }).click()]);
+  const csv = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+  expect(csv[0]).toBe("Dataset,Sector,Source,Indicator,Geo,Level,Period,Years");
+  expect(csv.slice(1).map((line) => line.split(",")[0].replace(/^"/, "")).sort()).toEqual(
+    expected.map((e) => e.name.split(",")[0]).sort(),
+  );
+});
+
+test("facets, sort and page live in the URL and Back walks through them", async ({ page }) => {
+  await page.goto("/catalog/climate");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Source", exact: true }).click();
+  await page.getByRole("group", { name: "Source filter" }).getByText("ERA5", { exact: true }).click();
+  await expect(page).toHaveURL(/in\.source=ERA5/);
+  await page.keyboard.press("Escape");
+  await page.getByRole("columnheader", { name: "Dataset" }).getByRole("link").click();
+  await expect(page).toHaveURL(/sort=name/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/sort=name/);
+  await expect(page).toHaveURL(/in\.source=ERA5/);
+});
+
+test("sector pages list their sector; the collector home counts them", async ({ page }) => {
+  await page.goto("/data");
+  const water = catalog.filter((e) => e.data_sector === "Water Resources").length;
+  await expect(page.getByText(`${water} datasets`).first()).toBeVisible();
+  await page.getByRole("link", { name: "Water Resources" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Water Resources sector");
+  await expect(page.getByText(`of ${water}`, { exact: false })).toBeVisible();
+});
+
+test("a catalogue entry has its own page; an unknown one is a 404", async ({ page, request }) => {
+  const entry = catalog[0];
+  await page.goto(`/data-chart/node/${entry.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(entry.name);
+  expect((await request.get("/data-chart/node/not-a-dataset")).status()).toBe(404);
+});
