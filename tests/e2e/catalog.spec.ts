@@ -112,3 +112,16 @@ test("a catalogue entry has its own page; an unknown one is a 404", async ({ pag
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(entry.name);
   expect((await request.get("/data-chart/node/not-a-dataset")).status()).toBe(404);
 });
+
+test("tags lead to their datasets; a section shows its charts", async ({ page }) => {
+  await page.goto("/data-chart/tag/view");
+  await page.getByRole("region", { name: "Source" }).getByRole("link", { name: /^CHIRPS/ }).click();
+  await expect(page).toHaveURL(/\/data-chart\/tag\/view-data\?in\.source=CHIRPS/);
+  const chirps = catalog.filter((e) => e.source === "CHIRPS").length;
+  await expect(page.getByText(`of ${chirps} (filtered from ${catalog.length})`)).toBeVisible();
+  await expect(page.getByText("Tags: Source: CHIRPS")).toBeVisible();
+
+  await page.goto("/data-chart/section/water-resources");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Water Resources: charts");
+  await expect(page.getByText("Datasets by source", { exact: true })).toBeVisible();
+});

@@ -239,11 +239,11 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   {
     path: "/data-chart/section/:nid",
     title: "Section charts",
-    description: "The charts of one catalogue section.",
+    description: "Charts of one catalogue section (sector): its datasets by source, geography, period and years.",
     group: "collector",
     icon: "grouped-bar-chart",
     hidden: true,
-    example: "/data-chart/section/1",
+    example: "/data-chart/section/water-resources",
   },
   {
     path: "/ckan-viewer",
