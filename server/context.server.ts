@@ -1,11 +1,13 @@
 import type { Env } from "./env.server";
 import { getSeeds } from "./seeds.server";
+import { createCkanService, type CkanService } from "./services/ckan.server";
 import { createReferenceService, type ReferenceService } from "./services/reference.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
     env: Env;
     reference: ReferenceService;
+    ckan: CkanService;
   }
 }
 
@@ -15,5 +17,6 @@ declare module "@remix-run/node" {
  */
 export function createLoadContext(env: Env) {
   const seeds = getSeeds();
-  return { env, reference: createReferenceService(seeds) };
+  const reference = createReferenceService(seeds);
+  return { env, reference, ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData")) };
 }

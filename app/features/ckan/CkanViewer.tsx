@@ -1,0 +1,112 @@
+import { Callout, Classes, InputGroup, Tag } from "@blueprintjs/core";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { Pagination } from "~/components/Pagination";
+import { CsvPreview } from "./CsvPreview";
+import type { CkanDataset, CkanPreview, CkanResult, CkanSearch } from "./types";
+
+export interface CkanViewerData {
+  mode: "ckan" | "embedded";
+  source: string;
+  q: string;
+  page: number;
+  pageSize: number;
+  search: CkanResult<CkanSearch>;
+  dataset: CkanResult<CkanDataset | null> | null;
+  preview: CkanResult<CkanPreview | null> | null;
+}
+
+function Failure({ result }: { result: { ok: false; error: string } }) {
+  return (
+    <Callout intent="warning" title="Data source unavailable" role="alert">
+      {result.error} Try again in a moment.
+    </Callout>
+  );
+}
+
+function DatasetPanel({ dataset, preview, mode }: { dataset: CkanDataset; preview: CkanViewerData["preview"]; mode: CkanViewerData["mode"] }) {
+  const [params] = useSearchParams();
+  const resourceHref = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set("resource", id);
+    for (const key of [...next.keys()]) if (key.startsWith("csv.")) next.delete(key);
+    return `?${next}`;
+  };
+  return (
+    <section className="sacap-card" aria-labelledby="dataset-title">
+      <h2 id="dataset-title">{dataset.title}</h2>
+      {dataset.organization && <p className={Classes.TEXT_MUTED}>{dataset.organization}</p>}
+      <p>{dataset.notes}</p>
+      <h3>Resources</h3>
+      <ul className="sacap-resource-list">
+        {dataset.resources.map((resource) => (
+          <li key={resource.id}>
+            <Tag minimal>{resource.format || "?"}</Tag> {resource.name}{" "}
+            {mode === "ckan" && resource.format === "CSV" && (
+              <Link to={resourceHref(resource.id)} preventScrollReset>
+                Preview
+              </Link>
+            )}{" "}
+            {resource.url && (
+              <a href={resource.url} rel="noopener noreferrer" target="_blank">
+                Open
+              </a>
+            )}
+          </li>
+        ))}
+        {dataset.resources.length === 0 && <li>No resources.</li>}
+      </ul>
+      {preview && !preview.ok && <Failure result={preview} />}
+      {preview?.ok && preview.data && <CsvPreview preview={preview.data} />}
+    </section>
+  );
+}
+
+/** Search a CKAN portal (or the embedded catalogue), read a dataset, preview its CSV resources. */
+export function CkanViewer({ data }: { data: CkanViewerData }) {
+  const [params] = useSearchParams();
+  const datasetHref = (id: string) => {
+    const next = new URLSearchParams({ ...(data.q ? { q: data.q } : {}), ...(data.page > 1 ? { page: String(data.page) } : {}), dataset: id });
+    return `?${next}`;
+  };
+  const pageCount = data.search.ok ? Math.max(1, Math.ceil(data.search.data.count / data.pageSize)) : 1;
+  return (
+    <div className="sacap-ckan">
+      <p>
+        Source: <strong>{data.source}</strong>{" "}
+        {data.mode === "embedded" && <Tag minimal>no CKAN portal configured: browsing the portal's own catalogue</Tag>}
+      </p>
+      <div className="sacap-ckan__grid">
+        <section aria-label="Search">
+          <Form method="get" role="search">
+            <InputGroup type="search" name="q" defaultValue={data.q} leftIcon="search" placeholder="Search datasets…" aria-label="Search datasets" />
+          </Form>
+          {!data.search.ok && <Failure result={data.search} />}
+          {data.search.ok && (
+            <>
+              <p className="sacap-data-table__count" role="status">{`${data.search.data.count} datasets`}</p>
+              <ol className="sacap-ckan__results" start={(data.page - 1) * data.pageSize + 1}>
+                {data.search.data.results.map((dataset) => (
+                  <li key={dataset.id} aria-current={params.get("dataset") === dataset.id ? "true" : undefined}>
+                    <Link to={datasetHref(dataset.id)} preventScrollReset>
+                      {dataset.title}
+                    </Link>
+                    {dataset.organization && <span className={Classes.TEXT_MUTED}>{` · ${dataset.organization}`}</span>}
+                  </li>
+                ))}
+              </ol>
+              {pageCount > 1 && (
+                <Pagination page={data.page} pageCount={pageCount} hrefFor={(page) => `?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), page: String(page) })}`} label="Search result pages" />
+              )}
+            </>
+          )}
+        </section>
+        <div>
+          {data.dataset && !data.dataset.ok && <Failure result={data.dataset} />}
+          {data.dataset?.ok && data.dataset.data === null && <Callout intent="warning">No dataset with that id.</Callout>}
+          {data.dataset?.ok && data.dataset.data && <DatasetPanel dataset={data.dataset.data} preview={data.preview} mode={data.mode} />}
+          {!data.dataset && <p className={Classes.TEXT_MUTED}>Choose a dataset to see its resources.</p>}
+        </div>
+      </div>
+    </div>
+  );
+}

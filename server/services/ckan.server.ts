@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { parseCsv } from "../../app/lib/csv";
+import type { CatalogEntry } from "../../app/features/catalog/schema";
+import type { CkanDataset, CkanPreview, CkanResult, CkanSearch } from "../../app/features/ckan/types";
+
+const TIMEOUT_MS = 10_000;
+const PREVIEW_ROWS = 1000;
+const PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
+export const CKAN_PAGE_SIZE = 20;
+
+const resourceSchema = z.object({
+  id: z.string(),
+  name: z.string().nullish(),
+  format: z.string().nullish(),
+  url: z.string().nullish(),
+});
+const packageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string().nullish(),
+  notes: z.string().nullish(),
+  organization: z.object({ title: z.string().nullish() }).nullish(),
+  resources: z.array(resourceSchema).default([]),
+});
+const searchSchema = z.object({ success: z.literal(true), result: z.object({ count: z.number(), results: z.array(packageSchema) }) });
+const showSchema = z.object({ success: z.literal(true), result: packageSchema });
+
+function toDataset(p: z.infer<typeof packageSchema>): CkanDataset {
+  return {
+    id: p.id,
+    title: p.title || p.name,
+    notes: p.notes ?? "",
+    organization: p.organization?.title ?? undefined,
+    resources: p.resources.map((r) => ({ id: r.id, name: r.name || r.id, format: (r.format ?? "").toUpperCase(), url: r.url ?? "" })),
+  };
+}
+
+async function fetchWithTimeout(url: string): Promise<Response> {
+  return fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { Accept: "application/json, text/csv;q=0.9, */*;q=0.1" } });
+}
+
+/** Runs an upstream call; a failure becomes a message for the page, never an exception. */
+async function attempt<T>(what: string, run: () => Promise<T>): Promise<CkanResult<T>> {
+  try {
+    return { ok: true, data: await run() };
+  } catch (error) {
+    const timeout = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    return { ok: false, error: timeout ? `The CKAN portal did not answer ${what} within ${TIMEOUT_MS / 1000} s.` : `The CKAN portal could not answer ${what}.` };
+  }
+}
+
+async function readJson<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  if (!response.ok) throw new Error(`status ${response.status}`);
+  return schema.parse(await response.json());
+}
+
+/** Reads at most `limit` bytes of a body as text. */
+async function readLimited(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < limit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
+}
+
+function embeddedDataset(entry: CatalogEntry): CkanDataset {
+  return {
+    id: entry.id,
+    title: entry.name,
+    notes: entry.description,
+    organization: entry.source,
+    resources: entry.link ? [{ id: "link", name: "Provider's page", format: "HTML", url: entry.link }] : [],
+  };
+}
+
+/**
+ * A CKAN client (Action API `package_search`, `package_show`, CSV preview of a resource's first 1,000
+ * rows) when a CKAN portal is configured; otherwise the portal's own catalogue in the same form.
+ */
+export function createCkanService(baseUrl: string | undefined, catalog: () => CatalogEntry[]) {
+  const api = (action: string, params: Record<string, string>) =>
+    `${baseUrl!.replace(/\/+$/, "")}/api/3/action/${action}?${new URLSearchParams(params)}`;
+
+  return {
+    mode: baseUrl ? ("ckan" as const) : ("embedded" as const),
+    source: baseUrl ? new URL(baseUrl).host : "SACAP catalogue",
+
+    search(q: string, page: number): Promise<CkanResult<CkanSearch>> {
+      if (!baseUrl) {
+        const needle = q.trim().toLowerCase();
+        const hits = catalog().filter((e) => !needle || `${e.name} ${e.description} ${e.source}`.toLowerCase().includes(needle));
+        const start = (page - 1) * CKAN_PAGE_SIZE;
+        return Promise.resolve({ ok: true, data: { count: hits.length, results: hits.slice(start, start + CKAN_PAGE_SIZE).map(embeddedDataset) } });
+      }
+      return attempt("the search", async () => {
+        const params = { q, rows: String(CKAN_PAGE_SIZE), start: String((page - 1) * CKAN_PAGE_SIZE) };
+        const { result } = await readJson(await fetchWithTimeout(api("package_search", params)), searchSchema);
+        return { count: result.count, results: result.results.map(toDataset) };
+      });
+    },
+
+    show(id: string): Promise<CkanResult<CkanDataset | null>> {
+      if (!baseUrl) {
+        const entry = catalog().find((e) => e.id === id);
+        return Promise.resolve({ ok: true, data: entry ? embeddedDataset(entry) : null });
+      }
+      return attempt("for the dataset", async () => {
+        const response = await fetchWithTimeout(api("package_show", { id }));
+        if (response.status === 404) return null;
+        return toDataset((await readJson(response, showSchema)).result);
+      });
+    },
+
+    preview(dataset: CkanDataset, resourceId: string): Promise<CkanResult<CkanPreview | null>> {
+      const resource = dataset.resources.find((r) => r.id === resourceId);
+      if (!baseUrl || !resource || resource.format !== "CSV" || !/^https?:\/\//.test(resource.url)) return Promise.resolve({ ok: true, data: null });
+      return attempt("with the CSV file", async () => {
+        const response = await fetchWithTimeout(resource.url);
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        const { header, rows, truncated } = parseCsv(await readLimited(response, PREVIEW_MAX_BYTES), PREVIEW_ROWS);
+        return { resource, header, rows, truncated };
+      });
+    },
+  };
+}
+
+export type CkanService = ReturnType<typeof createCkanService>;
