@@ -3,7 +3,7 @@ import { useParams } from "@remix-run/react";
 import { CatalogPage, type CatalogPageData } from "~/features/catalog/CatalogPage";
 import { ClimateLookups } from "~/features/catalog/ClimateLookups";
 import { catalogClientLoader } from "~/features/catalog/client-loader";
-import { CATALOG_TOPICS } from "~/features/catalog/schema";
+import { CATALOG_TOPICS } from "~/features/catalog/constants";
 import type { CatalogScope } from "~/features/catalog/scope";
 import { portalRoute } from "~/features/navigation/routes";
 import { pageTitle } from "~/lib/meta";

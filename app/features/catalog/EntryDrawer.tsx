@@ -5,7 +5,8 @@ import { SampleTag } from "~/components/SampleTag";
 import { useGetIndicatorsQuery } from "~/store/reference";
 import { entryHref } from "./columns";
 import { entryLinks } from "./links";
-import { catalogProductRef, type CatalogEntry } from "./schema";
+import { catalogProductRef } from "./constants";
+import type { CatalogEntry } from "./schema";
 
 const FIELDS: [keyof CatalogEntry, string][] = [
   ["data_sector", "Sector"],

@@ -19,3 +19,11 @@ describe("entryLinks", () => {
     ]);
   });
 });
+
+describe("catalogue constants", () => {
+  it("know the same entry fields as the schema", async () => {
+    const { CATALOG_ENTRY_FIELDS } = await import("./schema");
+    const { KNOWN_ENTRY_KEYS } = await import("./constants");
+    expect([...KNOWN_ENTRY_KEYS].sort()).toEqual([...CATALOG_ENTRY_FIELDS].sort());
+  });
+});

@@ -1,5 +1,6 @@
 import type { Indicator } from "~/features/cmip6/schema";
-import { catalogProductRef, type CatalogEntry } from "./schema";
+import { catalogProductRef } from "./constants";
+import type { CatalogEntry } from "./schema";
 
 export interface PortalLink {
   href: string;

@@ -1,27 +1,17 @@
 import { z } from "zod";
 import { COUNTRY_ISO3 } from "../cmip6/schema";
+import { CATALOG_SECTORS, CATALOG_TOPICS, KNOWN_ENTRY_KEYS, PRODUCT_ID_KEY } from "./constants";
+
+export { CATALOG_SECTORS, CATALOG_TOPICS, PRODUCT_ID_KEY, catalogProductRef } from "./constants";
 
 /**
  * The data catalogue: entries, the filter menu categories, the climate metadata lookups and facets.
  */
 
-export const CATALOG_SECTORS = [
-  "Administrative",
-  "Environment",
-  "Social",
-  "Weather & Climate",
-  "Water Resources",
-  "Disaster Management",
-  "Agriculture",
-  "Transport",
-] as const;
 export const catalogSectorSchema = z.enum(CATALOG_SECTORS);
-export type CatalogSector = z.infer<typeof catalogSectorSchema>;
+export type { CatalogSector, CatalogTopic } from "./constants";
 
-/** The catalogue pages under /catalog/<topic>. */
-export const CATALOG_TOPICS = ["agriculture", "climate", "data", "disaster", "livestock", "planning", "water"] as const;
 export const catalogTopicSchema = z.enum(CATALOG_TOPICS);
-export type CatalogTopic = z.infer<typeof catalogTopicSchema>;
 
 export const CATALOG_PERIODS = ["annual", "monthly", "seasonal", "daily"] as const;
 export const ADMIN_LEVELS = ["1", "2"] as const;
@@ -38,8 +28,6 @@ export const CATALOG_FORMATS = [
   "PBF",
 ] as const;
 
-/** A product id key: names the portal product an entry opens, e.g. cmip6_id, aez_id, viewer_id. */
-export const PRODUCT_ID_KEY = /^[a-z][a-z0-9]*_id$/;
 
 const knownEntryShape = {
   /** Stable unique id, a lowercase slug. */
@@ -63,7 +51,9 @@ const knownEntryShape = {
   description: z.string().min(1),
 };
 
-const KNOWN_ENTRY_KEYS = new Set(Object.keys(knownEntryShape));
+
+/** Field names of the entry shape (checked against KNOWN_ENTRY_KEYS by a test). */
+export const CATALOG_ENTRY_FIELDS = Object.keys(knownEntryShape);
 
 export const catalogEntrySchema = z
   .object(knownEntryShape)
@@ -94,16 +84,6 @@ export const catalogEntryListSchema = z.array(catalogEntrySchema);
 
 /** A catalogue entry: the known fields plus one `<product>_id` key or a link. */
 export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
-
-/** The product id of an entry, if it has one, e.g. { product: "cmip6", id: "215" }. */
-export function catalogProductRef(entry: CatalogEntry): { product: string; id: string } | null {
-  for (const [key, value] of Object.entries(entry)) {
-    if (!KNOWN_ENTRY_KEYS.has(key) && PRODUCT_ID_KEY.test(key) && typeof value === "string") {
-      return { product: key.slice(0, -"_id".length), id: value };
-    }
-  }
-  return null;
-}
 
 /** The filter categories of the catalogue menu, in display order. */
 export const MENU_CATEGORY_VALUES = ["indic", "geo", "level", "district", "period", "source", "year_range"] as const;

@@ -1,4 +1,4 @@
-import { CATALOG_SECTORS, type CatalogSector } from "~/features/catalog/schema";
+import { CATALOG_SECTORS, type CatalogSector } from "~/features/catalog/constants";
 
 /** URL id of a catalogue sector: "Weather & Climate" -> "weather-climate". */
 export function sectorSlug(sector: string): string {

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { serializePreference } from "./cookies";
 import { resolveColorScheme, type ColorScheme } from "./document";
-import { defaultPreferences, type PreferenceName, type Preferences } from "./schema";
+import { defaultPreferences, type PreferenceName, type Preferences } from "./defaults";
 
 interface PreferencesContextValue {
   preferences: Preferences;

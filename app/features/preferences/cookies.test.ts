@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readPreferences, serializePreference } from "./cookies";
+import { serializePreference } from "./cookies";
+import { readPreferences } from "./read";
 import { defaultPreferences } from "./schema";
 
 describe("readPreferences", () => {

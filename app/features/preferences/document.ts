@@ -1,6 +1,6 @@
 import { Classes } from "@blueprintjs/core";
 import { hexToRgb } from "~/lib/color";
-import type { Preferences } from "./schema";
+import type { Preferences } from "./defaults";
 
 export type ColorScheme = "light" | "dark";
 

@@ -2,7 +2,7 @@ import { Button, RadioGroup, Switch } from "@blueprintjs/core";
 import type { ReactNode } from "react";
 import { SideDrawer } from "~/components/SideDrawer";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
-import { PREFERENCE_DEFAULTS, type PreferenceName, type Preferences } from "~/features/preferences/schema";
+import { PREFERENCE_DEFAULTS, type PreferenceName, type Preferences } from "~/features/preferences/defaults";
 
 type ChoiceName = {
   [K in PreferenceName]: Preferences[K] extends string ? (Preferences[K] extends `#${string}` ? never : K) : never;

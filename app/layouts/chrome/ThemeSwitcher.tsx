@@ -1,7 +1,7 @@
 import { Button, Menu, MenuItem, Popover } from "@blueprintjs/core";
 import type { IconName } from "@blueprintjs/icons";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
-import type { Preferences } from "~/features/preferences/schema";
+import type { Preferences } from "~/features/preferences/defaults";
 
 const THEMES: { value: Preferences["theme"]; label: string; icon: IconName }[] = [
   { value: "light", label: "Light", icon: "flash" },

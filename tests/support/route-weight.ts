@@ -1,0 +1,48 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  module: string;
+  imports?: string[];
+}
+interface Manifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+}
+
+const PUBLIC = "public";
+
+export function readManifest(): Manifest {
+  const file = readdirSync(path.join(PUBLIC, "build")).find((f) => f.startsWith("manifest-"));
+  if (!file) throw new Error("No build manifest: run npm run build first");
+  const text = readFileSync(path.join(PUBLIC, "build", file), "utf8");
+  return JSON.parse(text.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
+}
+
+const gzipCache = new Map<string, number>();
+export function gzipSize(url: string): number {
+  let size = gzipCache.get(url);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(PUBLIC, url)), { level: 9 }).length;
+    gzipCache.set(url, size);
+  }
+  return size;
+}
+
+/** The JavaScript a route loads before it is interactive: the entry, and each route of its branch with imports. */
+export function routeScripts(manifest: Manifest, routeId: string): string[] {
+  const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  for (let route: ManifestRoute | undefined = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+    files.add(route.module);
+    for (const file of route.imports ?? []) files.add(file);
+  }
+  return [...files];
+}
+
+/** Stylesheets of a page, read from its server HTML (fonts are excluded: they are not render-blocking scripts or CSS). */
+export function stylesheetsOf(html: string): string[] {
+  return [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]).filter((href) => href.startsWith("/build/"));
+}
