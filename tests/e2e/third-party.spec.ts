@@ -24,7 +24,7 @@ test("configured analytics sends one screen_view per navigation; the captcha loa
           .filter((args) => args[0] === "event" && args[1] === "screen_view")
           .map((args) => (args[2] as { page_path: string }).page_path),
       );
-    expect(await screenViews()).toEqual(["/wiki"]);
+    await expect.poll(screenViews).toEqual(["/wiki"]);
     const config = await page.evaluate(() =>
       ((window as unknown as { dataLayer: IArguments[] }).dataLayer ?? []).map((a) => Array.from(a)).find((a) => a[0] === "config"),
     );

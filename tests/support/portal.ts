@@ -23,7 +23,7 @@ export async function startPortal(env: Record<string, string>): Promise<{ url: s
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`portal exited: ${output}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return { url, process: child, output: () => output };

@@ -15,6 +15,7 @@ interface TableHeadProps<T> {
 }
 
 const MIN_WIDTH = 60;
+const MAX_WIDTH = 1200;
 
 function nextSort(state: TableState, id: string): TableState["sort"] {
   if (state.sort?.id !== id) return { id, dir: "asc" };
@@ -49,7 +50,7 @@ export function TableHead<T>({ columns, state, hrefWith, update, widths, onResiz
     const th = event.currentTarget.parentElement!;
     const startX = event.clientX;
     const startWidth = th.getBoundingClientRect().width;
-    const move = (e: globalThis.PointerEvent) => onResize(id, Math.max(MIN_WIDTH, startWidth + e.clientX - startX));
+    const move = (e: globalThis.PointerEvent) => onResize(id, Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, startWidth + e.clientX - startX)));
     const stop = () => {
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", stop);
@@ -61,7 +62,7 @@ export function TableHead<T>({ columns, state, hrefWith, update, widths, onResiz
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     event.preventDefault();
     const current = widths[id] ?? event.currentTarget.parentElement!.getBoundingClientRect().width;
-    onResize(id, Math.max(MIN_WIDTH, current + (event.key === "ArrowRight" ? 16 : -16)));
+    onResize(id, Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, current + (event.key === "ArrowRight" ? 16 : -16))));
   };
   return (
     <thead>
@@ -86,6 +87,9 @@ export function TableHead<T>({ columns, state, hrefWith, update, widths, onResiz
                 role="separator"
                 aria-orientation="vertical"
                 aria-label={`Resize ${column.header}`}
+                aria-valuenow={Math.round(widths[column.id] ?? column.width ?? 150)}
+                aria-valuemin={MIN_WIDTH}
+                aria-valuemax={MAX_WIDTH}
                 tabIndex={0}
                 className="sacap-resize-handle"
                 onPointerDown={(event) => startResize(column.id, event)}
