@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { createServer, type Server } from "node:http";
 import { freePort, startPortal } from "../support/portal";
 
+// These tests start their own portal instances, which takes a few seconds on a busy machine.
+test.slow();
+
 test("/healthz answers ok, uncached", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);

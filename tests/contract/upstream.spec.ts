@@ -5,6 +5,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort, runPortal, startPortal } from "../support/portal";
 
+// These tests start their own portal instances, which takes a few seconds on a busy machine.
+test.slow();
+
 let upstream: Server;
 let upstreamUrl: string;
 

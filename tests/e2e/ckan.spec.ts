@@ -2,6 +2,9 @@ import { createServer, type Server } from "node:http";
 import { expect, test } from "./fixtures";
 import { freePort, startPortal } from "../support/portal";
 
+// These tests start their own portal instances, which takes a few seconds on a busy machine.
+test.slow();
+
 let ckan: Server;
 let ckanUrl: string;
 

@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { startPortal } from "../support/portal";
 
+// These tests start their own portal instances, which takes a few seconds on a busy machine.
+test.slow();
+
 /** With analytics and the bot check configured (on a second portal instance); their hosts are stubbed. */
 test("configured analytics sends one screen_view per navigation; the captcha loads only where used", async ({ page }) => {
   const portal = await startPortal({
