@@ -382,7 +382,8 @@ function infoSvg(child, legend, rows) {
       bars = [...bars.filter((b) => top.includes(b)), { color: "#d4d4d8", label: `${rest.length} other classes`, share: rest.reduce((s, b) => s + b.share, 0) }];
     }
   }
-  const rowH = 14, top = 34, labelW = 190, barW = INFO_W - labelW - 44;
+  const top = 34, labelW = 190, barW = INFO_W - labelW - 44;
+  const rowH = Math.min(22, Math.floor((INFO_H - top - 6) / bars.length));
   const max = Math.max(...bars.map((b) => b.share), 0.01);
   const clip = (s) => (s.length > 36 ? `${s.slice(0, 35)}…` : s);
   const body = bars
@@ -392,7 +393,7 @@ function infoSvg(child, legend, rows) {
       return (
         `<rect x="8" y="${y + 2}" width="9" height="9" fill="${b.color}" stroke="#0003"/>` +
         `<text x="22" y="${y + 10}">${escape(clip(b.label))}</text>` +
-        `<rect x="${labelW}" y="${y + 2}" width="${w}" height="9" fill="${b.color}" stroke="#0003"/>` +
+        `<rect x="${labelW}" y="${y + 1}" width="${w}" height="${Math.min(12, rowH - 4)}" fill="${b.color}" stroke="#0003"/>` +
         `<text x="${labelW + Number(w) + 3}" y="${y + 10}">${Math.round(b.share * 100)}%</text>`
       );
     })

@@ -16,6 +16,8 @@ interface MapCardProps {
 export function MapCard({ entry, targeted, first }: MapCardProps) {
   const { child, anchor } = entry;
   const titleId = `${anchor}-title`;
+  // The info chart groups the area the way the legend does (scripts/generate-aez-images.mjs).
+  const by = child.legends?.[0]?.type === "gradient" ? "value" : "class";
   return (
     <article
       id={anchor}
@@ -48,13 +50,13 @@ export function MapCard({ entry, targeted, first }: MapCardProps) {
           )}
           {child.info && (
             <details className="aez-card__info">
-              <summary>Area by class (sample chart)</summary>
+              <summary>Area by {by} (sample chart)</summary>
               <SampleImage
                 src={child.info.img}
-                alt={`Sample chart: share of the land area of ${child.name}`}
+                alt={`Sample chart: share of the land area of ${child.name} by ${by}`}
                 {...INFO_IMAGE_SIZE}
                 what="Chart"
-                caption="Share of the land area in each class of the sample map."
+                caption={`Share of the land area of the sample map in each ${by === "class" ? "class" : "value range"}.`}
               />
             </details>
           )}
