@@ -1,6 +1,6 @@
 import { useHotkeys, type HotkeyConfig } from "@blueprintjs/core";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
-import { ROUTE_SEARCH_ITEMS } from "~/features/navigation/search-items";
+import { useSearchItems } from "~/features/navigation/useSearchItems";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
 import { CollectorNav } from "./chrome/CollectorNav";
@@ -19,6 +19,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const handles = useRouteHandles();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  const searchItems = useSearchItems(searchOpen);
   const [customizerOpen, setCustomizerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const openSearch = useCallback(() => setSearchOpen(true), []);
@@ -68,7 +69,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         {preferences.footerType !== "hidden" && <Footer type={preferences.footerType} />}
       </div>
       <NavDrawer isOpen={drawerOpen} onClose={closeDrawer} />
-      <NavigationSearch isOpen={searchOpen} onClose={() => setSearchOpen(false)} items={ROUTE_SEARCH_ITEMS} />
+      <NavigationSearch isOpen={searchOpen} onClose={() => setSearchOpen(false)} items={searchItems} />
       <Customizer isOpen={customizerOpen} onClose={() => setCustomizerOpen(false)} />
       <ScrollToTop />
     </div>

@@ -1,8 +1,25 @@
+import type { LinksFunction } from "@remix-run/node";
 import { RoutePage } from "~/components/RoutePage";
+import { AezBrowser } from "~/features/pyaez/AezBrowser";
 import { routeMeta } from "~/lib/meta";
+import { referenceClientLoader } from "~/store/client-loader";
+import type { ApiListName } from "~/store/contract";
+import pyaezHref from "../../styles/pyaez.css";
+import { primedLoader } from "../../server/api/reference-routes.server";
+
+const LISTS: ApiListName[] = ["getAezModules"];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pyaezHref }];
+
+export const loader = primedLoader(LISTS);
+export const clientLoader = referenceClientLoader(LISTS);
 
 export default function PyaezRoute() {
-  return <RoutePage path="/pyaez" />;
+  return (
+    <RoutePage path="/pyaez">
+      <AezBrowser />
+    </RoutePage>
+  );
 }
 
 export const meta = routeMeta("/pyaez");

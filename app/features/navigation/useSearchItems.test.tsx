@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { act, renderHook, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { Provider } from "react-redux";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AezModule } from "~/features/pyaez/schema";
+import { makeStore } from "~/store/store";
+import { ROUTE_SEARCH_ITEMS } from "./search-items";
+import { useSearchItems } from "./useSearchItems";
+
+const MODULES: AezModule[] = [
+  {
+    id: "1",
+    name: "Climate Regime",
+    val: "module-1",
+    route: "/pyaez#module-1",
+    child: [{ id: "1.4", name: "LGP", route: "/pyaez#module-1.4", image: "/aez/module-1.4.svg", desc: "Length of growing period." }],
+  },
+];
+
+function setup(entries: Parameters<typeof makeStore>[0] = []) {
+  const store = makeStore(entries);
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  return renderHook(({ active }) => useSearchItems(active), { wrapper, initialProps: { active: false } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("useSearchItems", () => {
+  it("offers the pages, and asks for nothing until the search opens", () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const { result } = setup([{ endpointName: "getAezModules", arg: undefined, value: MODULES }]);
+    expect(result.current).toBe(ROUTE_SEARCH_ITEMS);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("adds the AEZ modules and maps from the cache once the search has opened, and keeps them after it closes", () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const { result, rerender } = setup([{ endpointName: "getAezModules", arg: undefined, value: MODULES }]);
+    rerender({ active: true });
+    const items = result.current;
+    expect(items.slice(0, ROUTE_SEARCH_ITEMS.length)).toEqual(ROUTE_SEARCH_ITEMS);
+    expect(items.slice(ROUTE_SEARCH_ITEMS.length).map((i) => i.href)).toEqual(["/pyaez#module-1", "/pyaez#module-1.4"]);
+    rerender({ active: false });
+    expect(result.current).toBe(items);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("requests the modules when no page primed them", async () => {
+    const fetch = vi.fn(async (request: Request) => {
+      expect(new URL(request.url).pathname).toBe("/api/pyaez/list/modules");
+      return new Response(JSON.stringify(MODULES), { headers: { "Content-Type": "application/json" } });
+    });
+    vi.stubGlobal("fetch", fetch);
+    const { result, rerender } = setup();
+    await act(async () => rerender({ active: true }));
+    await waitFor(() => expect(result.current.length).toBe(ROUTE_SEARCH_ITEMS.length + 2));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

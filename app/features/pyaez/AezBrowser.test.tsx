@@ -1,0 +1,85 @@
+import { readFileSync } from "node:fs";
+import { renderToString } from "react-dom/server";
+import { Provider } from "react-redux";
+import { StaticRouter } from "react-router-dom/server";
+import { describe, expect, it } from "vitest";
+import { makeStore } from "~/store/store";
+import { AezBrowser } from "./AezBrowser";
+import { aezModuleListSchema, type AezModule } from "./schema";
+
+const seeds = aezModuleListSchema.parse(JSON.parse(readFileSync("seeds/pyaez-modules.json", "utf8")));
+
+/** Server-renders the browser the way the route does: with the module list primed in the store. */
+function render(modules: AezModule[] = seeds): string {
+  const store = makeStore([{ endpointName: "getAezModules", arg: undefined, value: modules }]);
+  return renderToString(
+    <Provider store={store}>
+      <StaticRouter location="/pyaez">
+        <AezBrowser />
+      </StaticRouter>
+    </Provider>,
+  ).replace(/<!-- -->/g, "");
+}
+
+const ids = (html: string) => [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+
+describe("AezBrowser (server HTML)", () => {
+  const html = render();
+
+  it("has a section per module and a card per map, anchored by id, the second 3.2 as module-3.2-2", () => {
+    const pageIds = ids(html);
+    for (const module of seeds) {
+      expect(html).toContain(`<section id="module-${module.id}" class="aez-module" aria-labelledby="module-${module.id}-title" tabindex="-1">`);
+      expect(html).toContain(`<span class="aez-id">Module ${module.id}</span> ${module.name}</h2>`);
+    }
+    const cards = [...html.matchAll(/<article id="([^"]+)"/g)].map((m) => m[1]);
+    expect(cards).toEqual(seeds.flatMap((m) => m.child.map((c, i) => (m.id === "3" && i === 5 ? "module-3.2-2" : `module-${c.id}`))));
+    for (const child of seeds.flatMap((m) => m.child)) expect(html).toContain(`</span> ${child.name}</h3>`);
+    expect(new Set(pageIds).size).toBe(pageIds.length);
+  });
+
+  it("navigates with plain links to every anchor, no tree roles before scripts run", () => {
+    const links = hrefs(html).filter((href) => href.startsWith("/pyaez#"));
+    expect(links).toEqual([...html.matchAll(/<(?:section|article) id="([^"]+)"/g)].map((m) => `/pyaez#${m[1]}`));
+    expect(html).toContain('<nav class="aez-nav" aria-labelledby="aez-nav-title">');
+    const nav = html.slice(html.indexOf("<nav"), html.indexOf("</nav>"));
+    expect(nav).not.toMatch(/role=|tabindex=/);
+  });
+
+  it("sizes every map image and loads all but the first lazily", () => {
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    const maps = images.filter((img) => img.includes('src="/aez/module-'));
+    expect(maps).toHaveLength(seeds.reduce((n, m) => n + m.child.length, 0));
+    for (const img of images) expect(img).toMatch(/width="320" height="(280|240)"/);
+    expect(maps[0]).toContain('loading="eager"');
+    expect(maps.slice(1).every((img) => img.includes('loading="lazy"'))).toBe(true);
+    expect(html).toContain('src="/aez/module-3.2-irrigated.svg"');
+    expect(html).toContain("Illustrative values over 60-100° E, 5-40° N, not model output.");
+  });
+
+  it("shows the legends of both kinds, and the info chart behind a disclosure", () => {
+    expect(html).toContain('aria-label="Modified Fournier index: colour scale from 0 to 8000 mm"');
+    expect(html).toContain('aria-label="Temperature sum: colour scale from 0 to 10000 °C days"');
+    expect(html).toContain('aria-label="Optimum crop cycle start: colour scale from 0 to 350 Julian day"');
+    expect(html).toContain('aria-label="Thermal climate: 12 classes"');
+    expect(html).toContain('<summary>Area by class (sample chart)</summary>');
+  });
+
+  it("shows module 6 with its description and a note that it has no maps", () => {
+    const six = html.slice(html.indexOf('<section id="module-6"'));
+    expect(six).toContain("Economic Suitability Analysis");
+    expect(six).toContain("net revenue per hectare");
+    expect(six).toContain("No maps of this module are published yet.");
+  });
+
+  it("shows a missing image as not available, keeping the legend", () => {
+    const [first] = seeds;
+    const broken = [{ ...first, child: [{ ...first.child[0], image: "" }] }];
+    const html = render(broken);
+    expect(html).not.toMatch(/<img [^>]*src="(\/aez\/module-1\.1\.svg)?"/);
+    expect(html).toContain('role="img" aria-label="Sample map of Thermal Climate over South Asia: map not available"');
+    expect(html).toContain("Map not available");
+    expect(html).toContain('aria-label="Thermal climate: 12 classes"');
+  });
+});

@@ -1,0 +1,38 @@
+import type { AezModuleEntry } from "./anchors";
+import { MapCard } from "./MapCard";
+import { MODULE_DESCRIPTIONS } from "./module-text";
+
+interface ModuleSectionProps {
+  entry: AezModuleEntry;
+  /** Anchor of the URL's fragment (after hydration). */
+  target: string | undefined;
+  /** This module holds the first map of the page. */
+  first: boolean;
+}
+
+/** A module: heading, description and its maps, or a note when it has none. */
+export function ModuleSection({ entry, target, first }: ModuleSectionProps) {
+  const { module, anchor, maps } = entry;
+  const titleId = `${anchor}-title`;
+  const description = MODULE_DESCRIPTIONS[module.id];
+  return (
+    <section id={anchor} className={`aez-module${target === anchor ? " aez-target" : ""}`} aria-labelledby={titleId} tabIndex={-1}>
+      <header className="aez-module__header">
+        <h2 className="aez-module__title" id={titleId}>
+          <span className="aez-id">Module {module.id}</span> {module.name}
+        </h2>
+        {maps.length > 0 && <span className="aez-muted aez-module__count">{maps.length === 1 ? "1 map" : `${maps.length} maps`}</span>}
+        {description && <p className="aez-module__desc">{description}</p>}
+      </header>
+      {maps.length === 0 ? (
+        <p className="aez-module__empty">No maps of this module are published yet.</p>
+      ) : (
+        <div className="aez-module__maps">
+          {maps.map((map, i) => (
+            <MapCard key={map.key} entry={map} targeted={target === map.anchor} first={first && i === 0} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import type { AezModule } from "../../app/features/pyaez/schema";
+import { expect, hydrated, test } from "./fixtures";
+
+const modules: AezModule[] = JSON.parse(readFileSync("seeds/pyaez-modules.json", "utf8"));
+const maps = modules.flatMap((m) => m.child);
+
+/** Anchors in page order: each module, then its maps; a reused id's later map gets "-2". */
+const anchors = modules.flatMap((m) => {
+  const seen = new Set<string>();
+  return [
+    `module-${m.id}`,
+    ...m.child.map((c) => {
+      const anchor = seen.has(c.id) ? `module-${c.id}-2` : `module-${c.id}`;
+      seen.add(c.id);
+      return anchor;
+    }),
+  ];
+});
+
+const navigator = (page: Page) => page.getByRole("navigation", { name: "Modules and maps" });
+
+/** Waits until the element's top is 60 px (+-2) below the viewport top, where hash links land. */
+async function landed(page: Page, id: string) {
+  await page.waitForFunction((target) => {
+    const el = document.getElementById(target);
+    return el !== null && Math.abs(el.getBoundingClientRect().top - 60) <= 2;
+  }, id);
+}
+
+test.describe("/pyaez", () => {
+  test("the navigator and the content show every module and map of the seeds", async ({ page }) => {
+    await page.goto("/pyaez");
+    await hydrated(page);
+    const tree = navigator(page).getByRole("tree");
+    await expect(tree.getByRole("treeitem")).toHaveText(modules.flatMap((m) => [`${m.id} ${m.name}`, ...m.child.map((c) => `${c.id} ${c.name}`)]));
+    await expect(page.locator(".aez-module h2")).toHaveText(modules.map((m) => `Module ${m.id} ${m.name}`));
+    await expect(page.locator("article.aez-card h3")).toHaveText(maps.map((c) => `${c.id} ${c.name}`));
+    await expect(page.locator("#module-3\\.2 h3")).toHaveText("3.2 Yield Class Rainfed");
+    await expect(page.locator("#module-3\\.2-2 h3")).toHaveText("3.2 Yield Class Irrigated");
+    await expect(page.locator("#module-6")).toContainText("No maps of this module are published yet.");
+  });
+
+  test("every #module-N and #module-N.M anchor resolves to one element", async ({ page }) => {
+    await page.goto("/pyaez");
+    const found = await page.evaluate((ids) => ids.map((id) => document.querySelectorAll(`[id="${id}"]`).length), anchors);
+    expect(found).toEqual(anchors.map(() => 1));
+    const links = await navigator(page).locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(links).toEqual(anchors.map((a) => `/pyaez#${a}`));
+    for (const m of modules) for (const c of m.child) expect(await page.locator(`[id="module-${c.id}"]`).count()).toBe(1);
+  });
+
+  test("a deep link scrolls to the map with the 60 px offset, highlights it and marks it in the navigator", async ({ page, pageErrors }) => {
+    await page.goto("/pyaez#module-1.4");
+    await hydrated(page);
+    await landed(page, "module-1.4");
+    await expect(page.locator("#module-1\\.4")).toHaveClass(/aez-target/);
+    const current = navigator(page).locator('[aria-current="location"]');
+    await expect(current).toHaveText(/1\.4\s+LGP/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("the navigator follows the scroll position", async ({ page }) => {
+    await page.goto("/pyaez");
+    await hydrated(page);
+    const scrollTo = (id: string, by = 0) =>
+      page.evaluate(
+        ([target, delta]) => {
+          const top = document.getElementById(target)!.getBoundingClientRect().top + window.scrollY - 60 + delta;
+          window.scrollTo({ top, behavior: "instant" });
+        },
+        [id, by] as const,
+      );
+    const current = navigator(page).locator('[aria-current="location"]');
+    await scrollTo("module-4.1");
+    await expect(current).toHaveText("4.1 Soil Map");
+    await scrollTo("module-2.5", -100);
+    await expect(current).toHaveText("2.4 Yield Class Irrigated");
+    await scrollTo("module-3");
+    await expect(current).toHaveText("3 Climate Constraints");
+  });
+
+  test("a click in the navigator scrolls to the map, also for the second 3.2 and for module 6", async ({ page }) => {
+    await page.goto("/pyaez");
+    await hydrated(page);
+    await navigator(page).getByRole("treeitem", { name: "3.2 Yield Class Irrigated" }).click();
+    await expect(page).toHaveURL(/\/pyaez#module-3\.2-2$/);
+    await landed(page, "module-3.2-2");
+    await expect(page.locator('[id="module-3.2-2"]')).toHaveClass(/aez-target/);
+    await expect(page.locator('[id="module-3.2"]')).not.toHaveClass(/aez-target/);
+    await navigator(page).getByRole("treeitem", { name: "6 Economic Suitability Analysis" }).click();
+    await expect(page).toHaveURL(/#module-6$/);
+    await expect(navigator(page).locator('[aria-current="location"]')).toHaveText(/Economic Suitability Analysis/);
+    await expect(page.locator("#module-6")).toBeInViewport();
+  });
+
+  test("the navigator is a keyboard tree: arrows move, Left and Right collapse and expand, Enter goes to the map", async ({ page }) => {
+    await page.goto("/pyaez");
+    await hydrated(page);
+    const tree = navigator(page).getByRole("tree");
+    const item = (name: string) => tree.getByRole("treeitem", { name, exact: true });
+    await expect(tree.locator('[tabindex="0"]')).toHaveCount(1);
+    await item("1 Climate Regime").focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(item("1.2 Thermal Zone")).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(item("1 Climate Regime")).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(item("1 Climate Regime")).toHaveAttribute("aria-expanded", "false");
+    await expect(item("1.2 Thermal Zone")).toBeHidden();
+    await page.keyboard.press("ArrowDown");
+    await expect(item("2 Crop Simulations")).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowRight");
+    await expect(item("1 Climate Regime")).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("ArrowRight");
+    await expect(item("1.1 Thermal Climate")).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(item("6 Economic Suitability Analysis")).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(item("1 Climate Regime")).toBeFocused();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowDown");
+    await expect(item("1.4 LGP")).toBeFocused();
+    await expect(page).toHaveURL("/pyaez");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/pyaez#module-1\.4$/);
+    await landed(page, "module-1.4");
+    await expect(page.locator("#module-1\\.4")).toBeFocused();
+    await expect(tree.locator('[tabindex="0"]')).toHaveText("1.4 LGP");
+  });
+
+  test("legends of both kinds render", async ({ page }) => {
+    await page.goto("/pyaez#module-5.1");
+    const fournier = page.locator("#module-5\\.1");
+    await expect(fournier.getByRole("img", { name: "Modified Fournier index: colour scale from 0 to 8000 mm" })).toBeVisible();
+    await expect(fournier.locator(".sacap-legend__tick")).toHaveText(["0", "2000", "4000", "6000", "8000"]);
+    await expect(page.locator("#module-1\\.3").getByRole("img", { name: /from 0 to 10000 °C days/ })).toBeAttached();
+    await expect(page.locator("#module-2\\.5").getByRole("img", { name: /from 0 to 350 Julian day/ })).toBeAttached();
+    const thermal = page.locator("#module-1\\.1").getByRole("list", { name: "Thermal climate: 12 classes" });
+    await expect(thermal.getByRole("listitem")).toHaveCount(12);
+    await expect(thermal.getByRole("listitem").first()).toHaveText("Tropics, lowland");
+    const swatch = await thermal.locator(".sacap-legend__swatch").first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(swatch).toBe("rgb(215, 25, 28)");
+  });
+
+  test("map images are sized, lazy below the first, sample-marked, and load", async ({ page }) => {
+    await page.goto("/pyaez#module-1.4");
+    await hydrated(page);
+    const img = page.locator("#module-1\\.4 .aez-card__map img");
+    await expect(img).toHaveAttribute("width", "320");
+    await expect(img).toHaveAttribute("height", "280");
+    await expect(img).toHaveAttribute("loading", "lazy");
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320);
+    await expect(page.locator("#module-1\\.4 figcaption")).toContainText("Sample map");
+    await expect(page.locator("#module-1\\.1 .aez-card__map img")).toHaveAttribute("loading", "eager");
+  });
+
+  test("a map image that does not load shows 'map not available' and keeps the legend", async ({ page }) => {
+    const broken = { status: 200, contentType: "image/svg+xml", body: "not an image" };
+    await page.route("**/aez/module-1.1.svg", (route) => route.fulfill(broken));
+    await page.route("**/aez/module-1.3.svg", (route) => route.fulfill(broken));
+    await page.goto("/pyaez");
+    await hydrated(page);
+    for (const id of ["module-1\\.1", "module-1\\.3"]) {
+      const card = page.locator(`#${id}`);
+      await card.scrollIntoViewIfNeeded();
+      await expect(card.getByText("Map not available")).toBeVisible();
+      await expect(card.getByRole("img", { name: /map not available/ })).toBeVisible();
+      await expect(card.locator(".sacap-legend")).toBeVisible();
+    }
+  });
+
+  test("the navigation search finds maps and opens them at their anchor", async ({ page, pageErrors }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.keyboard.press("/");
+    await page.keyboard.type("LGP");
+    await expect(page.getByRole("option", { name: /1\.4 LGP/ })).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/pyaez#module-1\.4$/);
+    await landed(page, "module-1.4");
+
+    await page.keyboard.press("/");
+    await page.keyboard.type("Fournier");
+    await expect(page.getByRole("option").first()).toHaveText(/5\.1 Fournier Index/);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/pyaez#module-5\.1$/);
+    await landed(page, "module-5.1");
+    await expect(page.locator("#module-5\\.1")).toHaveClass(/aez-target/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test.describe("narrow screens", () => {
+    test.use({ viewport: { width: 800, height: 900 } });
+    test("the navigator sits above the content", async ({ page }) => {
+      await page.goto("/pyaez");
+      const nav = await navigator(page).boundingBox();
+      const first = await page.locator("#module-1").boundingBox();
+      expect(nav!.y + nav!.height).toBeLessThanOrEqual(first!.y);
+      expect(Math.abs(nav!.width - first!.width)).toBeLessThan(2);
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("headings, cards, images and links are in the server HTML, and a deep link lands with the offset", async ({ page, request }) => {
+      const html = await (await request.get("/pyaez")).text();
+      for (const m of modules) expect(html).toContain(`<section id="module-${m.id}"`);
+      expect(html.match(/<article id="module-/g)).toHaveLength(maps.length);
+      await page.goto("/pyaez#module-2.3");
+      await expect(page.locator("main h2").first()).toHaveText("Module 1 Climate Regime");
+      await expect(page.locator("article.aez-card")).toHaveCount(maps.length);
+      await landed(page, "module-2.3");
+      const ring = await page.locator("#module-2\\.3").evaluate((el) => getComputedStyle(el).boxShadow);
+      expect(ring).toMatch(/rgb\(11, 102, 35\) 0px 0px 0px 2px/);
+      await navigator(page).getByRole("link", { name: "5.1 Fournier Index" }).click();
+      await expect(page).toHaveURL(/#module-5\.1$/);
+      await landed(page, "module-5.1");
+    });
+  });
+});
