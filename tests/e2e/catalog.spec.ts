@@ -125,3 +125,13 @@ test("tags lead to their datasets; a section shows its charts", async ({ page })
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Water Resources: charts");
   await expect(page.getByText("Datasets by source", { exact: true })).toBeVisible();
 });
+
+test("catalogue entries are found by the navigation search", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await page.keyboard.press("/");
+  await page.keyboard.type("CHIRPS monthly rainfall, Nepal, provinces");
+  await expect(page.getByRole("option", { name: /CHIRPS monthly rainfall, Nepal, provinces/ }).first()).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/data-chart\/node\/chirps-rainfall-npl-l1-monthly$/);
+});

@@ -18,6 +18,22 @@ const MODULES: AezModule[] = [
   },
 ];
 
+const ENTRY = {
+  id: "chirps-npl",
+  data_sector: "Weather & Climate",
+  name: "CHIRPS rainfall, Nepal",
+  link: "https://www.chc.ucsb.edu/data/chirps",
+  topic: "climate",
+  source: "CHIRPS",
+  indic: "rainfall",
+  geo: "NPL",
+  level: "1",
+  period: "monthly",
+  year_range: "1981-2021",
+  format: "CSV",
+  description: "Rainfall.",
+};
+
 function setup(entries: Parameters<typeof makeStore>[0] = []) {
   const store = makeStore(entries);
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
@@ -37,28 +53,37 @@ describe("useSearchItems", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("adds the AEZ modules and maps from the cache once the search has opened, and keeps them after it closes", () => {
+  it("adds the AEZ modules and maps and the catalogue from the cache once the search has opened, and keeps them after it closes", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
-    const { result, rerender } = setup([{ endpointName: "getAezModules", arg: undefined, value: MODULES }]);
+    const { result, rerender } = setup([
+      { endpointName: "getAezModules", arg: undefined, value: MODULES },
+      { endpointName: "getCatalogData", arg: undefined, value: [ENTRY] },
+    ]);
     rerender({ active: true });
     const items = result.current;
     expect(items.slice(0, ROUTE_SEARCH_ITEMS.length)).toEqual(ROUTE_SEARCH_ITEMS);
-    expect(items.slice(ROUTE_SEARCH_ITEMS.length).map((i) => i.href)).toEqual(["/pyaez#module-1", "/pyaez#module-1.4"]);
+    expect(items.slice(ROUTE_SEARCH_ITEMS.length).map((i) => i.href)).toEqual([
+      "/pyaez#module-1",
+      "/pyaez#module-1.4",
+      "/data-chart/node/chirps-npl",
+    ]);
     rerender({ active: false });
     expect(result.current).toBe(items);
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("requests the modules when no page primed them", async () => {
+  it("requests the modules and the catalogue when no page primed them", async () => {
+    const bodies: Record<string, unknown> = { "/api/pyaez/list/modules": MODULES, "/api/catalog_data": [ENTRY] };
     const fetch = vi.fn(async (request: Request) => {
-      expect(new URL(request.url).pathname).toBe("/api/pyaez/list/modules");
-      return new Response(JSON.stringify(MODULES), { headers: { "Content-Type": "application/json" } });
+      const body = bodies[new URL(request.url).pathname];
+      expect(body).toBeDefined();
+      return new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
     });
     vi.stubGlobal("fetch", fetch);
     const { result, rerender } = setup();
     await act(async () => rerender({ active: true }));
-    await waitFor(() => expect(result.current.length).toBe(ROUTE_SEARCH_ITEMS.length + 2));
-    expect(fetch).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(result.current.length).toBe(ROUTE_SEARCH_ITEMS.length + 3));
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,10 +1,12 @@
 import { useMemo, useState } from "react";
+import { catalogSearchItems } from "~/features/catalog/search";
 import { aezSearchItems } from "~/features/pyaez/search";
-import { useGetAezModulesQuery } from "~/store/reference";
+import { useGetAezModulesQuery, useGetCatalogDataQuery } from "~/store/reference";
 import { ROUTE_SEARCH_ITEMS, type SearchItem } from "./search-items";
 
 /**
- * What the navigation search offers: every page, then what features add (the AEZ modules and maps).
+ * What the navigation search offers: every page, then what features add (the AEZ modules and maps, and
+ * the catalogue entries).
  * Feature lists are requested only once the search has been opened (`active`), so pages that never
  * open it make no request for them; after that they stay, and come from the cache when a page primed it.
  */
@@ -12,5 +14,12 @@ export function useSearchItems(active: boolean): SearchItem[] {
   const [opened, setOpened] = useState(active);
   if (active && !opened) setOpened(true);
   const { data: aezModules } = useGetAezModulesQuery(undefined, { skip: !opened });
-  return useMemo(() => (aezModules ? [...ROUTE_SEARCH_ITEMS, ...aezSearchItems(aezModules)] : ROUTE_SEARCH_ITEMS), [aezModules]);
+  const { data: catalog } = useGetCatalogDataQuery(undefined, { skip: !opened });
+  return useMemo(
+    () =>
+      aezModules || catalog
+        ? [...ROUTE_SEARCH_ITEMS, ...aezSearchItems(aezModules ?? []), ...catalogSearchItems(catalog ?? [])]
+        : ROUTE_SEARCH_ITEMS,
+    [aezModules, catalog],
+  );
 }
