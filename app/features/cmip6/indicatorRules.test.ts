@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateMonths, aggregationOf } from "./aggregation";
+import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "./indicatorRules";
 
 describe("aggregationOf", () => {
   it("takes block maxima and minima for the ETCCDI block extremes, means otherwise", () => {
@@ -21,5 +21,14 @@ describe("aggregateMonths", () => {
     expect(aggregateMonths([3, 9, 1], [12, 1, 2], "min")).toBe(1);
     expect(aggregateMonths([3, NaN, 1], [12, 1, 2], "mean")).toBeNaN();
     expect(aggregateMonths([], [], "max")).toBeNaN();
+  });
+});
+
+describe("decimalsOf and roundTo", () => {
+  it("gives values a precision that suits the indicator", () => {
+    expect(["pr", "tas", "fd", "tx90p", "spi", "hurs"].map(decimalsOf)).toEqual([3, 2, 1, 1, 2, 1]);
+    expect(roundTo(2.345, 2)).toBe(2.35);
+    expect(roundTo(-2.5, 0)).toBe(-3);
+    expect(roundTo(0.1 + 0.2, 3)).toBe(0.3);
   });
 });

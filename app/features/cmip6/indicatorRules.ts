@@ -17,6 +17,34 @@ export function aggregationOf(code: string): Aggregation {
 }
 
 /**
+ * Decimal places series values are given with: finer than the models can tell apart, coarse enough to
+ * keep answers small.
+ */
+const DECIMALS: Readonly<Record<string, number>> = {
+  pr: 3,
+  huss: 2,
+  hurs: 1,
+  rsds: 1,
+  rlds: 1,
+  sfcWind: 2,
+  spi: 2,
+  spei: 2,
+  sdii: 2,
+};
+const DAY_COUNTS = ["fd", "su", "id", "tr", "gsl", "wsdi", "csdi", "r10mm", "r20mm", "rnnmm", "cdd", "cwd"];
+const ONE_DECIMAL = [...DAY_COUNTS, "tn10p", "tx10p", "tn90p", "tx90p", "rx1day", "rx5day", "r95ptot", "r99ptot", "prcptot"];
+
+export function decimalsOf(code: string): number {
+  return DECIMALS[code] ?? (ONE_DECIMAL.includes(code) ? 1 : 2);
+}
+
+/** Rounds to `decimals` places (half away from zero, as people round). */
+export function roundTo(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.sign(value) * Math.round(Math.abs(value) * f) / f;
+}
+
+/**
  * Combines the values of the given calendar months (1-12). NaN when any of them is missing: a season or
  * year with a gap has no value rather than a biased one.
  */
