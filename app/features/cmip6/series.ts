@@ -84,3 +84,6 @@ export type SeriesResponse = z.infer<typeof seriesResponseSchema>;
 
 /** Cache policy of series answers: the data changes only with a new store version (and then the ETag). */
 export const SERIES_CACHE_CONTROL = "public, max-age=3600";
+
+/** RTK Query endpoint of each frequency (`seriesApi.ts`); loaders prime the cache under these names. */
+export const SERIES_ENDPOINTS = { monthly: "getMonthlySeries", annual: "getAnnualSeries" } as const;
