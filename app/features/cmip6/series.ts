@@ -82,8 +82,9 @@ export const seriesResponseSchema = z.strictObject({
 });
 export type SeriesResponse = z.infer<typeof seriesResponseSchema>;
 
-/** Cache policy of series answers: the data changes only with a new store version (and then the ETag). */
-export const SERIES_CACHE_CONTROL = "public, max-age=3600";
+/** Series answers change only with a new store version (and then their ETag): fresh for an hour. */
+export const SERIES_CACHE_SECONDS = 3600;
+export const SERIES_CACHE_CONTROL = `public, max-age=${SERIES_CACHE_SECONDS}`;
 
 /** RTK Query endpoint of each frequency (`seriesApi.ts`); loaders prime the cache under these names. */
 export const SERIES_ENDPOINTS = { monthly: "getMonthlySeries", annual: "getAnnualSeries" } as const;
