@@ -46,6 +46,14 @@ describe("resolving a query", () => {
     expect(future.ok && future.value.scenarios.map((s) => s.scenario.field_value)).toEqual(["ssp245", "ssp585"]);
     const all = resolve("annual", "indicator=tas&geo=NPL");
     expect(all.ok && all.value.period).toEqual({ start: 1950, end: 2100 });
+    expect(resolve("monthly", "indicator=tas&geo=NPL&scenario=historical&season=DJF&start=1950&end=1950")).toMatchObject({
+      ok: false,
+      message: 'Scenario "historical" covers 1950-2014, not 1950-1950 (DJF 1950 starts in 1949)',
+    });
+    expect(resolve("monthly", "indicator=tas&geo=NPL&season=NDJFM&start=2015&end=2015")).toMatchObject({
+      ok: false,
+      message: "No scenario has complete NDJFM seasons in 2015-2015",
+    });
     const hist = resolve("annual", "indicator=tas&geo=NPL&scenario=historical");
     expect(hist.ok && hist.value.period).toEqual({ start: 1950, end: 2014 });
   });

@@ -40,7 +40,7 @@ export interface ResolvedSeriesQuery {
   query: SeriesQuery;
   indicator: Indicator;
   geo: Geo;
-  /** Scenarios with the years of each that fall in the period. */
+  /** Scenarios with their years, and the years of each block: those in the period with complete seasons. */
   scenarios: { scenario: Scenario; period: YearRange; years: YearRange }[];
   models: Cmip6Model[];
   ensemble: boolean;
@@ -112,13 +112,17 @@ export function createSeriesService(
       start: query.start ?? Math.min(...spans.map((p) => p.start)),
       end: query.end ?? Math.max(...spans.map((p) => p.end)),
     };
+    const season = query.season ? SEASONS[query.season] : undefined;
+    // a season that starts in the year before its label needs that year within the experiment
+    const seasonLag = season && monthsInPreviousYear(season) > 0 ? 1 : 0;
     const scenarios: ResolvedSeriesQuery["scenarios"] = [];
     for (const scenario of asked) {
       const native = scenarioPeriod(scenario);
-      const years = intersectRanges(native, period);
+      const years = intersectRanges({ start: native.start + seasonLag, end: native.end }, period);
       if (years) scenarios.push({ scenario, period: native, years });
       else if (query.scenario) {
-        return notFound(`Scenario "${scenario.field_value}" covers ${native.start}-${native.end}, not ${period.start}-${period.end}`, {
+        const lag = seasonLag ? ` (${season!.code} ${period.start} starts in ${period.start - 1})` : "";
+        return notFound(`Scenario "${scenario.field_value}" covers ${native.start}-${native.end}, not ${period.start}-${period.end}${lag}`, {
           field: "scenario",
           value: scenario.field_value,
           period: native,
@@ -126,13 +130,13 @@ export function createSeriesService(
       }
     }
     if (scenarios.length === 0) {
-      return notFound(`No scenario covers ${period.start}-${period.end}`, { field: "start", period });
+      const what = season ? `complete ${season.code} seasons` : "data";
+      return notFound(`No scenario has ${what} in ${period.start}-${period.end}`, { field: "start", period });
     }
 
     const named = query.model && !(query.model.length === 1 && query.model[0] === ENSEMBLE) ? query.model : undefined;
     const models = named ? catalog.models.filter((m) => named.includes(m.field_value)) : [...catalog.models];
     const ensemble = models.length === catalog.models.length;
-    const season = query.season ? SEASONS[query.season] : undefined;
 
     const canonical = seriesQueryString({
       indicator: indicator.field_value,
@@ -175,8 +179,8 @@ export function createSeriesService(
     const rule = aggregationOf(indicator.field_value);
     const provenance: Record<string, SeriesProvenance> = {};
     const series: ScenarioSeries[] = [];
-    scenarios.forEach(({ scenario, period: native, years: span }, s) => {
-      const axis = timeAxis(resolved, native, span);
+    scenarios.forEach(({ scenario, years: span }, s) => {
+      const axis = timeAxis(resolved, span);
       const values: Record<string, (number | null)[]> = {};
       const sources: Record<string, string> = {};
       models.forEach((model, m) => {
@@ -266,7 +270,7 @@ interface TimeAxis {
   months?: number[];
 }
 
-function timeAxis(resolved: ResolvedSeriesQuery, native: YearRange, span: YearRange): TimeAxis {
+function timeAxis(resolved: ResolvedSeriesQuery, span: YearRange): TimeAxis {
   const years: number[] = [];
   if (resolved.frequency === "monthly" && !resolved.month && !resolved.season) {
     const months: number[] = [];
@@ -278,9 +282,7 @@ function timeAxis(resolved: ResolvedSeriesQuery, native: YearRange, span: YearRa
     }
     return { years, months };
   }
-  // a season that starts in the year before its label needs that year within the experiment
-  const first = resolved.season ? Math.max(span.start, native.start + (monthsInPreviousYear(resolved.season) > 0 ? 1 : 0)) : span.start;
-  for (let y = first; y <= span.end; y++) years.push(y);
+  for (let y = span.start; y <= span.end; y++) years.push(y);
   return { years };
 }
 
