@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { ensembleStats } from "../../app/features/cmip6/ensemble";
 import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "../../app/features/cmip6/indicatorRules";
 import { intersectRanges, monthsInPreviousYear, SEASONS, type Season, type YearRange } from "../../app/features/cmip6/periods";
@@ -59,11 +60,15 @@ export interface SeriesNotFound {
 
 export type Resolution = { ok: true; value: ResolvedSeriesQuery } | ({ ok: false } & SeriesNotFound);
 
-/** A serialised answer with its ETag. */
+export const SERIES_ENCODINGS = ["br", "gzip"] as const;
+export type SeriesEncoding = (typeof SERIES_ENCODINGS)[number];
+
+/** A serialised answer with its ETag, and its compressed forms once asked for. */
 export interface PreparedSeries {
   body: string;
   etag: string;
   sample: boolean;
+  encoded: Partial<Record<SeriesEncoding, Uint8Array<ArrayBuffer>>>;
 }
 
 export interface SeriesServiceOptions {
@@ -86,7 +91,10 @@ export function createSeriesService(
   };
   // the answer depends on the reference lists too (names, units, periods): they are part of the version
   const version = `${store.version}/${sha(JSON.stringify(catalog)).slice(0, 12)}`;
-  const bodies = new LruCache<string, PreparedSeries>(options.cacheBytes ?? 64 * 1024 * 1024, (p) => p.body.length * 2);
+  const bodies = new LruCache<string, PreparedSeries>(
+    options.cacheBytes ?? 64 * 1024 * 1024,
+    (p) => p.body.length * 2 + (p.encoded.br?.length ?? 0) + (p.encoded.gzip?.length ?? 0),
+  );
 
   const notFound = (message: string, details: Record<string, unknown>): Resolution => ({ ok: false, status: 404, message, details });
 
@@ -235,9 +243,30 @@ export function createSeriesService(
     if (cached) return cached;
     const value = await answer(resolved);
     if ("status" in value) return value;
-    const prepared = { body: JSON.stringify(value), etag: resolved.etag, sample: value.sample };
+    const prepared: PreparedSeries = { body: JSON.stringify(value), etag: resolved.etag, sample: value.sample, encoded: {} };
     bodies.set(resolved.etag, prepared);
     return prepared;
+  }
+
+  /**
+   * The answer compressed, once per answer and encoding: repeated requests cost no compression (the
+   * compression middleware leaves an encoded body alone).
+   */
+  function encode(prepared: PreparedSeries, encoding: SeriesEncoding): Uint8Array<ArrayBuffer> {
+    let encoded = prepared.encoded[encoding];
+    if (!encoded) {
+      const raw = Buffer.from(prepared.body);
+      // a Response takes an ArrayBuffer-backed view: copied once per answer and encoding
+      encoded = Uint8Array.from(
+        encoding === "br"
+          ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : gzipSync(raw),
+      );
+      prepared.encoded[encoding] = encoded;
+      // weigh the entry again with its new buffer
+      bodies.set(prepared.etag, prepared);
+    }
+    return encoded;
   }
 
   return {
@@ -248,6 +277,7 @@ export function createSeriesService(
     resolve,
     answer,
     json,
+    encode,
     /**
      * An RTK Query cache entry for a loader, so a page rendered on the server with a series finds it in
      * the cache and the browser does not request it again. Undefined when the query has no data.

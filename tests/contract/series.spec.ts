@@ -268,12 +268,24 @@ test.describe("HTTP behaviour", () => {
     }
   });
 
-  test("compresses when the client accepts it", async ({ request }) => {
+  test("compresses when the client accepts it, the same answer under the same ETag", async ({ request }) => {
+    const path = `${MONTHLY}?indicator=tas&geo=IND&scenario=ssp585`;
+    const plain = await request.get(path, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
     for (const encoding of ["br", "gzip"]) {
-      const response = await request.get(`${MONTHLY}?indicator=tas&geo=IND&scenario=ssp585`, { headers: { "Accept-Encoding": encoding } });
-      expect(response.headers()["content-encoding"]).toBe(encoding);
-      expect(seriesResponseSchema.safeParse(await response.json()).success).toBe(true);
+      for (const round of [1, 2]) {
+        const response = await request.get(path, { headers: { "Accept-Encoding": encoding } });
+        const headers = response.headers();
+        expect(headers["content-encoding"], `${encoding} ${round}`).toBe(encoding);
+        expect(headers["vary"]).toContain("Accept-Encoding");
+        expect(headers["etag"]).toBe(plain.headers()["etag"]);
+        expect(headers["x-sample-data"]).toBe("true");
+        expect(await response.text()).toBe(await plain.text());
+      }
     }
+    const small = await request.get(`${ANNUAL}?indicator=tas&geo=NPL&model=MIROC6&start=2000&end=2000`, { headers: { "Accept-Encoding": "gzip;q=0.5, br;q=0" } });
+    expect(small.headers()["content-encoding"]).toBe("gzip");
+    expect(seriesResponseSchema.safeParse(await small.json()).success).toBe(true);
   });
 
   test("leaves other /api paths to the catch-all", async ({ request }) => {

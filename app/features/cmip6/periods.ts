@@ -111,11 +111,6 @@ export function monthsInPreviousYear(season: Season): number {
   return index === -1 ? 0 : index;
 }
 
-/** True when `inner` lies within `outer`. */
-export function withinRange(inner: YearRange, outer: YearRange): boolean {
-  return inner.start >= outer.start && inner.end <= outer.end;
-}
-
 /** The overlap of two ranges, or undefined when they do not meet. */
 export function intersectRanges(a: YearRange, b: YearRange): YearRange | undefined {
   const start = Math.max(a.start, b.start);
