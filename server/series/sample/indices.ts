@@ -282,30 +282,30 @@ function spells(run: SampleRun): { dry: Float64Array; wet: Float64Array } {
   let isWet = false;
   let dryRun = 0;
   let wetRun = 0;
-  const step = (fraction: number) => {
-    const pWet = isWet ? fraction + WET_PERSISTENCE * (1 - fraction) : fraction * (1 - WET_PERSISTENCE);
-    isWet = random.next() < pWet;
-    if (isWet) {
-      wetRun++;
-      dryRun = 0;
-    } else {
-      dryRun++;
-      wetRun = 0;
+  let longestDry = 0;
+  let longestWet = 0;
+  // the days of one month: chance of a wet day after a wet day and after a dry day
+  const month = (fraction: number, days: number) => {
+    const afterWet = fraction + WET_PERSISTENCE * (1 - fraction);
+    const afterDry = fraction * (1 - WET_PERSISTENCE);
+    for (let d = 0; d < days; d++) {
+      isWet = random.next() < (isWet ? afterWet : afterDry);
+      if (isWet) {
+        dryRun = 0;
+        if (++wetRun > longestWet) longestWet = wetRun;
+      } else {
+        wetRun = 0;
+        if (++dryRun > longestDry) longestDry = dryRun;
+      }
     }
   };
   // warm-up over the last quarter of the year before, so the first January starts mid-spell
-  for (let m = 9; m < MONTHS; m++) for (let d = 0; d < DAYS_IN_MONTH[m]; d++) step(wetDays(run.pr[m]).fraction);
+  for (let m = 9; m < MONTHS; m++) month(wetDays(run.pr[m]).fraction, DAYS_IN_MONTH[m]);
   for (let y = 0; y < run.years; y++) {
-    let longestDry = 0;
-    let longestWet = 0;
-    for (let m = 0; m < MONTHS; m++) {
-      const fraction = wetDays(run.pr[y * MONTHS + m]).fraction;
-      for (let d = 0; d < DAYS_IN_MONTH[m]; d++) {
-        step(fraction);
-        if (dryRun > longestDry) longestDry = dryRun;
-        if (wetRun > longestWet) longestWet = wetRun;
-      }
-    }
+    // run lengths carry over: a spell running into the year counts from its start once it goes on
+    longestDry = 0;
+    longestWet = 0;
+    for (let m = 0; m < MONTHS; m++) month(wetDays(run.pr[y * MONTHS + m]).fraction, DAYS_IN_MONTH[m]);
     dry[y] = longestDry;
     wet[y] = longestWet;
   }
