@@ -153,6 +153,7 @@ describe("answers", () => {
     expect(entry).toMatchObject({ endpointName: "getAnnualSeries", arg: query });
     expect(seriesResponseSchema.safeParse(entry!.value).success).toBe(true);
     expect(await service.cacheEntry("monthly", { indicator: "cdd", geo: "helmand" })).toBeUndefined();
+    expect(await service.cacheEntry("annual", { indicator: "cdd", geo: "atlantis" })).toBeUndefined();
   });
 });
 

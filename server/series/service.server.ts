@@ -280,10 +280,13 @@ export function createSeriesService(
     encode,
     /**
      * An RTK Query cache entry for a loader, so a page rendered on the server with a series finds it in
-     * the cache and the browser does not request it again. Undefined when the query has no data.
+     * the cache and the browser does not request it again. Undefined when the query is invalid or has no data.
      */
     async cacheEntry(frequency: SeriesFrequency, query: SeriesQuery): Promise<ApiCacheEntry | undefined> {
-      const resolved = resolve(frequency, query);
+      // a loader may build the query from anything: it goes through the same checks as a request
+      const parsed = parseSeriesQuery(new URLSearchParams(seriesQueryString(query)), catalog, frequency);
+      if (!parsed.ok) return undefined;
+      const resolved = resolve(frequency, parsed.query);
       if (!resolved.ok) return undefined;
       const prepared = await json(resolved.value);
       if ("status" in prepared) return undefined;
