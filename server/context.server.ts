@@ -1,5 +1,9 @@
+import { scenarioPeriod } from "../app/features/cmip6/seriesQuery";
 import type { Env } from "./env.server";
-import { getSeeds } from "./seeds.server";
+import { getSeeds, type Seeds } from "./seeds.server";
+import { SampleSeriesStore } from "./series/sample/sample-store";
+import { createSeriesService, type SeriesService } from "./series/service.server";
+import type { SeriesStore } from "./series/store";
 import { createCkanService, type CkanService } from "./services/ckan.server";
 import { createReferenceService, type ReferenceService } from "./services/reference.server";
 
@@ -7,6 +11,7 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     env: Env;
     reference: ReferenceService;
+    series: SeriesService;
     ckan: CkanService;
   }
 }
@@ -18,5 +23,19 @@ declare module "@remix-run/node" {
 export function createLoadContext(env: Env) {
   const seeds = getSeeds();
   const reference = createReferenceService(seeds);
-  return { env, reference, ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData")) };
+  return {
+    env,
+    reference,
+    series: createSeriesService(seeds, seriesStore(seeds)),
+    ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData")),
+  };
+}
+
+/**
+ * The store behind the series API. The embedded default generates sample series for the scenario years
+ * of the seeds; a real source goes in front of it with `LayeredSeriesStore`.
+ */
+function seriesStore(seeds: Seeds): SeriesStore {
+  const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
+  return new SampleSeriesStore({ scenarios });
 }

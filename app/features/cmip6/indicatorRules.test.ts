@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "./indicatorRules";
+
+describe("aggregationOf", () => {
+  it("takes block maxima and minima for the ETCCDI block extremes, means otherwise", () => {
+    expect(["txx", "tnx", "rx1day", "rx5day"].map(aggregationOf)).toEqual(["max", "max", "max", "max"]);
+    expect(["txn", "tnn"].map(aggregationOf)).toEqual(["min", "min"]);
+    expect(["tas", "pr", "tx90p", "dtr", "spi"].map(aggregationOf)).toEqual(["mean", "mean", "mean", "mean", "mean"]);
+  });
+});
+
+describe("aggregateMonths", () => {
+  it("weights means by the days of each month", () => {
+    // February (28 days) at 0, March (31 days) at 59: (0 * 28 + 59 * 31) / 59 = 31
+    expect(aggregateMonths([0, 59], [2, 3], "mean")).toBe(31);
+    expect(aggregateMonths(new Float64Array(12).fill(4.2), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], "mean")).toBeCloseTo(4.2, 12);
+  });
+
+  it("takes extremes and refuses gaps", () => {
+    expect(aggregateMonths([3, 9, 1], [12, 1, 2], "max")).toBe(9);
+    expect(aggregateMonths([3, 9, 1], [12, 1, 2], "min")).toBe(1);
+    expect(aggregateMonths([3, NaN, 1], [12, 1, 2], "mean")).toBeNaN();
+    expect(aggregateMonths([], [], "max")).toBeNaN();
+  });
+});
+
+describe("decimalsOf and roundTo", () => {
+  it("gives values a precision that suits the indicator", () => {
+    expect(["pr", "tas", "fd", "tx90p", "spi", "hurs"].map(decimalsOf)).toEqual([3, 2, 1, 1, 2, 1]);
+    expect(roundTo(2.345, 2)).toBe(2.35);
+    expect(roundTo(-2.5, 0)).toBe(-3);
+    expect(roundTo(0.1 + 0.2, 3)).toBe(0.3);
+  });
+});

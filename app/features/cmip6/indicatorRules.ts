@@ -1,0 +1,67 @@
+import { DAYS_IN_MONTH } from "./periods";
+
+/**
+ * How monthly values of an indicator combine into a season or a year: a day-weighted mean for averages,
+ * rates and shares; the maximum or minimum for block extremes (ETCCDI defines TXx as the maximum of the
+ * daily maxima in the block, so the annual TXx is the largest monthly one).
+ */
+export type Aggregation = "mean" | "max" | "min";
+
+const BLOCK_MAXIMA = ["txx", "tnx", "rx1day", "rx5day"];
+const BLOCK_MINIMA = ["txn", "tnn"];
+
+export function aggregationOf(code: string): Aggregation {
+  if (BLOCK_MAXIMA.includes(code)) return "max";
+  if (BLOCK_MINIMA.includes(code)) return "min";
+  return "mean";
+}
+
+/**
+ * Decimal places series values are given with: finer than the models can tell apart, coarse enough to
+ * keep answers small.
+ */
+const DECIMALS: Readonly<Record<string, number>> = {
+  pr: 3,
+  huss: 2,
+  hurs: 1,
+  rsds: 1,
+  rlds: 1,
+  sfcWind: 2,
+  spi: 2,
+  spei: 2,
+  sdii: 2,
+};
+const DAY_COUNTS = ["fd", "su", "id", "tr", "gsl", "wsdi", "csdi", "r10mm", "r20mm", "rnnmm", "cdd", "cwd"];
+const ONE_DECIMAL = [...DAY_COUNTS, "tn10p", "tx10p", "tn90p", "tx90p", "rx1day", "rx5day", "r95ptot", "r99ptot", "prcptot"];
+
+export function decimalsOf(code: string): number {
+  return DECIMALS[code] ?? (ONE_DECIMAL.includes(code) ? 1 : 2);
+}
+
+/** Rounds to `decimals` places (half away from zero, as people round). */
+export function roundTo(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.sign(value) * Math.round(Math.abs(value) * f) / f;
+}
+
+/**
+ * Combines the values of the given calendar months (1-12). NaN when any of them is missing: a season or
+ * year with a gap has no value rather than a biased one.
+ */
+export function aggregateMonths(values: ArrayLike<number>, months: readonly number[], rule: Aggregation): number {
+  let acc = rule === "max" ? -Infinity : rule === "min" ? Infinity : 0;
+  let days = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isNaN(v)) return NaN;
+    if (rule === "max") acc = Math.max(acc, v);
+    else if (rule === "min") acc = Math.min(acc, v);
+    else {
+      const d = DAYS_IN_MONTH[months[i] - 1];
+      acc += v * d;
+      days += d;
+    }
+  }
+  if (values.length === 0) return NaN;
+  return rule === "mean" ? acc / days : acc;
+}

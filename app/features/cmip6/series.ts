@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { INDICATOR_CATEGORIES, GEO_TYPES, MODEL_GRIDS, SCENARIO_VALUES } from "./schema";
+import { SEASON_CODES } from "./periods";
+import { SERIES_FREQUENCIES } from "./seriesQuery";
+
+/**
+ * The answer of the series API. Values are in the indicator's units, rounded to `indicator.decimals`;
+ * null marks a step a model has no value for. Each scenario block has one time axis (`years`, and
+ * `months` when the answer has every month) shared by the models' value arrays and the statistics.
+ */
+
+const yearRangeSchema = z.strictObject({ start: z.number().int(), end: z.number().int() });
+const nullableNumbers = z.array(z.number().nullable());
+
+export const seriesProvenanceSchema = z.strictObject({
+  /** Who produced the numbers, e.g. "sample generator" or "NEX-GDDP-CMIP6". */
+  source: z.string().min(1),
+  /** How, in a sentence or two. */
+  method: z.string().min(1),
+  /** Version of the source or of the generator. */
+  version: z.string().min(1),
+  /** Generated illustrative data rather than model output. */
+  sample: z.boolean(),
+});
+export type SeriesProvenance = z.infer<typeof seriesProvenanceSchema>;
+
+export const ensembleStatsSchema = z.strictObject({
+  median: nullableNumbers,
+  p10: nullableNumbers,
+  p90: nullableNumbers,
+  mean: nullableNumbers,
+  count: z.array(z.number().int().nonnegative()),
+});
+
+export const scenarioSeriesSchema = z.strictObject({
+  scenario: z.enum(SCENARIO_VALUES),
+  years: z.array(z.number().int()),
+  /** Calendar month of each step; only in monthly answers without `month` or `season`. */
+  months: z.array(z.number().int().min(1).max(12)).optional(),
+  /** Per model, one value per step. */
+  values: z.record(z.string(), nullableNumbers),
+  /** Statistics across the models of this answer, per step. */
+  stats: ensembleStatsSchema,
+  /** Per model, the key of its entry in `provenance`. */
+  sources: z.record(z.string(), z.string()),
+});
+export type ScenarioSeries = z.infer<typeof scenarioSeriesSchema>;
+
+export const seriesResponseSchema = z.strictObject({
+  indicator: z.strictObject({
+    code: z.string(),
+    name: z.string(),
+    category: z.enum(INDICATOR_CATEGORIES),
+    /** `field_var_unit`: unit of the values. */
+    units: z.string(),
+    /** `field_axis_unit`: chart axis label. */
+    axisUnit: z.string(),
+    axisUnit2: z.string().optional(),
+    /** `field_chart_title`, else the name. */
+    chartTitle: z.string(),
+    /** How monthly values combine into seasons and years. */
+    aggregation: z.enum(["mean", "max", "min"]),
+    /** Decimal places the values are rounded to. */
+    decimals: z.number().int().nonnegative(),
+  }),
+  geo: z.strictObject({ code: z.string(), name: z.string(), type: z.enum(GEO_TYPES) }),
+  frequency: z.enum(SERIES_FREQUENCIES),
+  month: z.number().int().min(1).max(12).nullable(),
+  season: z
+    .strictObject({ code: z.enum(SEASON_CODES), name: z.string(), months: z.array(z.number().int().min(1).max(12)) })
+    .nullable(),
+  /** Years asked for (or the scenarios' span when not given); each block holds the part its scenario covers. */
+  period: yearRangeSchema,
+  scenarios: z.array(z.strictObject({ code: z.enum(SCENARIO_VALUES), name: z.string(), period: yearRangeSchema })),
+  models: z.array(z.strictObject({ code: z.string(), variant: z.string(), grid: z.enum(MODEL_GRIDS) })),
+  /** True when the answer covers every model of the catalogue (`model=ensemble` or no `model`). */
+  ensemble: z.boolean(),
+  series: z.array(scenarioSeriesSchema),
+  provenance: z.record(z.string(), seriesProvenanceSchema),
+  /** True when any value of the answer is generated sample data. */
+  sample: z.boolean(),
+});
+export type SeriesResponse = z.infer<typeof seriesResponseSchema>;
+
+/** Series answers change only with a new store version (and then their ETag): fresh for an hour. */
+export const SERIES_CACHE_SECONDS = 3600;
+export const SERIES_CACHE_CONTROL = `public, max-age=${SERIES_CACHE_SECONDS}`;
+
+/** RTK Query endpoint of each frequency (`seriesApi.ts`); loaders prime the cache under these names. */
+export const SERIES_ENDPOINTS = { monthly: "getMonthlySeries", annual: "getAnnualSeries" } as const;

@@ -1,0 +1,338 @@
+import { aggregateMonths, aggregationOf } from "../../../app/features/cmip6/indicatorRules";
+import { DAYS_IN_MONTH } from "../../../app/features/cmip6/periods";
+import type { SeriesFrequency } from "../../../app/features/cmip6/seriesQuery";
+import { combine, hashString, normalCdf, Random } from "./random";
+import { MONTHS, type SampleRun } from "./run";
+
+/**
+ * The indicators of a run. Daily statistics are not simulated day by day: each month's daily values are
+ * taken as normal around the monthly mean (temperature, with the spread across the area for threshold
+ * counts) or as wet days with exponential amounts (precipitation), which gives ETCCDI indices in closed
+ * form that move with their variables. Dry and wet spells (CDD, CWD) need the order of days and are
+ * counted on a simulated daily wet/dry sequence.
+ */
+
+export const VARIABLE_CODES = ["pr", "tas", "tasmax", "tasmin", "hurs", "huss", "rsds", "rlds", "sfcWind"] as const;
+export const MONTHLY_INDEX_CODES = ["txx", "tnx", "txn", "tnn", "tn10p", "tx10p", "tn90p", "tx90p", "dtr", "rx1day", "rx5day", "spi", "spei"] as const;
+export const ANNUAL_INDEX_CODES = [
+  "fd", "su", "id", "tr", "gsl", "wsdi", "csdi", "sdii", "r10mm", "r20mm", "rnnmm", "cdd", "cwd", "r95ptot", "r99ptot", "prcptot",
+] as const;
+
+/** Threshold of Rnnmm, mm. */
+export const RNN_THRESHOLD = 25;
+
+const MONTHLY_CODES = new Set<string>([...VARIABLE_CODES, ...MONTHLY_INDEX_CODES]);
+const ANNUAL_CODES = new Set<string>([...MONTHLY_CODES, ...ANNUAL_INDEX_CODES]);
+
+export function generates(code: string, frequency: SeriesFrequency): boolean {
+  return (frequency === "monthly" ? MONTHLY_CODES : ANNUAL_CODES).has(code);
+}
+
+/** Standard normal quantile of 0.9. */
+const Z90 = 1.2815515655446004;
+/** Persistence of warm or cold days from one day to the next, and of wet or dry days. */
+const TEMPERATURE_PERSISTENCE = 0.6;
+const WET_PERSISTENCE = 0.5;
+/** Largest share of wet days (precipitation of 1 mm or more) and the mean rate at which it saturates, mm/day. */
+const MAX_WET_FRACTION = 0.95;
+const WET_SCALE = 6;
+const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+/** The series of `code` at `frequency`; undefined when the generator does not make it. */
+export function indicatorSeries(run: SampleRun, code: string, frequency: SeriesFrequency): Float64Array | undefined {
+  if (!generates(code, frequency)) return undefined;
+  if (frequency === "annual") {
+    if (code === "spi") return annualSpi(run);
+    if (code === "spei") return annualSpei(run);
+    const annual = ANNUAL_INDEX[code];
+    if (annual) return annual(run);
+    return toAnnual(monthlySeries(run, code), aggregationOf(code));
+  }
+  return monthlySeries(run, code);
+}
+
+function toAnnual(monthly: Float64Array, rule: ReturnType<typeof aggregationOf>): Float64Array {
+  const years = monthly.length / MONTHS;
+  const out = new Float64Array(years);
+  for (let y = 0; y < years; y++) out[y] = aggregateMonths(monthly.subarray(y * MONTHS, (y + 1) * MONTHS), ALL_MONTHS, rule);
+  return out;
+}
+
+/** Standard normals for one index, one per month, from a stream of their own (the index's own noise). */
+function indexNoise(run: SampleRun, code: string): Float64Array {
+  const out = new Float64Array(run.years * MONTHS);
+  const codeHash = hashString(code);
+  for (let y = 0; y < run.years; y++) {
+    const random = new Random(combine(run.seed, codeHash, run.period.start + y));
+    random.normals(out.subarray(y * MONTHS, (y + 1) * MONTHS));
+  }
+  return out;
+}
+
+function mapMonths(run: SampleRun, f: (i: number, m: number) => number): Float64Array {
+  const out = new Float64Array(run.years * MONTHS);
+  for (let i = 0; i < out.length; i++) out[i] = f(i, i % MONTHS);
+  return out;
+}
+
+/** Sum over each year of f(month index, calendar month index, days in month). */
+function sumYears(run: SampleRun, f: (i: number, m: number, days: number) => number): Float64Array {
+  const out = new Float64Array(run.years);
+  for (let y = 0; y < run.years; y++) {
+    let sum = 0;
+    for (let m = 0; m < MONTHS; m++) sum += f(y * MONTHS + m, m, DAYS_IN_MONTH[m]);
+    out[y] = sum;
+  }
+  return out;
+}
+
+/** Spread of daily temperature over the days of a month and over the area. */
+const areaSpread = (run: SampleRun, m: number) => Math.hypot(run.clim.dailySd[m], run.clim.geo.spatialSd);
+/** Spread that a percentile threshold of the base period is set in: daily and year-to-year variation. */
+const poolSpread = (run: SampleRun, m: number) => Math.hypot(run.clim.dailySd[m], run.tasSd[m]);
+
+/** Wet-day frequency, mean wet-day amount above 1 mm (the exponential scale) of a mean rate, mm/day. */
+function wetDays(pr: number): { fraction: number; scale: number } {
+  const fraction = MAX_WET_FRACTION * (1 - Math.exp(-pr / WET_SCALE));
+  if (fraction <= 0) return { fraction: 0, scale: 0.3 };
+  return { fraction, scale: Math.max(0.3, pr / fraction - 1) };
+}
+
+function monthlySeries(run: SampleRun, code: string): Float64Array {
+  switch (code) {
+    case "pr":
+    case "tas":
+    case "tasmax":
+    case "tasmin":
+    case "hurs":
+    case "huss":
+    case "rsds":
+    case "rlds":
+    case "sfcWind":
+      return run[code];
+    case "dtr":
+      return mapMonths(run, (i) => run.tasmax[i] - run.tasmin[i]);
+    case "txx":
+    case "tnx":
+    case "txn":
+    case "tnn": {
+      // the expected extreme of a month of normal days is about two standard deviations out
+      const field = code === "txx" || code === "txn" ? run.tasmax : run.tasmin;
+      const sign = code === "txx" || code === "tnx" ? 1 : -1;
+      const reach = code === "tnn" ? 2.2 : code === "tnx" ? 1.8 : 2.0;
+      const noise = indexNoise(run, code);
+      return mapMonths(run, (i, m) => field[i] + sign * reach * run.clim.dailySd[m] + 0.35 * run.clim.dailySd[m] * noise[i]);
+    }
+    case "tn10p":
+    case "tx10p":
+    case "tn90p":
+    case "tx90p": {
+      const field = code[1] === "n" ? run.tasmin : run.tasmax;
+      const base = code[1] === "n" ? run.tasminBase : run.tasmaxBase;
+      const warm = code.endsWith("90p");
+      return mapMonths(run, (i, m) => {
+        const sd = run.clim.dailySd[m];
+        const threshold = base[m] + (warm ? 1 : -1) * Z90 * poolSpread(run, m);
+        return 100 * normalCdf(((warm ? 1 : -1) * (field[i] - threshold)) / sd);
+      });
+    }
+    case "rx1day":
+    case "rx5day": {
+      const noise = indexNoise(run, "rx1day");
+      return mapMonths(run, (i, m) => {
+        const pr = run.pr[i];
+        const { fraction, scale } = wetDays(pr);
+        const n = DAYS_IN_MONTH[m] * fraction;
+        const wettest = n >= 1 ? 1 + scale * (Math.log(n) + 0.5772 + 1 / (2 * n)) : n * (1 + scale);
+        const rx1day = wettest * Math.exp(0.2 * noise[i] - 0.02);
+        // the days around the wettest day are wetter than the month's average
+        return code === "rx1day" ? rx1day : rx1day + 4.8 * pr;
+      });
+    }
+    case "spi":
+      return mapMonths(run, (i, m) => run.prNoise[i] + Math.log(run.prResponse[i]) / run.clim.prLogSd[m]);
+    case "spei": {
+      const reference = speiReference(run);
+      return mapMonths(run, (i, m) => {
+        const balance = run.pr[i] - pet(run, m, run.tas[i], run.tasmax[i] - run.tasmin[i]);
+        return (balance - reference.mean[m]) / reference.sd[m];
+      });
+    }
+    default:
+      throw new Error(`No monthly generator for ${code}`);
+  }
+}
+
+/** Potential evapotranspiration, mm/day (Hargreaves and Samani 1985). */
+function pet(run: SampleRun, m: number, tas: number, dtr: number): number {
+  const radiation = run.clim.toa[m] * 0.0864 * 0.408;
+  return 0.0023 * radiation * Math.max(0, tas + 17.8) * Math.sqrt(Math.max(0, dtr));
+}
+
+/** Mean and standard deviation of each month's climatic water balance in 1995-2014. */
+function speiReference(run: SampleRun) {
+  const mean = new Float64Array(MONTHS);
+  const sd = new Float64Array(MONTHS);
+  const prSd = new Float64Array(MONTHS);
+  const petSd = new Float64Array(MONTHS);
+  for (let m = 0; m < MONTHS; m++) {
+    const tas = run.clim.tas[m] + run.traits.tasBias;
+    const pr = run.clim.pr[m] * run.traits.prFactor;
+    const petMean = pet(run, m, tas, run.clim.dtr[m]);
+    mean[m] = pr - petMean;
+    prSd[m] = pr * Math.sqrt(Math.expm1(run.clim.prLogSd[m] ** 2));
+    petSd[m] = (petMean * run.tasSd[m]) / Math.max(1, tas + 17.8);
+    sd[m] = Math.hypot(prSd[m], petSd[m]);
+  }
+  return { mean, sd, prSd, petSd };
+}
+
+function annualSpi(run: SampleRun): Float64Array {
+  // log of the annual total, linearised: shares of the months times their log anomalies
+  const r = 0.35;
+  let common = 0;
+  let own = 0;
+  for (let m = 0; m < MONTHS; m++) {
+    const a = run.clim.prShare[m] * run.clim.prLogSd[m];
+    common += a;
+    own += a * a;
+  }
+  const sd = Math.sqrt(r * common * common + (1 - r) * own);
+  const out = new Float64Array(run.years);
+  for (let y = 0; y < run.years; y++) {
+    let anomaly = 0;
+    let response = 0;
+    for (let m = 0; m < MONTHS; m++) {
+      const i = y * MONTHS + m;
+      anomaly += run.clim.prShare[m] * run.clim.prLogSd[m] * run.prNoise[i];
+      response += run.clim.prShare[m] * run.prResponse[i];
+    }
+    out[y] = (anomaly + Math.log(response)) / sd;
+  }
+  return out;
+}
+
+function annualSpei(run: SampleRun): Float64Array {
+  const reference = speiReference(run);
+  const r = 0.35;
+  let meanBalance = 0;
+  let prCommon = 0;
+  let prOwn = 0;
+  let petCommon = 0;
+  let petOwn = 0;
+  for (let m = 0; m < MONTHS; m++) {
+    const c = DAYS_IN_MONTH[m] / 365;
+    meanBalance += c * reference.mean[m];
+    prCommon += c * reference.prSd[m];
+    prOwn += (c * reference.prSd[m]) ** 2;
+    // temperature anomalies: the part common to the year moves every month's PET together
+    const share = run.clim.tasSdYear / run.tasSd[m];
+    petCommon += c * reference.petSd[m] * share;
+    petOwn += (c * reference.petSd[m]) ** 2 * (1 - share * share);
+  }
+  const sd = Math.sqrt(r * prCommon * prCommon + (1 - r) * prOwn + petCommon * petCommon + petOwn);
+  const balance = sumYears(run, (i, m, days) => (days / 365) * (run.pr[i] - pet(run, m, run.tas[i], run.tasmax[i] - run.tasmin[i])));
+  return balance.map((b) => (b - meanBalance) / sd);
+}
+
+/** Expected days per year beyond a threshold, with daily values spread over the days and the area. */
+function thresholdDays(run: SampleRun, field: Float64Array, threshold: number, above: boolean): Float64Array {
+  return sumYears(run, (i, m, days) => days * normalCdf(((above ? 1 : -1) * (field[i] - threshold)) / areaSpread(run, m)));
+}
+
+/**
+ * Days in spells of six or more days beyond the 90th (or under the 10th) percentile: with day-to-day
+ * persistence a, a share a^5 (6 - 5a) of such days fall in runs of at least six.
+ */
+function spellDays(run: SampleRun, percent: Float64Array): Float64Array {
+  return sumYears(run, (i, _m, days) => {
+    const p = percent[i] / 100;
+    const a = p + TEMPERATURE_PERSISTENCE * (1 - p);
+    return days * p * a ** 5 * (6 - 5 * a);
+  });
+}
+
+function wetDayCounts(run: SampleRun, thresholdMm: number): Float64Array {
+  return sumYears(run, (i, _m, days) => {
+    const { fraction, scale } = wetDays(run.pr[i]);
+    return days * fraction * Math.exp(-(thresholdMm - 1) / scale);
+  });
+}
+
+/** Precipitation on days above the base period's wet-day percentile (95 or 99), mm per year. */
+function percentileTotal(run: SampleRun, exceedance: number): Float64Array {
+  const thresholds = new Float64Array(MONTHS);
+  for (let m = 0; m < MONTHS; m++) thresholds[m] = 1 + wetDays(run.prBase[m]).scale * Math.log(1 / exceedance);
+  return sumYears(run, (i, m, days) => {
+    const { fraction, scale } = wetDays(run.pr[i]);
+    const q = thresholds[m];
+    return days * fraction * Math.exp(-(q - 1) / scale) * (q + scale);
+  });
+}
+
+/**
+ * Longest dry (CDD) and wet (CWD) spells of each year, on a daily wet/dry sequence drawn from each
+ * month's wet-day frequency with day-to-day persistence. A spell that crosses the new year counts in
+ * both years, up to the last day of the first and in full in the second.
+ */
+function spells(run: SampleRun): { dry: Float64Array; wet: Float64Array } {
+  const dry = new Float64Array(run.years);
+  const wet = new Float64Array(run.years);
+  const random = new Random(combine(run.seed, hashString("spells"), run.period.start));
+  let isWet = false;
+  let dryRun = 0;
+  let wetRun = 0;
+  let longestDry = 0;
+  let longestWet = 0;
+  // the days of one month: chance of a wet day after a wet day and after a dry day
+  const month = (fraction: number, days: number) => {
+    const afterWet = fraction + WET_PERSISTENCE * (1 - fraction);
+    const afterDry = fraction * (1 - WET_PERSISTENCE);
+    for (let d = 0; d < days; d++) {
+      isWet = random.next() < (isWet ? afterWet : afterDry);
+      if (isWet) {
+        dryRun = 0;
+        if (++wetRun > longestWet) longestWet = wetRun;
+      } else {
+        wetRun = 0;
+        if (++dryRun > longestDry) longestDry = dryRun;
+      }
+    }
+  };
+  // warm-up over the last quarter of the year before, so the first January starts mid-spell
+  for (let m = 9; m < MONTHS; m++) month(wetDays(run.pr[m]).fraction, DAYS_IN_MONTH[m]);
+  for (let y = 0; y < run.years; y++) {
+    // run lengths carry over: a spell running into the year counts from its start once it goes on
+    longestDry = 0;
+    longestWet = 0;
+    for (let m = 0; m < MONTHS; m++) month(wetDays(run.pr[y * MONTHS + m]).fraction, DAYS_IN_MONTH[m]);
+    dry[y] = longestDry;
+    wet[y] = longestWet;
+  }
+  return { dry, wet };
+}
+
+const ANNUAL_INDEX: Readonly<Record<string, (run: SampleRun) => Float64Array>> = {
+  fd: (run) => thresholdDays(run, run.tasmin, 0, false),
+  id: (run) => thresholdDays(run, run.tasmax, 0, false),
+  su: (run) => thresholdDays(run, run.tasmax, 25, true),
+  tr: (run) => thresholdDays(run, run.tasmin, 20, true),
+  // days warm enough to grow (mean above 5 °C), daily means vary less than the extremes
+  gsl: (run) =>
+    sumYears(run, (i, m, days) => days * normalCdf((run.tas[i] - 5) / Math.hypot(0.8 * run.clim.dailySd[m], run.clim.geo.spatialSd))),
+  wsdi: (run) => spellDays(run, monthlySeries(run, "tx90p")),
+  csdi: (run) => spellDays(run, monthlySeries(run, "tn10p")),
+  r10mm: (run) => wetDayCounts(run, 10),
+  r20mm: (run) => wetDayCounts(run, 20),
+  rnnmm: (run) => wetDayCounts(run, RNN_THRESHOLD),
+  prcptot: (run) => sumYears(run, (i, _m, days) => days * run.pr[i]),
+  sdii: (run) => {
+    const total = sumYears(run, (i, _m, days) => days * run.pr[i]);
+    const wet = wetDayCounts(run, 1);
+    return total.map((t, y) => (wet[y] > 0 ? t / wet[y] : 0));
+  },
+  r95ptot: (run) => percentileTotal(run, 0.05),
+  r99ptot: (run) => percentileTotal(run, 0.01),
+  cdd: (run) => spells(run).dry,
+  cwd: (run) => spells(run).wet,
+};

@@ -1,0 +1,272 @@
+import { describe, expect, it } from "vitest";
+import geoSeeds from "../../../seeds/geos.json";
+import modelSeeds from "../../../seeds/cmip6-models.json";
+import { DAYS_IN_MONTH } from "../../../app/features/cmip6/periods";
+import type { SeriesFrequency } from "../../../app/features/cmip6/seriesQuery";
+import { GEO_CLIMATES } from "./geo-climates";
+import { ANNUAL_INDEX_CODES, MONTHLY_INDEX_CODES, VARIABLE_CODES } from "./indices";
+import { modelTraits, warmingFactor } from "./models";
+import { SampleSeriesStore } from "./sample-store";
+
+const store = new SampleSeriesStore();
+const MODELS = modelSeeds.map((m) => m.field_value);
+const GEOS = Object.keys(GEO_CLIMATES);
+const HIST = 1950;
+const FUTURE = 2015;
+
+function series(indicator: string, geo: string, scenario: string, model: string, frequency: SeriesFrequency = "annual") {
+  const found = store.getOne({ indicator, geo, scenario, model, frequency });
+  if (!found) throw new Error(`no ${frequency} ${indicator} for ${geo} ${scenario} ${model}`);
+  return found;
+}
+
+/** Mean of the annual values over [from, to]. */
+function meanOver(indicator: string, geo: string, scenario: string, model: string, from: number, to: number) {
+  const { startYear, values } = series(indicator, geo, scenario, model);
+  let sum = 0;
+  for (let y = from; y <= to; y++) sum += values[y - startYear];
+  return sum / (to - from + 1);
+}
+
+/** Mean of calendar month `month` (1-12) over [from, to]. */
+function monthMean(indicator: string, geo: string, month: number, model = "MRI-ESM2-0", from = 1995, to = 2014) {
+  const { startYear, values } = series(indicator, geo, "historical", model, "monthly");
+  let sum = 0;
+  for (let y = from; y <= to; y++) sum += values[(y - startYear) * 12 + month - 1];
+  return sum / (to - from + 1);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+/** Ensemble median over the 35 models of a per-model quantity. */
+const ensembleMedian = (f: (model: string) => number) => median(MODELS.map(f));
+
+describe("SampleSeriesStore", () => {
+  it("has climate parameters for every geo of the seeds", () => {
+    expect(GEOS.sort()).toEqual(geoSeeds.map((g) => g.field_value).sort());
+  });
+
+  it("is deterministic: a fresh store gives the same numbers", async () => {
+    const other = new SampleSeriesStore();
+    for (const [indicator, frequency] of [["tas", "monthly"], ["cdd", "annual"], ["spei", "monthly"], ["rx5day", "annual"]] as const) {
+      const key = { indicator, geo: "NPL", scenario: "ssp585", model: "CanESM5", frequency };
+      expect(Array.from(other.getOne(key)!.values)).toEqual(Array.from(store.getOne(key)!.values));
+    }
+    expect(other.version).toBe(store.version);
+    const [a, missing] = await store.getSeries([
+      { indicator: "pr", geo: "MDV", scenario: "historical", model: "MIROC6", frequency: "annual" },
+      { indicator: "pr", geo: "atlantis", scenario: "historical", model: "MIROC6", frequency: "annual" },
+    ]);
+    expect(a?.values).toBe(store.getOne({ indicator: "pr", geo: "MDV", scenario: "historical", model: "MIROC6", frequency: "annual" })!.values);
+    expect(missing).toBeUndefined();
+  });
+
+  it("covers the experiments' years with one value per year or per month", () => {
+    const hist = series("tas", "IND", "historical", "ACCESS-CM2", "monthly");
+    expect(hist.startYear).toBe(HIST);
+    expect(hist.values).toHaveLength(65 * 12);
+    const future = series("fd", "IND", "ssp245", "ACCESS-CM2");
+    expect(future.startYear).toBe(FUTURE);
+    expect(future.values).toHaveLength(86);
+    expect(hist.source).toMatchObject({ id: "sample", source: "sample generator", sample: true });
+  });
+
+  it("answers nothing for what it cannot generate", () => {
+    expect(store.getOne({ indicator: "fd", geo: "NPL", scenario: "historical", model: "MIROC6", frequency: "monthly" })).toBeUndefined();
+    expect(store.getOne({ indicator: "snow", geo: "NPL", scenario: "historical", model: "MIROC6", frequency: "annual" })).toBeUndefined();
+    expect(store.getOne({ indicator: "tas", geo: "NPL", scenario: "ssp126", model: "MIROC6", frequency: "annual" })).toBeUndefined();
+    expect(store.getOne({ indicator: "tas", geo: "NPL", scenario: "historical", model: "", frequency: "annual" })).toBeUndefined();
+  });
+
+  it("makes every variable and index of the seeds, finite everywhere", () => {
+    for (const geo of ["MDV", "AFG", "brahmaputra"]) {
+      for (const code of [...VARIABLE_CODES, ...MONTHLY_INDEX_CODES]) {
+        for (const frequency of ["monthly", "annual"] as const) {
+          for (const v of series(code, geo, "ssp585", "UKESM1-0-LL", frequency).values) expect(Number.isFinite(v), `${geo} ${code}`).toBe(true);
+        }
+      }
+      for (const code of ANNUAL_INDEX_CODES) {
+        for (const v of series(code, geo, "historical", "UKESM1-0-LL").values) expect(Number.isFinite(v), `${geo} ${code}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe("plausibility for South Asia (1995-2014 climate, one model)", () => {
+  const model = "MRI-ESM2-0";
+  const base = (indicator: string, geo: string) => meanOver(indicator, geo, "historical", model, 1995, 2014);
+
+  it("keeps every variable of every geo in a physical range", () => {
+    const bounds: Record<string, [number, number]> = {
+      tas: [-8, 30], tasmax: [0, 36], tasmin: [-15, 27], pr: [0.3, 10], hurs: [25, 90], huss: [3, 21],
+      rsds: [150, 260], rlds: [260, 450], sfcWind: [1, 6],
+    };
+    for (const geo of GEOS) {
+      for (const [code, [lo, hi]] of Object.entries(bounds)) {
+        const value = base(code, geo);
+        expect(value, `${code} ${geo}`).toBeGreaterThanOrEqual(lo);
+        expect(value, `${code} ${geo}`).toBeLessThanOrEqual(hi);
+      }
+      expect(base("tasmin", geo)).toBeLessThan(base("tas", geo));
+      expect(base("tas", geo)).toBeLessThan(base("tasmax", geo));
+    }
+  });
+
+  it("keeps the Maldives at 26-30 °C in every month and every historical year, without frost and with warm nights", () => {
+    for (const m of MODELS.slice(0, 8)) {
+      for (const v of series("tas", "MDV", "historical", m, "monthly").values) {
+        expect(v).toBeGreaterThan(26);
+        expect(v).toBeLessThan(30);
+      }
+    }
+    expect(base("fd", "MDV")).toBe(0);
+    expect(base("tr", "MDV")).toBeGreaterThan(360);
+    expect(base("su", "MDV")).toBeGreaterThan(360);
+  });
+
+  it("freezes Afghanistan's highlands in winter", () => {
+    expect(monthMean("tas", "AFG", 1)).toBeLessThan(0);
+    for (const geo of ["kabul", "amu-darya"]) {
+      const djf = (monthMean("tas", geo, 12) * 31 + monthMean("tas", geo, 1) * 31 + monthMean("tas", geo, 2) * 28) / 90;
+      expect(djf, geo).toBeLessThan(0);
+    }
+    expect(monthMean("tas", "AFG", 7)).toBeGreaterThan(20);
+  });
+
+  it("counts frost days where it freezes and none in the tropical lowlands", () => {
+    for (const geo of ["MDV", "LKA", "BGD", "mahaweli", "meghna", "godavari", "cauvery"]) expect(base("fd", geo), geo).toBeLessThan(0.05);
+    expect(base("fd", "AFG")).toBeGreaterThan(90);
+    expect(base("fd", "kabul")).toBeGreaterThan(120);
+    expect(base("fd", "NPL")).toBeGreaterThan(40);
+    expect(base("fd", "BTN")).toBeGreaterThan(40);
+    for (const geo of GEOS) {
+      expect(base("id", geo), geo).toBeLessThanOrEqual(base("fd", geo));
+      expect(base("gsl", geo), geo).toBeLessThanOrEqual(365);
+    }
+    expect(base("gsl", "MDV")).toBeCloseTo(365, 3);
+  });
+
+  it("brings most rain in June-September to the monsoon basins and in winter-spring to the west", () => {
+    const share = (geo: string, months: number[]) => {
+      const monthly = Array.from({ length: 12 }, (_, m) => monthMean("pr", geo, m + 1) * DAYS_IN_MONTH[m]);
+      const total = monthly.reduce((a, b) => a + b, 0);
+      return months.reduce((a, m) => a + monthly[m - 1], 0) / total;
+    };
+    for (const geo of ["ganges", "BGD", "narmada", "tapi", "mahanadi", "IND", "NPL"]) expect(share(geo, [6, 7, 8, 9]), geo).toBeGreaterThan(0.68);
+    for (const geo of ["AFG", "helmand", "harirud-murghab", "amu-darya", "kabul"]) {
+      expect(share(geo, [11, 12, 1, 2, 3, 4]), geo).toBeGreaterThan(0.6);
+      expect(share(geo, [6, 7, 8, 9]), geo).toBeLessThan(0.2);
+    }
+    // Sri Lanka's Mahaweli basin gets its rain from the north-east monsoon
+    expect(share("mahaweli", [10, 11, 12, 1])).toBeGreaterThan(0.45);
+    expect(base("pr", "meghna") * 365).toBeGreaterThan(3000);
+    expect(base("pr", "brahmaputra")).toBeGreaterThan(3 * base("pr", "indus"));
+  });
+
+  it("keeps the precipitation indices consistent with each other", () => {
+    for (const geo of GEOS) {
+      expect(base("r20mm", geo)).toBeLessThanOrEqual(base("r10mm", geo));
+      expect(base("rnnmm", geo)).toBeLessThanOrEqual(base("r20mm", geo));
+      expect(base("r99ptot", geo)).toBeLessThan(base("r95ptot", geo));
+      expect(base("r95ptot", geo)).toBeLessThan(base("prcptot", geo));
+      expect(base("prcptot", geo) / (base("pr", geo) * 365)).toBeCloseTo(1, 1);
+      expect(base("rx5day", geo)).toBeGreaterThan(base("rx1day", geo));
+      expect(base("cdd", geo)).toBeLessThan(366);
+    }
+    expect(base("cdd", "helmand")).toBeGreaterThan(2 * base("cdd", "MDV"));
+    expect(base("cwd", "meghna")).toBeGreaterThan(2 * base("cwd", "helmand"));
+  });
+});
+
+describe("forced change and model spread", () => {
+  const change = (indicator: string, geo: string, scenario: string, model: string) =>
+    meanOver(indicator, geo, scenario, model, 2080, 2099) - meanOver(indicator, geo, "historical", model, 1995, 2014);
+
+  it("warms every geo more under SSP5-8.5 than under SSP2-4.5 by 2080-2099 (ensemble median)", () => {
+    for (const geo of GEOS) {
+      const ssp245 = ensembleMedian((m) => change("tas", geo, "ssp245", m));
+      const ssp585 = ensembleMedian((m) => change("tas", geo, "ssp585", m));
+      expect(ssp245, geo).toBeGreaterThan(0.8);
+      expect(ssp585, geo).toBeGreaterThan(ssp245 + 0.8);
+      expect(ssp585, geo).toBeLessThan(6);
+    }
+  });
+
+  it("warms high-sensitivity models more", () => {
+    expect(change("tas", "IND", "ssp585", "CanESM5")).toBeGreaterThan(change("tas", "IND", "ssp585", "INM-CM4-8") + 1.5);
+    expect(modelTraits("GFDL-CM4_gr2").warming).toBe(modelTraits("GFDL-CM4").warming);
+    for (const m of MODELS) {
+      expect(modelTraits(m).warming).toBeGreaterThanOrEqual(0.6);
+      expect(modelTraits(m).warming).toBeLessThanOrEqual(1.6);
+    }
+    expect(warmingFactor(1.8)).toBeCloseTo(0.6, 10);
+    expect(warmingFactor(5.6)).toBeCloseTo(1.5, 10);
+    const unknown = modelTraits("NEW-MODEL-1");
+    expect(unknown.ecs).toBeGreaterThanOrEqual(2);
+    expect(unknown.ecs).toBeLessThanOrEqual(5);
+  });
+
+  it("varies from year to year and from model to model", () => {
+    const a = series("tas", "NPL", "historical", "MIROC6").values;
+    const b = series("tas", "NPL", "historical", "NorESM2-LM").values;
+    expect(new Set(Array.from(a)).size).toBe(a.length);
+    expect(Array.from(a)).not.toEqual(Array.from(b));
+  });
+
+  it("keeps the percentile indices near 10% in the ETCCDI base period and moves them with warming", () => {
+    for (const geo of ["MDV", "IND", "AFG", "brahmaputra"]) {
+      for (const code of ["tx90p", "tn90p", "tx10p", "tn10p"]) {
+        const base = ensembleMedian((m) => meanOver(code, geo, "historical", m, 1961, 1990));
+        expect(base, `${code} ${geo}`).toBeGreaterThan(8);
+        expect(base, `${code} ${geo}`).toBeLessThan(12);
+      }
+      expect(ensembleMedian((m) => meanOver("tx90p", geo, "ssp585", m, 2080, 2099))).toBeGreaterThan(30);
+      expect(ensembleMedian((m) => meanOver("tn10p", geo, "ssp585", m, 2080, 2099))).toBeLessThan(3);
+      expect(ensembleMedian((m) => change("wsdi", geo, "ssp585", m))).toBeGreaterThan(20);
+    }
+    expect(ensembleMedian((m) => change("fd", "AFG", "ssp585", m))).toBeLessThan(-20);
+  });
+
+  it("standardises SPI and SPEI around 0 with unit spread in 1995-2014", () => {
+    for (const code of ["spi", "spei"]) {
+      for (const frequency of ["monthly", "annual"] as const) {
+        const values = MODELS.flatMap((m) => {
+          const { startYear, values: v } = series(code, "ganges", "historical", m, frequency);
+          const perYear = frequency === "monthly" ? 12 : 1;
+          return Array.from(v.subarray((1995 - startYear) * perYear, (2015 - startYear) * perYear));
+        });
+        const mean = values.reduce((a, b) => a + b, 0) / values.length;
+        const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
+        expect(Math.abs(mean), `${code} ${frequency}`).toBeLessThan(0.15);
+        expect(sd, `${code} ${frequency}`).toBeGreaterThan(0.75);
+        expect(sd, `${code} ${frequency}`).toBeLessThan(1.25);
+      }
+    }
+    // a warmer, drier west: SPEI falls in Helmand under SSP5-8.5
+    expect(ensembleMedian((m) => meanOver("spei", "helmand", "ssp585", m, 2080, 2099))).toBeLessThan(-0.5);
+  });
+
+  it("wets the monsoon and dries the western basins", () => {
+    const relative = (geo: string, m: string) => change("pr", geo, "ssp585", m) / meanOver("pr", geo, "historical", m, 1995, 2014);
+    expect(ensembleMedian((m) => relative("ganges", m))).toBeGreaterThan(0.05);
+    expect(ensembleMedian((m) => relative("helmand", m))).toBeLessThan(0);
+  });
+});
+
+describe("annual values agree with the monthly ones", () => {
+  it("averages means by days, takes block extremes of the months", () => {
+    const monthly = series("tas", "PAK", "ssp245", "EC-Earth3", "monthly").values;
+    const annual = series("tas", "PAK", "ssp245", "EC-Earth3").values;
+    const txxMonthly = series("txx", "PAK", "ssp245", "EC-Earth3", "monthly").values;
+    const txxAnnual = series("txx", "PAK", "ssp245", "EC-Earth3").values;
+    for (let y = 0; y < annual.length; y++) {
+      let sum = 0;
+      for (let m = 0; m < 12; m++) sum += monthly[y * 12 + m] * DAYS_IN_MONTH[m];
+      expect(annual[y]).toBeCloseTo(sum / 365, 10);
+      expect(txxAnnual[y]).toBe(Math.max(...txxMonthly.subarray(y * 12, y * 12 + 12)));
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import { CMIP6_EXPERIMENT_PERIODS, type YearRange } from "../../../app/features/cmip6/periods";
+import { LruCache } from "../lru";
+import type { SeriesKey, SeriesSource, SeriesStore, StoreDescription, StoredSeries } from "../store";
+import { climatologyOf, type Climatology } from "./climatology";
+import { hasForcing } from "./forcing";
+import { GEO_CLIMATES, type GeoClimate } from "./geo-climates";
+import { indicatorSeries, RNN_THRESHOLD } from "./indices";
+import { modelTraits } from "./models";
+import { hashString } from "./random";
+import { generateRun, type SampleRun } from "./run";
+
+/** Bump when the generator's formulas change: the store version, and so every ETag, follows. */
+export const SAMPLE_GENERATOR_VERSION = "1";
+
+export const SAMPLE_METHOD =
+  "Generated, not model output. Each geo has a 1995-2014 monthly climatology derived from compact parameters " +
+  "(latitude, elevation, rain regimes such as the June-September monsoon or winter westerlies, temperature cycle). " +
+  "Each model adds forced warming scaled by its climate sensitivity under the scenario's global warming path, a " +
+  "rainfall response per degree, small residual biases and seeded year-to-year variability shared by all " +
+  "variables. ETCCDI indices follow from the monthly fields with closed-form daily statistics (percentiles against " +
+  `1961-1990, Rnnmm at ${RNN_THRESHOLD} mm); CDD and CWD are counted on a simulated daily wet/dry sequence; SPI and ` +
+  "SPEI are standardised against 1995-2014 (SPEI with Hargreaves evapotranspiration). 365-day calendar.";
+
+export interface SampleStoreOptions {
+  /** Years each scenario covers (default: the NEX-GDDP-CMIP6 ranges). */
+  scenarios?: Readonly<Record<string, YearRange>>;
+  /** Climate parameters per geo (default: `GEO_CLIMATES`). */
+  climates?: Readonly<Record<string, GeoClimate>>;
+  /** Memory for memoised runs and series, bytes (default 96 MB, split between the two). */
+  cacheBytes?: number;
+}
+
+/**
+ * Deterministic, physically plausible sample series computed on demand: the embedded default of the
+ * portal, which has no CMIP6 archive. The same key always gives the same numbers. Runs (all variables
+ * of a geo, scenario and model) and the series derived from them are memoised, bounded in memory.
+ */
+export class SampleSeriesStore implements SeriesStore {
+  readonly version: string;
+  readonly source: SeriesSource;
+  private readonly scenarios: Readonly<Record<string, YearRange>>;
+  private readonly climates: Readonly<Record<string, GeoClimate>>;
+  private readonly climatologies = new Map<string, Climatology>();
+  private readonly runs: LruCache<string, SampleRun>;
+  private readonly series: LruCache<string, StoredSeries | null>;
+
+  constructor(options: SampleStoreOptions = {}) {
+    this.scenarios = options.scenarios ?? CMIP6_EXPERIMENT_PERIODS;
+    this.climates = options.climates ?? GEO_CLIMATES;
+    const fingerprint = hashString(JSON.stringify([this.climates, this.scenarios])).toString(16).padStart(8, "0");
+    this.version = `sample-${SAMPLE_GENERATOR_VERSION}-${fingerprint}`;
+    this.source = {
+      id: "sample",
+      source: "sample generator",
+      method: SAMPLE_METHOD,
+      version: `${SAMPLE_GENERATOR_VERSION} (${fingerprint})`,
+      sample: true,
+    };
+    const bytes = options.cacheBytes ?? 96 * 1024 * 1024;
+    // a run holds 13 monthly fields of 8-byte values
+    this.runs = new LruCache(bytes / 2, (run) => run.years * 12 * 13 * 8);
+    this.series = new LruCache(bytes / 2, (s) => 64 + (s ? s.values.byteLength : 0));
+  }
+
+  describe(): StoreDescription {
+    return { name: "sample series generator", sources: [this.source] };
+  }
+
+  getSeries(keys: readonly SeriesKey[]): Promise<(StoredSeries | undefined)[]> {
+    return Promise.resolve(keys.map((key) => this.getOne(key)));
+  }
+
+  /** The series of one key, synchronously (the store computes in process). */
+  getOne(key: SeriesKey): StoredSeries | undefined {
+    const id = `${key.frequency}|${key.indicator}|${key.geo}|${key.scenario}|${key.model}`;
+    const found = this.series.getOrSet(id, () => {
+      const run = this.run(key.geo, key.scenario, key.model);
+      const values = run && indicatorSeries(run, key.indicator, key.frequency);
+      return values ? { startYear: run.period.start, values, source: this.source } : null;
+    });
+    return found ?? undefined;
+  }
+
+  /** Every variable of one model run; undefined for a geo, scenario or model the generator cannot make. */
+  run(geo: string, scenario: string, model: string): SampleRun | undefined {
+    const period = this.scenarios[scenario];
+    const climate = this.climates[geo];
+    if (!period || !climate || !hasForcing(scenario) || model.length === 0) return undefined;
+    return this.runs.getOrSet(`${geo}|${scenario}|${model}`, () => {
+      let clim = this.climatologies.get(geo);
+      if (!clim) {
+        clim = climatologyOf(climate);
+        this.climatologies.set(geo, clim);
+      }
+      return generateRun({ geo, model, scenario, period, clim, traits: modelTraits(model) });
+    });
+  }
+}

@@ -1,0 +1,190 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { seriesResponseSchema, type SeriesResponse } from "../../app/features/cmip6/series";
+import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seriesQuery";
+import { getSeeds } from "../seeds.server";
+import { SampleSeriesStore } from "./sample/sample-store";
+import { createSeriesService, type SeriesService } from "./service.server";
+import { LayeredSeriesStore, type SeriesStore } from "./store";
+
+let service: SeriesService;
+let store: SampleSeriesStore;
+beforeAll(() => {
+  store = new SampleSeriesStore();
+  service = createSeriesService(getSeeds(), store);
+});
+
+function resolve(frequency: SeriesFrequency, search: string) {
+  const parsed = service.parse(frequency, new URLSearchParams(search));
+  if (!parsed.ok) throw new Error(parsed.problem.message);
+  return service.resolve(frequency, parsed.query);
+}
+
+async function answer(frequency: SeriesFrequency, search: string): Promise<SeriesResponse> {
+  const resolved = resolve(frequency, search);
+  if (!resolved.ok) throw new Error(resolved.message);
+  const value = await service.answer(resolved.value);
+  if ("status" in value) throw new Error(value.message);
+  return seriesResponseSchema.parse(value);
+}
+
+describe("resolving a query", () => {
+  it("answers 404 for an indicator without series at this frequency, naming the path that has them", () => {
+    expect(resolve("monthly", "indicator=fd&geo=AFG")).toMatchObject({
+      ok: false,
+      status: 404,
+      details: { field: "indicator", value: "fd", paths: ["/api/cmip6/annual"] },
+    });
+  });
+
+  it("answers 404 for a scenario asked outside its years, and picks the covering scenarios when none is asked", () => {
+    expect(resolve("annual", "indicator=tas&geo=NPL&scenario=historical&start=2050&end=2060")).toMatchObject({
+      ok: false,
+      status: 404,
+      details: { field: "scenario", value: "historical", period: { start: 1950, end: 2014 } },
+    });
+    const future = resolve("annual", "indicator=tas&geo=NPL&start=2020&end=2039");
+    expect(future.ok && future.value.scenarios.map((s) => s.scenario.field_value)).toEqual(["ssp245", "ssp585"]);
+    const all = resolve("annual", "indicator=tas&geo=NPL");
+    expect(all.ok && all.value.period).toEqual({ start: 1950, end: 2100 });
+    expect(resolve("monthly", "indicator=tas&geo=NPL&scenario=historical&season=DJF&start=1950&end=1950")).toMatchObject({
+      ok: false,
+      message: 'Scenario "historical" covers 1950-2014, not 1950-1950 (DJF 1950 starts in 1949)',
+    });
+    expect(resolve("monthly", "indicator=tas&geo=NPL&season=NDJFM&start=2015&end=2015")).toMatchObject({
+      ok: false,
+      message: "No scenario has complete NDJFM seasons in 2015-2015",
+    });
+    const hist = resolve("annual", "indicator=tas&geo=NPL&scenario=historical");
+    expect(hist.ok && hist.value.period).toEqual({ start: 1950, end: 2014 });
+  });
+
+  it("gives equal queries one ETag and different ones different ETags", () => {
+    const etag = (search: string) => {
+      const r = resolve("annual", search);
+      if (!r.ok) throw new Error(r.message);
+      return r.value.etag;
+    };
+    const all = etag("indicator=tas&geo=NPL");
+    expect(etag("indicator=tas&geo=NPL&model=ensemble&scenario=ssp585,historical,ssp245&start=1950&end=2100")).toBe(all);
+    const every = getSeeds().cmip6Models.map((m) => m.field_value).reverse().join(",");
+    expect(etag(`indicator=tas&geo=NPL&model=${every}`)).toBe(all);
+    expect(etag("indicator=tas&geo=BTN")).not.toBe(all);
+    expect(etag("indicator=tas&geo=NPL&end=2099")).not.toBe(all);
+    expect(all).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+  });
+});
+
+describe("answers", () => {
+  it("gives the 35-model annual ensemble with statistics per scenario", async () => {
+    const a = await answer("annual", "indicator=tas&geo=IND");
+    expect(a.ensemble).toBe(true);
+    expect(a.models).toHaveLength(35);
+    expect(a.series.map((s) => [s.scenario, s.years[0], s.years.at(-1), Object.keys(s.values).length])).toEqual([
+      ["historical", 1950, 2014, 35],
+      ["ssp245", 2015, 2100, 35],
+      ["ssp585", 2015, 2100, 35],
+    ]);
+    const ssp585 = a.series[2];
+    expect(ssp585.stats.count.every((c) => c === 35)).toBe(true);
+    for (let t = 0; t < ssp585.years.length; t++) {
+      expect(ssp585.stats.p10[t]!).toBeLessThanOrEqual(ssp585.stats.median[t]!);
+      expect(ssp585.stats.median[t]!).toBeLessThanOrEqual(ssp585.stats.p90[t]!);
+    }
+    expect(a.indicator).toMatchObject({ code: "tas", units: "°C", chartTitle: "Annual average temperature", decimals: 2, aggregation: "mean" });
+    expect(a.provenance).toEqual({ sample: expect.objectContaining({ source: "sample generator", sample: true }) });
+    expect(new Set(Object.values(ssp585.sources))).toEqual(new Set(["sample"]));
+    expect(a.sample).toBe(true);
+  });
+
+  it("rounds values to the indicator's decimals and takes them from the store", async () => {
+    const a = await answer("annual", "indicator=pr&geo=MDV&scenario=historical&model=MIROC6&start=2000&end=2004");
+    const stored = store.getOne({ indicator: "pr", geo: "MDV", scenario: "historical", model: "MIROC6", frequency: "annual" })!;
+    expect(a.series[0].years).toEqual([2000, 2001, 2002, 2003, 2004]);
+    expect(a.series[0].values.MIROC6).toEqual(Array.from(stored.values.subarray(50, 55), (v) => Math.round(v * 1000) / 1000));
+    expect(a.series[0].stats.count).toEqual([1, 1, 1, 1, 1]);
+    expect(a.series[0].stats.median).toEqual(a.series[0].values.MIROC6);
+    expect(a.ensemble).toBe(false);
+  });
+
+  it("gives every month, one month, or a season of the monthly series", async () => {
+    const q = "indicator=tas&geo=NPL&scenario=ssp245&model=CanESM5,MIROC6&start=2020&end=2022";
+    const every = await answer("monthly", q);
+    expect(every.series[0].years).toEqual([2020, 2020, 2020, 2020, 2020, 2020, 2020, 2020, 2020, 2020, 2020, 2020, 2021, 2021, 2021, 2021, 2021, 2021, 2021, 2021, 2021, 2021, 2021, 2021, 2022, 2022, 2022, 2022, 2022, 2022, 2022, 2022, 2022, 2022, 2022, 2022]);
+    expect(every.series[0].months!.slice(0, 13)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1]);
+    const july = await answer("monthly", `${q}&month=7`);
+    expect(july.month).toBe(7);
+    expect(july.series[0].months).toBeUndefined();
+    expect(july.series[0].values.CanESM5).toEqual([6, 18, 30].map((i) => every.series[0].values.CanESM5[i]));
+
+    // DJF 2021 is December 2020, January and February 2021, weighted by days
+    const djf = await answer("monthly", `${q}&season=DJF`);
+    expect(djf.season).toMatchObject({ code: "DJF", months: [12, 1, 2] });
+    const v = every.series[0].values.MIROC6 as number[];
+    expect(djf.series[0].years).toEqual([2020, 2021, 2022]);
+    expect(djf.series[0].values.MIROC6[1]).toBeCloseTo((v[11] * 31 + v[12] * 31 + v[13] * 28) / 90, 1);
+  });
+
+  it("leaves out a season whose first months fall before the experiment", async () => {
+    const djf = await answer("monthly", "indicator=pr&geo=BGD&scenario=historical,ssp585&model=MIROC6&season=NDJFM&end=2020");
+    expect(djf.series.map((s) => [s.scenario, s.years[0], s.years.at(-1)])).toEqual([
+      ["historical", 1951, 2014],
+      ["ssp585", 2016, 2020],
+    ]);
+    const jjas = await answer("monthly", "indicator=pr&geo=BGD&scenario=historical&model=MIROC6&season=JJAS&start=1950&end=1951");
+    expect(jjas.series[0].years).toEqual([1950, 1951]);
+  });
+
+  it("takes block maxima for seasons of an extreme index", async () => {
+    const q = "indicator=txx&geo=PAK&scenario=historical&model=GFDL-ESM4&start=2000&end=2000";
+    const months = (await answer("monthly", q)).series[0].values["GFDL-ESM4"] as number[];
+    const jja = await answer("monthly", `${q}&season=JJA`);
+    expect(jja.series[0].values["GFDL-ESM4"]).toEqual([Math.max(months[5], months[6], months[7])]);
+    expect(jja.indicator.aggregation).toBe("max");
+  });
+
+  it("serialises each distinct answer once and primes the RTK Query cache", async () => {
+    const resolved = resolve("annual", "indicator=cdd&geo=helmand");
+    if (!resolved.ok) throw new Error(resolved.message);
+    const first = await service.json(resolved.value);
+    const again = await service.json(resolved.value);
+    expect(again).toBe(first);
+    const query: SeriesQuery = { indicator: "cdd", geo: "helmand" };
+    const entry = await service.cacheEntry("annual", query);
+    expect(entry).toMatchObject({ endpointName: "getAnnualSeries", arg: query });
+    expect(seriesResponseSchema.safeParse(entry!.value).success).toBe(true);
+    expect(await service.cacheEntry("monthly", { indicator: "cdd", geo: "helmand" })).toBeUndefined();
+    expect(await service.cacheEntry("annual", { indicator: "cdd", geo: "atlantis" })).toBeUndefined();
+  });
+});
+
+describe("with a real source layered over the sample store", () => {
+  it("marks which models are sample data", async () => {
+    const ingested: SeriesStore = {
+      version: "ingested-1",
+      describe: () => ({ name: "ingested", sources: [] }),
+      getSeries: async (keys) =>
+        keys.map((k) =>
+          k.model === "MIROC6" && k.scenario === "historical"
+            ? {
+                startYear: 1950,
+                values: new Float64Array(65).fill(20),
+                source: { id: "nex", source: "NEX-GDDP-CMIP6", method: "area mean", version: "1.1", sample: false },
+              }
+            : undefined,
+        ),
+    };
+    const mixed = createSeriesService(getSeeds(), new LayeredSeriesStore([ingested, new SampleSeriesStore()]));
+    const parsed = mixed.parse("annual", new URLSearchParams("indicator=tas&geo=NPL&scenario=historical&model=MIROC6,CanESM5&end=1951"));
+    if (!parsed.ok) throw new Error(parsed.problem.message);
+    const resolved = mixed.resolve("annual", parsed.query);
+    if (!resolved.ok) throw new Error(resolved.message);
+    const value = (await mixed.answer(resolved.value)) as SeriesResponse;
+    expect(value.series[0].values.MIROC6).toEqual([20, 20]);
+    expect(value.series[0].sources).toEqual({ CanESM5: "sample", MIROC6: "nex" });
+    expect(Object.keys(value.provenance).sort()).toEqual(["nex", "sample"]);
+    expect(value.sample).toBe(true);
+    // another store version, another ETag for the same query
+    const plain = resolve("annual", "indicator=tas&geo=NPL&scenario=historical&model=MIROC6,CanESM5&end=1951");
+    expect(plain.ok && plain.value.etag).not.toBe(resolved.value.etag);
+  });
+});

@@ -1,0 +1,336 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { ensembleStats } from "../../app/features/cmip6/ensemble";
+import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "../../app/features/cmip6/indicatorRules";
+import { intersectRanges, monthsInPreviousYear, SEASONS, type Season, type YearRange } from "../../app/features/cmip6/periods";
+import type { Cmip6Model, Geo, Indicator, Scenario } from "../../app/features/cmip6/schema";
+import {
+  SERIES_ENDPOINTS,
+  type ScenarioSeries,
+  type SeriesProvenance,
+  type SeriesResponse,
+} from "../../app/features/cmip6/series";
+import {
+  ENSEMBLE,
+  parseSeriesQuery,
+  scenarioPeriod,
+  seriesIndicator,
+  seriesQueryString,
+  servesFrequency,
+  SERIES_FREQUENCIES,
+  SERIES_PATHS,
+  type SeriesCatalog,
+  type SeriesFrequency,
+  type SeriesQuery,
+} from "../../app/features/cmip6/seriesQuery";
+import type { ApiCacheEntry } from "../../app/store/prime";
+import type { Seeds } from "../seeds.server";
+import { LruCache } from "./lru";
+import type { SeriesKey, SeriesStore, StoredSeries } from "./store";
+
+/**
+ * The series API's logic, independent of HTTP: parse and resolve a query against the seeds, fetch the
+ * models' series from the store, cut them to the period, month or season, compute ensemble statistics
+ * and serialise the answer once per distinct query (bounded cache).
+ */
+
+/** A valid query with everything it refers to looked up. */
+export interface ResolvedSeriesQuery {
+  frequency: SeriesFrequency;
+  /** The canonical query as asked. */
+  query: SeriesQuery;
+  indicator: Indicator;
+  geo: Geo;
+  /** Scenarios with their years, and the years of each block: those in the period with complete seasons. */
+  scenarios: { scenario: Scenario; period: YearRange; years: YearRange }[];
+  models: Cmip6Model[];
+  ensemble: boolean;
+  period: YearRange;
+  month?: number;
+  season?: Season;
+  /** Strong ETag of the answer (query and data versions). */
+  etag: string;
+}
+
+export interface SeriesNotFound {
+  status: 404;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export type Resolution = { ok: true; value: ResolvedSeriesQuery } | ({ ok: false } & SeriesNotFound);
+
+export const SERIES_ENCODINGS = ["br", "gzip"] as const;
+export type SeriesEncoding = (typeof SERIES_ENCODINGS)[number];
+
+/** A serialised answer with its ETag, and its compressed forms once asked for. */
+export interface PreparedSeries {
+  body: string;
+  etag: string;
+  sample: boolean;
+  encoded: Partial<Record<SeriesEncoding, Uint8Array<ArrayBuffer>>>;
+}
+
+export interface SeriesServiceOptions {
+  /** Memory for serialised answers, bytes (default 64 MB). */
+  cacheBytes?: number;
+}
+
+const sha = (text: string) => createHash("sha256").update(text).digest("base64url");
+
+export function createSeriesService(
+  seeds: Pick<Seeds, "indicators" | "geos" | "scenarios" | "cmip6Models">,
+  store: SeriesStore,
+  options: SeriesServiceOptions = {},
+) {
+  const catalog: SeriesCatalog = {
+    indicators: seeds.indicators,
+    geos: seeds.geos,
+    scenarios: seeds.scenarios,
+    models: seeds.cmip6Models,
+  };
+  // the answer depends on the reference lists too (names, units, periods): they are part of the version
+  const version = `${store.version}/${sha(JSON.stringify(catalog)).slice(0, 12)}`;
+  const bodies = new LruCache<string, PreparedSeries>(
+    options.cacheBytes ?? 64 * 1024 * 1024,
+    (p) => p.body.length * 2 + (p.encoded.br?.length ?? 0) + (p.encoded.gzip?.length ?? 0),
+  );
+
+  const notFound = (message: string, details: Record<string, unknown>): Resolution => ({ ok: false, status: 404, message, details });
+
+  function resolve(frequency: SeriesFrequency, query: SeriesQuery): Resolution {
+    const indicator = seriesIndicator(catalog.indicators, query.indicator, frequency);
+    if (!indicator) {
+      const elsewhere = SERIES_FREQUENCIES.filter(
+        (f) => f !== frequency && catalog.indicators.some((i) => i.field_value === query.indicator && servesFrequency(i, f)),
+      );
+      return notFound(`Indicator "${query.indicator}" has no ${frequency} series`, {
+        field: "indicator",
+        value: query.indicator,
+        paths: elsewhere.map((f) => `/api/${SERIES_PATHS[f]}`),
+      });
+    }
+    const geo = catalog.geos.find((g) => g.field_value === query.geo)!;
+
+    const asked = query.scenario
+      ? catalog.scenarios.filter((s) => query.scenario!.includes(s.field_value))
+      : catalog.scenarios;
+    const spans = asked.map(scenarioPeriod);
+    const period = {
+      start: query.start ?? Math.min(...spans.map((p) => p.start)),
+      end: query.end ?? Math.max(...spans.map((p) => p.end)),
+    };
+    const season = query.season ? SEASONS[query.season] : undefined;
+    // a season that starts in the year before its label needs that year within the experiment
+    const seasonLag = season && monthsInPreviousYear(season) > 0 ? 1 : 0;
+    const scenarios: ResolvedSeriesQuery["scenarios"] = [];
+    for (const scenario of asked) {
+      const native = scenarioPeriod(scenario);
+      const years = intersectRanges({ start: native.start + seasonLag, end: native.end }, period);
+      if (years) scenarios.push({ scenario, period: native, years });
+      else if (query.scenario) {
+        const lag = seasonLag ? ` (${season!.code} ${period.start} starts in ${period.start - 1})` : "";
+        return notFound(`Scenario "${scenario.field_value}" covers ${native.start}-${native.end}, not ${period.start}-${period.end}${lag}`, {
+          field: "scenario",
+          value: scenario.field_value,
+          period: native,
+        });
+      }
+    }
+    if (scenarios.length === 0) {
+      const what = season ? `complete ${season.code} seasons` : "data";
+      return notFound(`No scenario has ${what} in ${period.start}-${period.end}`, { field: "start", period });
+    }
+
+    const named = query.model && !(query.model.length === 1 && query.model[0] === ENSEMBLE) ? query.model : undefined;
+    const models = named ? catalog.models.filter((m) => named.includes(m.field_value)) : [...catalog.models];
+    const ensemble = models.length === catalog.models.length;
+
+    const canonical = seriesQueryString({
+      indicator: indicator.field_value,
+      geo: geo.field_value,
+      scenario: scenarios.map((s) => s.scenario.field_value),
+      model: ensemble ? undefined : models.map((m) => m.field_value),
+      start: period.start,
+      end: period.end,
+      month: query.month,
+      season: query.season,
+    });
+    const etag = `"${sha(`${version}|${frequency}|${canonical}`).slice(0, 27)}"`;
+    return {
+      ok: true,
+      value: { frequency, query, indicator, geo, scenarios, models, ensemble, period, month: query.month, season, etag },
+    };
+  }
+
+  async function answer(resolved: ResolvedSeriesQuery): Promise<SeriesResponse | SeriesNotFound> {
+    const { frequency, indicator, geo, models, scenarios } = resolved;
+    const keys: SeriesKey[] = scenarios.flatMap(({ scenario }) =>
+      models.map((model) => ({
+        indicator: indicator.field_value,
+        geo: geo.field_value,
+        scenario: scenario.field_value,
+        model: model.field_value,
+        frequency,
+      })),
+    );
+    const found = await store.getSeries(keys);
+    if (found.every((s) => s === undefined)) {
+      return {
+        status: 404,
+        message: `No ${frequency} ${indicator.field_value} series for ${geo.field_value} in this selection`,
+        details: { field: "indicator", value: indicator.field_value, geo: geo.field_value },
+      };
+    }
+
+    const decimals = decimalsOf(indicator.field_value);
+    const rule = aggregationOf(indicator.field_value);
+    const provenance: Record<string, SeriesProvenance> = {};
+    const series: ScenarioSeries[] = [];
+    scenarios.forEach(({ scenario, years: span }, s) => {
+      const axis = timeAxis(resolved, span);
+      const values: Record<string, (number | null)[]> = {};
+      const sources: Record<string, string> = {};
+      models.forEach((model, m) => {
+        const stored = found[s * models.length + m];
+        if (!stored) return;
+        values[model.field_value] = cut(stored, axis, resolved, rule).map((v) => (Number.isNaN(v) ? null : roundTo(v, decimals)));
+        const { id, ...rest } = stored.source;
+        sources[model.field_value] = id;
+        provenance[id] ??= rest;
+      });
+      const stats = ensembleStats(Object.values(values), axis.years.length);
+      const round = (xs: (number | null)[]) => xs.map((v) => (v === null ? null : roundTo(v, decimals + 1)));
+      series.push({
+        scenario: scenario.field_value,
+        years: axis.years,
+        ...(axis.months ? { months: axis.months } : {}),
+        values,
+        stats: { median: round(stats.median), p10: round(stats.p10), p90: round(stats.p90), mean: round(stats.mean), count: stats.count },
+        sources,
+      });
+    });
+
+    return {
+      indicator: {
+        code: indicator.field_value,
+        name: indicator.name,
+        category: indicator.field_category,
+        units: indicator.field_var_unit,
+        axisUnit: indicator.field_axis_unit,
+        ...(indicator.field_axis_unit2 ? { axisUnit2: indicator.field_axis_unit2 } : {}),
+        chartTitle: indicator.field_chart_title ?? indicator.name,
+        aggregation: rule,
+        decimals,
+      },
+      geo: { code: geo.field_value, name: geo.name, type: geo.field_geotype },
+      frequency,
+      month: resolved.month ?? null,
+      season: resolved.season ? { code: resolved.season.code, name: resolved.season.name, months: [...resolved.season.months] } : null,
+      period: resolved.period,
+      scenarios: scenarios.map(({ scenario, period }) => ({ code: scenario.field_value, name: scenario.name, period })),
+      models: models.map((m) => ({ code: m.field_value, variant: m.field_variant, grid: m.field_grid })),
+      ensemble: resolved.ensemble,
+      series,
+      provenance,
+      sample: Object.values(provenance).some((p) => p.sample),
+    };
+  }
+
+  /** The serialised answer, computed once per distinct query while it stays in the cache. */
+  async function json(resolved: ResolvedSeriesQuery): Promise<PreparedSeries | SeriesNotFound> {
+    const cached = bodies.get(resolved.etag);
+    if (cached) return cached;
+    const value = await answer(resolved);
+    if ("status" in value) return value;
+    const prepared: PreparedSeries = { body: JSON.stringify(value), etag: resolved.etag, sample: value.sample, encoded: {} };
+    bodies.set(resolved.etag, prepared);
+    return prepared;
+  }
+
+  /**
+   * The answer compressed, once per answer and encoding: repeated requests cost no compression (the
+   * compression middleware leaves an encoded body alone).
+   */
+  function encode(prepared: PreparedSeries, encoding: SeriesEncoding): Uint8Array<ArrayBuffer> {
+    let encoded = prepared.encoded[encoding];
+    if (!encoded) {
+      const raw = Buffer.from(prepared.body);
+      // a Response takes an ArrayBuffer-backed view: copied once per answer and encoding
+      encoded = Uint8Array.from(
+        encoding === "br"
+          ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : gzipSync(raw),
+      );
+      prepared.encoded[encoding] = encoded;
+      // weigh the entry again with its new buffer
+      bodies.set(prepared.etag, prepared);
+    }
+    return encoded;
+  }
+
+  return {
+    catalog,
+    store,
+    version,
+    parse: (frequency: SeriesFrequency, params: URLSearchParams) => parseSeriesQuery(params, catalog, frequency),
+    resolve,
+    answer,
+    json,
+    encode,
+    /**
+     * An RTK Query cache entry for a loader, so a page rendered on the server with a series finds it in
+     * the cache and the browser does not request it again. Undefined when the query is invalid or has no data.
+     */
+    async cacheEntry(frequency: SeriesFrequency, query: SeriesQuery): Promise<ApiCacheEntry | undefined> {
+      // a loader may build the query from anything: it goes through the same checks as a request
+      const parsed = parseSeriesQuery(new URLSearchParams(seriesQueryString(query)), catalog, frequency);
+      if (!parsed.ok) return undefined;
+      const resolved = resolve(frequency, parsed.query);
+      if (!resolved.ok) return undefined;
+      const prepared = await json(resolved.value);
+      if ("status" in prepared) return undefined;
+      return { endpointName: SERIES_ENDPOINTS[frequency], arg: query, value: JSON.parse(prepared.body) };
+    },
+  };
+}
+
+export type SeriesService = ReturnType<typeof createSeriesService>;
+
+/** The steps of one scenario block: years, and calendar months when every month is given. */
+interface TimeAxis {
+  years: number[];
+  months?: number[];
+}
+
+function timeAxis(resolved: ResolvedSeriesQuery, span: YearRange): TimeAxis {
+  const years: number[] = [];
+  if (resolved.frequency === "monthly" && !resolved.month && !resolved.season) {
+    const months: number[] = [];
+    for (let y = span.start; y <= span.end; y++) {
+      for (let m = 1; m <= 12; m++) {
+        years.push(y);
+        months.push(m);
+      }
+    }
+    return { years, months };
+  }
+  for (let y = span.start; y <= span.end; y++) years.push(y);
+  return { years };
+}
+
+/** The stored values at the axis's steps; NaN where the store has none. */
+function cut(stored: StoredSeries, axis: TimeAxis, resolved: ResolvedSeriesQuery, rule: ReturnType<typeof aggregationOf>): number[] {
+  const { values, startYear } = stored;
+  const at = (index: number) => (index >= 0 && index < values.length ? values[index] : NaN);
+  if (resolved.frequency === "annual") return axis.years.map((y) => at(y - startYear));
+  if (axis.months) return axis.years.map((y, i) => at((y - startYear) * 12 + axis.months![i] - 1));
+  if (resolved.month) return axis.years.map((y) => at((y - startYear) * 12 + resolved.month! - 1));
+  const season = resolved.season!;
+  const before = monthsInPreviousYear(season);
+  const picked = new Float64Array(season.months.length);
+  return axis.years.map((y) => {
+    season.months.forEach((month, k) => (picked[k] = at((y - (k < before ? 1 : 0) - startYear) * 12 + month - 1)));
+    return aggregateMonths(picked, season.months, rule);
+  });
+}

@@ -1,0 +1,91 @@
+import type { SeriesProvenance } from "../../app/features/cmip6/series";
+import type { SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
+
+/**
+ * Where series values come from. The API and the screens only see this interface: the embedded sample
+ * generator implements it, and so does any real source (ingested NetCDF in SQLite, an upstream service),
+ * alone or layered over the generator with `LayeredSeriesStore`.
+ */
+
+/** One series: an indicator over a geo for one scenario and one model, monthly or annual. */
+export interface SeriesKey {
+  /** Indicator code (`field_value`). */
+  indicator: string;
+  /** Geo code (`field_value`). */
+  geo: string;
+  /** Scenario code (`field_value`). */
+  scenario: string;
+  /** Model id (`field_value`). */
+  model: string;
+  frequency: SeriesFrequency;
+}
+
+/** Provenance of a set of series, with the key the API answer refers to it by. */
+export interface SeriesSource extends SeriesProvenance {
+  /** Short stable key, e.g. "sample" or "nex-gddp-2024-05". */
+  id: string;
+}
+
+export interface StoredSeries {
+  /** Year of the first value. */
+  startYear: number;
+  /**
+   * Values in the indicator's units: one per year (annual) or twelve per year, January to December
+   * (monthly), for consecutive years from `startYear`. NaN marks a missing value. Callers must not
+   * modify the array: stores may hand out the same one again.
+   */
+  values: Float64Array;
+  source: SeriesSource;
+}
+
+export interface StoreDescription {
+  /** What the store is, for logs and the about pages. */
+  name: string;
+  sources: SeriesSource[];
+}
+
+export interface SeriesStore {
+  /**
+   * Changes whenever any answer of the store may change (new data, new generator): it is part of every
+   * series ETag, so caches never keep an answer across a change.
+   */
+  readonly version: string;
+  describe(): StoreDescription;
+  /**
+   * The series of each key, in the same order; undefined where the store has no data for a key. Batched
+   * so that a store backed by a database or a remote service answers an ensemble in one round trip.
+   */
+  getSeries(keys: readonly SeriesKey[]): Promise<(StoredSeries | undefined)[]>;
+}
+
+/**
+ * Stores asked in order: each key is answered by the first store that has it. An operator's ingested
+ * data placed before the sample store answers where it exists, and the generator fills the rest.
+ */
+export class LayeredSeriesStore implements SeriesStore {
+  readonly version: string;
+
+  constructor(private readonly layers: readonly SeriesStore[]) {
+    if (layers.length === 0) throw new Error("LayeredSeriesStore needs at least one store");
+    this.version = layers.map((l) => l.version).join("+");
+  }
+
+  describe(): StoreDescription {
+    const described = this.layers.map((l) => l.describe());
+    return { name: described.map((d) => d.name).join(", then "), sources: described.flatMap((d) => d.sources) };
+  }
+
+  async getSeries(keys: readonly SeriesKey[]): Promise<(StoredSeries | undefined)[]> {
+    const answers: (StoredSeries | undefined)[] = new Array(keys.length).fill(undefined);
+    let pending = keys.map((_, i) => i);
+    for (const layer of this.layers) {
+      if (pending.length === 0) break;
+      const found = await layer.getSeries(pending.map((i) => keys[i]));
+      pending = pending.filter((keyIndex, j) => {
+        answers[keyIndex] = found[j];
+        return found[j] === undefined;
+      });
+    }
+    return answers;
+  }
+}
