@@ -1,0 +1,37 @@
+import type { SeriesResponse } from "~/features/cmip6/series";
+import type { YearRange } from "~/features/cmip6/periods";
+
+/** One compared item: a place, or a scenario of a place, as the ensemble median with its 10-90 % range. */
+export interface CompareLine {
+  label: string;
+  years: number[];
+  median: (number | null)[];
+  p10: (number | null)[];
+  p90: (number | null)[];
+}
+
+/** The ensemble statistics of an answer, its scenario blocks joined in order (historical, then projection). */
+export function lineFromSeries(response: SeriesResponse, label: string): CompareLine {
+  const line: CompareLine = { label, years: [], median: [], p10: [], p90: [] };
+  for (const block of response.series) {
+    line.years.push(...block.years);
+    line.median.push(...block.stats.median);
+    line.p10.push(...block.stats.p10);
+    line.p90.push(...block.stats.p90);
+  }
+  return line;
+}
+
+/** Mean of the median over the years of a period; null when the line has no value there. */
+export function periodMean(line: CompareLine, period: YearRange): number | null {
+  let sum = 0;
+  let n = 0;
+  line.years.forEach((year, i) => {
+    const value = line.median[i];
+    if (year >= period.start && year <= period.end && value !== null) {
+      sum += value;
+      n++;
+    }
+  });
+  return n > 0 ? sum / n : null;
+}

@@ -1,0 +1,34 @@
+/** A linear scale from a data domain to a pixel range. */
+export function linearScale(domain: [number, number], range: [number, number]) {
+  const [d0, d1] = domain;
+  const [r0, r1] = range;
+  const span = d1 - d0 || 1;
+  return (value: number) => r0 + ((value - d0) / span) * (r1 - r0);
+}
+
+/** About `count` round tick values covering [min, max] (steps of 1, 2 or 5 times a power of ten). */
+export function niceTicks(min: number, max: number, count = 5): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+  if (min === max) return [min];
+  const raw = (max - min) / Math.max(1, count);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const first = Math.ceil(min / step) * step;
+  const ticks: number[] = [];
+  for (let v = first; v <= max + step * 1e-9; v += step) ticks.push(Number(v.toFixed(10)));
+  return ticks;
+}
+
+/** The extent of the finite values, padded by a fraction of its span so lines do not touch the frame. */
+export function paddedExtent(values: Iterable<number | null | undefined>, pad = 0.05): [number, number] | null {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v === null || v === undefined || !Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (min === Infinity) return null;
+  const span = max - min || Math.abs(max) || 1;
+  return [min - span * pad, max + span * pad];
+}

@@ -1,0 +1,50 @@
+import { lineFromSeries, periodMean, type CompareLine } from "../../app/features/compare/compare";
+import type { CompareSelection } from "../../app/features/compare/selection";
+import { BASELINE_PERIOD, PROJECTION_WINDOWS } from "../../app/features/cmip6/periods";
+import type { SeriesResponse } from "../../app/features/cmip6/series";
+import type { ScenarioValue } from "../../app/features/cmip6/schema";
+import type { SeriesService } from "../series/service.server";
+
+export interface CompareResult {
+  indicator: SeriesResponse["indicator"];
+  lines: CompareLine[];
+  /** Rows: each line's mean over the baseline and each 20-year window. */
+  windows: { label: string; baseline: number | null; values: (number | null)[] }[];
+  windowLabels: string[];
+  sample: boolean;
+}
+
+async function ensembleSeries(series: SeriesService, indicator: string, geo: string, scenario: ScenarioValue[]) {
+  const resolved = series.resolve("annual", { indicator, geo, scenario });
+  if (!resolved.ok) return undefined;
+  const answer = await series.answer(resolved.value);
+  return "status" in answer ? undefined : answer;
+}
+
+/**
+ * The comparison of a selection from the series service: per place (historical joined to the chosen
+ * projection) or per scenario of one place, the ensemble median and range, and 20-year window means.
+ */
+export async function compare(series: SeriesService, selection: CompareSelection): Promise<CompareResult | undefined> {
+  const requests =
+    selection.mode === "places"
+      ? selection.geos.map((geo) => ({ geo, scenario: ["historical", selection.scenario] as ScenarioValue[] }))
+      : (["historical", "ssp245", "ssp585"] as ScenarioValue[]).map((s) => ({ geo: selection.geos[0], scenario: [s] }));
+  const answers = await Promise.all(requests.map((r) => ensembleSeries(series, selection.indicator, r.geo, r.scenario)));
+  const present = answers.filter((a): a is SeriesResponse => a !== undefined);
+  if (present.length === 0) return undefined;
+  const lines = present.map((answer) =>
+    lineFromSeries(answer, selection.mode === "places" ? answer.geo.name : answer.scenarios[0].name),
+  );
+  return {
+    indicator: present[0].indicator,
+    lines,
+    windowLabels: PROJECTION_WINDOWS.map((w) => w.label),
+    windows: lines.map((line) => ({
+      label: line.label,
+      baseline: periodMean(line, BASELINE_PERIOD),
+      values: PROJECTION_WINDOWS.map((w) => periodMean(line, w)),
+    })),
+    sample: present.some((a) => a.sample),
+  };
+}
