@@ -15,7 +15,9 @@ export async function readLimitedForm(request: Request, maxBytes: number): Promi
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
+        // Stop reading but do not cancel: cancelling destroys the connection, and the client would see a
+        // reset instead of the 413 answer.
+        reader.releaseLock();
         throw new PayloadTooLarge(`body over ${maxBytes} bytes`);
       }
       chunks.push(value);

@@ -70,7 +70,7 @@ export async function submitForm(form: FormDefinition, { request, context }: Act
   try {
     data = await readLimitedForm(request, env.FORM_MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof PayloadTooLarge) throw new Response("Request too large", { status: 413, headers: { Connection: "close" } });
+    if (error instanceof PayloadTooLarge) throw new Response("Request too large", { status: 413 });
     throw new Response("The form could not be read", { status: 400 });
   }
   const values = readValues(form.fields, data);
