@@ -58,7 +58,7 @@ export interface AppOptions {
 export function createApp({ env, build, context, publicDir }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", env.TRUST_PROXY);
   if (env.LOG_REQUESTS) app.use(requestLog);
   app.use(securityHeaders);
   app.use(compression());

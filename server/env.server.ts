@@ -37,6 +37,16 @@ const envSchema = z.object({
   CAPTCHA_SECRET: optionalText,
   MAPBOX_ACCESS_TOKEN: optionalText,
   CKAN_URL: optionalUrl,
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Host to believe (Express "trust proxy"): "loopback",
+   * a comma-separated list of addresses or subnets, a number of hops, "true" or "false". Rate limits
+   * count the client address this yields.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("loopback")
+    .transform((v): boolean | number | string => (v === "true" ? true : v === "false" || v === "" ? false : /^\d+$/.test(v) ? Number(v) : v)),
   /** One JSON line per request on stdout. */
   LOG_REQUESTS: boolText("true"),
   /** Seconds to let in-flight requests finish after SIGTERM. */
