@@ -40,10 +40,9 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "rate limits",
     sql: `
       CREATE TABLE rate_limits (
-        key TEXT NOT NULL,
+        key TEXT PRIMARY KEY,
         window_start BIGINT NOT NULL,
-        hits INTEGER NOT NULL,
-        PRIMARY KEY (key, window_start)
+        hits INTEGER NOT NULL
       );`,
   },
   {

@@ -2,17 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.server";
 import { migrate } from "../db/migrations.server";
 import { openSqlite } from "../db/sqlite.server";
-import { clientKey, createRateLimiter, decide, windowStart } from "./rate-limit.server";
+import { clientKey, createRateLimiter, decide } from "./rate-limit.server";
 
 const WINDOW = 600;
-const T0 = Date.UTC(2026, 0, 1, 12, 0, 0); // the start of a 10-minute window
+const T0 = Date.UTC(2026, 0, 1, 12, 3, 7);
 
 describe("decide", () => {
   it("allows up to the limit and says when the window ends", () => {
-    expect(windowStart(T0 + 123_456, WINDOW * 1000)).toBe(T0);
-    expect(decide(5, 5, T0 + 60_000, WINDOW * 1000)).toEqual({ allowed: true, hits: 5, retryAfterSeconds: 540 });
-    expect(decide(6, 5, T0 + 60_000, WINDOW * 1000)).toEqual({ allowed: false, hits: 6, retryAfterSeconds: 540 });
-    expect(decide(6, 5, T0 + 599_999, WINDOW * 1000).retryAfterSeconds).toBe(1);
+    expect(decide(5, 5, T0, WINDOW * 1000, T0 + 60_000)).toEqual({ allowed: true, hits: 5, retryAfterSeconds: 540 });
+    expect(decide(6, 5, T0, WINDOW * 1000, T0 + 60_000)).toEqual({ allowed: false, hits: 6, retryAfterSeconds: 540 });
+    expect(decide(6, 5, T0, WINDOW * 1000, T0 + 599_999).retryAfterSeconds).toBe(1);
   });
 });
 
@@ -35,18 +34,21 @@ describe("the database rate limiter", () => {
   });
   afterEach(() => db.close());
 
-  it("accepts five submissions in a window, refuses the sixth with the time left, and starts again", async () => {
+  it("accepts five submissions in a window from the first, refuses the sixth with the time left, and starts again", async () => {
     const limiter = createRateLimiter(async () => db, { limit: 5, windowSeconds: WINDOW });
     for (let i = 1; i <= 5; i++) {
       expect((await limiter.peek("a", T0 + i * 1000)).allowed).toBe(true);
       expect(await limiter.consume("a", T0 + i * 1000)).toMatchObject({ allowed: true, hits: i });
     }
-    expect(await limiter.peek("a", T0 + 6000)).toMatchObject({ allowed: false, retryAfterSeconds: 594 });
-    expect(await limiter.consume("a", T0 + 6000)).toEqual({ allowed: false, hits: 6, retryAfterSeconds: 594 });
+    // the window opened with the first submission, at T0 + 1 s
+    expect(await limiter.peek("a", T0 + 6000)).toMatchObject({ allowed: false, retryAfterSeconds: 595 });
+    expect(await limiter.consume("a", T0 + 6000)).toEqual({ allowed: false, hits: 6, retryAfterSeconds: 595 });
     // another client is counted apart
     expect(await limiter.consume("b", T0 + 6000)).toMatchObject({ allowed: true, hits: 1 });
-    // the next window starts from zero
-    expect(await limiter.consume("a", T0 + WINDOW * 1000)).toMatchObject({ allowed: true, hits: 1 });
+    // still refused just before the window ends, counted afresh once it has
+    expect((await limiter.consume("a", T0 + 1000 + WINDOW * 1000 - 1)).allowed).toBe(false);
+    expect(await limiter.peek("a", T0 + 1000 + WINDOW * 1000)).toMatchObject({ allowed: true, hits: 1 });
+    expect(await limiter.consume("a", T0 + 1000 + WINDOW * 1000)).toEqual({ allowed: true, hits: 1, retryAfterSeconds: WINDOW });
   });
 
   it("peeking counts nothing", async () => {
@@ -67,8 +69,8 @@ describe("the database rate limiter", () => {
   it("purges the counters of finished windows", async () => {
     const limiter = createRateLimiter(async () => db, { limit: 5, windowSeconds: WINDOW });
     await limiter.consume("a", T0);
-    await limiter.consume("a", T0 + WINDOW * 1000);
+    await limiter.consume("b", T0 + 60_000);
     expect(await limiter.purge(T0 + WINDOW * 1000 + 1)).toBe(1);
-    expect(await db.query("SELECT * FROM rate_limits")).toHaveLength(1);
+    expect(await db.query("SELECT key FROM rate_limits")).toEqual([{ key: "b" }]);
   });
 });

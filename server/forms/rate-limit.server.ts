@@ -1,9 +1,10 @@
 import type { Database } from "../db/database.server";
 
 /**
- * Per-client submission limit over fixed windows (e.g. 5 per 10 minutes), counted in the database so
- * every app server sharing it enforces one limit. A window's counter is one row, bumped by an atomic
- * upsert, so concurrent submissions on several servers never both slip under the limit.
+ * Per-client submission limit (e.g. 5 per 10 minutes): a client's window opens with its first counted
+ * submission and lasts `windowSeconds`; after it, counting starts again. The counter is one row per client
+ * in the database, bumped by an atomic upsert, so every app server sharing the database enforces one
+ * limit and concurrent submissions on several servers never both slip under it.
  */
 export interface RateLimitOptions {
   /** Submissions accepted per client and window. */
@@ -13,19 +14,14 @@ export interface RateLimitOptions {
 
 export interface RateLimitDecision {
   allowed: boolean;
-  /** Submissions counted in the current window (including this one for `consume`). */
+  /** Submissions counted in the current window (for `peek`, including the one it asks about). */
   hits: number;
   /** Seconds until the window ends and the count starts again. */
   retryAfterSeconds: number;
 }
 
-export function windowStart(now: number, windowMs: number): number {
-  return Math.floor(now / windowMs) * windowMs;
-}
-
-export function decide(hits: number, limit: number, now: number, windowMs: number): RateLimitDecision {
-  const end = windowStart(now, windowMs) + windowMs;
-  return { allowed: hits <= limit, hits, retryAfterSeconds: Math.max(1, Math.ceil((end - now) / 1000)) };
+export function decide(hits: number, limit: number, windowStart: number, windowMs: number, now: number): RateLimitDecision {
+  return { allowed: hits <= limit, hits, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
 }
 
 /**
@@ -53,27 +49,31 @@ export interface RateLimiter {
   purge(now?: number): Promise<number>;
 }
 
+type Row = { hits: number; window_start: number };
+
 export function createRateLimiter(db: () => Promise<Database>, { limit, windowSeconds }: RateLimitOptions): RateLimiter {
   const windowMs = windowSeconds * 1000;
   return {
     async peek(key, now = Date.now()) {
-      const rows = await (await db()).query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?", [
-        key,
-        windowStart(now, windowMs),
-      ]);
-      return decide(Number(rows[0]?.hits ?? 0) + 1, limit, now, windowMs);
+      const [row] = await (await db()).query<Row>("SELECT hits, window_start FROM rate_limits WHERE key = ?", [key]);
+      const current = row && Number(row.window_start) > now - windowMs ? row : undefined;
+      return decide(Number(current?.hits ?? 0) + 1, limit, current ? Number(current.window_start) : now, windowMs, now);
     },
     async consume(key, now = Date.now()) {
-      const rows = await (await db()).query<{ hits: number }>(
+      const expired = now - windowMs;
+      // SET expressions read the row as it was before the update, in SQLite and PostgreSQL alike.
+      const [row] = await (await db()).query<Row>(
         `INSERT INTO rate_limits (key, window_start, hits) VALUES (?, ?, 1)
-         ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
-         RETURNING hits`,
-        [key, windowStart(now, windowMs)],
+         ON CONFLICT (key) DO UPDATE SET
+           hits = CASE WHEN rate_limits.window_start <= ? THEN 1 ELSE rate_limits.hits + 1 END,
+           window_start = CASE WHEN rate_limits.window_start <= ? THEN ? ELSE rate_limits.window_start END
+         RETURNING hits, window_start`,
+        [key, now, expired, expired, now],
       );
-      return decide(Number(rows[0].hits), limit, now, windowMs);
+      return decide(Number(row.hits), limit, Number(row.window_start), windowMs, now);
     },
     async purge(now = Date.now()) {
-      return (await db()).run("DELETE FROM rate_limits WHERE window_start < ?", [windowStart(now, windowMs)]);
+      return (await db()).run("DELETE FROM rate_limits WHERE window_start <= ?", [now - windowMs]);
     },
   };
 }
