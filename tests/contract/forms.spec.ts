@@ -59,7 +59,7 @@ test.describe("submissions", () => {
     expect(html).toContain("Message must be at least 20 characters long");
     expect(html).toContain('value="asha@"');
     expect(html).toContain(">Too short</textarea>");
-    expect(html).toMatch(/<input type="email" id="contact-form-email" name="email" required="" autofocus="" aria-invalid="true" aria-describedby="contact-form-email-hint contact-form-email-error"/);
+    expect(html).toMatch(/<input type="email" id="contact-form-email" name="email" required="" autofocus="" aria-invalid="true" aria-describedby="contact-form-email-error contact-form-email-hint"/);
     expect(html).toMatch(/role="alert"[^>]*>.*There are 2 problems with this form/);
   });
 

@@ -1,5 +1,5 @@
 import { FormGroup, HTMLSelect, InputGroup, TextArea } from "@blueprintjs/core";
-import type { ChangeEvent } from "react";
+import type { ChangeEvent, FocusEvent } from "react";
 import type { FieldSpec } from "./fields";
 
 export interface FormFieldProps {
@@ -9,7 +9,8 @@ export interface FormFieldProps {
   value: string;
   error?: string;
   onChange: (name: string, value: string) => void;
-  onBlur: (name: string) => void;
+  /** `next` is the element that gets focus (the submit button on a click of it). */
+  onBlur: (name: string, next: EventTarget | null) => void;
   /** Focus this field when the page loads (the first invalid field after the server answered). */
   autoFocus?: boolean;
 }
@@ -33,9 +34,9 @@ export function FormField({ field, formId, value, error, onChange, onBlur, autoF
     required: field.required,
     autoFocus,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+    "aria-describedby": [errorId, hintId].filter(Boolean).join(" ") || undefined,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => onChange(field.name, event.target.value),
-    onBlur: () => onBlur(field.name),
+    onBlur: (event: FocusEvent<HTMLElement>) => onBlur(field.name, event.relatedTarget),
   };
   const intent = error ? "danger" : "none";
 
@@ -45,8 +46,22 @@ export function FormField({ field, formId, value, error, onChange, onBlur, autoF
       label={field.label}
       labelFor={id}
       labelInfo={field.required ? undefined : "(optional)"}
-      subLabel={field.hint ? <span id={hintId}>{field.hint}</span> : undefined}
-      helperText={error ? <span id={errorId}>{error}</span> : undefined}
+      helperText={
+        hintId || errorId ? (
+          <>
+            {error && (
+              <span id={errorId} className="sacap-form__error">
+                {error}
+              </span>
+            )}
+            {field.hint && (
+              <span id={hintId} className="sacap-form__hint">
+                {field.hint}
+              </span>
+            )}
+          </>
+        ) : undefined
+      }
       intent={intent}
     >
       {field.control === "select" ? (

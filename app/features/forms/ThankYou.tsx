@@ -43,7 +43,7 @@ export function ThankYou({ reference, kind }: { reference: string | null; kind: 
         {reference ? (
           <p>
             Your reference is <strong className="sacap-thankyou__reference" data-testid="submission-reference">{reference}</strong>.
-            Keep it: quote it if you write to us about this submission.
+            Quote it if you write to us about this submission.
           </p>
         ) : (
           <p>Thank you for writing to the portal team.</p>

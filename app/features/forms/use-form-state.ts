@@ -47,7 +47,10 @@ export function useFormState(fields: readonly FieldSpec[], server?: { values: Fo
   );
 
   const onBlur = useCallback(
-    (name: string) => {
+    (name: string, next: EventTarget | null = null) => {
+      // Leaving for the submit button: the submit checks every field. Checking now would show a message,
+      // move the button down between mouse down and up, and swallow the click.
+      if (next instanceof HTMLElement && next.getAttribute("type") === "submit") return;
       if (dirty.has(name) || errors[name]) check(name, values[name] ?? "");
     },
     [check, dirty, errors, values],
