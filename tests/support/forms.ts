@@ -74,7 +74,10 @@ export function storedReferences(databaseUrl: string): string[] {
  */
 export async function startFormsPortal(settings: Record<string, string> = {}) {
   const db = tempDatabase();
-  const portal = await startPortal({ DATABASE_URL: db.url, FORM_MIN_FILL_SECONDS: "0", ...settings });
+  const portal = await startPortal({ DATABASE_URL: db.url, FORM_MIN_FILL_SECONDS: "0", ...settings }).catch((error: unknown) => {
+    db.remove();
+    throw error;
+  });
   return {
     ...portal,
     db,
