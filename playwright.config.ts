@@ -1,6 +1,10 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The shared test server keeps its submissions out of the working copy's database.
+const DATABASE_URL = `file:${path.join(tmpdir(), `sacap-e2e-${PORT}`, "sacap.db")}`;
 
 /**
  * Browser tests run in Debian's Chromium against the production build (`npm run build` first).
@@ -37,6 +41,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,
-    env: { PORT: String(PORT), LOG_REQUESTS: "false", NODE_ENV: "production" },
+    env: { PORT: String(PORT), LOG_REQUESTS: "false", NODE_ENV: "production", DATABASE_URL },
   },
 });

@@ -6,6 +6,8 @@ export default {
   serverBuildPath: "build/index.js",
   serverModuleFormat: "esm",
   serverPlatform: "node",
+  // Server dependencies stay external (serverDependenciesToBundle defaults to none): better-sqlite3's
+  // native addon and pg are loaded from node_modules at run time, never bundled.
   // Browser code must not pull node built-ins; anything that needs them is a *.server.ts module.
   browserNodeBuiltinsPolyfill: { modules: {} },
   ignoredRouteFiles: ["**/*.test.*", "**/.*"],

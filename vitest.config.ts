@@ -10,5 +10,7 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
     restoreMocks: true,
+    // the sample generator tests compute thousands of series; give them room on a busy machine
+    testTimeout: 30_000,
   },
 });

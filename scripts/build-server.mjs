@@ -1,9 +1,10 @@
-// Compiles the Express server (TypeScript) into build/server/index.js; npm packages stay external.
+// Compiles the Express server (TypeScript) into build/server/index.js and the operators' submissions
+// export into build/server/submissions.js; npm packages (the database drivers among them) stay external.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/index.ts"],
-  outfile: "build/server/index.js",
+  entryPoints: { index: "server/index.ts", submissions: "server/cli/submissions.ts" },
+  outdir: "build/server",
   bundle: true,
   platform: "node",
   format: "esm",

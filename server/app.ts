@@ -3,7 +3,9 @@ import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import type { ServiceContext } from "./context.server";
 import type { Env } from "./env.server";
+import { postGuards } from "./forms/guards.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -47,8 +49,8 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
 export interface AppOptions {
   env: Env;
   build: ServerBuild;
-  /** What loaders and resource routes get as `context`: the data services. */
-  context: AppLoadContext;
+  /** What loaders and resource routes get as `context`: the data services (plus the client's address). */
+  context: ServiceContext;
   /** Folder holding `build/` (hashed assets) and other public files. */
   publicDir: string;
 }
@@ -56,7 +58,7 @@ export interface AppOptions {
 export function createApp({ env, build, context, publicDir }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", env.TRUST_PROXY);
   if (env.LOG_REQUESTS) app.use(requestLog);
   app.use(securityHeaders);
   app.use(compression());
@@ -78,7 +80,15 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
     (_req, res) => res.status(404).type("text/plain").send("Not found"),
   );
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  app.use(postGuards({ maxBodyBytes: env.FORM_MAX_BODY_BYTES }));
 
-  app.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: () => context }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: (req): AppLoadContext => ({ ...context, clientAddress: req.ip ?? req.socket.remoteAddress ?? "" }),
+    }),
+  );
   return app;
 }

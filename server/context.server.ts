@@ -6,6 +6,7 @@ import { createSeriesService, type SeriesService } from "./series/service.server
 import type { SeriesStore } from "./series/store";
 import { createCkanService, type CkanService } from "./services/ckan.server";
 import { createReferenceService, type ReferenceService } from "./services/reference.server";
+import { createSubmissionsService, type SubmissionsService } from "./services/submissions.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -13,12 +14,17 @@ declare module "@remix-run/node" {
     reference: ReferenceService;
     series: SeriesService;
     ckan: CkanService;
+    submissions: SubmissionsService;
+    /** The client's address (behind a trusted proxy, the one it reports), set per request. */
+    clientAddress: string;
   }
 }
 
+export type ServiceContext = ReturnType<typeof createLoadContext>;
+
 /**
  * The services loaders and resource routes use, built once at start-up (which validates the seeds: a
- * broken seed stops the server here, before it listens).
+ * broken seed stops the server here, before it listens). The database opens in `submissions.start()`.
  */
 export function createLoadContext(env: Env) {
   const seeds = getSeeds();
@@ -28,6 +34,12 @@ export function createLoadContext(env: Env) {
     reference,
     series: createSeriesService(seeds, seriesStore(seeds)),
     ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData")),
+    submissions: createSubmissionsService({
+      databaseUrl: env.DATABASE_URL,
+      retentionDays: env.SUBMISSION_RETENTION_DAYS,
+      rateLimit: { limit: env.FORM_RATE_LIMIT, windowSeconds: env.FORM_RATE_WINDOW_SECONDS },
+      formSecret: env.FORM_SECRET,
+    }),
   };
 }
 

@@ -29,3 +29,36 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ API_UPSTREAM: "ftp://x" })).toThrow(/API_UPSTREAM/);
   });
 });
+
+describe("form and database settings", () => {
+  it("default to a SQLite file, a year of retention and 5 submissions per 10 minutes", () => {
+    const e = parseEnv({});
+    expect(e.DATABASE_URL).toBe("file:./data/sacap.db");
+    expect(e.SUBMISSION_RETENTION_DAYS).toBe(365);
+    expect(e.FORM_MIN_FILL_SECONDS).toBe(3);
+    expect(e.FORM_RATE_LIMIT).toBe(5);
+    expect(e.FORM_RATE_WINDOW_SECONDS).toBe(600);
+    expect(e.FORM_MAX_BODY_BYTES).toBe(131072);
+    expect(e.FORM_SECRET).toBeUndefined();
+    expect(e.CAPTCHA_VERIFY_URL).toBe("https://www.recaptcha.net/recaptcha/api/siteverify");
+  });
+
+  it("accept PostgreSQL URLs and refuse other databases by name", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://sacap@db/sacap" }).DATABASE_URL).toBe("postgres://sacap@db/sacap");
+    expect(parseEnv({ DATABASE_URL: "postgresql://db/sacap" }).DATABASE_URL).toBe("postgresql://db/sacap");
+    expect(() => parseEnv({ DATABASE_URL: "mysql://db/sacap" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ SUBMISSION_RETENTION_DAYS: "-1" })).toThrow(/SUBMISSION_RETENTION_DAYS/);
+    expect(() => parseEnv({ FORM_SECRET: "short" })).toThrow(/FORM_SECRET/);
+    expect(parseEnv({ FORM_SECRET: "" }).FORM_SECRET).toBeUndefined();
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("trusts the loopback proxy by default and reads hops, lists and flags", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe("loopback");
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, loopback" }).TRUST_PROXY).toBe("10.0.0.0/8, loopback");
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+  });
+});

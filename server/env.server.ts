@@ -37,10 +37,42 @@ const envSchema = z.object({
   CAPTCHA_SECRET: optionalText,
   MAPBOX_ACCESS_TOKEN: optionalText,
   CKAN_URL: optionalUrl,
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Host to believe (Express "trust proxy"): "loopback",
+   * a comma-separated list of addresses or subnets, a number of hops, "true" or "false". Rate limits
+   * count the client address this yields.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("loopback")
+    .transform((v): boolean | number | string => (v === "true" ? true : v === "false" || v === "" ? false : /^\d+$/.test(v) ? Number(v) : v)),
   /** One JSON line per request on stdout. */
   LOG_REQUESTS: boolText("true"),
   /** Seconds to let in-flight requests finish after SIGTERM. */
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).default(10),
+
+  /** Where submissions are stored: `file:PATH` (SQLite) or a `postgres://` URL. */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^(file:[^?]+(\?.*)?|postgres(ql)?:\/\/.+)$/i, "expected file:PATH, postgres://... or postgresql://...")
+    .default("file:./data/sacap.db"),
+  /** Days a submission is kept; older ones are deleted at start-up and daily. 0 keeps them all. */
+  SUBMISSION_RETENTION_DAYS: z.coerce.number().int().min(0).default(365),
+  /** Seconds a person needs at least to fill in a form; quicker submissions are refused. */
+  FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  /** Submissions accepted per client address in each window. */
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Largest request body accepted on a page (bytes); larger ones get 413 before they are read. */
+  FORM_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(131_072),
+  /** Signs form tokens; generated and kept in the database when unset. */
+  FORM_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /** Where bot-check tokens are verified (the provider's alternative domain). */
+  CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default("https://www.recaptcha.net/recaptcha/api/siteverify"),
+  /** Lowest bot-check score accepted, from 0 (a bot) to 1 (a person). */
+  CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
 });
 
 export type Env = z.infer<typeof envSchema>;

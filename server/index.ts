@@ -11,6 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 async function main() {
   const env = readEnv();
   const context = createLoadContext(env);
+  await context.submissions.start();
   const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
   const app = createApp({ env, build, context, publicDir: path.join(root, "public") });
 
@@ -26,7 +27,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `${signal}: finishing in-flight requests` }));
-    server.close(() => process.exit(0));
+    server.close(() => void context.submissions.close().finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => {
       server.closeAllConnections();

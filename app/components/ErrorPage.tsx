@@ -2,8 +2,11 @@ import { Classes, Icon } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
 
 const MESSAGES: Record<number, { title: string; text: string }> = {
+  400: { title: "Request not understood", text: "The portal could not read what was sent. Go back and try again." },
+  403: { title: "Request refused", text: "Forms of this portal can only be sent from its own pages." },
   404: { title: "Page not found", text: "There is no page at this address. It may have moved, or the link may be mistyped." },
   405: { title: "Method not allowed", text: "This address does not accept that kind of request." },
+  413: { title: "Request too large", text: "What was sent is larger than the portal accepts. Shorten the text and try again." },
   429: { title: "Too many requests", text: "Please wait a moment and try again." },
   502: { title: "Data source unavailable", text: "An upstream data service did not answer. Try again in a moment." },
 };

@@ -10,6 +10,8 @@ describe("validation messages", () => {
     expect(m.integer("Year")).toBe("Year must be an integer");
     expect(m.minLength(10, "Message")).toBe("Message must be at least 10 characters long");
     expect(m.maxLength(1, "Code")).toBe("Code must be at most 1 character long");
+    expect(m.url("Link")).toBe("Link must be a web address starting with http:// or https://");
+    expect(m.oneOf("Country")).toBe("Country must be one of the listed options");
   });
 });
 
@@ -38,5 +40,19 @@ describe("validators", () => {
     expect(v.minLength("ab", 3)).toBe(false);
     expect(v.maxLength("abcd", 3)).toBe(false);
     expect(v.maxLength("abc", 3)).toBe(true);
+  });
+  it("url accepts http(s) addresses with a domain and leaves empty text to required", () => {
+    expect(v.url("https://data.example.org/set?id=1")).toBe(true);
+    expect(v.url("http://example.org")).toBe(true);
+    expect(v.url("ftp://example.org")).toBe(false);
+    expect(v.url("example.org")).toBe(false);
+    expect(v.url("https://localhost")).toBe(false);
+    expect(v.url("https://exa mple.org")).toBe(false);
+    expect(v.url("")).toBe(true);
+  });
+  it("oneOf accepts the listed options only", () => {
+    expect(v.oneOf("NPL", ["NPL", "IND"])).toBe(true);
+    expect(v.oneOf("XXX", ["NPL", "IND"])).toBe(false);
+    expect(v.oneOf("", ["NPL"])).toBe(true);
   });
 });

@@ -11,6 +11,8 @@ export const validationMessages = {
     `${field} must be at least ${min} character${min === 1 ? "" : "s"} long`,
   maxLength: (max: number, field = "This field") =>
     `${field} must be at most ${max} character${max === 1 ? "" : "s"} long`,
+  url: (field = "This field") => `${field} must be a web address starting with http:// or https://`,
+  oneOf: (field = "This field") => `${field} must be one of the listed options`,
 } as const;
 
 export type ValidationRule = keyof typeof validationMessages;
@@ -25,4 +27,15 @@ export const validators = {
   integer: (value: string) => value === "" || /^[-+]?\d+$/.test(value.trim()),
   minLength: (value: string, min: number) => value.length === 0 || value.length >= min,
   maxLength: (value: string, max: number) => value.length <= max,
+  url: (value: string) => value === "" || isWebAddress(value),
+  oneOf: (value: string, options: readonly string[]) => value === "" || options.includes(value),
 } as const;
+
+function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\/[^\s]+$/i.test(value)) return false;
+  try {
+    return new URL(value).hostname.includes(".");
+  } catch {
+    return false;
+  }
+}

@@ -1,11 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { formLoader, submitForm } from "~/features/forms/route.server";
 import { RoutePage } from "~/components/RoutePage";
+import { FORMS } from "~/features/forms/forms";
+import { formHeaders } from "~/features/forms/headers";
+import { SubmissionForm } from "~/features/forms/SubmissionForm";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 
 export const handle: RouteHandle = { captcha: true };
 
+export const loader = (args: LoaderFunctionArgs) => formLoader(FORMS.contact, args);
+
+export const action = (args: ActionFunctionArgs) => submitForm(FORMS.contact, args);
+
+export const headers = formHeaders;
+
 export default function ContactFormRoute() {
-  return <RoutePage path="/contact/form" />;
+  return (
+    <RoutePage path="/contact/form">
+      <SubmissionForm form={FORMS.contact} />
+    </RoutePage>
+  );
 }
 
 export const meta = routeMeta("/contact/form");

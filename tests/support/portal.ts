@@ -23,7 +23,9 @@ export async function startPortal(env: Record<string, string>): Promise<{ url: s
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Generous: start-up slows down a lot when the machine is busy with other test runs.
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`portal exited: ${output}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return { url, process: child, output: () => output };

@@ -1,0 +1,44 @@
+import { parseArgs } from "node:util";
+import { FORM_KINDS, type FormKind } from "../../app/features/forms/forms";
+
+/** A wrong option: the message names it. */
+export class UsageError extends Error {}
+
+export function parseDate(text: string, name: string): number {
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
+  if (Number.isNaN(time)) throw new UsageError(`--${name} must be a date such as 2026-01-01, not "${text}"`);
+  return time;
+}
+
+export interface ExportOptions {
+  help: boolean;
+  since?: number;
+  until?: number;
+  kind?: FormKind;
+  format: "csv" | "json";
+}
+
+export function parseOptions(argv: string[]): ExportOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      since: { type: "string" },
+      until: { type: "string" },
+      kind: { type: "string" },
+      format: { type: "string", default: "csv" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.kind !== undefined && !FORM_KINDS.includes(values.kind as FormKind)) {
+    throw new UsageError(`--kind must be contact or data-share, not "${values.kind}"`);
+  }
+  if (values.format !== "csv" && values.format !== "json") throw new UsageError(`--format must be csv or json, not "${values.format}"`);
+  return {
+    help: values.help ?? false,
+    since: values.since === undefined ? undefined : parseDate(values.since, "since"),
+    until: values.until === undefined ? undefined : parseDate(values.until, "until"),
+    kind: values.kind as FormKind | undefined,
+    format: values.format as "csv" | "json",
+  };
+}

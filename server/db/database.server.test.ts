@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "./database.server";
+import { MIGRATIONS, migrate } from "./migrations.server";
+import { numberPlaceholders } from "./postgres.server";
+import { parseDatabaseUrl, redactDatabaseUrl } from "./url.server";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "sacap-db-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("DATABASE_URL", () => {
+  it("names a SQLite file (relative, absolute or read-only) or a PostgreSQL server", () => {
+    expect(parseDatabaseUrl("file:./data/sacap.db")).toEqual({ dialect: "sqlite", file: path.resolve("data/sacap.db"), readonly: false });
+    expect(parseDatabaseUrl("file:/var/lib/sacap/sacap.db")).toEqual({ dialect: "sqlite", file: "/var/lib/sacap/sacap.db", readonly: false });
+    expect(parseDatabaseUrl("file:///var/lib/sacap/sacap.db?mode=ro")).toEqual({ dialect: "sqlite", file: "/var/lib/sacap/sacap.db", readonly: true });
+    expect(parseDatabaseUrl("postgres://u:p@db:5432/sacap")).toEqual({ dialect: "postgres", connectionString: "postgres://u:p@db:5432/sacap" });
+    expect(parseDatabaseUrl("postgresql://db/sacap").dialect).toBe("postgres");
+    expect(() => parseDatabaseUrl("mysql://db/sacap")).toThrow(/DATABASE_URL/);
+  });
+
+  it("is logged without its password", () => {
+    expect(redactDatabaseUrl("postgres://sacap:hunter2@db/sacap")).toBe("postgres://sacap:***@db/sacap");
+    expect(redactDatabaseUrl("file:./data/sacap.db")).toBe("file:./data/sacap.db");
+  });
+
+  it("numbers placeholders for PostgreSQL", () => {
+    expect(numberPlaceholders("SELECT * FROM t WHERE a = ? AND b < ?")).toBe("SELECT * FROM t WHERE a = $1 AND b < $2");
+  });
+});
+
+describe("SQLite", () => {
+  it("creates the folder and the file, in WAL mode with synchronous FULL", async () => {
+    const db = await openDatabase(`file:${dir}/nested/folder/sacap.db`);
+    expect(await db.query("PRAGMA journal_mode")).toEqual([{ journal_mode: "wal" }]);
+    expect(await db.query("PRAGMA synchronous")).toEqual([{ synchronous: 2 }]);
+    await db.close();
+  });
+
+  it("applies every migration once, in order, and records them", async () => {
+    const db = await openDatabase(`file:${dir}/sacap.db`);
+    expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(await migrate(db)).toEqual([]);
+    const rows = await db.query<{ version: number; name: string }>("SELECT version, name FROM schema_migrations ORDER BY version");
+    expect(rows.map((r) => [r.version, r.name])).toEqual(MIGRATIONS.map((m) => [m.version, m.name]));
+    await db.close();
+  });
+
+  it("applies only the new migrations to an older schema, and rolls back a failing one", async () => {
+    const db = await openDatabase(`file:${dir}/sacap.db`);
+    expect(await migrate(db, MIGRATIONS.slice(0, 1))).toEqual([1]);
+    expect(await migrate(db)).toEqual([2, 3]);
+    const broken = [...MIGRATIONS, { version: 99, name: "broken", sql: "CREATE TABLE ok_table (x INT); NOT SQL" }];
+    await expect(migrate(db, broken)).rejects.toThrow();
+    expect(await db.query("SELECT name FROM sqlite_master WHERE name = 'ok_table'")).toEqual([]);
+    expect(await db.query("SELECT version FROM schema_migrations WHERE version = 99")).toEqual([]);
+    await db.close();
+  });
+
+  it("opens a migrated database read-only, where writes fail", async () => {
+    const writable = await openDatabase(`file:${dir}/sacap.db`);
+    await migrate(writable);
+    await writable.close();
+    const db = await openDatabase(`file:${dir}/sacap.db?mode=ro`);
+    expect(await migrate(db)).toEqual([]);
+    await expect(db.run("INSERT INTO settings (name, value) VALUES ('a', 'b')")).rejects.toThrow(/readonly/);
+    await db.close();
+  });
+
+  it("fails to open where no file can be created", async () => {
+    writeFileSync(path.join(dir, "a-file"), "");
+    await expect(openDatabase(`file:${dir}/a-file/sacap.db`)).rejects.toThrow();
+  });
+
+  it("rolls a failed transaction back", async () => {
+    const db = await openDatabase(`file:${dir}/sacap.db`);
+    await migrate(db);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.run("INSERT INTO settings (name, value) VALUES ('a', 'b')");
+        throw new Error("stop");
+      }),
+    ).rejects.toThrow("stop");
+    expect(await db.query("SELECT * FROM settings")).toEqual([]);
+    await db.close();
+  });
+});
