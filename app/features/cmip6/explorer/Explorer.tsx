@@ -178,6 +178,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
         <Button
           icon="download"
           text="CSV"
+          aria-label="Download the shown series as CSV"
           onClick={() => {
             const t = exportTable();
             downloadText(`${fileName}.csv`, toCsvWithHeader(header, t.columns, t.rows), "text/csv;charset=utf-8");
@@ -186,6 +187,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
         <Button
           icon="download"
           text="JSON"
+          aria-label="Download the shown series as JSON"
           onClick={() => {
             const t = exportTable();
             downloadText(`${fileName}.json`, toJsonWithHeader(header, t.columns, t.rows), "application/json");
