@@ -52,3 +52,21 @@ describe("chart specifications", () => {
     }
   });
 });
+
+describe("bar chart", () => {
+  it("groups bars within categories in the given order and compiles", async () => {
+    const { barChartSpec } = await import("./specs");
+    const spec = barChartSpec(
+      [
+        { category: "El Nino", group: "Kharif", value: -1 },
+        { category: "La Nina", group: "Kharif", value: 1 },
+        { category: "Neutral", group: "Kharif", value: null },
+      ],
+      labels,
+      "ENSO phase",
+      ["El Nino", "Neutral", "La Nina"],
+    );
+    expect((spec as { data: { values: unknown[] } }).data.values).toHaveLength(2);
+    expect(() => compile(spec)).not.toThrow();
+  });
+});

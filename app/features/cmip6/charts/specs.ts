@@ -33,10 +33,13 @@ export function chartTitle(labels: ChartLabels) {
   return { text: labels.title, subtitle, anchor: "start" as const, subtitleColor: labels.sample ? "#935610" : undefined };
 }
 
-const colorScale = (scenarios: readonly string[]) => ({
-  domain: [...scenarios],
-  range: scenarios.map((s) => SCENARIO_COLORS[s] ?? "#2d72d2"),
-});
+/** Colours of series that are not scenarios (seasons, periods), in order. */
+const PALETTE = ["#2d72d2", "#d9822b", "#0B6623", "#8f398f", "#5c7080", "#c22762"];
+
+const colorScale = (scenarios: readonly string[]) => {
+  let other = 0;
+  return { domain: [...scenarios], range: scenarios.map((s) => SCENARIO_COLORS[s] ?? PALETTE[other++ % PALETTE.length]) };
+};
 
 export interface BandPoint {
   scenario: string;
@@ -76,18 +79,20 @@ interface BandChartOptions {
   members?: MemberPoint[];
   /** x axis: years (quantitative) or month names (ordinal, in the order given). */
   x: { title: string; type: "year" } | { title: string; type: "month"; order: string[] };
-  /** A horizontal rule at this value (zero for changes). */
-  rule?: number;
+  /** Horizontal rules at these values (zero for changes, thresholds). */
+  rules?: number[];
+  /** Title of the colour legend. */
+  legend?: string;
 }
 
 /** Median line and p10-p90 band per scenario, individual models as thin lines when given. */
-export function bandChartSpec({ labels, band, members, x, rule }: BandChartOptions): TopLevelSpec {
+export function bandChartSpec({ labels, band, members, x, rules = [], legend = "Scenario" }: BandChartOptions): TopLevelSpec {
   const scenarios = [...new Set(band.map((p) => p.scenario))];
   const xEncoding =
     x.type === "year"
       ? { field: "x", type: "quantitative" as const, title: x.title, axis: { format: "d" }, scale: { zero: false, nice: false } }
       : { field: "x", type: "ordinal" as const, title: x.title, sort: x.order };
-  const color = { field: "scenario", type: "nominal" as const, title: "Scenario", scale: colorScale(scenarios) };
+  const color = { field: "scenario", type: "nominal" as const, title: legend, scale: colorScale(scenarios) };
   const y = labels.axis;
   const layers: object[] = [
     {
@@ -134,8 +139,12 @@ export function bandChartSpec({ labels, band, members, x, rule }: BandChartOptio
       ],
     },
   });
-  if (rule !== undefined) {
-    layers.push({ data: { values: [{ rule }] }, mark: { type: "rule", strokeDash: [4, 4], color: "#8f99a8" }, encoding: { y: { field: "rule", type: "quantitative" } } });
+  if (rules.length > 0) {
+    layers.push({
+      data: { values: rules.map((rule) => ({ rule })) },
+      mark: { type: "rule", strokeDash: [4, 4], color: "#8f99a8" },
+      encoding: { y: { field: "rule", type: "quantitative" } },
+    });
   }
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -165,11 +174,45 @@ export function changeSpec(changeBlocks: readonly ScenarioSeries[], labels: Char
     band: bandPoints(changeBlocks),
     members: showMembers ? memberPoints(changeBlocks) : undefined,
     x: { title: "Year", type: "year" },
-    rule: 0,
+    rules: [0],
   });
 }
 
 /** Annual cycle: per scenario, median and p10-p90 of the models' monthly means. */
 export function annualCycleSpec(cycle: BandPoint[], monthOrder: string[], labels: ChartLabels): TopLevelSpec {
   return bandChartSpec({ labels, band: cycle, x: { title: "Month", type: "month", order: monthOrder } });
+}
+
+export interface BarDatum {
+  /** Category on the x axis, e.g. an ENSO phase. */
+  category: string;
+  /** Group within a category (colour), e.g. a season. */
+  group: string;
+  value: number | null;
+}
+
+/** Grouped bars, e.g. composite anomalies per ENSO phase and season, with a zero line. */
+export function barChartSpec(data: BarDatum[], labels: ChartLabels, categoryTitle: string, order: string[]): TopLevelSpec {
+  const groups = [...new Set(data.map((d) => d.group))];
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title: chartTitle(labels),
+    width: WIDTH,
+    height: CHART_HEIGHT,
+    autosize: { type: "fit", contains: "padding" },
+    data: { values: data.filter((d) => d.value !== null) },
+    mark: { type: "bar" },
+    encoding: {
+      x: { field: "category", type: "nominal", title: categoryTitle, sort: order },
+      xOffset: { field: "group" },
+      y: { field: "value", type: "quantitative", title: labels.axis },
+      color: { field: "group", type: "nominal", title: "", scale: colorScale(groups) },
+      tooltip: [
+        { field: "category", title: categoryTitle },
+        { field: "group", title: "Series" },
+        { field: "value", title: labels.units, format: ".2f" },
+      ],
+    },
+    config: { legend: { orient: "bottom" } },
+  } as TopLevelSpec;
 }
