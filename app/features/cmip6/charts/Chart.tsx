@@ -7,7 +7,7 @@ import { CHART_HEIGHT } from "./specs";
 const VegaEmbedClient = lazy(() => import("./VegaEmbedClient"));
 
 /** Height of the chart slot: the plot, its title, subtitle and legend. The server renders the same box. */
-export const CHART_SLOT_HEIGHT = CHART_HEIGHT + 24;
+export const CHART_SLOT_HEIGHT = CHART_HEIGHT + 40;
 
 interface ChartProps {
   /** Accessible name of the figure. */
