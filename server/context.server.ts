@@ -1,4 +1,6 @@
+import type { OniTable } from "../app/features/analytics/compute";
 import { scenarioPeriod } from "../app/features/cmip6/seriesQuery";
+import { loadOni } from "./analytics/oni.server";
 import type { Env } from "./env.server";
 import { getSeeds, type Seeds } from "./seeds.server";
 import { SampleSeriesStore } from "./series/sample/sample-store";
@@ -13,6 +15,8 @@ declare module "@remix-run/node" {
     reference: ReferenceService;
     series: SeriesService;
     ckan: CkanService;
+    /** The ONI table of the ENSO analysis. */
+    oni: OniTable;
   }
 }
 
@@ -28,6 +32,7 @@ export function createLoadContext(env: Env) {
     reference,
     series: createSeriesService(seeds, seriesStore(seeds)),
     ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData")),
+    oni: loadOni(),
   };
 }
 

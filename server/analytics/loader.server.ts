@@ -15,3 +15,16 @@ export function analysisLoader(queries: (selection: AnalysisSelection) => { freq
     return json({ apiCache });
   };
 }
+
+/**
+ * Loader of the ENSO analysis: the ONI table with the primed series. A client navigation (a `_data`
+ * request) gets the table only: its series come through the cache.
+ */
+export function ensoLoader(queries: (selection: AnalysisSelection) => { frequency: SeriesFrequency; query: SeriesQuery }[]) {
+  const primed = analysisLoader(queries);
+  return async (args: LoaderFunctionArgs) => {
+    if (new URL(args.request.url).searchParams.has("_data")) return json({ apiCache: [] as ApiCacheEntry[], oni: args.context.oni });
+    const data = (await (await primed(args)).json()) as { apiCache: ApiCacheEntry[] };
+    return json({ ...data, oni: args.context.oni });
+  };
+}
