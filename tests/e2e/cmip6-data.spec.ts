@@ -58,6 +58,17 @@ test("the CSV download holds the header block and the rows of the table", async 
   expect(cells.slice(1, 6)).toEqual(first.slice(0, 5));
 });
 
+test("each chart downloads as PNG and SVG", async ({ page }) => {
+  await page.goto(SHARED);
+  await hydrated(page);
+  for (const type of ["PNG", "SVG"]) {
+    const button = page.getByRole("button", { name: `Download Time series as ${type}` });
+    await expect(button).toBeEnabled();
+    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    expect(download.suggestedFilename()).toBe(`sacap-pr-NPL-series.${type.toLowerCase()}`);
+  }
+});
+
 test("individual models and the change view are one choice away", async ({ page }) => {
   await page.goto(SHARED);
   await hydrated(page);

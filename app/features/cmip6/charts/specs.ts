@@ -90,7 +90,7 @@ export function bandChartSpec({ labels, band, members, x, rules = [], legend = "
   const scenarios = [...new Set(band.map((p) => p.scenario))];
   const xEncoding =
     x.type === "year"
-      ? { field: "x", type: "quantitative" as const, title: x.title, axis: { format: "d" }, scale: { zero: false, nice: false } }
+      ? { field: "x", type: "quantitative" as const, title: x.title, axis: { format: "d", labelFlush: false, labelOverlap: "greedy" }, scale: { zero: false, nice: false } }
       : { field: "x", type: "ordinal" as const, title: x.title, sort: x.order, axis: { labelAngle: 0 } };
   const color = { field: "scenario", type: "nominal" as const, title: legend, scale: colorScale(scenarios) };
   const y = labels.axis;
