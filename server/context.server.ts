@@ -1,4 +1,6 @@
+import type { OniTable } from "../app/features/analytics/compute";
 import { scenarioPeriod } from "../app/features/cmip6/seriesQuery";
+import { loadOni } from "./analytics/oni.server";
 import type { Env } from "./env.server";
 import { getSeeds, type Seeds } from "./seeds.server";
 import { SampleSeriesStore } from "./series/sample/sample-store";
@@ -17,6 +19,8 @@ declare module "@remix-run/node" {
     submissions: SubmissionsService;
     /** The client's address (behind a trusted proxy, the one it reports), set per request. */
     clientAddress: string;
+    /** The ONI table of the ENSO analysis. */
+    oni: OniTable;
   }
 }
 
@@ -40,6 +44,7 @@ export function createLoadContext(env: Env) {
       rateLimit: { limit: env.FORM_RATE_LIMIT, windowSeconds: env.FORM_RATE_WINDOW_SECONDS },
       formSecret: env.FORM_SECRET,
     }),
+    oni: loadOni(),
   };
 }
 

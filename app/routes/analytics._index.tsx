@@ -1,2 +1,2 @@
 // /analytics shows its index child, the climate and crops analysis.
-export { default, meta } from "./analytics.climate-crop._index";
+export { clientLoader, default, loader, meta } from "./analytics.climate-crop._index";

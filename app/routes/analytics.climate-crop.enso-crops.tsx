@@ -1,8 +1,28 @@
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { RoutePage } from "~/components/RoutePage";
+import type { OniTable } from "~/features/analytics/compute";
+import { EnsoCrops } from "~/features/analytics/EnsoCrops";
+import { ensoQueries } from "~/features/analytics/queries";
 import { routeMeta } from "~/lib/meta";
+import { referenceClientLoader } from "~/store/client-loader";
+import { ensoLoader } from "../../server/analytics/loader.server";
 
-export default function AnalyticsClimateCropEnsoCropsRoute() {
-  return <RoutePage path="/analytics/climate-crop/enso-crops" />;
+export const loader = ensoLoader(ensoQueries);
+
+/** The ONI table comes from the server loader; the lists and series from the cache. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), referenceClientLoader(["getGeos"])()]);
+  return data;
+}
+
+export default function AnalyticsEnsoCropsRoute() {
+  const { oni } = useLoaderData<typeof loader>() as { oni: OniTable };
+  return (
+    <RoutePage path="/analytics/climate-crop/enso-crops">
+      <EnsoCrops oni={oni} />
+    </RoutePage>
+  );
 }
 
 export const meta = routeMeta("/analytics/climate-crop/enso-crops");

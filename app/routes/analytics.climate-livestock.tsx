@@ -1,8 +1,19 @@
 import { RoutePage } from "~/components/RoutePage";
+import { ClimateLivestock } from "~/features/analytics/ClimateLivestock";
+import { LIVESTOCK_VARIABLES, windowQueries } from "~/features/analytics/queries";
 import { routeMeta } from "~/lib/meta";
+import { referenceClientLoader } from "~/store/client-loader";
+import { analysisLoader } from "../../server/analytics/loader.server";
+
+export const loader = analysisLoader((selection) => windowQueries(selection, LIVESTOCK_VARIABLES));
+export const clientLoader = referenceClientLoader(["getGeos"]);
 
 export default function AnalyticsClimateLivestockRoute() {
-  return <RoutePage path="/analytics/climate-livestock" />;
+  return (
+    <RoutePage path="/analytics/climate-livestock">
+      <ClimateLivestock />
+    </RoutePage>
+  );
 }
 
 export const meta = routeMeta("/analytics/climate-livestock");

@@ -1,18 +1,40 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { RoutePage } from "~/components/RoutePage";
+import { Explorer } from "~/features/cmip6/explorer/Explorer";
+import { baselineQuery, cycleQuery, cycleWindow, parseSelection } from "~/features/cmip6/explorer/selection";
+import { PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import { ReferenceLists } from "~/features/cmip6/ReferenceLists";
+import { seriesIndicator } from "~/features/cmip6/seriesQuery";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
 import type { ApiListName } from "~/store/contract";
-import { primedLoader } from "../../server/api/reference-routes.server";
+import type { ApiCacheEntry } from "~/store/prime";
 
 const LISTS: ApiListName[] = ["getIndicators", "getGeos", "getScenarios", "getCmip6Models"];
 
-export const loader = primedLoader(LISTS);
+/**
+ * Reads the selection from the URL (unknown values fall back to defaults) and primes the cache with the
+ * reference lists and the series the page draws, so the first load requests nothing from /api.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { series, reference } = context;
+  const selection = parseSelection(new URL(request.url).searchParams, series.catalog);
+  const entries: (ApiCacheEntry | undefined)[] = [...reference.cacheEntries(LISTS)];
+  const main = await series.cacheEntry("annual", selection.query);
+  entries.push(main, await series.cacheEntry("annual", baselineQuery(selection)));
+  if (selection.view === "cycle" && seriesIndicator(series.catalog.indicators, selection.query.indicator, "monthly")) {
+    const end = (main?.value as { period?: { end: number } } | undefined)?.period?.end ?? selection.query.end ?? 2100;
+    entries.push(await series.cacheEntry("monthly", cycleQuery(selection, cycleWindow(selection, PROJECTION_WINDOWS, end))));
+  }
+  return json({ apiCache: entries.filter((e): e is ApiCacheEntry => e !== undefined) });
+}
+
 export const clientLoader = referenceClientLoader(LISTS);
 
 export default function Cmip6DataRoute() {
   return (
     <RoutePage path="/cmip6-data">
+      <Explorer />
       <ReferenceLists />
     </RoutePage>
   );

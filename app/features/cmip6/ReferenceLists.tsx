@@ -6,12 +6,10 @@ import {
   useGetIndicatorsQuery,
   useGetScenariosQuery,
 } from "~/store/reference";
+import { INDICATOR_CATEGORY_TITLES } from "./categories";
 import type { Cmip6Model, Geo, Indicator } from "./schema";
 
-const CATEGORY_TITLES: Record<Indicator["field_category"], string> = {
-  "1000": "CMIP6 variables",
-  "1001": "Climate extreme indices",
-};
+const CATEGORY_TITLES = INDICATOR_CATEGORY_TITLES;
 
 function IndicatorTable({ indicators }: { indicators: Indicator[] }) {
   return (

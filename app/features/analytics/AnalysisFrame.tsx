@@ -1,0 +1,117 @@
+import { Button, Callout, FormGroup, HTMLSelect, Spinner } from "@blueprintjs/core";
+import { useNavigate, useSearchParams } from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
+import { downloadText } from "~/components/data-table/download";
+import { SampleTag } from "~/components/SampleTag";
+import { useGetGeosQuery } from "~/store/reference";
+import { toCsvWithHeader, type ExportHeader } from "../cmip6/explorer/compute";
+import { PROJECTION_WINDOWS } from "../cmip6/periods";
+import type { Geo } from "../cmip6/schema";
+import { ANALYSIS_BASELINES, ANALYSIS_SCENARIOS, analysisQueryString, parseAnalysisSelection, type AnalysisSelection } from "./selection";
+
+interface FrameProps {
+  /** Which selectors the analysis uses besides the place. */
+  fields: ("scenario" | "baseline" | "window")[];
+  children: (selection: AnalysisSelection, geo: Geo) => ReactNode;
+}
+
+/** Selectors in a GET form (works without JavaScript), then the analysis for the selection. */
+export function AnalysisFrame({ fields, children }: FrameProps) {
+  const geos = useGetGeosQuery();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const selection = useMemo(() => parseAnalysisSelection(params, geos.data ?? []), [params, geos.data]);
+  if (!geos.data) return geos.isError ? <Callout intent="danger" title="Could not load the places" /> : <Spinner size={20} aria-label="Loading" />;
+  const change = (patch: Partial<AnalysisSelection>) => navigate(`?${analysisQueryString({ ...selection, ...patch })}`, { preventScrollReset: true });
+  const geo = geos.data.find((g) => g.field_value === selection.geo)!;
+  return (
+    <>
+      <form method="get" className="sacap-analysis-form" aria-label="Selection" onSubmit={(e) => e.preventDefault()}>
+        <FormGroup label="Place" labelFor="a-geo" inline>
+          <HTMLSelect id="a-geo" name="geo" value={selection.geo} onChange={(e) => change({ geo: e.currentTarget.value })}>
+            {(["Country", "Basin"] as const).map((type) => (
+              <optgroup key={type} label={type === "Country" ? "Countries" : "River basins"}>
+                {geos.data!.filter((g) => g.field_geotype === type).map((g) => (
+                  <option key={g.field_value} value={g.field_value}>
+                    {g.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        {fields.includes("scenario") && (
+          <FormGroup label="Scenario" labelFor="a-scenario" inline>
+            <HTMLSelect id="a-scenario" name="scenario" value={selection.scenario} onChange={(e) => change({ scenario: e.currentTarget.value as AnalysisSelection["scenario"] })}>
+              {ANALYSIS_SCENARIOS.map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.name}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        {fields.includes("baseline") && (
+          <FormGroup label="Baseline" labelFor="a-baseline" inline>
+            <HTMLSelect id="a-baseline" name="baseline" value={selection.baseline.label} onChange={(e) => change({ baseline: ANALYSIS_BASELINES.find((b) => b.label === e.currentTarget.value)! })}>
+              {ANALYSIS_BASELINES.map((b) => (
+                <option key={b.label}>{b.label}</option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        {fields.includes("window") && (
+          <FormGroup label="Future window" labelFor="a-window" inline>
+            <HTMLSelect id="a-window" name="window" value={selection.window.label} onChange={(e) => change({ window: PROJECTION_WINDOWS.find((w) => w.label === e.currentTarget.value)! })}>
+              {PROJECTION_WINDOWS.map((w) => (
+                <option key={w.label}>{w.label}</option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        <noscript>
+          <Button type="submit" text="Apply" />
+        </noscript>
+      </form>
+      {children(selection, geo)}
+    </>
+  );
+}
+
+/** Spinner, error or content for a set of series queries. */
+export function SeriesGate<T>({ queries, children }: { queries: { data?: T; isError: boolean }[]; children: (data: T[]) => ReactNode }) {
+  if (queries.every((q) => q.data !== undefined)) return <>{children(queries.map((q) => q.data!))}</>;
+  if (queries.some((q) => q.isError)) {
+    return <Callout intent="warning" title="No data for this selection">The series service did not answer for this place.</Callout>;
+  }
+  return <Spinner size={20} aria-label="Loading the series" />;
+}
+
+/** The analysis heading row: title, sample tag, CSV download of the analysis table. */
+export function AnalysisHeading({ title, sample, csv }: { title: string; sample: boolean; csv: { file: string; header: ExportHeader; columns: string[]; rows: (string | number | null)[][] } }) {
+  return (
+    <div className="sacap-explorer__heading">
+      <h2>{title}</h2>
+      {sample ? <SampleTag /> : null}
+      <span className="sacap-explorer__spacer" />
+      <Button
+        icon="download"
+        text="CSV"
+        aria-label={`Download ${title} as CSV`}
+        onClick={() => downloadText(`${csv.file}.csv`, toCsvWithHeader(csv.header, csv.columns, csv.rows), "text/csv;charset=utf-8")}
+      />
+    </div>
+  );
+}
+
+export function MethodNote({ children }: { children: ReactNode }) {
+  return (
+    <section className="sacap-method" aria-labelledby="method-title">
+      <h3 id="method-title">Method</h3>
+      {children}
+    </section>
+  );
+}
+
+export const fmt = (v: number | null | undefined, digits = 2) => (v === null || v === undefined || Number.isNaN(v) ? "–" : v.toFixed(digits));
+export const signed = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? "–" : `${v > 0 ? "+" : ""}${v.toFixed(digits)}`);

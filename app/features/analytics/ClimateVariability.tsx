@@ -1,0 +1,131 @@
+import { HTMLTable } from "@blueprintjs/core";
+import { Chart } from "../cmip6/charts/Chart";
+import { bandChartSpec, bandPoints } from "../cmip6/charts/specs";
+import { ensembleStats } from "../cmip6/ensemble";
+import { baselineMeans, changeFromBaseline } from "../cmip6/explorer/compute";
+import { PROJECTION_WINDOWS, type NamedPeriod } from "../cmip6/periods";
+import type { SeriesResponse } from "../cmip6/series";
+import { AnalysisFrame, AnalysisHeading, fmt, MethodNote, SeriesGate } from "./AnalysisFrame";
+import { coefficientOfVariation, mean, standardDeviation } from "./compute";
+import { variabilityQueries } from "./queries";
+import type { AnalysisSelection } from "./selection";
+import { useAnalysisSeries } from "./useSeries";
+
+/**
+ * Per window, a statistic of each model's values over the window's years, then the median across models.
+ * Historical years come from the historical run, later years from the scenario.
+ */
+export function windowStatistic(data: SeriesResponse, scenario: string, window: NamedPeriod, statistic: (values: (number | null)[]) => number | null): number | null {
+  const blocks = data.series.filter((b) => b.scenario === "historical" || b.scenario === scenario);
+  const models = Object.keys(blocks[0]?.values ?? {});
+  const perModel = models.map((model) => {
+    const values = blocks.flatMap((b) => b.years.map((y, i) => (y >= window.start && y <= window.end ? b.values[model]?.[i] ?? null : undefined)).filter((v): v is number | null => v !== undefined));
+    return values.length ? statistic(values) : null;
+  });
+  return ensembleStats(perModel.map((v) => [v]), 1).median[0];
+}
+
+function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
+  const q = variabilityQueries(selection);
+  const r = [useAnalysisSeries(q[0]), useAnalysisSeries(q[1]), useAnalysisSeries(q[2]), useAnalysisSeries(q[3])];
+  return (
+    <SeriesGate queries={r}>
+      {([pr, tas, spi, spei]) => {
+        const sample = [pr, tas, spi, spei].some((a) => a.sample);
+        const anomalyChart = (data: SeriesResponse, title: string) => {
+          const base = baselineMeans(data, selection.baseline);
+          const blocks = data.series.map((b) => changeFromBaseline(b, base[b.scenario] ?? {}, data.indicator.decimals));
+          const spec = bandChartSpec({
+            labels: { title: `${title} anomaly, ${place}`, axis: `Anomaly (${data.indicator.units})`, units: data.indicator.units, sample, note: `against ${selection.baseline.label}, ensemble median and p10-p90 of each model's anomaly` },
+            band: bandPoints(blocks),
+            x: { title: "Year", type: "year" },
+            rules: [0],
+          });
+          return <Chart label={`${title} anomaly`} spec={spec} fileName={`sacap-${data.indicator.code}-anomaly-${selection.geo}`} summary={`Annual ${title.toLowerCase()} anomaly in ${place} against ${selection.baseline.label} (${data.indicator.units}).`} />;
+        };
+        const droughtBlocks = [spi, spei].flatMap((a) =>
+          a.series.map((b) => ({ ...b, scenario: `${a.indicator.code.toUpperCase()} ${b.scenario}` as never })),
+        );
+        const droughtSpec = bandChartSpec({
+          labels: { title: `SPI and SPEI, ${place}`, axis: "Standardised index", units: "unitless", sample, note: "annual, ensemble median and p10-p90; below -1 is dry" },
+          band: bandPoints(droughtBlocks),
+          x: { title: "Year", type: "year" },
+          rules: [-1, 0, 1],
+          legend: "Index",
+        });
+        const windows = [selection.baseline, ...PROJECTION_WINDOWS];
+        const rows = windows.map((w) => [
+          w.label,
+          windowStatistic(pr, selection.scenario, w, coefficientOfVariation),
+          windowStatistic(tas, selection.scenario, w, standardDeviation),
+          windowStatistic(spi, selection.scenario, w, (v) => v.filter((x) => x !== null && x <= -1).length),
+          windowStatistic(spei, selection.scenario, w, (v) => v.filter((x) => x !== null && x <= -1).length),
+          windowStatistic(spei, selection.scenario, w, mean),
+        ]);
+        return (
+          <>
+            <AnalysisHeading
+              title={`Year-to-year variability, ${place}`}
+              sample={sample}
+              csv={{
+                file: `sacap-variability-${selection.geo}`,
+                header: { indicator: "pr, tas, spi, spei (annual)", units: "%, °C, years, unitless", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: "1950-2100", baseline: selection.baseline.label, view: "Variability by 20-year window", sample },
+                columns: ["window", "rainfall CV (%)", "temperature SD (°C)", "SPI dry years (<= -1)", "SPEI dry years (<= -1)", "mean SPEI"],
+                rows: rows.map((row) => row.map((v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))),
+              }}
+            />
+            <div className="sacap-analysis-charts">
+              {anomalyChart(pr, "Rainfall")}
+              {anomalyChart(tas, "Temperature")}
+            </div>
+            <Chart label="SPI and SPEI" spec={droughtSpec} fileName={`sacap-spi-spei-${selection.geo}`} summary={`Annual SPI and SPEI in ${place}, historical and ${selection.scenario}.`} />
+            <HTMLTable compact striped className="sacap-table">
+              <caption>Variability per 20-year window: median across models of each model's statistic{sample ? " (sample data)" : ""}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Window</th>
+                  <th scope="col">Rainfall CV (%)</th>
+                  <th scope="col">Temperature SD (°C)</th>
+                  <th scope="col">SPI dry years</th>
+                  <th scope="col">SPEI dry years</th>
+                  <th scope="col">Mean SPEI</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row[0] as string}>
+                    <td>{row[0]}</td>
+                    <td className="sacap-num">{fmt(row[1] as number | null, 1)}</td>
+                    <td className="sacap-num">{fmt(row[2] as number | null, 2)}</td>
+                    <td className="sacap-num">{fmt(row[3] as number | null, 1)}</td>
+                    <td className="sacap-num">{fmt(row[4] as number | null, 1)}</td>
+                    <td className="sacap-num">{fmt(row[5] as number | null, 2)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </>
+        );
+      }}
+    </SeriesGate>
+  );
+}
+
+/** Anomalies against a chosen baseline, coefficient of variation per window, SPI and SPEI. */
+export function ClimateVariability() {
+  return (
+    <>
+      <AnalysisFrame fields={["scenario", "baseline"]}>{(selection, geo) => <Content key={`${selection.geo}-${selection.scenario}-${selection.baseline.label}`} selection={selection} place={geo.name} />}</AnalysisFrame>
+      <MethodNote>
+        <p>
+          Anomalies are each model's annual values minus that model's own mean over the baseline; the charts show the median and
+          10th-90th percentiles of the anomalies across the 35 models. Variability per 20-year window is computed per model (the
+          coefficient of variation of annual rainfall, the standard deviation of annual temperature, the number of years with SPI or
+          SPEI at or below −1) and summarised by the median across models, so the spread between models does not count as
+          variability. SPI and SPEI are the series service's standardised annual anomalies of rainfall and of rainfall minus
+          evapotranspiration.
+        </p>
+      </MethodNote>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { HTMLTable } from "@blueprintjs/core";
+import { Chart } from "../cmip6/charts/Chart";
+import { bandChartSpec } from "../cmip6/charts/specs";
+import { DAYS_IN_MONTH } from "../cmip6/periods";
+import { AnalysisFrame, AnalysisHeading, fmt, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { cyclePoints, MONTHS } from "./ClimateLivestock";
+import { petCycle, variableCycle, waterBalanceCycle, type MonthStats } from "./cycles";
+import { GEO_LATITUDES } from "./latitudes";
+import { WATER_VARIABLES, windowQueries } from "./queries";
+import type { AnalysisSelection } from "./selection";
+import { useAnalysisSeries } from "./useSeries";
+
+/** Annual total (mm) of a cycle of daily rates (mm/day): each month's rate times its days. */
+export function annualTotal(cycle: MonthStats[]): number | null {
+  if (cycle.some((c) => c.median === null)) return null;
+  return cycle.reduce((sum, c, i) => sum + c.median! * DAYS_IN_MONTH[i], 0);
+}
+
+function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
+  const q = windowQueries(selection, WATER_VARIABLES);
+  const r = [
+    useAnalysisSeries(q[0]), useAnalysisSeries(q[1]), useAnalysisSeries(q[2]), useAnalysisSeries(q[3]),
+    useAnalysisSeries(q[4]), useAnalysisSeries(q[5]), useAnalysisSeries(q[6]), useAnalysisSeries(q[7]),
+  ];
+  const latitude = GEO_LATITUDES[selection.geo] ?? 25;
+  return (
+    <SeriesGate queries={r}>
+      {(answers) => {
+        const sample = answers.some((a) => a.sample);
+        // queries alternate baseline, future per variable: pr, tas, tasmax, tasmin
+        const at = (variable: number, future: boolean) => answers[variable * 2 + (future ? 1 : 0)].series[0];
+        const periods = [
+          { label: `${selection.baseline.label} (historical)`, future: false },
+          { label: `${selection.window.label} (${selection.scenario})`, future: true },
+        ].map((p) => ({
+          ...p,
+          pr: variableCycle(at(0, p.future)),
+          pet: petCycle(at(1, p.future), at(2, p.future), at(3, p.future), latitude),
+          balance: waterBalanceCycle(at(0, p.future), at(1, p.future), at(2, p.future), at(3, p.future), latitude),
+        }));
+        const spec = (what: "pr" | "pet" | "balance", title: string) =>
+          bandChartSpec({
+            labels: { title: `${title}, ${place}`, axis: `${title} (mm/day)`, units: "mm/day", sample, note: "ensemble median and p10-p90" },
+            band: periods.flatMap((p) => cyclePoints(p.label, p[what])),
+            x: { title: "Month", type: "month", order: MONTHS },
+            rules: what === "balance" ? [0] : [],
+            legend: "Period",
+          });
+        const totals = periods.map((p) => ({ label: p.label, pr: annualTotal(p.pr), pet: annualTotal(p.pet), balance: annualTotal(p.balance) }));
+        const change = (k: "pr" | "pet" | "balance") => (totals[0][k] === null || totals[1][k] === null ? null : totals[1][k]! - totals[0][k]!);
+        const csvRows = periods.flatMap((p) => p.pr.map((c, i) => [p.label, MONTHS[i], c.median, p.pet[i].median, p.balance[i].median].map((v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))));
+        return (
+          <>
+            <AnalysisHeading
+              title={`Water balance, ${place}`}
+              sample={sample}
+              csv={{
+                file: `sacap-water-balance-${selection.geo}`,
+                header: { indicator: "pr, PET (Hargreaves from tas, tasmax, tasmin), pr - PET", units: "mm/day", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${selection.window.label}`, view: "Monthly water balance", sample },
+                columns: ["period", "month", "pr median", "PET median", "pr - PET median"],
+                rows: csvRows,
+              }}
+            />
+            <div className="sacap-analysis-charts">
+              <Chart label="Precipitation by month" spec={spec("pr", "Precipitation")} fileName={`sacap-water-pr-${selection.geo}`} summary={`Precipitation by month in ${place}, ${totals.map((t) => `${t.label}: ${fmt(t.pr, 0)} mm a year`).join("; ")}.`} />
+              <Chart label="Potential evapotranspiration by month" spec={spec("pet", "Potential evapotranspiration")} fileName={`sacap-water-pet-${selection.geo}`} summary={`Potential evapotranspiration by month in ${place}, ${totals.map((t) => `${t.label}: ${fmt(t.pet, 0)} mm a year`).join("; ")}.`} />
+            </div>
+            <Chart label="Water balance by month" spec={spec("balance", "Precipitation minus PET")} fileName={`sacap-water-balance-${selection.geo}`} summary={`Precipitation minus potential evapotranspiration by month in ${place}.`} />
+            <HTMLTable compact striped className="sacap-table">
+              <caption>Annual totals of the ensemble medians (mm a year){sample ? " (sample data)" : ""}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Period</th>
+                  <th scope="col">Precipitation</th>
+                  <th scope="col">PET</th>
+                  <th scope="col">Precipitation − PET</th>
+                </tr>
+              </thead>
+              <tbody>
+                {totals.map((t) => (
+                  <tr key={t.label}>
+                    <td>{t.label}</td>
+                    <td className="sacap-num">{fmt(t.pr, 0)}</td>
+                    <td className="sacap-num">{fmt(t.pet, 0)}</td>
+                    <td className="sacap-num">{fmt(t.balance, 0)}</td>
+                  </tr>
+                ))}
+                <tr>
+                  <td>Projected change</td>
+                  <td className="sacap-num">{signed(change("pr"), 0)}</td>
+                  <td className="sacap-num">{signed(change("pet"), 0)}</td>
+                  <td className="sacap-num">{signed(change("balance"), 0)}</td>
+                </tr>
+              </tbody>
+            </HTMLTable>
+          </>
+        );
+      }}
+    </SeriesGate>
+  );
+}
+
+/** Precipitation, potential evapotranspiration and their difference by month, now and in a future window. */
+export function ClimateWater() {
+  return (
+    <>
+      <AnalysisFrame fields={["scenario", "baseline", "window"]}>{(selection, geo) => <Content key={`${selection.geo}-${selection.scenario}-${selection.baseline.label}-${selection.window.label}`} selection={selection} place={geo.name} />}</AnalysisFrame>
+      <MethodNote>
+        <p>
+          Potential evapotranspiration (PET) follows Hargreaves and Samani: PET = 0.0023 · 0.408 Ra · (T + 17.8) · √(Tmax − Tmin) in
+          mm/day, with each model's monthly mean, maximum and minimum temperature and the extraterrestrial radiation Ra of the month's
+          middle day at the area's centroid latitude (FAO-56). The water balance is precipitation minus PET, per model and month,
+          averaged per calendar month over the baseline (historical run) and the future window (chosen scenario); charts show the
+          median across models with the 10th-90th percentile band. Annual totals multiply the monthly medians by the days of each month.
+        </p>
+      </MethodNote>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { ScenarioSeries } from "../cmip6/series";
+import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY, temperatureHumidityIndex } from "./compute";
+import { petCycle, thiCycle, variableCycle, waterBalanceCycle } from "./cycles";
+
+const monthly = (values: Record<string, number[]>): ScenarioSeries => {
+  const n = 24;
+  const years = Array.from({ length: n }, (_, i) => 2000 + Math.floor(i / 12));
+  const months = Array.from({ length: n }, (_, i) => (i % 12) + 1);
+  const full = Object.fromEntries(Object.entries(values).map(([m, v]) => [m, Array.from({ length: n }, (_, i) => v[i % v.length])]));
+  const empty = new Array(n).fill(null);
+  return { scenario: "historical", years, months, values: full, stats: { median: empty, p10: empty, p90: empty, mean: empty, count: new Array(n).fill(0) }, sources: {} };
+};
+
+describe("monthly cycles", () => {
+  it("averages each model over the years, then takes the median across models", () => {
+    const c = variableCycle(monthly({ A: [1, 2], B: [3, 4], C: [5, 6] }));
+    expect(c).toHaveLength(12);
+    expect(c[0]).toEqual({ month: 1, median: 3, p10: 1.4, p90: 4.6 });
+    expect(c[1].median).toBe(4);
+  });
+
+  it("computes THI step by step from maximum temperature and humidity", () => {
+    const c = thiCycle(monthly({ A: [30] }), monthly({ A: [60] }));
+    expect(c[5].median).toBeCloseTo(temperatureHumidityIndex(30, 60), 10);
+  });
+
+  it("computes PET with the month's extraterrestrial radiation and the water balance as P - PET", () => {
+    const pet = petCycle(monthly({ A: [25] }), monthly({ A: [31] }), monthly({ A: [19] }), 28);
+    const expected = hargreavesPet(25, 31, 19, extraterrestrialRadiation(28, MID_MONTH_DAY[6]));
+    expect(pet[6].median).toBeCloseTo(expected, 10);
+    const balance = waterBalanceCycle(monthly({ A: [10] }), monthly({ A: [25] }), monthly({ A: [31] }), monthly({ A: [19] }), 28);
+    expect(balance[6].median).toBeCloseTo(10 - expected, 10);
+    expect(pet[6].median!).toBeGreaterThan(pet[0].median!);
+  });
+});

@@ -1,0 +1,62 @@
+import { Button, ButtonGroup } from "@blueprintjs/core";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import type { Result } from "vega-embed";
+import type { TopLevelSpec } from "vega-lite";
+import { CHART_HEIGHT } from "./specs";
+
+const VegaEmbedClient = lazy(() => import("./VegaEmbedClient"));
+
+/** Height of the chart slot: the plot, its title, subtitle and legend. The server renders the same box. */
+export const CHART_SLOT_HEIGHT = CHART_HEIGHT + 40;
+
+interface ChartProps {
+  /** Accessible name of the figure. */
+  label: string;
+  spec: TopLevelSpec;
+  /** File name of downloads, without extension. */
+  fileName: string;
+  /** What the chart shows in words: rendered on the server and read by screen readers. */
+  summary: ReactNode;
+}
+
+/**
+ * A vega-lite chart in a fixed-size slot. The server (and a browser without JavaScript) renders the slot
+ * with a textual summary; in the browser the renderer loads lazily into the same box, so nothing moves.
+ */
+export function Chart({ label, spec, fileName, summary }: ChartProps) {
+  const [mounted, setMounted] = useState(false);
+  const [view, setView] = useState<Result["view"] | null>(null);
+  useEffect(() => setMounted(true), []);
+
+  const download = async (type: "png" | "svg") => {
+    if (!view) return;
+    const url = await view.toImageURL(type, type === "png" ? 2 : 1);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = `${fileName}.${type}`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  };
+
+  return (
+    <figure className="sacap-chart" aria-label={label}>
+      <div className="sacap-chart__slot" style={{ height: CHART_SLOT_HEIGHT }}>
+        {mounted ? (
+          <Suspense fallback={<p className="sacap-chart__summary">{summary}</p>}>
+            <VegaEmbedClient spec={spec} onView={setView} />
+          </Suspense>
+        ) : (
+          <p className="sacap-chart__summary">{summary}</p>
+        )}
+      </div>
+      <figcaption className="sacap-chart__caption">
+        {mounted ? <span className="sacap-visually-hidden">{summary}</span> : null}
+        <ButtonGroup variant="minimal">
+          <Button icon="download" text="PNG" disabled={!view} onClick={() => void download("png")} aria-label={`Download ${label} as PNG`} />
+          <Button icon="download" text="SVG" disabled={!view} onClick={() => void download("svg")} aria-label={`Download ${label} as SVG`} />
+        </ButtonGroup>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,218 @@
+import type { TopLevelSpec } from "vega-lite";
+import type { ScenarioSeries } from "../series";
+
+/**
+ * Vega-Lite specifications of the CMIP6 charts, built from series answers by pure functions. Every chart
+ * names its units and, for generated data, says "Sample data" in its subtitle.
+ */
+
+export const SCENARIO_COLORS: Record<string, string> = {
+  historical: "#5c7080",
+  ssp245: "#0B6623",
+  ssp585: "#d9822b",
+};
+
+export interface ChartLabels {
+  /** The chart's title, e.g. "Annual average temperature, India". */
+  title: string;
+  /** The value axis, with units, e.g. "Temperature (°C)". */
+  axis: string;
+  units: string;
+  sample: boolean;
+  /** Extra subtitle text (period, baseline, model count). */
+  note?: string;
+}
+
+const WIDTH = "container" as const;
+export const CHART_HEIGHT = 280;
+
+export function chartTitle(labels: ChartLabels) {
+  const subtitle = [labels.note, `Units: ${labels.units}`, labels.sample ? "Sample data, not model output" : undefined]
+    .filter(Boolean)
+    .join(" · ");
+  return { text: labels.title, subtitle, anchor: "start" as const, subtitleColor: labels.sample ? "#935610" : undefined };
+}
+
+/** Colours of series that are not scenarios (seasons, periods), in order. */
+const PALETTE = ["#2d72d2", "#d9822b", "#0B6623", "#8f398f", "#5c7080", "#c22762"];
+
+const colorScale = (scenarios: readonly string[]) => {
+  let other = 0;
+  return { domain: [...scenarios], range: scenarios.map((s) => SCENARIO_COLORS[s] ?? PALETTE[other++ % PALETTE.length]) };
+};
+
+export interface BandPoint {
+  scenario: string;
+  x: number | string;
+  median: number | null;
+  p10: number | null;
+  p90: number | null;
+}
+
+export interface MemberPoint {
+  scenario: string;
+  model: string;
+  x: number | string;
+  value: number | null;
+}
+
+/** Ensemble points of scenario blocks (one per year), dropping steps without a median. */
+export function bandPoints(blocks: readonly ScenarioSeries[]): BandPoint[] {
+  return blocks.flatMap((b) =>
+    b.years
+      .map((year, i) => ({ scenario: b.scenario, x: year, median: b.stats.median[i], p10: b.stats.p10[i], p90: b.stats.p90[i] }))
+      .filter((p) => p.median !== null),
+  );
+}
+
+export function memberPoints(blocks: readonly ScenarioSeries[]): MemberPoint[] {
+  return blocks.flatMap((b) =>
+    Object.entries(b.values).flatMap(([model, values]) =>
+      b.years.map((year, i) => ({ scenario: b.scenario, model, x: year, value: values[i] })).filter((p) => p.value !== null),
+    ),
+  );
+}
+
+interface BandChartOptions {
+  labels: ChartLabels;
+  band: BandPoint[];
+  members?: MemberPoint[];
+  /** x axis: years (quantitative) or month names (ordinal, in the order given). */
+  x: { title: string; type: "year" } | { title: string; type: "month"; order: string[] };
+  /** Horizontal rules at these values (zero for changes, thresholds). */
+  rules?: number[];
+  /** Title of the colour legend. */
+  legend?: string;
+}
+
+/** Median line and p10-p90 band per scenario, individual models as thin lines when given. */
+export function bandChartSpec({ labels, band, members, x, rules = [], legend = "Scenario" }: BandChartOptions): TopLevelSpec {
+  const scenarios = [...new Set(band.map((p) => p.scenario))];
+  const xEncoding =
+    x.type === "year"
+      ? { field: "x", type: "quantitative" as const, title: x.title, axis: { format: "d", labelFlush: false, labelOverlap: "greedy" }, scale: { zero: false, nice: false } }
+      : { field: "x", type: "ordinal" as const, title: x.title, sort: x.order, axis: { labelAngle: 0 } };
+  const color = { field: "scenario", type: "nominal" as const, title: legend, scale: colorScale(scenarios) };
+  const y = labels.axis;
+  const layers: object[] = [
+    {
+      data: { values: band },
+      mark: { type: "area", opacity: 0.2 },
+      encoding: {
+        x: xEncoding,
+        y: { field: "p10", type: "quantitative", title: y, scale: { zero: false } },
+        y2: { field: "p90" },
+        color,
+      },
+    },
+  ];
+  if (members && members.length > 0) {
+    layers.push({
+      data: { values: members },
+      mark: { type: "line", strokeWidth: 0.6, opacity: 0.35 },
+      encoding: {
+        x: xEncoding,
+        y: { field: "value", type: "quantitative", title: y },
+        color,
+        detail: { field: "model", type: "nominal" },
+        tooltip: [
+          { field: "model", title: "Model" },
+          { field: "x", title: x.title },
+          { field: "value", title: labels.units },
+        ],
+      },
+    });
+  }
+  layers.push({
+    data: { values: band },
+    mark: { type: "line", strokeWidth: 2, point: x.type === "month" },
+    encoding: {
+      x: xEncoding,
+      y: { field: "median", type: "quantitative", title: y },
+      color,
+      tooltip: [
+        { field: "scenario", title: "Scenario" },
+        { field: "x", title: x.title },
+        { field: "median", title: `Median (${labels.units})` },
+        { field: "p10", title: "p10" },
+        { field: "p90", title: "p90" },
+      ],
+    },
+  });
+  if (rules.length > 0) {
+    layers.push({
+      data: { values: rules.map((rule) => ({ rule })) },
+      mark: { type: "rule", strokeDash: [4, 4], color: "#8f99a8" },
+      encoding: { y: { field: "rule", type: "quantitative" } },
+    });
+  }
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title: chartTitle(labels),
+    width: WIDTH,
+    height: CHART_HEIGHT,
+    autosize: { type: "fit", contains: "padding" },
+    layer: layers as TopLevelSpec extends { layer: infer L } ? L : never,
+    config: { legend: { orient: "bottom" } },
+  } as TopLevelSpec;
+}
+
+/** Time series: median and p10-p90 per scenario over the years, models on demand. */
+export function timeSeriesSpec(blocks: readonly ScenarioSeries[], labels: ChartLabels, showMembers: boolean): TopLevelSpec {
+  return bandChartSpec({
+    labels,
+    band: bandPoints(blocks),
+    members: showMembers ? memberPoints(blocks) : undefined,
+    x: { title: "Year", type: "year" },
+  });
+}
+
+/** Change from the baseline: the same chart over changes, with a zero line. */
+export function changeSpec(changeBlocks: readonly ScenarioSeries[], labels: ChartLabels, showMembers: boolean): TopLevelSpec {
+  return bandChartSpec({
+    labels,
+    band: bandPoints(changeBlocks),
+    members: showMembers ? memberPoints(changeBlocks) : undefined,
+    x: { title: "Year", type: "year" },
+    rules: [0],
+  });
+}
+
+/** Annual cycle: per scenario, median and p10-p90 of the models' monthly means. */
+export function annualCycleSpec(cycle: BandPoint[], monthOrder: string[], labels: ChartLabels): TopLevelSpec {
+  return bandChartSpec({ labels, band: cycle, x: { title: "Month", type: "month", order: monthOrder } });
+}
+
+export interface BarDatum {
+  /** Category on the x axis, e.g. an ENSO phase. */
+  category: string;
+  /** Group within a category (colour), e.g. a season. */
+  group: string;
+  value: number | null;
+}
+
+/** Grouped bars, e.g. composite anomalies per ENSO phase and season, with a zero line. */
+export function barChartSpec(data: BarDatum[], labels: ChartLabels, categoryTitle: string, order: string[]): TopLevelSpec {
+  const groups = [...new Set(data.map((d) => d.group))];
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title: chartTitle(labels),
+    width: WIDTH,
+    height: CHART_HEIGHT,
+    autosize: { type: "fit", contains: "padding" },
+    data: { values: data.filter((d) => d.value !== null) },
+    mark: { type: "bar" },
+    encoding: {
+      x: { field: "category", type: "nominal", title: categoryTitle, sort: order },
+      xOffset: { field: "group" },
+      y: { field: "value", type: "quantitative", title: labels.axis },
+      color: { field: "group", type: "nominal", title: "", scale: colorScale(groups) },
+      tooltip: [
+        { field: "category", title: categoryTitle },
+        { field: "group", title: "Series" },
+        { field: "value", title: labels.units, format: ".2f" },
+      ],
+    },
+    config: { legend: { orient: "bottom" } },
+  } as TopLevelSpec;
+}

@@ -1,0 +1,209 @@
+import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { useMemo, useState, type FormEvent } from "react";
+import { INDICATOR_CATEGORY_TITLES } from "../categories";
+import { catalogYears, seriesIndicator, seriesIndicatorCodes, scenarioPeriod, type SeriesCatalog } from "../seriesQuery";
+import { baselineChoices, EXPLORER_VIEWS, parseSelection, VIEW_LABELS, type ExplorerSelection } from "./selection";
+
+interface ExplorerFormProps {
+  catalog: SeriesCatalog;
+  selection: ExplorerSelection;
+  /** Whether the indicator has monthly values (the annual cycle needs them). */
+  hasCycle: boolean;
+  onChange: (selection: ExplorerSelection) => void;
+}
+
+/**
+ * The explorer's selectors in a plain GET form: without JavaScript the Apply button loads the page for
+ * the new selection; with it, every change navigates at once (one history entry per selection).
+ */
+export function ExplorerForm({ catalog, selection, hasCycle, onChange }: ExplorerFormProps) {
+  const { query } = selection;
+  const years = catalogYears(catalog);
+  const [modelSearch, setModelSearch] = useState("");
+  const [start, setStart] = useState<string | null>(null);
+  const [end, setEnd] = useState<string | null>(null);
+  const annualCodes = useMemo(() => seriesIndicatorCodes(catalog.indicators, "annual"), [catalog]);
+  const groups = useMemo(
+    () =>
+      (Object.keys(INDICATOR_CATEGORY_TITLES) as (keyof typeof INDICATOR_CATEGORY_TITLES)[]).map((category) => ({
+        category,
+        indicators: annualCodes
+          .map((code) => seriesIndicator(catalog.indicators, code, "annual")!)
+          .filter((i) => i.field_category === category),
+      })),
+    [annualCodes, catalog],
+  );
+  const models = catalog.models.filter(
+    (m) => modelSearch.trim() === "" || m.field_value.toLowerCase().includes(modelSearch.trim().toLowerCase()),
+  );
+  const chosenScenarios = query.scenario ?? catalog.scenarios.map((s) => s.field_value);
+  const update = (patch: Partial<ExplorerSelection["query"]>, rest: Partial<Omit<ExplorerSelection, "query">> = {}) =>
+    onChange({ ...selection, ...rest, query: { ...query, ...patch } });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const params = new URLSearchParams();
+    for (const [key, value] of data.entries()) if (typeof value === "string") params.append(key, value);
+    setStart(null);
+    setEnd(null);
+    onChange(parseSelection(params, catalog));
+  };
+
+  return (
+    <form method="get" className="sacap-explorer-form" onSubmit={submit} aria-label="Selection">
+      <FormGroup label="Indicator" labelFor="x-indicator">
+        <HTMLSelect id="x-indicator" name="indicator" value={query.indicator} onChange={(e) => update({ indicator: e.currentTarget.value })} fill>
+          {groups.map((group) => (
+            <optgroup key={group.category} label={INDICATOR_CATEGORY_TITLES[group.category]}>
+              {group.indicators.map((i) => (
+                <option key={i.field_value} value={i.field_value}>
+                  {i.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="Place" labelFor="x-geo">
+        <HTMLSelect id="x-geo" name="geo" value={query.geo} onChange={(e) => update({ geo: e.currentTarget.value })} fill>
+          {(["Country", "Basin"] as const).map((type) => (
+            <optgroup key={type} label={type === "Country" ? "Countries" : "River basins"}>
+              {catalog.geos
+                .filter((g) => g.field_geotype === type)
+                .map((g) => (
+                  <option key={g.field_value} value={g.field_value}>
+                    {g.name}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <fieldset className="sacap-explorer-form__group">
+        <legend>Scenarios</legend>
+        {catalog.scenarios.map((s) => {
+          const period = scenarioPeriod(s);
+          return (
+            <Checkbox
+              key={s.field_value}
+              name="scenario"
+              value={s.field_value}
+              checked={chosenScenarios.includes(s.field_value)}
+              label={`${s.name} (${period.start}-${period.end})`}
+              onChange={(e) => {
+                const next = e.currentTarget.checked
+                  ? [...chosenScenarios, s.field_value]
+                  : chosenScenarios.filter((c) => c !== s.field_value);
+                update({ scenario: next.length === catalog.scenarios.length || next.length === 0 ? undefined : next });
+              }}
+            />
+          );
+        })}
+      </fieldset>
+      <fieldset className="sacap-explorer-form__group sacap-explorer-form__models">
+        <legend>Models</legend>
+        <Checkbox
+          name="model"
+          value="ensemble"
+          checked={!query.model}
+          label={`All models (ensemble of ${catalog.models.length})`}
+          onChange={(e) => update({ model: e.currentTarget.checked ? undefined : catalog.models.slice(0, 3).map((m) => m.field_value) })}
+        />
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          placeholder="Search models"
+          aria-label="Search models"
+          value={modelSearch}
+          onChange={(e) => setModelSearch(e.currentTarget.value)}
+          small
+        />
+        <select
+          name="model"
+          multiple
+          size={6}
+          aria-label="Models (several with Ctrl or Shift)"
+          className="sacap-explorer-form__select"
+          value={query.model ?? []}
+          onChange={(e) => {
+            const chosen = [...e.currentTarget.selectedOptions].map((o) => o.value);
+            // models hidden by the search stay chosen
+            const hidden = (query.model ?? []).filter((m) => !models.some((v) => v.field_value === m));
+            const next = [...hidden, ...chosen];
+            update({ model: next.length ? next : undefined });
+          }}
+        >
+          {models.map((m) => (
+            <option key={m.field_value} value={m.field_value}>
+              {m.field_value}
+            </option>
+          ))}
+        </select>
+      </fieldset>
+      <fieldset className="sacap-explorer-form__group">
+        <legend>Period</legend>
+        <div className="sacap-explorer-form__years">
+          <FormGroup label="From" labelFor="x-start" inline>
+            <InputGroup
+              id="x-start"
+              name="start"
+              type="number"
+              min={years.start}
+              max={years.end}
+              placeholder={String(years.start)}
+              value={start ?? (query.start !== undefined ? String(query.start) : "")}
+              onChange={(e) => setStart(e.currentTarget.value)}
+              onBlur={(e) => start !== null && e.currentTarget.form?.requestSubmit()}
+            />
+          </FormGroup>
+          <FormGroup label="To" labelFor="x-end" inline>
+            <InputGroup
+              id="x-end"
+              name="end"
+              type="number"
+              min={years.start}
+              max={years.end}
+              placeholder={String(years.end)}
+              value={end ?? (query.end !== undefined ? String(query.end) : "")}
+              onChange={(e) => setEnd(e.currentTarget.value)}
+              onBlur={(e) => end !== null && e.currentTarget.form?.requestSubmit()}
+            />
+          </FormGroup>
+        </div>
+      </fieldset>
+      <FormGroup label="Baseline" labelFor="x-baseline">
+        <HTMLSelect
+          id="x-baseline"
+          name="baseline"
+          value={selection.baseline.label}
+          onChange={(e) => onChange({ ...selection, baseline: baselineChoices(catalog).find((b) => b.label === e.currentTarget.value)! })}
+          fill
+        >
+          {baselineChoices(catalog).map((b) => (
+            <option key={b.label} value={b.label}>
+              {b.label}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <FormGroup label="Chart" labelFor="x-view">
+        <HTMLSelect id="x-view" name="view" value={selection.view} onChange={(e) => onChange({ ...selection, view: e.currentTarget.value as ExplorerSelection["view"] })} fill>
+          {EXPLORER_VIEWS.filter((v) => v !== "cycle" || hasCycle).map((v) => (
+            <option key={v} value={v}>
+              {VIEW_LABELS[v]}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormGroup>
+      <Checkbox
+        name="members"
+        value="1"
+        checked={selection.members}
+        label="Show individual models"
+        onChange={(e) => onChange({ ...selection, members: e.currentTarget.checked })}
+      />
+      <Button type="submit" intent="primary" text="Apply" />
+    </form>
+  );
+}

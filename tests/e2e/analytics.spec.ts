@@ -1,0 +1,53 @@
+import { readFile } from "node:fs/promises";
+import { expect, hydrated, test } from "./fixtures";
+
+const ANALYSES = [
+  { url: "/analytics/climate-crop?geo=NPL", table: /Kharif and rabi seasons/, charts: 2 },
+  { url: "/analytics/climate-crop/climate-variability?geo=AFG", table: /Variability per 20-year window/, charts: 3 },
+  { url: "/analytics/climate-crop/enso-crops?geo=IND", table: /Composite anomalies by ENSO phase/, charts: 2 },
+  { url: "/analytics/climate-livestock?geo=PAK", table: /THI by month/, charts: 1 },
+  { url: "/analytics/climate-water?geo=BGD", table: /Annual totals/, charts: 3 },
+];
+
+for (const { url, table, charts } of ANALYSES) {
+  test(`${url} draws its charts from primed series and names its method`, async ({ page }) => {
+    const api: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/")) api.push(r.url());
+    });
+    await page.goto(url);
+    await hydrated(page);
+    await expect(page.getByRole("table", { name: table })).toBeVisible();
+    await expect(page.locator(".sacap-chart svg.marks")).toHaveCount(charts);
+    await expect(page.getByRole("heading", { name: "Method" })).toBeVisible();
+    await expect(page.getByText("Sample data", { exact: true }).first()).toBeVisible();
+    expect(api).toEqual([]);
+  });
+}
+
+test("the livestock CSV has the header block and one row per month", async ({ page }) => {
+  await page.goto("/analytics/climate-livestock?geo=PAK&scenario=ssp585&window=2040-2059");
+  await hydrated(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /as CSV/ }).click()]);
+  const lines = (await readFile((await download.path())!, "utf8")).trim().split("\n");
+  expect(lines).toContain("# sample data: true");
+  expect(lines.filter((l) => !l.startsWith("#"))).toHaveLength(13);
+  await expect(page.getByRole("table", { name: /THI by month/ })).toContainText("2040-2059 (ssp585)");
+});
+
+test("changing the place navigates and redraws", async ({ page }) => {
+  await page.goto("/analytics/climate-water?geo=BGD");
+  await hydrated(page);
+  await page.getByLabel("Place", { exact: true }).selectOption("LKA");
+  await expect(page).toHaveURL(/geo=LKA/);
+  await expect(page.getByRole("heading", { level: 2, name: /Sri Lanka/ })).toBeVisible();
+  await expect(page.locator(".sacap-chart svg.marks")).toHaveCount(3);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("an analysis renders its table on the server", async ({ page }) => {
+    await page.goto("/analytics/climate-crop/enso-crops?geo=BGD");
+    await expect(page.getByRole("table", { name: /Composite anomalies/ })).toContainText("El Nino");
+  });
+});

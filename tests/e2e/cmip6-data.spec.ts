@@ -1,0 +1,113 @@
+import { readFile } from "node:fs/promises";
+import { expect, hydrated, test } from "./fixtures";
+
+const SHARED = "/cmip6-data?indicator=pr&geo=NPL&scenario=ssp245,ssp585&baseline=1991-2020";
+
+test("a selection made with the keyboard alone lives in the URL; reload keeps it and Back returns", async ({ page }) => {
+  await page.goto("/cmip6-data");
+  await hydrated(page);
+  await expect(page.locator(".sacap-chart svg").first()).toBeVisible();
+
+  const place = page.getByLabel("Place", { exact: true });
+  await place.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL(/geo=LKA/);
+  await expect(page.getByRole("heading", { level: 2, name: /Sri Lanka/ })).toBeVisible();
+
+  // Tab to the first scenario and leave the historical run out
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("checkbox", { name: /Historical/ })).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/geo=LKA&scenario=ssp245,ssp585/);
+  await expect(page.getByRole("checkbox", { name: /Historical/ })).not.toBeChecked();
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel("Place", { exact: true })).toHaveValue("LKA");
+  await expect(page.getByRole("checkbox", { name: /Historical/ })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /SSP5-8.5/ })).toBeChecked();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/geo=LKA$/);
+  await expect(page.getByRole("checkbox", { name: /Historical/ })).toBeChecked();
+  await page.goBack();
+  await expect(page.getByLabel("Place", { exact: true })).toHaveValue("IND");
+});
+
+test("the CSV download holds the header block and the rows of the table", async ({ page }) => {
+  await page.goto(SHARED);
+  await hydrated(page);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download the shown series as CSV" }).click(),
+  ]);
+  const csv = await readFile((await download.path())!, "utf8");
+  const lines = csv.trim().split("\n");
+  expect(lines.slice(0, 3)).toEqual(["# indicator: pr (Precipitation (annual average))", "# units: mm/day", "# geo: NPL (Nepal)"]);
+  expect(csv).toContain("# sample data: true");
+  expect(csv).toContain("# scenarios: ssp245 ssp585");
+  const columns = lines[lines.findIndex((l) => l.startsWith("scenario,"))].split(",");
+  expect(columns.slice(0, 5)).toEqual(["scenario", "year", "median", "p10", "p90"]);
+  expect(columns).toHaveLength(5 + 35);
+  const first = lines[lines.findIndex((l) => l.startsWith("scenario,")) + 1].split(",");
+
+  const table = page.getByRole("grid", { name: /Values by year and model/ });
+  const row = table.locator("tbody tr").first();
+  const cells = await row.locator("td").allInnerTexts();
+  // the first cell holds the row's checkbox
+  expect(cells.slice(1, 6)).toEqual(first.slice(0, 5));
+});
+
+test("each chart downloads as PNG and SVG", async ({ page }) => {
+  await page.goto(SHARED);
+  await hydrated(page);
+  for (const type of ["PNG", "SVG"]) {
+    const button = page.getByRole("button", { name: `Download Time series as ${type}` });
+    await expect(button).toBeEnabled();
+    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    expect(download.suggestedFilename()).toBe(`sacap-pr-NPL-series.${type.toLowerCase()}`);
+  }
+});
+
+test("individual models and the change view are one choice away", async ({ page }) => {
+  await page.goto(SHARED);
+  await hydrated(page);
+  await page.getByLabel("Chart", { exact: true }).selectOption("change");
+  await expect(page).toHaveURL(/view=change/);
+  await expect(page.locator(".sacap-chart svg").first()).toBeVisible();
+  await expect(page.locator(".sacap-chart")).toContainText("Change");
+  await page.getByRole("checkbox", { name: "Show individual models" }).focus();
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/members=1/);
+  await expect(page.locator(".sacap-chart svg").first()).toBeVisible();
+});
+
+test("the annual cycle of a monthly indicator draws from the monthly series", async ({ page }) => {
+  await page.goto("/cmip6-data?indicator=tas&geo=BTN&view=cycle");
+  await hydrated(page);
+  await expect(page.locator(".sacap-chart svg").first()).toBeVisible();
+  await expect(page.locator(".sacap-chart")).toContainText("2080-2099");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a shared URL shows the selection, the chart summary and the 20-year table", async ({ page }) => {
+    await page.goto(SHARED);
+    await expect(page.getByLabel("Indicator", { exact: true })).toHaveValue("pr");
+    await expect(page.getByLabel("Place", { exact: true })).toHaveValue("NPL");
+    await expect(page.getByText(/Time series of .* in Nepal/).first()).toBeVisible();
+    const windows = page.getByRole("table", { name: /20-year means/ });
+    await expect(windows).toContainText("Change from 1991-2020");
+    await expect(windows.locator("tbody tr")).toHaveCount(8);
+    await expect(page.getByText("Sample data", { exact: true }).first()).toBeVisible();
+  });
+
+  test("the form changes the selection with a plain GET", async ({ page }) => {
+    await page.goto(SHARED);
+    await page.getByLabel("Place", { exact: true }).selectOption("BGD");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/geo=BGD/);
+    await expect(page.getByRole("heading", { level: 2, name: /Bangladesh/ })).toBeVisible();
+  });
+});
