@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ANALYTICS_CONFIG, parseEnabledFlag } from "../app/lib/analytics";
+import type { MapConfig } from "../app/features/maps/config";
 
 const optionalUrl = z
   .string()
@@ -36,6 +37,13 @@ const envSchema = z.object({
   CAPTCHA_SITE_KEY: optionalText,
   CAPTCHA_SECRET: optionalText,
   MAPBOX_ACCESS_TOKEN: optionalText,
+  /** Map server (THREDDS or similar) serving the viewer layers' `/thredds/...` WMS paths; unset: those layers show as unavailable. */
+  WMS_BASE_URL: optionalUrl,
+  /** Hosts of public map services the viewers may request (comma list, e.g. maps.isric.org); empty: none. */
+  WMS_EXTERNAL_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((h) => h.trim()).filter(Boolean)),
   CKAN_URL: optionalUrl,
   /** One JSON line per request on stdout. */
   LOG_REQUESTS: boolText("true"),
@@ -62,6 +70,11 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Map services for the viewer pages (the Mapbox token is a public browser token). */
+export function mapConfig(e: Env = env()): MapConfig {
+  return { baseUrl: e.WMS_BASE_URL, externalHosts: e.WMS_EXTERNAL_HOSTS, mapboxToken: e.MAPBOX_ACCESS_TOKEN };
 }
 
 /** The settings the browser may see. Never put a secret here. */

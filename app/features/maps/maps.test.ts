@@ -36,10 +36,12 @@ describe("GetMap URL builder", () => {
   });
 
   it("treats seed paths as unavailable without a configured map server", () => {
-    expect(resolveTileEndpoint(tile.url, undefined).ok).toBe(false);
-    expect(resolveTileEndpoint(tile.url, "https://maps.example.org/")).toEqual({ ok: true, url: `https://maps.example.org${tile.url}` });
-    expect(resolveTileEndpoint("https://other.example.com/wms", "https://maps.example.org").ok).toBe(false);
-    const t = tileTemplate(tile, "http://localhost:9");
+    expect(resolveTileEndpoint(tile.url, { externalHosts: [] }).ok).toBe(false);
+    const base = { baseUrl: "https://maps.example.org/", externalHosts: [] };
+    expect(resolveTileEndpoint(tile.url, base)).toEqual({ ok: true, url: `https://maps.example.org${tile.url}` });
+    expect(resolveTileEndpoint("https://other.example.com/wms", base).ok).toBe(false);
+    expect(resolveTileEndpoint("https://other.example.com/wms", { externalHosts: ["other.example.com"] }).ok).toBe(true);
+    const t = tileTemplate(tile, { baseUrl: "http://localhost:9", externalHosts: [] });
     expect(t.ok && t.url.startsWith("http://localhost:9/thredds/")).toBe(true);
   });
 });

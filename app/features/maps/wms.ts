@@ -1,4 +1,5 @@
 import type { Tile } from "~/features/viewer/schema";
+import type { MapConfig } from "./config";
 
 /** The placeholder MapLibre and Mapbox replace with each tile's bounds in Web Mercator metres. */
 export const BBOX_PLACEHOLDER = "{bbox-epsg-3857}";
@@ -7,19 +8,20 @@ export type TileAvailability = { ok: true; url: string } | { ok: false; reason: 
 
 /**
  * Where a tile's WMS endpoint lives. Seed URLs are either absolute https URLs or paths on the map server
- * a deployment provides (`/thredds/...`): a path is only usable when `wmsBaseUrl` names that server.
- * An absolute URL is only used when its host is the configured map server, so that by default nothing
- * is requested from another host.
+ * a deployment provides (`/thredds/...`): a path is only usable when `baseUrl` names that server, and an
+ * absolute URL only when its host is that server or one of `externalHosts`. So by default nothing is
+ * requested from another host.
  */
-export function resolveTileEndpoint(tileUrl: string, wmsBaseUrl: string | undefined): TileAvailability {
-  if (!wmsBaseUrl) return { ok: false, reason: "No map server is configured for this layer (WMS_BASE_URL)." };
-  const base = new URL(wmsBaseUrl);
+export function resolveTileEndpoint(tileUrl: string, config: Pick<MapConfig, "baseUrl" | "externalHosts">): TileAvailability {
   if (tileUrl.startsWith("/")) {
-    const prefix = base.href.replace(/\/$/, "");
-    return { ok: true, url: `${prefix}${tileUrl}` };
+    if (!config.baseUrl) return { ok: false, reason: "No map server is configured for this layer (WMS_BASE_URL)." };
+    return { ok: true, url: `${config.baseUrl.replace(/\/$/, "")}${tileUrl}` };
   }
   const url = new URL(tileUrl);
-  if (url.host !== base.host) return { ok: false, reason: `The layer's server (${url.host}) is not the configured map server.` };
+  const base = config.baseUrl ? new URL(config.baseUrl).host : undefined;
+  if (url.host !== base && !config.externalHosts.includes(url.host)) {
+    return { ok: false, reason: `External service ${url.host} is off (WMS_EXTERNAL_HOSTS).` };
+  }
   return { ok: true, url: url.href };
 }
 
@@ -51,8 +53,8 @@ export function getMapUrl(endpoint: string, tile: Pick<Tile, "layers" | "styles"
 }
 
 /** The tile URL template of a seed tile (WMS GetMap, or a TMS template as given), or why it is unavailable. */
-export function tileTemplate(tile: Tile, wmsBaseUrl: string | undefined): TileAvailability {
-  const endpoint = resolveTileEndpoint(tile.url, wmsBaseUrl);
+export function tileTemplate(tile: Tile, config: Pick<MapConfig, "baseUrl" | "externalHosts">): TileAvailability {
+  const endpoint = resolveTileEndpoint(tile.url, config);
   if (!endpoint.ok) return endpoint;
   return { ok: true, url: tile.tms ? endpoint.url : getMapUrl(endpoint.url, tile) };
 }
