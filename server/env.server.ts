@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ANALYTICS_CONFIG, parseEnabledFlag } from "../app/lib/analytics";
-import type { MapConfig } from "../app/features/maps/config";
 
 const optionalUrl = z
   .string()
@@ -70,11 +69,6 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
-}
-
-/** Map services for the viewer pages (the Mapbox token is a public browser token). */
-export function mapConfig(e: Env = env()): MapConfig {
-  return { baseUrl: e.WMS_BASE_URL, externalHosts: e.WMS_EXTERNAL_HOSTS, mapboxToken: e.MAPBOX_ACCESS_TOKEN };
 }
 
 /** The settings the browser may see. Never put a secret here. */

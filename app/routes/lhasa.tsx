@@ -3,9 +3,9 @@ import { ViewerPage } from "~/features/maps/ViewerPage";
 import { mapLinks } from "~/features/maps/links";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageLayers, viewerLoader } from "../../server/api/viewer-routes.server";
+import { viewerLoader } from "../../server/api/viewer-routes.server";
 
-export const loader = viewerLoader([], () => pageLayers("/lhasa"));
+export const loader = viewerLoader([], "/lhasa");
 
 export const handle: RouteHandle = { fixedHeight: true };
 export const links = mapLinks;

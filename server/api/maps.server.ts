@@ -72,7 +72,10 @@ export async function choroplethLoader({ request, context }: LoaderFunctionArgs)
     sample ||= answer.sample;
     const block = answer.series[0];
     const raw = model === ENSEMBLE ? block?.stats.median : block?.values[model];
-    values.push({ geo: geo.field_value, name: geo.name, value: raw ? meanOf(raw) : null });
+    const mean = raw ? meanOf(raw) : null;
+    // one more decimal than the values themselves
+    const scale = 10 ** (answer.indicator.decimals + 1);
+    values.push({ geo: geo.field_value, name: geo.name, value: mean === null ? null : Math.round(mean * scale) / scale });
   }
   const body: ChoroplethResponse = { indicator: info!, geotype, scenario, model, period: { start, end }, values, sample };
   return new Response(JSON.stringify(body), {

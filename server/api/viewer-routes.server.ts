@@ -1,47 +1,16 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import type { ApiListName } from "../../app/store/contract";
-import { tileSchema, type ViewerLayer } from "../../app/features/viewer/schema";
-import { mapConfig } from "../env.server";
-import pagesSeed from "../../seeds/viewer-pages.json";
-
-/** Layers of a viewer page that has its own products (seeds/viewer-pages.json). */
-const pageLayerSchema = z.strictObject({ id: z.string().min(1), period: z.string().min(1), tiles: z.array(tileSchema).min(1) });
-export const viewerPagesSchema = z.strictObject({ note: z.string(), pages: z.record(z.string(), z.array(pageLayerSchema)) });
-
-let pages: z.infer<typeof viewerPagesSchema>["pages"] | undefined;
-
-/**
- * A page layer in the viewer layer shape. These pages have no filter panel; only `period` (the time
- * step) and `variable` are read, the other filter fields are placeholders.
- */
-export function pageLayers(page: string): ViewerLayer[] {
-  pages ??= viewerPagesSchema.parse(pagesSeed).pages;
-  return (pages[page] ?? []).map((l) => ({
-    id: l.id,
-    tiles: l.tiles,
-    filter: {
-      source: "wb",
-      category: page.slice(1),
-      collection: l.id,
-      type: "climatology",
-      variable: l.tiles[0].layers,
-      model: null,
-      scenario: null,
-      sector: page.slice(1),
-      period: l.period,
-      aggregation: "annual",
-    },
-  }));
-}
+import type { ViewerLayer } from "../../app/features/viewer/schema";
 
 /**
  * Loader of a viewer page: the reference lists it reads (primed into the RTK Query cache), the map
- * settings, and the page's layers chosen from the seeds by `select`.
+ * settings, and the page's layers: those of `seeds/viewer-pages.json` for `page`, or the CMIP6 layer
+ * seed filtered by `select`. The page seed is imported on demand so its schema stays out of the browser.
  */
-export function viewerLoader(lists: ApiListName[], select: (all: ViewerLayer[]) => ViewerLayer[] = () => []) {
-  return ({ context }: LoaderFunctionArgs) => {
+export function viewerLoader(lists: ApiListName[], select: ((all: ViewerLayer[]) => ViewerLayer[]) | string = () => []) {
+  return async ({ context }: LoaderFunctionArgs) => {
     const all = context.reference.list("getViewerLayers") as ViewerLayer[];
-    return json({ apiCache: context.reference.cacheEntries(lists), config: mapConfig(context.env), layers: select(all) });
+    const layers = typeof select === "string" ? (await import("./viewer-pages.server")).pageLayers(select) : select(all);
+    return json({ apiCache: context.reference.cacheEntries(lists), config: { baseUrl: context.env.WMS_BASE_URL, externalHosts: context.env.WMS_EXTERNAL_HOSTS, mapboxToken: context.env.MAPBOX_ACCESS_TOKEN }, layers });
   };
 }
