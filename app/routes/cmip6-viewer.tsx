@@ -6,7 +6,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { useGetViewerLayersQuery } from "~/store/reference";
 import { viewerLoader } from "../../server/api/viewer-routes.server";
 
-export const loader = viewerLoader(["getViewerLayers", "getGeos", "getIndicators", "getCmip6Models"]);
+export const loader = viewerLoader(["getViewerLayers", "getGeos", "getIndicators", "getCmip6Models"], () => [], { choropleth: true });
 
 export const handle: RouteHandle = { fixedHeight: true };
 export const links = mapLinks;

@@ -42,6 +42,18 @@ test.describe("map viewers", () => {
     expect(html).toContain("Filter layers");
     expect(html).toContain("Afghanistan");
     expect(html).toContain("No map server is configured");
+    // the region values of the selection come with the page
+    expect(html).toMatch(/Afghanistan<\/span><span class="sacap-region-list__value">-?\d+\.\d+ °C/);
+  });
+
+  test("the first load requests no region values or reference lists", async ({ page }) => {
+    const api: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/") && !r.url().includes("/api/geo/")) api.push(r.url());
+    });
+    await page.goto("/cmip6-viewer");
+    await hydrated(page);
+    expect(api).toEqual([]);
   });
 
   test("basemap outlines are served with long cache lifetimes and an ETag", async ({ request }) => {
@@ -90,6 +102,15 @@ test.describe("map viewers", () => {
     await page.reload();
     await hydrated(page);
     await expect(page.locator(`[data-layer-position="${position}"]`).getByRole("checkbox")).toBeChecked();
+  });
+
+  test("the map exports as a PNG", async ({ page }) => {
+    await page.goto("/isimip");
+    await hydrated(page);
+    await expect.poll(() => drawnShare(page), { timeout: 15_000 }).toBeGreaterThan(0.05);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export PNG" }).click()]);
+    expect(download.suggestedFilename()).toBe("isimip.png");
+    expect(download.url()).toMatch(/^data:image\/png;base64,/);
   });
 
   test("+ and - zoom the focused map and the view goes into the URL", async ({ page }) => {

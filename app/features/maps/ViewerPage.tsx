@@ -6,7 +6,6 @@ import { MapView } from "~/components/map/MapView";
 import type { MapHandle, RasterLayer } from "~/components/map/types";
 import { RoutePage } from "~/components/RoutePage";
 import { SampleTag } from "~/components/SampleTag";
-import { CLIMATOLOGY_PERIODS, PROJECTION_WINDOWS, BASELINE_PERIOD } from "~/features/cmip6/periods";
 import { ENSEMBLE, servesFrequency, type SeriesQuery } from "~/features/cmip6/seriesQuery";
 import type { ScenarioValue } from "~/features/cmip6/schema";
 import type { ViewerLayer } from "~/features/viewer/schema";
@@ -19,6 +18,7 @@ import { LayerList, type LayerStatus } from "./LayerList";
 import { decodeMapState, drawOrder, encodeMapState, type MapState } from "./mapState";
 import { useGetChoroplethQuery } from "./mapsApi";
 import type { MapConfig } from "./config";
+import { CHOROPLETH_PERIODS, choroplethQueryOf, readChoropleth, writeChoropleth, type Selection } from "./choropleth";
 import { RegionList } from "./RegionList";
 import { RegionPanel } from "./RegionPanel";
 import { ScaleLegend } from "./ScaleLegend";
@@ -36,52 +36,6 @@ interface ViewerPageProps {
   choropleth?: boolean;
   /** The layers have time steps (their `period`): show a time control. */
   timeSteps?: boolean;
-}
-
-const CHOROPLETH_PERIODS = [
-  { label: BASELINE_PERIOD.label, start: BASELINE_PERIOD.start, end: BASELINE_PERIOD.end, scenario: "historical" as const },
-  ...CLIMATOLOGY_PERIODS.filter((p) => p.start >= 1951 && p.end <= 2014).map((p) => ({ ...p, scenario: "historical" as const })),
-  ...PROJECTION_WINDOWS.map((p) => ({ ...p, scenario: "ssp245" as const })),
-];
-
-interface Selection {
-  indicator: string;
-  scenario: ScenarioValue;
-  model: string;
-  period: string;
-  geotype: "Country" | "Basin";
-  range?: [number, number];
-}
-
-function readChoropleth(params: URLSearchParams): Selection {
-  const period = CHOROPLETH_PERIODS.find((p) => p.label === params.get("years")) ?? CHOROPLETH_PERIODS.find((p) => p.label === "2040-2059")!;
-  const scen = params.get("scen");
-  const scenario: ScenarioValue = period.scenario === "historical" ? "historical" : scen === "ssp585" ? "ssp585" : "ssp245";
-  const smin = Number(params.get("smin"));
-  const smax = Number(params.get("smax"));
-  return {
-    indicator: params.get("indicator") || "tas",
-    scenario,
-    model: params.get("mod") || ENSEMBLE,
-    period: period.label,
-    geotype: params.get("geotype") === "Basin" ? "Basin" : "Country",
-    range: params.has("smin") && params.has("smax") && smin < smax ? [smin, smax] : undefined,
-  };
-}
-
-function writeChoropleth(params: URLSearchParams, s: Selection) {
-  params.set("indicator", s.indicator);
-  params.set("scen", s.scenario);
-  params.set("mod", s.model);
-  params.set("years", s.period);
-  params.set("geotype", s.geotype);
-  if (s.range) {
-    params.set("smin", String(s.range[0]));
-    params.set("smax", String(s.range[1]));
-  } else {
-    params.delete("smin");
-    params.delete("smax");
-  }
 }
 
 function layerRamp(layer: ViewerLayer): RampName {
@@ -357,16 +311,8 @@ interface ChoroplethProps {
 }
 
 function Choropleth({ choice, onChoice, state, setState, rasters, config, handle, hovered, setHovered, onRasterError }: ChoroplethProps) {
-  const period = CHOROPLETH_PERIODS.find((p) => p.label === choice.period)!;
   const geos = (useGetGeosQuery().data ?? []).filter((g) => g.field_geotype === choice.geotype);
-  const result = useGetChoroplethQuery({
-    indicator: choice.indicator,
-    geotype: choice.geotype,
-    scenario: choice.scenario,
-    model: choice.model,
-    start: period.start,
-    end: period.end,
-  });
+  const result = useGetChoroplethQuery(choroplethQueryOf(choice));
   const data = result.currentData;
   const values = new Map(data?.values.map((v) => [v.geo, v.value]));
   const units = data?.indicator.units ?? "";
