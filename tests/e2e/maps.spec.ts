@@ -104,6 +104,22 @@ test.describe("map viewers", () => {
     await expect(page.locator(`[data-layer-position="${position}"]`).getByRole("checkbox")).toBeChecked();
   });
 
+  test("the colour range is editable and fits the regions in view", async ({ page }) => {
+    await page.goto("/cmip6-viewer?c=84.1,28.3&z=7");
+    await hydrated(page);
+    const min = page.getByLabel("Colour scale minimum");
+    const max = page.getByLabel("Colour scale maximum");
+    await expect(min).toHaveValue("-50");
+    await expect(max).toHaveValue("55");
+    await expect.poll(() => drawnShare(page), { timeout: 15_000 }).toBeGreaterThan(0.05);
+    await page.getByRole("button", { name: "Fit to view" }).click();
+    // Nepal alone (or with its neighbours): a range far narrower than the default
+    await expect.poll(async () => Number(await max.inputValue()) - Number(await min.inputValue())).toBeLessThan(40);
+    await expect.poll(() => new URL(page.url()).searchParams.get("smin")).not.toBeNull();
+    await max.fill("40");
+    await expect.poll(() => new URL(page.url()).searchParams.get("smax")).toBe("40");
+  });
+
   test("the map exports as a PNG", async ({ page }) => {
     await page.goto("/isimip");
     await hydrated(page);

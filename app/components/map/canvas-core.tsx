@@ -41,6 +41,14 @@ export function makeCanvas(lib: MapLibrary) {
             map.once("render", () => resolve(map.getCanvas().toDataURL("image/png")));
             map.triggerRepaint();
           }),
+        regionsInView: (geotype) => {
+          const map = mapRef.current?.getMap();
+          if (!map) return [];
+          const layer = geotype === "Basin" ? "basins-fill" : "countries-fill";
+          const property = geotype === "Basin" ? "code" : "iso3";
+          const features: { properties?: Record<string, unknown> }[] = map.queryRenderedFeatures(undefined, { layers: [layer] });
+          return [...new Set(features.map((f) => f.properties?.[property]).filter((c): c is string => typeof c === "string"))];
+        },
       };
     }, [handleRef]);
 

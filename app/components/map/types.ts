@@ -16,6 +16,8 @@ export interface RegionFill {
 export interface MapHandle {
   /** The current map as a PNG data URL (after the next render). */
   toPng(): Promise<string>;
+  /** Codes of the regions (countries or basins) drawn in the current view. */
+  regionsInView(geotype: "Country" | "Basin"): string[];
 }
 
 export interface MapCanvasProps {

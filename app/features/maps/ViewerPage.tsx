@@ -363,7 +363,16 @@ function Choropleth({ choice, onChoice, state, setState, rasters, config, handle
             range={range}
             ramp={ramp}
             onRange={(r) => onChoice({ ...choice, range: r })}
-            onFit={fitted ? () => onChoice({ ...choice, range: fitted }) : undefined}
+            onFit={
+              fitted
+                ? () => {
+                    // the regions drawn in the current view; all of them before the map has loaded
+                    const inView = handle.current?.regionsInView(choice.geotype) ?? [];
+                    const codes = inView.length ? inView : [...values.keys()];
+                    onChoice({ ...choice, range: fitRange(codes.map((c) => values.get(c))) ?? fitted });
+                  }
+                : undefined
+            }
             onReset={() => onChoice({ ...choice, range: undefined })}
           />
           {data?.sample && <SampleTag what="values" />}
