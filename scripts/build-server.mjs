@@ -13,3 +13,9 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+// The MapLibre worker (the map pages use the CSP build, which has no inline worker), under a versioned name.
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+const maplibreVersion = JSON.parse(readFileSync("node_modules/maplibre-gl/package.json", "utf8")).version;
+mkdirSync("public/build/maplibre", { recursive: true });
+copyFileSync("node_modules/maplibre-gl/dist/maplibre-gl-csp-worker.js", `public/build/maplibre/maplibre-gl-csp-worker-${maplibreVersion}.js`);

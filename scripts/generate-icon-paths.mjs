@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 const NAMES = `
-arrow-up book caret-down caret-right chart chevron-backward chevron-down chevron-forward chevron-left
+arrow-down arrow-up book caret-down caret-right chart chevron-backward chevron-down chevron-forward chevron-left
 chevron-right chevron-up cloud-upload cog comparison cross database desktop disable double-caret-vertical
 double-chevron-left double-chevron-right download duplicate envelope error flash flows folder-open
 fullscreen globe grouped-bar-chart heat-grid help home info-sign issue key key-command layers manual map

@@ -36,6 +36,13 @@ const envSchema = z.object({
   CAPTCHA_SITE_KEY: optionalText,
   CAPTCHA_SECRET: optionalText,
   MAPBOX_ACCESS_TOKEN: optionalText,
+  /** Map server (THREDDS or similar) serving the viewer layers' `/thredds/...` WMS paths; unset: those layers show as unavailable. */
+  WMS_BASE_URL: optionalUrl,
+  /** Hosts of public map services the viewers may request (comma list, e.g. maps.isric.org); empty: none. */
+  WMS_EXTERNAL_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((h) => h.trim()).filter(Boolean)),
   CKAN_URL: optionalUrl,
   /**
    * Which proxies' X-Forwarded-For / X-Forwarded-Host to believe (Express "trust proxy"): "loopback",

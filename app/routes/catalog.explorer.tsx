@@ -1,11 +1,26 @@
-import { RoutePage } from "~/components/RoutePage";
+import { useLoaderData } from "@remix-run/react";
+import { ViewerPage } from "~/features/maps/ViewerPage";
+import { mapLinks } from "~/features/maps/links";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
+import { viewerLoader } from "../../server/api/viewer-routes.server";
+
+export const loader = viewerLoader([], (all) => all.filter((l) => ["era5_land", "mswep", "chirps"].includes(l.filter.source)));
 
 export const handle: RouteHandle = { fixedHeight: true };
+export const links = mapLinks;
 
 export default function CatalogExplorerRoute() {
-  return <RoutePage path="/catalog/explorer" />;
+  const { config, layers } = useLoaderData<typeof loader>();
+  return (
+    <ViewerPage
+      path="/catalog/explorer"
+      layers={layers}
+      config={config}
+      filters
+      about={<p>Climate reanalysis and precipitation sources: ERA5-Land reanalysis temperature and precipitation, MSWEP and CHIRPS precipitation. Filter by source, variable and period.</p>}
+    />
+  );
 }
 
 export const meta = routeMeta("/catalog/explorer");

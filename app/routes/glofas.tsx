@@ -1,11 +1,26 @@
-import { RoutePage } from "~/components/RoutePage";
+import { useLoaderData } from "@remix-run/react";
+import { ViewerPage } from "~/features/maps/ViewerPage";
+import { mapLinks } from "~/features/maps/links";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
+import { viewerLoader } from "../../server/api/viewer-routes.server";
+
+export const loader = viewerLoader([], "/glofas");
 
 export const handle: RouteHandle = { fixedHeight: true };
+export const links = mapLinks;
 
 export default function GlofasRoute() {
-  return <RoutePage path="/glofas" />;
+  const { config, layers } = useLoaderData<typeof loader>();
+  return (
+    <ViewerPage
+      path="/glofas"
+      layers={layers}
+      config={config}
+      timeSteps
+      about={<p>Global Flood Awareness System (GloFAS, Copernicus Emergency Management Service): forecast river discharge shown as the return period it exceeds, one map per month. The layers come from the portal&apos;s map server.</p>}
+    />
+  );
 }
 
 export const meta = routeMeta("/glofas");

@@ -1,11 +1,26 @@
-import { RoutePage } from "~/components/RoutePage";
+import { useLoaderData } from "@remix-run/react";
+import { ViewerPage } from "~/features/maps/ViewerPage";
+import { mapLinks } from "~/features/maps/links";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
+import { viewerLoader } from "../../server/api/viewer-routes.server";
+
+export const loader = viewerLoader([], "/lhasa");
 
 export const handle: RouteHandle = { fixedHeight: true };
+export const links = mapLinks;
 
 export default function LhasaRoute() {
-  return <RoutePage path="/lhasa" />;
+  const { config, layers } = useLoaderData<typeof loader>();
+  return (
+    <ViewerPage
+      path="/lhasa"
+      layers={layers}
+      config={config}
+
+      about={<p>Landslides: NASA&apos;s global landslide susceptibility map and the LHASA 2 nowcast of landslide hazard, which combines susceptibility with recent rainfall.</p>}
+    />
+  );
 }
 
 export const meta = routeMeta("/lhasa");

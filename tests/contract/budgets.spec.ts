@@ -17,6 +17,13 @@ const BUDGETS: { url: string; routeId: string; kind: string; budget: number }[] 
   { url: "/data/catalog", routeId: "routes/data.catalog", kind: "table", budget: 285 * KB },
   { url: "/catalog/climate", routeId: "routes/catalog.$topic", kind: "table", budget: 285 * KB },
   { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", budget: 500 * KB },
+  { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", budget: 550 * KB },
+  { url: "/glofas", routeId: "routes/glofas", kind: "map", budget: 550 * KB },
+  { url: "/isimip", routeId: "routes/isimip", kind: "map", budget: 550 * KB },
+  { url: "/lhasa", routeId: "routes/lhasa", kind: "map", budget: 550 * KB },
+  { url: "/second-page", routeId: "routes/second-page", kind: "map", budget: 550 * KB },
+  { url: "/tools/gee", routeId: "routes/tools.gee", kind: "map", budget: 550 * KB },
+  { url: "/catalog/explorer", routeId: "routes/catalog.explorer", kind: "map", budget: 550 * KB },
 ];
 
 const manifest = readManifest();

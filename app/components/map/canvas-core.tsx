@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useMemo, useRef, type ComponentType } from "react";
+import { baseStyle, BASEMAP_COLORS } from "./style";
+import type { MapCanvasProps } from "./types";
+
+/* The parts of react-map-gl this canvas uses; the maplibre and mapbox entry points both provide them. */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export interface MapLibrary {
+  Map: ComponentType<any>;
+  Source: ComponentType<any>;
+  Layer: ComponentType<any>;
+  Marker: ComponentType<any>;
+  NavigationControl: ComponentType<any>;
+  mapLib: unknown;
+  /** Extra options of the renderer (access token for mapbox). */
+  options?: Record<string, unknown>;
+}
+
+const FILL_LAYERS = ["countries-fill", "basins-fill"];
+
+function matchColor(property: string, colors: Record<string, string>, fallback: string): unknown {
+  const pairs = Object.entries(colors).flat();
+  return pairs.length ? ["match", ["get", property], ...pairs, fallback] : fallback;
+}
+
+/** The map canvas on one renderer: basemap, rasters, choropleth, hover and selection. */
+export function makeCanvas(lib: MapLibrary) {
+  const { Map, Source, Layer, Marker, NavigationControl } = lib;
+  return function MapCanvas(props: MapCanvasProps) {
+    const { center, zoom, onMove, rasters, fill, showBasins, selected, onHover, onSelect, onRasterError, labels, label, handleRef } = props;
+    const mapRef = useRef<any>(null);
+    const style = useMemo(() => baseStyle() as any, []);
+    const errorRef = useRef(onRasterError);
+    errorRef.current = onRasterError;
+
+    useEffect(() => {
+      if (!handleRef) return;
+      handleRef.current = {
+        toPng: () =>
+          new Promise((resolve) => {
+            const map = mapRef.current?.getMap();
+            map.once("render", () => resolve(map.getCanvas().toDataURL("image/png")));
+            map.triggerRepaint();
+          }),
+        regionsInView: (geotype) => {
+          const map = mapRef.current?.getMap();
+          if (!map) return [];
+          const layer = geotype === "Basin" ? "basins-fill" : "countries-fill";
+          const property = geotype === "Basin" ? "code" : "iso3";
+          const features: { properties?: Record<string, unknown> }[] = map.queryRenderedFeatures(undefined, { layers: [layer] });
+          return [...new Set(features.map((f) => f.properties?.[property]).filter((c): c is string => typeof c === "string"))];
+        },
+      };
+    }, [handleRef]);
+
+    const onLoad = useCallback(() => {
+      const map = mapRef.current?.getMap();
+      map?.on("error", (e: { sourceId?: string }) => {
+        if (e.sourceId?.startsWith("raster-")) errorRef.current?.(e.sourceId.slice("raster-".length));
+      });
+      map?.getCanvas().setAttribute("aria-label", label);
+    }, [label]);
+
+    const countryFill = fill?.geotype === "Country" ? matchColor("iso3", fill.colors, "rgba(0,0,0,0)") : "rgba(0,0,0,0)";
+    const basinFill = fill?.geotype === "Basin" ? matchColor("code", fill.colors, "rgba(0,0,0,0)") : "rgba(0,0,0,0)";
+    const regionProperty = fill?.geotype === "Basin" ? "code" : "iso3";
+
+    return (
+      <Map
+        ref={mapRef}
+        mapLib={lib.mapLib}
+        {...lib.options}
+        {...(props.mapboxToken ? { mapboxAccessToken: props.mapboxToken } : {})}
+        initialViewState={{ longitude: center[0], latitude: center[1], zoom }}
+        longitude={center[0]}
+        latitude={center[1]}
+        zoom={zoom}
+        onMove={(e: any) => onMove?.([e.viewState.longitude, e.viewState.latitude], e.viewState.zoom)}
+        mapStyle={style}
+        style={{ width: "100%", height: "100%" }}
+        attributionControl={false}
+        preserveDrawingBuffer
+        canvasContextAttributes={{ preserveDrawingBuffer: true }}
+        dragRotate={false}
+        touchPitch={false}
+        interactiveLayerIds={FILL_LAYERS}
+        onLoad={onLoad}
+        onMouseMove={(e: any) => onHover?.(e.features?.[0]?.properties?.[e.features?.[0]?.layer?.id === "basins-fill" ? "code" : "iso3"] ?? null)}
+        onMouseLeave={() => onHover?.(null)}
+        onClick={(e: any) => {
+          const f = e.features?.[0];
+          const code = f?.properties?.[f?.layer?.id === "basins-fill" ? "code" : "iso3"];
+          if (code) onSelect?.(code);
+        }}
+      >
+        <NavigationControl position="top-right" showCompass={false} />
+        {rasters.map((r) => (
+          <Source key={r.key} id={`raster-${r.key}`} type="raster" tiles={r.tiles} tileSize={256} attribution={r.attribution}>
+            <Layer id={`raster-layer-${r.key}`} type="raster" paint={{ "raster-opacity": r.opacity }} beforeId="countries-lines" />
+          </Source>
+        ))}
+        <Layer id="countries-choropleth" type="fill" source="countries" paint={{ "fill-color": countryFill as any, "fill-opacity": 0.85 }} />
+        <Layer id="countries-lines" type="line" source="countries" paint={{ "line-color": BASEMAP_COLORS.border, "line-width": 0.7 }} />
+        <Layer
+          id="basins-fill"
+          type="fill"
+          source="basins"
+          layout={{ visibility: showBasins || fill?.geotype === "Basin" ? "visible" : "none" }}
+          paint={{ "fill-color": basinFill as any, "fill-opacity": 0.85 }}
+        />
+        <Layer
+          id="basins-lines"
+          type="line"
+          source="basins"
+          layout={{ visibility: showBasins || fill?.geotype === "Basin" ? "visible" : "none" }}
+          paint={{ "line-color": BASEMAP_COLORS.basin, "line-width": 1, "line-dasharray": [3, 1] }}
+        />
+        <Layer
+          id="selected-line"
+          type="line"
+          source={fill?.geotype === "Basin" ? "basins" : "countries"}
+          filter={["==", ["get", regionProperty], selected ?? ""]}
+          paint={{ "line-color": BASEMAP_COLORS.selected, "line-width": 3 }}
+        />
+        {labels?.map((l) => (
+          <Marker key={l.code} longitude={l.at[0]} latitude={l.at[1]} anchor="center">
+            <span className="sacap-map__label" aria-hidden="true">
+              {l.name}
+            </span>
+          </Marker>
+        ))}
+      </Map>
+    );
+  };
+}

@@ -1,0 +1,39 @@
+/** A raster layer drawn from tile URL templates (WMS GetMap or TMS). */
+export interface RasterLayer {
+  /** Stable key: the layer's position in the page's layer list. */
+  key: string;
+  tiles: string[];
+  opacity: number;
+  attribution: string;
+}
+
+/** Region colours of the choropleth, by country ISO3 or basin code. */
+export interface RegionFill {
+  geotype: "Country" | "Basin";
+  colors: Record<string, string>;
+}
+
+export interface MapHandle {
+  /** The current map as a PNG data URL (after the next render). */
+  toPng(): Promise<string>;
+  /** Codes of the regions (countries or basins) drawn in the current view. */
+  regionsInView(geotype: "Country" | "Basin"): string[];
+}
+
+export interface MapCanvasProps {
+  center: [number, number];
+  zoom: number;
+  onMove?: (center: [number, number], zoom: number) => void;
+  rasters: RasterLayer[];
+  fill?: RegionFill;
+  showBasins?: boolean;
+  selected?: string;
+  onHover?: (code: string | null) => void;
+  onSelect?: (code: string) => void;
+  onRasterError?: (key: string) => void;
+  /** Labels drawn as HTML over the canvas (no remote glyphs). */
+  labels?: { code: string; name: string; at: [number, number] }[];
+  label: string;
+  mapboxToken?: string;
+  handleRef?: React.MutableRefObject<MapHandle | null>;
+}

@@ -1,0 +1,396 @@
+import { Button, HTMLSelect } from "@blueprintjs/core";
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Legend } from "~/components/Legend";
+import { MapView } from "~/components/map/MapView";
+import type { MapHandle, RasterLayer } from "~/components/map/types";
+import { RoutePage } from "~/components/RoutePage";
+import { SampleTag } from "~/components/SampleTag";
+import { ENSEMBLE, servesFrequency, type SeriesQuery } from "~/features/cmip6/seriesQuery";
+import type { ScenarioValue } from "~/features/cmip6/schema";
+import type { ViewerLayer } from "~/features/viewer/schema";
+import { useGetCmip6ModelsQuery, useGetGeosQuery, useGetIndicatorsQuery } from "~/store/reference";
+import { defaultRange, fitRange, gradientLegend, rampFor, scaleColor, type RampName } from "./colorScale";
+import { FilterPanel } from "./FilterPanel";
+import { filterLayers, readSelection, writeSelection, type FilterSelection } from "./filters";
+import { COUNTRY_LABELS } from "./labels";
+import { LayerList, type LayerStatus } from "./LayerList";
+import { decodeMapState, drawOrder, encodeMapState, type MapState } from "./mapState";
+import { useGetChoroplethQuery } from "./mapsApi";
+import type { MapConfig } from "./config";
+import { CHOROPLETH_PERIODS, choroplethQueryOf, readChoropleth, writeChoropleth, type Selection } from "./choropleth";
+import { RegionList } from "./RegionList";
+import { RegionPanel } from "./RegionPanel";
+import { ScaleLegend } from "./ScaleLegend";
+import { tileTemplate } from "./wms";
+
+interface ViewerPageProps {
+  path: string;
+  layers: readonly ViewerLayer[];
+  config: MapConfig;
+  /** What the product is and where its layers come from. */
+  about: ReactNode;
+  /** Show the filter panel over the layers' filter keys. */
+  filters?: boolean;
+  /** Show the choropleth of the series API with its region list and panel. */
+  choropleth?: boolean;
+  /** The layers have time steps (their `period`): show a time control. */
+  timeSteps?: boolean;
+}
+
+function layerRamp(layer: ViewerLayer): RampName {
+  return layer.filter.variable === "pr" || /YlGnBu|precip/i.test(layer.tiles[0].styles) ? "precipitation" : "temperature";
+}
+
+/** A map viewer: layer list (and filters), legend, map, and for CMIP6 the choropleth with its regions. */
+export function ViewerPage({ path, layers, config, about, filters, choropleth, timeSteps }: ViewerPageProps) {
+  const location = useLocation();
+  const initial = useMemo(() => new URLSearchParams(location.search), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const [state, setState] = useState<MapState>(() => decodeMapState(initial, layers.length));
+  const [selection, setSelection] = useState<FilterSelection>(() => (filters ? readSelection(initial) : {}));
+  const [choice, setChoice] = useState<Selection>(() => readChoropleth(initial));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [hovered, setHovered] = useState<string | null>(null);
+  const handle = useRef<MapHandle | null>(null);
+
+  // the URL follows the state without a navigation (no loader runs for a map move)
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    encodeMapState(params, state);
+    if (filters) writeSelection(params, selection);
+    if (choropleth) writeChoropleth(params, choice);
+    const search = params.toString();
+    const url = `${window.location.pathname}${search ? `?${search}` : ""}${window.location.hash}`;
+    if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+      window.history.replaceState(window.history.state, "", url);
+    }
+  }, [state, selection, choice, filters, choropleth]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && state.region) setState((s) => ({ ...s, region: undefined }));
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [state.region]);
+
+  const order = drawOrder(state, layers.length);
+  const matching = useMemo(() => new Set(filterLayers(layers, selection)), [layers, selection]);
+  const periods = useMemo(() => [...new Set(layers.map((l) => l.filter.period))], [layers]);
+  const [step, setStep] = useState(() => initial.get("t") ?? periods[periods.length - 1] ?? "");
+  useEffect(() => {
+    if (!timeSteps) return;
+    const params = new URLSearchParams(window.location.search);
+    params.set("t", step);
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}?${params}`);
+  }, [step, timeSteps, state]);
+  const shown = [...order].reverse().filter((p) => matching.has(p) && (!timeSteps || layers[p].filter.period === step));
+  const visible = new Set(state.layers);
+
+  const status = useCallback(
+    (position: number): LayerStatus => {
+      const t = tileTemplate(layers[position].tiles[0], config);
+      if (!t.ok) return { state: "unavailable", reason: t.reason };
+      if (errors[position]) return { state: "error", reason: errors[position] };
+      return { state: "ok" };
+    },
+    [layers, config, errors],
+  );
+
+  const rasters: RasterLayer[] = order
+    .filter((p) => visible.has(p) && (!timeSteps || layers[p].filter.period === step))
+    .flatMap((p) => {
+      const tiles = layers[p].tiles.map((t) => tileTemplate(t, config));
+      const urls = tiles.flatMap((t) => (t.ok ? [t.url] : []));
+      return urls.length ? [{ key: String(p), tiles: urls, opacity: state.opacity[p] ?? 1, attribution: layers[p].tiles[0].attribution }] : [];
+    });
+
+  const toggle = (position: number, on: boolean) =>
+    setState((s) => ({ ...s, layers: on ? [...s.layers.filter((p) => p !== position), position] : s.layers.filter((p) => p !== position) }));
+  const move = (position: number, direction: -1 | 1) =>
+    setState((s) => {
+      const current = drawOrder(s, layers.length);
+      // swap with the next shown layer in that direction
+      const visibleOrder = current.filter((p) => shown.includes(p));
+      const i = visibleOrder.indexOf(position);
+      const other = visibleOrder[i + direction];
+      if (other === undefined) return s;
+      const next = [...current];
+      const a = next.indexOf(position);
+      const b = next.indexOf(other);
+      [next[a], next[b]] = [next[b], next[a]];
+      const layersInOrder = next.filter((p) => s.layers.includes(p));
+      return { ...s, order: next, layers: layersInOrder };
+    });
+
+  const topLayer = [...rasters].reverse()[0];
+  const legendLayer = topLayer ? layers[Number(topLayer.key)] : shown.length ? layers[shown[0]] : undefined;
+
+  return (
+    <RoutePage path={path}>
+      <div className={`sacap-viewer${state.region && choropleth ? " sacap-viewer--panel" : ""}`}>
+        <div className="sacap-viewer__side">
+          <details className="sacap-viewer__about">
+            <summary>About this map</summary>
+            {about}
+          </details>
+          {choropleth && <ChoroplethControls choice={choice} onChange={setChoice} />}
+          {filters && <FilterPanel layers={layers} selection={selection} onChange={setSelection} />}
+          {timeSteps && periods.length > 1 && (
+            <label className="sacap-viewer__time">
+              Time step{" "}
+              <HTMLSelect value={step} onChange={(e) => setStep(e.currentTarget.value)} aria-label="Time step">
+                {periods.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </label>
+          )}
+          <h2 className="sacap-viewer__heading">Layers</h2>
+          <LayerList
+            layers={layers}
+            shown={shown}
+            visible={visible}
+            opacity={state.opacity}
+            status={status}
+            onToggle={toggle}
+            onOpacity={(p, v) => setState((s) => ({ ...s, opacity: { ...s.opacity, [p]: v } }))}
+            onMove={move}
+          />
+        </div>
+        <div className="sacap-viewer__main">
+          {choropleth ? (
+            <Choropleth
+              choice={choice}
+              onChoice={setChoice}
+              state={state}
+              setState={setState}
+              rasters={rasters}
+              config={config}
+              handle={handle}
+              hovered={hovered}
+              setHovered={setHovered}
+              onRasterError={(key) => setErrors((e) => ({ ...e, [key]: "The map server did not answer for this layer." }))}
+            />
+          ) : (
+            <>
+              <MapView
+                center={state.center}
+                zoom={state.zoom}
+                onMove={(center, zoom) => setState((s) => ({ ...s, center, zoom }))}
+                rasters={rasters}
+                showBasins={false}
+                labels={COUNTRY_LABELS}
+                label="Map of South Asia"
+                mapboxToken={config.mapboxToken}
+                handleRef={handle}
+                onRasterError={(key) => setErrors((e) => ({ ...e, [key]: "The map server did not answer for this layer." }))}
+              />
+              {legendLayer && (
+                <div className="sacap-viewer__legend">
+                  <Legend legend={layerLegend(legendLayer)} />
+                </div>
+              )}
+            </>
+          )}
+          <ExportButton handle={handle} name={path.replace(/\W+/g, "-").replace(/^-|-$/g, "")} />
+        </div>
+      </div>
+    </RoutePage>
+  );
+}
+
+function layerLegend(layer: ViewerLayer) {
+  const tile = layer.tiles[0];
+  const [min, max] = tile.colorscalerange.split(",").map(Number);
+  const unit = layer.filter.variable === "pr" ? "mm" : layer.filter.variable === "tas" ? "°C" : "";
+  return gradientLegend(tile.name, unit, min, max, layerRamp(layer));
+}
+
+function ExportButton({ handle, name }: { handle: React.MutableRefObject<MapHandle | null>; name: string }) {
+  return (
+    <Button
+      className="sacap-viewer__export"
+      icon="download"
+      text="Export PNG"
+      onClick={async () => {
+        const url = await handle.current?.toPng();
+        if (!url) return;
+        const a = document.createElement("a");
+        a.href = url;
+        a.download = `${name || "map"}.png`;
+        a.click();
+      }}
+    />
+  );
+}
+
+function ChoroplethControls({ choice, onChange }: { choice: Selection; onChange: (s: Selection) => void }) {
+  const indicators = useGetIndicatorsQuery().data ?? [];
+  const models = useGetCmip6ModelsQuery().data ?? [];
+  const codes = [...new Map(indicators.filter((i) => servesFrequency(i, "annual")).map((i) => [i.field_value, i.name])).entries()];
+  const period = CHOROPLETH_PERIODS.find((p) => p.label === choice.period)!;
+  return (
+    <fieldset className="sacap-filter-panel">
+      <legend>Choropleth</legend>
+      <label className="sacap-filter-panel__field">
+        <span>Indicator</span>
+        <select value={choice.indicator} onChange={(e) => onChange({ ...choice, indicator: e.currentTarget.value, range: undefined })}>
+          {codes.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="sacap-filter-panel__field">
+        <span>Period</span>
+        <select
+          value={choice.period}
+          onChange={(e) => {
+            const p = CHOROPLETH_PERIODS.find((x) => x.label === e.currentTarget.value)!;
+            const scenario = p.scenario === "historical" ? "historical" : choice.scenario === "historical" ? "ssp245" : choice.scenario;
+            onChange({ ...choice, period: p.label, scenario });
+          }}
+        >
+          {CHOROPLETH_PERIODS.map((p) => (
+            <option key={p.label} value={p.label}>
+              {p.label} {p.scenario === "historical" ? "(historical)" : "(projection)"}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="sacap-filter-panel__field">
+        <span>Scenario</span>
+        <select value={choice.scenario} disabled={period.scenario === "historical"} onChange={(e) => onChange({ ...choice, scenario: e.currentTarget.value as ScenarioValue })}>
+          {period.scenario === "historical" ? (
+            <option value="historical">Historical</option>
+          ) : (
+            <>
+              <option value="ssp245">SSP2-4.5</option>
+              <option value="ssp585">SSP5-8.5</option>
+            </>
+          )}
+        </select>
+      </label>
+      <label className="sacap-filter-panel__field">
+        <span>Model</span>
+        <select value={choice.model} onChange={(e) => onChange({ ...choice, model: e.currentTarget.value })}>
+          <option value={ENSEMBLE}>Ensemble median</option>
+          {models.map((m) => (
+            <option key={m.field_value} value={m.field_value}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="sacap-filter-panel__field">
+        <span>Regions</span>
+        <select value={choice.geotype} onChange={(e) => onChange({ ...choice, geotype: e.currentTarget.value as Selection["geotype"] })}>
+          <option value="Country">Countries</option>
+          <option value="Basin">River basins (approximate outlines)</option>
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
+interface ChoroplethProps {
+  choice: Selection;
+  onChoice: (s: Selection) => void;
+  state: MapState;
+  setState: React.Dispatch<React.SetStateAction<MapState>>;
+  rasters: RasterLayer[];
+  config: MapConfig;
+  handle: React.MutableRefObject<MapHandle | null>;
+  hovered: string | null;
+  setHovered: (code: string | null) => void;
+  onRasterError: (key: string) => void;
+}
+
+function Choropleth({ choice, onChoice, state, setState, rasters, config, handle, hovered, setHovered, onRasterError }: ChoroplethProps) {
+  const geos = (useGetGeosQuery().data ?? []).filter((g) => g.field_geotype === choice.geotype);
+  const result = useGetChoroplethQuery(choroplethQueryOf(choice));
+  const data = result.currentData;
+  const values = new Map(data?.values.map((v) => [v.geo, v.value]));
+  const units = data?.indicator.units ?? "";
+  const ramp = rampFor(choice.indicator, units);
+  const fitted = fitRange([...values.values()]);
+  const specDefault: [number, number] | undefined = units === "°C" ? defaultRange("tas") : units === "mm" ? defaultRange("pr") : undefined;
+  const range = choice.range ?? specDefault ?? fitted ?? [0, 1];
+  const colors = Object.fromEntries(geos.map((g) => [g.field_value, scaleColor(values.get(g.field_value), range[0], range[1], ramp)]));
+  const regions = geos.map((g) => ({ code: g.field_value, name: g.name, value: data ? values.get(g.field_value) ?? null : undefined }));
+  const selected = regions.find((r) => r.code === state.region);
+  const hoveredRegion = regions.find((r) => r.code === hovered);
+  const decimals = data?.indicator.decimals ?? 1;
+  const select = (code: string) => setState((s) => ({ ...s, region: code }));
+  const seriesQuery: SeriesQuery = {
+    indicator: choice.indicator,
+    geo: state.region ?? "",
+    scenario: choice.scenario === "historical" ? ["historical"] : ["historical", choice.scenario],
+    ...(choice.model === ENSEMBLE ? {} : { model: [choice.model] }),
+  };
+
+  return (
+    <>
+      <div className="sacap-viewer__map-area">
+        <MapView
+          center={state.center}
+          zoom={state.zoom}
+          onMove={(center, zoom) => setState((s) => ({ ...s, center, zoom }))}
+          rasters={rasters}
+          fill={{ geotype: choice.geotype, colors: data ? colors : {} }}
+          selected={state.region}
+          onHover={setHovered}
+          onSelect={select}
+          onRasterError={onRasterError}
+          labels={choice.geotype === "Country" ? COUNTRY_LABELS : undefined}
+          label={`Map of ${data?.indicator.name ?? choice.indicator}, ${choice.period}, by ${choice.geotype === "Basin" ? "river basin" : "country"}`}
+          mapboxToken={config.mapboxToken}
+          handleRef={handle}
+        />
+        <div className="sacap-viewer__hover" aria-live="polite">
+          {hoveredRegion
+            ? `${hoveredRegion.name}: ${typeof hoveredRegion.value === "number" ? `${hoveredRegion.value.toFixed(decimals)} ${units}` : "no data"}`
+            : "Point at a region to see its value."}
+        </div>
+        <div className="sacap-viewer__legend">
+          <ScaleLegend
+            title={`${data?.indicator.name ?? choice.indicator}, ${choice.period}`}
+            unit={units}
+            range={range}
+            ramp={ramp}
+            onRange={(r) => onChoice({ ...choice, range: r })}
+            onFit={
+              fitted
+                ? () => {
+                    // the regions drawn in the current view; all of them before the map has loaded
+                    const inView = handle.current?.regionsInView(choice.geotype) ?? [];
+                    const codes = inView.length ? inView : [...values.keys()];
+                    onChoice({ ...choice, range: fitRange(codes.map((c) => values.get(c))) ?? fitted });
+                  }
+                : undefined
+            }
+            onReset={() => onChoice({ ...choice, range: undefined })}
+          />
+          {data?.sample && <SampleTag what="values" />}
+        </div>
+      </div>
+      <div className="sacap-viewer__regions">
+        <h2 className="sacap-viewer__heading">{choice.geotype === "Basin" ? "River basins" : "Countries"}</h2>
+        <RegionList regions={regions} units={units} decimals={decimals} hovered={hovered} selected={state.region} onSelect={select} />
+      </div>
+      {state.region && (
+        <RegionPanel
+          name={selected?.name ?? state.region}
+          value={selected?.value}
+          query={seriesQuery}
+          model={choice.model}
+          onClose={() => setState((s) => ({ ...s, region: undefined }))}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { colorAt, gradientCss, type GradientStop } from "~/lib/legend";
+import type { GradientLegend } from "~/features/pyaez/schema";
+
+/** Colour ramps of the choropleth, from low to high. */
+export const RAMPS = {
+  /** Temperature: blue to yellow to red (RdYlBu reversed). */
+  temperature: ["#313695", "#4575b4", "#74add1", "#abd9e9", "#fee090", "#fdae61", "#f46d43", "#d73027", "#a50026"],
+  /** Precipitation: yellow to green to blue (YlGnBu). */
+  precipitation: ["#ffffd9", "#edf8b1", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#0c2c84"],
+} as const;
+export type RampName = keyof typeof RAMPS;
+
+export const rampStops = (ramp: RampName): GradientStop[] =>
+  RAMPS[ramp].map((color, i, all) => ({ color, offset: i / (all.length - 1) }));
+
+/** Default colour range of a variable (spec: temperature -50 to 55, precipitation 0 to 5000). */
+export function defaultRange(variable: string): [number, number] {
+  if (variable === "pr" || variable.startsWith("pr")) return [0, 5000];
+  return [-50, 55];
+}
+
+export function rampFor(variable: string, units = ""): RampName {
+  return variable === "pr" || /mm/.test(units) ? "precipitation" : "temperature";
+}
+
+/** The colour of a value on a ramp between min and max (clamped); grey for a missing value. */
+export function scaleColor(value: number | null | undefined, min: number, max: number, ramp: RampName): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "#cccccc";
+  const t = max > min ? (value - min) / (max - min) : 0.5;
+  return colorAt(rampStops(ramp), Math.min(1, Math.max(0, t)));
+}
+
+/** The range that fits the values in view: their min and max, widened when all are equal. */
+export function fitRange(values: readonly (number | null | undefined)[]): [number, number] | undefined {
+  const finite = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+  if (!finite.length) return undefined;
+  let min = Math.min(...finite);
+  let max = Math.max(...finite);
+  if (min === max) {
+    min -= 1;
+    max += 1;
+  }
+  const nice = (v: number, f: (x: number) => number) => f(v * 10) / 10;
+  return [nice(min, Math.floor), nice(max, Math.ceil)];
+}
+
+/** A gradient legend for the shared Legend component. */
+export function gradientLegend(title: string, unit: string, min: number, max: number, ramp: RampName): GradientLegend {
+  const fmt = (v: number) => String(Math.round(v * 10) / 10);
+  const mid = (min + max) / 2;
+  return { type: "gradient", title, unit, min, max, style: gradientCss(rampStops(ramp)), labels: [fmt(min), fmt(mid), fmt(max)] };
+}

@@ -1,0 +1,29 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ApiListName } from "../../app/store/contract";
+import type { ViewerLayer } from "../../app/features/viewer/schema";
+import { choroplethQueryOf, readChoropleth } from "../../app/features/maps/choropleth";
+import type { ApiCacheEntry } from "../../app/store/prime";
+
+/**
+ * Loader of a viewer page: the reference lists it reads (primed into the RTK Query cache), the map
+ * settings, and the page's layers: those of `seeds/viewer-pages.json` for `page`, or the CMIP6 layer
+ * seed filtered by `select`. The page seed is imported on demand so its schema stays out of the browser.
+ */
+export function viewerLoader(
+  lists: ApiListName[],
+  select: ((all: ViewerLayer[]) => ViewerLayer[]) | string = () => [],
+  options: { choropleth?: boolean } = {},
+) {
+  return async ({ context, request }: LoaderFunctionArgs) => {
+    const all = context.reference.list("getViewerLayers") as ViewerLayer[];
+    const layers = typeof select === "string" ? (await import("./viewer-pages.server")).pageLayers(select) : select(all);
+    const apiCache: ApiCacheEntry[] = context.reference.cacheEntries(lists);
+    if (options.choropleth) {
+      // the region values of the URL's selection, so the region list has them in the server HTML
+      const query = choroplethQueryOf(readChoropleth(new URL(request.url).searchParams));
+      const value = await (await import("./choropleth.server")).choropleth(context.series, query);
+      if (!("status" in value)) apiCache.push({ endpointName: "getChoropleth", arg: query, value });
+    }
+    return json({ apiCache, config: { baseUrl: context.env.WMS_BASE_URL, externalHosts: context.env.WMS_EXTERNAL_HOSTS, mapboxToken: context.env.MAPBOX_ACCESS_TOKEN }, layers });
+  };
+}

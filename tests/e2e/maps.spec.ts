@@ -1,0 +1,175 @@
+import { test as base, type Page } from "@playwright/test";
+import { startPortal } from "../support/portal";
+import { expect, hydrated, test } from "./fixtures";
+
+const VIEWERS = ["/cmip6-viewer", "/glofas", "/isimip", "/lhasa", "/second-page", "/tools/gee", "/catalog/explorer"];
+
+/** Share of the map canvas's pixels that differ from its first pixel (the canvas keeps its buffer). */
+async function drawnShare(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const source = document.querySelector<HTMLCanvasElement>(".maplibregl-canvas");
+    if (!source || !source.width) return 0;
+    const copy = document.createElement("canvas");
+    copy.width = 200;
+    copy.height = 200;
+    const ctx = copy.getContext("2d")!;
+    ctx.drawImage(source, 0, 0, 200, 200);
+    const { data } = ctx.getImageData(0, 0, 200, 200);
+    let differing = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 30) differing++;
+    }
+    return differing / (data.length / 4);
+  });
+}
+
+test.describe("map viewers", () => {
+  // WebGL runs in software here: drawing maps on a busy machine takes longer than a page
+  test.describe.configure({ timeout: 60_000 });
+  for (const url of VIEWERS) {
+    test(`${url} draws the basemap with nothing from other hosts`, async ({ page, pageErrors }) => {
+      await page.goto(url);
+      await hydrated(page);
+      await expect(page.locator(".maplibregl-canvas")).toBeVisible({ timeout: 15_000 });
+      await expect.poll(() => drawnShare(page), { timeout: 15_000 }).toBeGreaterThan(0.05);
+      // the layer list is there, with the unavailable state when no map server is configured
+      await expect(page.locator("[data-layer-state]").first()).toBeVisible();
+      expect(pageErrors).toEqual([]);
+    });
+  }
+
+  test("the frame is in the server HTML before the map loads", async ({ request }) => {
+    const html = await (await request.get("/cmip6-viewer")).text();
+    expect(html).toContain('data-testid="map-slot"');
+    expect(html).toContain("Filter layers");
+    expect(html).toContain("Afghanistan");
+    expect(html).toContain("No map server is configured");
+    // the region values of the selection come with the page
+    expect(html).toMatch(/Afghanistan<\/span><span class="sacap-region-list__value">-?\d+\.\d+ °C/);
+  });
+
+  test("the first load requests no region values or reference lists", async ({ page }) => {
+    const api: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/") && !r.url().includes("/api/geo/")) api.push(r.url());
+    });
+    await page.goto("/cmip6-viewer");
+    await hydrated(page);
+    expect(api).toEqual([]);
+  });
+
+  test("basemap outlines are served with long cache lifetimes and an ETag", async ({ request }) => {
+    for (const name of ["countries", "basins"]) {
+      const response = await request.get(`/api/geo/${name}`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["cache-control"]).toBe("public, max-age=86400");
+      const etag = response.headers()["etag"];
+      expect(etag).toBeTruthy();
+      const again = await request.get(`/api/geo/${name}`, { headers: { "If-None-Match": etag } });
+      expect(again.status()).toBe(304);
+    }
+    const countries = await (await request.get("/api/geo/countries")).json();
+    expect(countries.features.map((f: { properties: { iso3: string } }) => f.properties.iso3)).toEqual(
+      expect.arrayContaining(["AFG", "BGD", "BTN", "IND", "LKA", "MDV", "NPL", "PAK"]),
+    );
+    const basins = await (await request.get("/api/geo/basins")).json();
+    expect(basins.features).toHaveLength(16);
+    expect(basins.features.every((f: { properties: { approximate: boolean } }) => f.properties.approximate)).toBe(true);
+  });
+
+  test("selecting a region from the keyboard opens its panel; Escape closes it", async ({ page }) => {
+    await page.goto("/cmip6-viewer");
+    await hydrated(page);
+    const list = page.getByRole("listbox", { name: "Regions" });
+    await expect(list.getByRole("option", { name: /Bangladesh.*°C/ })).toBeVisible();
+    await list.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    const panel = page.getByTestId("region-panel");
+    await expect(panel.getByRole("heading", { name: "Bangladesh" })).toBeVisible();
+    await expect(panel.getByRole("img", { name: /Annual average temperature/ })).toBeVisible();
+    await expect(panel.getByRole("link", { name: /CMIP6 data/ })).toHaveAttribute("href", /\/cmip6-data\?indicator=tas&geo=BGD/);
+    await expect.poll(() => new URL(page.url()).searchParams.get("r")).toBe("BGD");
+    await page.keyboard.press("Escape");
+    await expect(panel).toHaveCount(0);
+  });
+
+  test("toggling a layer updates the URL and survives a reload", async ({ page }) => {
+    await page.goto("/second-page");
+    await hydrated(page);
+    const first = page.locator("[data-layer-position]").first();
+    const position = await first.getAttribute("data-layer-position");
+    await first.getByRole("checkbox").check({ force: true });
+    await expect.poll(() => new URL(page.url()).searchParams.get("l")).toBe(position);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator(`[data-layer-position="${position}"]`).getByRole("checkbox")).toBeChecked();
+  });
+
+  test("the colour range is editable and fits the regions in view", async ({ page }) => {
+    await page.goto("/cmip6-viewer?c=84.1,28.3&z=7");
+    await hydrated(page);
+    const min = page.getByLabel("Colour scale minimum");
+    const max = page.getByLabel("Colour scale maximum");
+    await expect(min).toHaveValue("-50");
+    await expect(max).toHaveValue("55");
+    await expect.poll(() => drawnShare(page), { timeout: 15_000 }).toBeGreaterThan(0.05);
+    await page.getByRole("button", { name: "Fit to view" }).click();
+    // Nepal alone (or with its neighbours): a range far narrower than the default
+    await expect.poll(async () => Number(await max.inputValue()) - Number(await min.inputValue())).toBeLessThan(40);
+    await expect.poll(() => new URL(page.url()).searchParams.get("smin")).not.toBeNull();
+    await max.fill("40");
+    await expect.poll(() => new URL(page.url()).searchParams.get("smax")).toBe("40");
+  });
+
+  test("the map exports as a PNG", async ({ page }) => {
+    await page.goto("/isimip");
+    await hydrated(page);
+    await expect.poll(() => drawnShare(page), { timeout: 15_000 }).toBeGreaterThan(0.05);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export PNG" }).click()]);
+    expect(download.suggestedFilename()).toBe("isimip.png");
+    expect(download.url()).toMatch(/^data:image\/png;base64,/);
+  });
+
+  test("+ and - zoom the focused map and the view goes into the URL", async ({ page }) => {
+    await page.goto("/lhasa");
+    await hydrated(page);
+    const canvas = page.locator(".maplibregl-canvas");
+    await expect(canvas).toBeVisible({ timeout: 15_000 });
+    await canvas.focus();
+    await page.keyboard.press("+");
+    await expect.poll(() => Number(new URL(page.url()).searchParams.get("z")), { timeout: 5000 }).toBeGreaterThan(3.4);
+  });
+
+  test("a layer without a map server shows as unavailable and the map keeps working", async ({ page }) => {
+    await page.goto("/glofas");
+    await hydrated(page);
+    const layer = page.locator("[data-layer-position]").first();
+    await layer.getByRole("checkbox").check({ force: true });
+    await expect(layer).toHaveAttribute("data-layer-state", "unavailable");
+    await expect(layer.getByText("Unavailable")).toBeVisible();
+    await expect.poll(() => drawnShare(page), { timeout: 15_000 }).toBeGreaterThan(0.05);
+  });
+});
+
+base("an unreachable map server puts its layer in the error state", async ({ page }) => {
+  base.setTimeout(60_000);
+  // a map server on loopback that refuses connections: requests stay on this machine
+  const portal = await startPortal({ WMS_BASE_URL: "http://127.0.0.1:9" });
+  const external: string[] = [];
+  page.on("request", (r) => {
+    if (!["localhost", "127.0.0.1"].includes(new URL(r.url()).hostname)) external.push(r.url());
+  });
+  try {
+    await page.goto(`${portal.url}/second-page`);
+    await hydrated(page);
+    const layer = page.locator("[data-layer-position]").first();
+    await layer.getByRole("checkbox").check({ force: true });
+    await base.expect(layer).toHaveAttribute("data-layer-state", "error", { timeout: 30_000 });
+    await base.expect(layer.getByText("The map server did not answer")).toBeVisible();
+    await base.expect.poll(() => drawnShare(page), { timeout: 15_000 }).toBeGreaterThan(0.05);
+    base.expect(external).toEqual([]);
+  } finally {
+    portal.process.kill();
+  }
+});
