@@ -1,4 +1,5 @@
 import { Button, Callout, FormGroup, HTMLSelect, Spinner } from "@blueprintjs/core";
+import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { downloadText } from "~/components/data-table/download";
@@ -29,15 +30,7 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
       <form method="get" className="sacap-analysis-form" aria-label="Selection" onSubmit={(e) => e.preventDefault()}>
         <FormGroup label="Place" labelFor="a-geo" inline>
           <HTMLSelect id="a-geo" name="geo" value={selection.geo} onChange={(e) => change({ geo: e.currentTarget.value })}>
-            {(["Country", "Basin"] as const).map((type) => (
-              <optgroup key={type} label={type === "Country" ? "Countries" : "River basins"}>
-                {geos.data!.filter((g) => g.field_geotype === type).map((g) => (
-                  <option key={g.field_value} value={g.field_value}>
-                    {g.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <GeoOptions geos={geos.data!} />
           </HTMLSelect>
         </FormGroup>
         {fields.includes("scenario") && (

@@ -2,7 +2,8 @@ import { Button, HTMLSelect, HTMLTable } from "@blueprintjs/core";
 import { Form, Link } from "@remix-run/react";
 import { LineChart } from "~/components/LineChart";
 import { SampleTag } from "~/components/SampleTag";
-import type { Geo, Indicator } from "~/features/cmip6/schema";
+import { GeoOptions } from "~/features/cmip6/GeoOptions";
+import type { Geo } from "~/features/cmip6/schema";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
 import { seriesQueryString } from "~/features/cmip6/seriesQuery";
 import type { CompareLine } from "./compare";
@@ -31,7 +32,6 @@ const change = (value: number | null, baseline: number | null, decimals: number)
 function Selector({ data }: { data: CompareViewData }) {
   const { selection } = data;
   const slots = selection.mode === "places" ? MAX_PLACES : 1;
-  const geoOptions = [{ value: "", label: "—" }, ...data.geos.map((g) => ({ value: g.field_value, label: `${g.name}${g.field_geotype === "Basin" ? " (basin)" : ""}` }))];
   return (
     <Form method="get" className="sacap-compare__form" aria-label="Comparison">
       <label>
@@ -45,7 +45,10 @@ function Selector({ data }: { data: CompareViewData }) {
       {Array.from({ length: slots }, (_, i) => (
         <label key={i}>
           {slots > 1 ? `Place ${i + 1}` : "Place"}
-          <HTMLSelect name="geo" defaultValue={selection.geos[i] ?? ""} options={geoOptions} />
+          <HTMLSelect name="geo" defaultValue={selection.geos[i] ?? ""}>
+            <option value="">—</option>
+            <GeoOptions geos={data.geos} />
+          </HTMLSelect>
         </label>
       ))}
       {selection.mode === "places" && (

@@ -36,6 +36,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function Choices({ choices }: { choices: typeof CHOICES }) {
+  const { preferences, setPreference } = usePreferences();
+  return (
+    <>
+      {choices.map((choice) => (
+        <RadioGroup
+          key={choice.name}
+          label={choice.label}
+          inline
+          selectedValue={preferences[choice.name]}
+          options={choice.options}
+          onChange={(event) => setPreference(choice.name, event.currentTarget.value as never)}
+        />
+      ))}
+    </>
+  );
+}
+
 function ColorField({ name, label }: { name: "primaryColorLight" | "primaryColorDark"; label: string }) {
   const { preferences, setPreference } = usePreferences();
   const value = preferences[name];
@@ -73,30 +91,12 @@ export function Customizer({ isOpen, onClose }: { isOpen: boolean; onClose: () =
     <SideDrawer isOpen={isOpen} onClose={onClose} side="right" size={340} title="Customize" icon="cog">
       <div className="sacap-customizer">
         <Section title="Appearance">
-          {CHOICES.slice(0, 2).map((choice) => (
-            <RadioGroup
-              key={choice.name}
-              label={choice.label}
-              inline
-              selectedValue={preferences[choice.name]}
-              options={choice.options}
-              onChange={(event) => setPreference(choice.name, event.currentTarget.value as never)}
-            />
-          ))}
+          <Choices choices={CHOICES.slice(0, 2)} />
           <ColorField name="primaryColorLight" label="Primary colour (light theme)" />
           <ColorField name="primaryColorDark" label="Primary colour (dark theme)" />
         </Section>
         <Section title="Layout">
-          {CHOICES.slice(2).map((choice) => (
-            <RadioGroup
-              key={choice.name}
-              label={choice.label}
-              inline
-              selectedValue={preferences[choice.name]}
-              options={choice.options}
-              onChange={(event) => setPreference(choice.name, event.currentTarget.value as never)}
-            />
-          ))}
+          <Choices choices={CHOICES.slice(2)} />
           {FLAGS.map((flag) => (
             <Switch
               key={flag.name}

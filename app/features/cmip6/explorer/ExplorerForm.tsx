@@ -1,4 +1,5 @@
 import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { GeoOptions } from "../GeoOptions";
 import { useMemo, useState, type FormEvent } from "react";
 import { INDICATOR_CATEGORY_TITLES } from "../categories";
 import { catalogYears, seriesIndicator, seriesIndicatorCodes, scenarioPeriod, type SeriesCatalog } from "../seriesQuery";
@@ -67,17 +68,7 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
       </FormGroup>
       <FormGroup label="Place" labelFor="x-geo">
         <HTMLSelect id="x-geo" name="geo" value={query.geo} onChange={(e) => update({ geo: e.currentTarget.value })} fill>
-          {(["Country", "Basin"] as const).map((type) => (
-            <optgroup key={type} label={type === "Country" ? "Countries" : "River basins"}>
-              {catalog.geos
-                .filter((g) => g.field_geotype === type)
-                .map((g) => (
-                  <option key={g.field_value} value={g.field_value}>
-                    {g.name}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
+          <GeoOptions geos={catalog.geos} />
         </HTMLSelect>
       </FormGroup>
       <fieldset className="sacap-explorer-form__group">
