@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, hydrated, test } from "./fixtures";
 
 const ANALYSES = [
-  { url: "/analytics/climate-crop?geo=NPL", table: /Kharif and rabi seasons/, charts: 2 },
+  { url: "/analytics/climate-crop?geo=NPL", table: /Kharif and rabi seasons/, charts: 3 },
   { url: "/analytics/climate-crop/climate-variability?geo=AFG", table: /Variability per 20-year window/, charts: 3 },
   { url: "/analytics/climate-crop/enso-crops?geo=IND", table: /Composite anomalies by ENSO phase/, charts: 2 },
   { url: "/analytics/climate-livestock?geo=PAK", table: /THI by month/, charts: 1 },

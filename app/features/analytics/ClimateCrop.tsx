@@ -4,7 +4,9 @@ import { bandChartSpec, bandPoints } from "../cmip6/charts/specs";
 import type { SeriesResponse } from "../cmip6/series";
 import { AnalysisFrame, AnalysisHeading, fmt, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
 import { linearTrend, mean } from "./compute";
-import { CROP_SEASONS, cropQueries } from "./queries";
+import { CROP_HEAT_INDEX, CROP_SEASONS, cropQueries } from "./queries";
+
+const VARIABLE_NAMES: Record<string, string> = { pr: "Rainfall", tas: "Temperature", [CROP_HEAT_INDEX]: "Warm days (TX90p)" };
 import type { AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
 
@@ -45,7 +47,15 @@ export function seasonSummary(data: SeriesResponse, season: string, s: AnalysisS
 
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
   const queries = cropQueries(selection);
-  const results = [useAnalysisSeries(queries[0]), useAnalysisSeries(queries[1]), useAnalysisSeries(queries[2]), useAnalysisSeries(queries[3])];
+  // one hook per query; cropQueries always returns six (three variables, two seasons)
+  const results = [
+    useAnalysisSeries(queries[0]),
+    useAnalysisSeries(queries[1]),
+    useAnalysisSeries(queries[2]),
+    useAnalysisSeries(queries[3]),
+    useAnalysisSeries(queries[4]),
+    useAnalysisSeries(queries[5]),
+  ];
   return (
     <SeriesGate queries={results}>
       {(answers) => {
@@ -73,7 +83,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               sample={sample}
               csv={{
                 file: `sacap-climate-crop-${selection.geo}`,
-                header: { indicator: "pr, tas (seasonal)", units: "mm/day, °C", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: "1950-2100", baseline: selection.baseline.label, view: "Kharif and rabi season summary", sample },
+                header: { indicator: "pr, tas, tx90p (seasonal)", units: "mm/day, °C, %", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: "1950-2100", baseline: selection.baseline.label, view: "Kharif and rabi season summary", sample },
                 columns,
                 rows,
               }}
@@ -81,6 +91,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
             <div className="sacap-analysis-charts">
               {chart("pr", "Season rainfall")}
               {chart("tas", "Season temperature")}
+              {chart(CROP_HEAT_INDEX, "Season warm days (TX90p)")}
             </div>
             <HTMLTable compact striped className="sacap-table">
               <caption>
@@ -101,7 +112,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               <tbody>
                 {summaries.map((r) => (
                   <tr key={`${r.variable}-${r.season}`}>
-                    <td>{r.variable === "pr" ? "Rainfall" : "Temperature"} ({r.units})</td>
+                    <td>{VARIABLE_NAMES[r.variable] ?? r.variable} ({r.units})</td>
                     <td>{r.season}</td>
                     <td className="sacap-num">{fmt(r.baseline)}</td>
                     <td className="sacap-num">{fmt(r.future)}</td>
@@ -128,7 +139,8 @@ export function ClimateCrop() {
         <p>
           Season values come from the monthly series of all 35 models: the kharif season is June to September, the rabi season
           November to March, labelled with the year it ends in. Rainfall is the season's day-weighted mean rate (mm/day), temperature
-          its mean. Each line is the median across models with the band from the 10th to the 90th percentile. The table gives the
+          its mean. Heat is counted as warm days (ETCCDI TX90p): the share of days whose maximum temperature exceeds the 90th
+          percentile of the 1961-1990 base period, averaged over the season's months (about 10 % in the base period). Each line is the median across models with the band from the 10th to the 90th percentile. The table gives the
           mean of the median over the baseline and the future window, their difference, and least-squares trends per decade over the
           historical run and over the scenario.
         </p>

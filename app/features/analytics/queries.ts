@@ -14,8 +14,12 @@ export const CROP_SEASONS = [
 export const CROP_VARIABLES = ["pr", "tas"] as const;
 
 /** Season rainfall and temperature, historical run and the chosen scenario. */
+/** Heat in the growing season: warm days (TX90p), the share of days hotter than the 90th percentile. */
+export const CROP_HEAT_INDEX = "tx90p";
+
+/** Season rainfall, temperature and warm days, kharif and rabi. */
 export function cropQueries(s: AnalysisSelection): AnalysisQuery[] {
-  return CROP_VARIABLES.flatMap((indicator) =>
+  return [...CROP_VARIABLES, CROP_HEAT_INDEX].flatMap((indicator) =>
     CROP_SEASONS.map((season) => ({
       frequency: "monthly" as const,
       query: { indicator, geo: s.geo, scenario: ["historical", s.scenario], season: season.code },
