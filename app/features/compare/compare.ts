@@ -1,3 +1,4 @@
+import { mean } from "~/features/analytics/compute";
 import type { SeriesResponse } from "~/features/cmip6/series";
 import type { YearRange } from "~/features/cmip6/periods";
 
@@ -24,14 +25,5 @@ export function lineFromSeries(response: SeriesResponse, label: string): Compare
 
 /** Mean of the median over the years of a period; null when the line has no value there. */
 export function periodMean(line: CompareLine, period: YearRange): number | null {
-  let sum = 0;
-  let n = 0;
-  line.years.forEach((year, i) => {
-    const value = line.median[i];
-    if (year >= period.start && year <= period.end && value !== null) {
-      sum += value;
-      n++;
-    }
-  });
-  return n > 0 ? sum / n : null;
+  return mean(line.median.filter((_, i) => line.years[i] >= period.start && line.years[i] <= period.end));
 }

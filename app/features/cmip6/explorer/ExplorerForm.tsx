@@ -135,32 +135,8 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
       <fieldset className="sacap-explorer-form__group">
         <legend>Period</legend>
         <div className="sacap-explorer-form__years">
-          <FormGroup label="From" labelFor="x-start" inline>
-            <InputGroup
-              id="x-start"
-              name="start"
-              type="number"
-              min={years.start}
-              max={years.end}
-              placeholder={String(years.start)}
-              value={start ?? (query.start !== undefined ? String(query.start) : "")}
-              onChange={(e) => setStart(e.currentTarget.value)}
-              onBlur={(e) => start !== null && e.currentTarget.form?.requestSubmit()}
-            />
-          </FormGroup>
-          <FormGroup label="To" labelFor="x-end" inline>
-            <InputGroup
-              id="x-end"
-              name="end"
-              type="number"
-              min={years.start}
-              max={years.end}
-              placeholder={String(years.end)}
-              value={end ?? (query.end !== undefined ? String(query.end) : "")}
-              onChange={(e) => setEnd(e.currentTarget.value)}
-              onBlur={(e) => end !== null && e.currentTarget.form?.requestSubmit()}
-            />
-          </FormGroup>
+          <YearField label="From" name="start" years={years} asked={query.start} draft={start} onDraft={setStart} />
+          <YearField label="To" name="end" years={years} asked={query.end} draft={end} onDraft={setEnd} />
         </div>
       </fieldset>
       <FormGroup label="Baseline" labelFor="x-baseline">
@@ -196,5 +172,36 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
       />
       <Button type="submit" intent="primary" text="Apply" />
     </form>
+  );
+}
+
+interface YearFieldProps {
+  label: string;
+  name: "start" | "end";
+  years: { start: number; end: number };
+  /** The year in the URL, if any. */
+  asked: number | undefined;
+  /** What the user is typing, until the form is applied. */
+  draft: string | null;
+  onDraft: (value: string) => void;
+}
+
+/** One end of the period: a year input that applies the form when it loses focus after an edit. */
+function YearField({ label, name, years, asked, draft, onDraft }: YearFieldProps) {
+  const id = `x-${name}`;
+  return (
+    <FormGroup label={label} labelFor={id} inline>
+      <InputGroup
+        id={id}
+        name={name}
+        type="number"
+        min={years.start}
+        max={years.end}
+        placeholder={String(name === "start" ? years.start : years.end)}
+        value={draft ?? (asked !== undefined ? String(asked) : "")}
+        onChange={(e) => onDraft(e.currentTarget.value)}
+        onBlur={(e) => draft !== null && e.currentTarget.form?.requestSubmit()}
+      />
+    </FormGroup>
   );
 }
