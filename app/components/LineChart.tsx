@@ -9,10 +9,17 @@ export interface LineSeries {
   band?: [number, number | null, number | null][];
 }
 
+/** Colour-blind safe line colours (Okabe and Ito), in the order lines take them. */
+export const LINE_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7"];
+
 interface LineChartProps {
   title: string;
   series: LineSeries[];
   yLabel: string;
+  /** What the x values are, for the chart's description. @default "year" */
+  xLabel?: string;
+  /** Labelled x ticks (e.g. month names); by default round numbers of the x range. */
+  xTicks?: { value: number; label: string }[];
   /** @default 720 */
   width?: number;
   /** @default 300 */
@@ -46,7 +53,7 @@ const hasValue = (v: number | null) => v !== null && Number.isFinite(v);
  * A line chart drawn as plain SVG on the server: it needs no chart library and no JavaScript, so it is
  * there on the first load of a slow link. The data are also given as a table next to it.
  */
-export function LineChart({ title, series, yLabel, width = 720, height = 300 }: LineChartProps) {
+export function LineChart({ title, series, yLabel, xLabel = "year", xTicks, width = 720, height = 300 }: LineChartProps) {
   const xs = series.flatMap((s) => s.points.map(([px]) => px));
   const ys = series.flatMap((s) => [...s.points.map(([, py]) => py), ...(s.band ?? []).flatMap(([, lo, hi]) => [lo, hi])]);
   const xDomain = paddedExtent(xs, 0);
@@ -56,7 +63,7 @@ export function LineChart({ title, series, yLabel, width = 720, height = 300 }: 
   const y = linearScale(yDomain, [height - MARGIN.bottom, MARGIN.top]);
   return (
     <figure className="sacap-line-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}. ${yLabel} by year.`} preserveAspectRatio="xMidYMid meet">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}. ${yLabel} by ${xLabel}.`} preserveAspectRatio="xMidYMid meet">
         {niceTicks(yDomain[0], yDomain[1], 5).map((tick) => (
           <g key={`y${tick}`} className="sacap-line-chart__grid">
             <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} />
@@ -65,9 +72,9 @@ export function LineChart({ title, series, yLabel, width = 720, height = 300 }: 
             </text>
           </g>
         ))}
-        {niceTicks(xDomain[0], xDomain[1], 8).map((tick) => (
-          <text key={`x${tick}`} className="sacap-line-chart__tick" x={x(tick)} y={height - MARGIN.bottom + 16} textAnchor="middle">
-            {tick}
+        {(xTicks ?? niceTicks(xDomain[0], xDomain[1], 8).map((value) => ({ value, label: String(value) }))).map((tick) => (
+          <text key={`x${tick.value}`} className="sacap-line-chart__tick" x={x(tick.value)} y={height - MARGIN.bottom + 16} textAnchor="middle">
+            {tick.label}
           </text>
         ))}
         <text className="sacap-line-chart__axis" transform={`translate(14 ${(height - MARGIN.bottom + MARGIN.top) / 2}) rotate(-90)`} textAnchor="middle">

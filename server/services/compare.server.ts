@@ -36,15 +36,23 @@ export async function compare(series: SeriesService, selection: CompareSelection
   const lines = present.map((answer) =>
     lineFromSeries(answer, selection.mode === "places" ? answer.geo.name : answer.scenarios[0].name),
   );
+  const windows = windowMeans(lines, selection.mode === "scenarios");
+  return { indicator: present[0].indicator, lines, ...windows, sample: present.some((a) => a.sample) };
+}
+
+/**
+ * Each line's mean over the baseline and over each 20-year projection window. With `sharedHistory` (the
+ * lines are scenarios of one place), a projection without baseline years takes the historical line's.
+ */
+export function windowMeans(lines: readonly CompareLine[], sharedHistory = false): Pick<CompareResult, "windows" | "windowLabels"> {
+  const baselines = lines.map((line) => periodMean(line, BASELINE_PERIOD));
+  const shared = sharedHistory ? (baselines.find((b) => b !== null) ?? null) : null;
   return {
-    indicator: present[0].indicator,
-    lines,
     windowLabels: PROJECTION_WINDOWS.map((w) => w.label),
-    windows: lines.map((line) => ({
+    windows: lines.map((line, i) => ({
       label: line.label,
-      baseline: periodMean(line, BASELINE_PERIOD),
+      baseline: baselines[i] ?? shared,
       values: PROJECTION_WINDOWS.map((w) => periodMean(line, w)),
     })),
-    sample: present.some((a) => a.sample),
   };
 }

@@ -110,7 +110,48 @@ test("a catalogue entry has its own page; an unknown one is a 404", async ({ pag
   const entry = catalog[0];
   await page.goto(`/data-chart/node/${entry.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(entry.name);
+  await expect(page.getByText("The portal does not hold the values of this dataset")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Provider's page" })).toBeVisible();
   expect((await request.get("/data-chart/node/not-a-dataset")).status()).toBe(404);
+});
+
+test("an annual CMIP6 entry shows its scenarios as a chart and a table; the place is chosen from the keyboard", async ({ page }) => {
+  await page.goto("/data-chart/node/nex-gddp-cmip6-tas-cmip6-annual?geo=NPL");
+  await hydrated(page);
+  const data = page.getByRole("region", { name: /Annual average temperature .*Nepal/ });
+  await expect(data.getByRole("img", { name: /by year/ })).toBeVisible();
+  await expect(data.getByText("Sample data")).toBeVisible();
+  const rows = data.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(4);
+  // every scenario's late-century mean is shown with its change from the historical baseline
+  await expect(rows.filter({ hasText: /^SSP5-8\.5/ }).getByRole("cell").last()).toHaveText(/^\d+\.\d+ \(\+\d+\.\d+\)$/);
+
+  await data.getByRole("combobox", { name: "Place" }).focus();
+  await page.keyboard.press("End"); // the last place of the list
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/geo=/);
+  await expect(page).not.toHaveURL(/geo=NPL/);
+  await expect(page.getByRole("region", { name: /Annual average temperature .*Mahaweli/ })).toBeVisible();
+});
+
+test.describe("a monthly entry without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("draws the annual cycle of the baseline and the chosen window, twelve months per period", async ({ page }) => {
+    await page.goto("/data-chart/node/nex-gddp-cmip6-pr-cmip6-v1-monthly?geo=BGD");
+    const data = page.getByRole("region", { name: /precipitation .*Bangladesh/i });
+    await expect(data.getByRole("img", { name: /by calendar month/ })).toBeVisible();
+    await expect(data.getByText("Jul", { exact: true }).first()).toBeVisible();
+    await data.getByRole("combobox", { name: "Projection window" }).selectOption("2040-2059");
+    await data.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/geo=BGD&window=2040-2059/);
+    await expect(page.getByText(/over 1995-2014 and over 2040-2059 in each scenario/)).toBeVisible();
+    const baseline = page.getByRole("row", { name: /^Historical 1995-2014/ });
+    await expect(baseline.getByRole("cell")).toHaveCount(12);
+    // the monsoon: July is wetter than January in Bangladesh
+    const cells = await baseline.getByRole("cell").allTextContents();
+    expect(Number(cells[6])).toBeGreaterThan(Number(cells[0]));
+  });
 });
 
 test("tags lead to their datasets; a section shows its charts", async ({ page }) => {

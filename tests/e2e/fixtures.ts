@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
@@ -38,4 +39,12 @@ export { expect };
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
   await page.waitForLoadState("networkidle");
+}
+
+/** The page's serious and critical axe violations, each as its rule and first few elements. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
 }

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
@@ -6,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { CONTACT, DATA_SHARE, exited, startFormsPortal, storedReferences, tempDatabase } from "../support/forms";
 import { freePort, startPortal } from "../support/portal";
 import { startPostgres, type Postgres } from "../support/postgres";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, seriousViolations, test } from "./fixtures";
 
 // Most tests start portals of their own (about 3 s each, much more on a busy machine).
 test.describe.configure({ timeout: 120_000 });
@@ -111,9 +110,7 @@ test.describe("validation in the browser", () => {
       await hydrated(page);
       await page.getByRole("button", { name: button }).click();
       await expect(page.getByRole("alert")).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(await seriousViolations(page), url).toEqual([]);
     }
   });
 });

@@ -1,11 +1,11 @@
 import { PORTAL_ROUTES } from "../../app/features/navigation/routes";
-import { expect, test } from "./fixtures";
+import { expect, seriousViolations, test } from "./fixtures";
 
 const urls = PORTAL_ROUTES.map((route) => route.example ?? route.path);
 
 test.describe("every route", () => {
   for (const url of urls) {
-    test(`${url} renders with its heading and no console errors`, async ({ page, pageErrors }) => {
+    test(`${url} renders with its heading, no console errors and no serious axe violations`, async ({ page, pageErrors }) => {
       const response = await page.goto(url);
       expect(response?.status()).toBe(200);
       await expect(page.locator("h1")).toHaveCount(1);
@@ -14,6 +14,7 @@ test.describe("every route", () => {
       await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
       await page.waitForLoadState("networkidle");
       expect(pageErrors).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });

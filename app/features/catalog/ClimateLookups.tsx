@@ -40,7 +40,7 @@ export function ClimateLookups() {
                     to={toggleHref(column, option.value)}
                     preventScrollReset
                     className={`sacap-chip${on ? " sacap-chip--on" : ""}`}
-                    aria-pressed={on}
+                    aria-current={on ? "true" : undefined}
                     title={option.name}
                   >
                     {option.value}

@@ -21,7 +21,7 @@ export function TagBrowser({ counts, target }: { counts: Record<TagKind, FacetCo
                   <Link
                     to={`${target}${search ? `?${search}` : ""}`}
                     className={`sacap-chip${on ? " sacap-chip--on" : ""}`}
-                    aria-pressed={on}
+                    aria-current={on ? "true" : undefined}
                     preventScrollReset
                   >
                     {value} <span className="sacap-tag-cloud__count">{count}</span>

@@ -1,16 +1,14 @@
 import { Button, HTMLSelect, HTMLTable } from "@blueprintjs/core";
 import { Form, Link } from "@remix-run/react";
-import { LineChart } from "~/components/LineChart";
+import { LINE_COLORS, LineChart } from "~/components/LineChart";
 import { SampleTag } from "~/components/SampleTag";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import type { Geo } from "~/features/cmip6/schema";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
 import { seriesQueryString } from "~/features/cmip6/seriesQuery";
-import type { CompareLine } from "./compare";
+import { formatChange as change, formatValue as format, type CompareLine } from "./compare";
 import { FUTURE_SCENARIOS, MAX_PLACES, type CompareSelection } from "./selection";
 
-/** Colour-blind safe line colours (Okabe and Ito). */
-const COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7"];
 
 export interface CompareViewData {
   selection: CompareSelection;
@@ -25,15 +23,12 @@ export interface CompareViewData {
   };
 }
 
-const format = (value: number | null, decimals: number) => (value === null ? "—" : value.toFixed(decimals));
-const change = (value: number | null, baseline: number | null, decimals: number) =>
-  value === null || baseline === null ? "—" : `${value - baseline >= 0 ? "+" : ""}${(value - baseline).toFixed(decimals)}`;
 
 function Selector({ data }: { data: CompareViewData }) {
   const { selection } = data;
   const slots = selection.mode === "places" ? MAX_PLACES : 1;
   return (
-    <Form method="get" className="sacap-compare__form" aria-label="Comparison">
+    <Form method="get" className="sacap-inline-form" aria-label="Comparison">
       <label>
         Indicator
         <HTMLSelect name="indicator" defaultValue={selection.indicator} options={data.indicators.map((i) => ({ value: i.code, label: i.name }))} />
@@ -81,7 +76,7 @@ export function CompareView({ data }: { data: CompareViewData }) {
               yLabel={result.indicator.axisUnit}
               series={result.lines.map((line, i) => ({
                 label: line.label,
-                color: COLORS[i % COLORS.length],
+                color: LINE_COLORS[i % LINE_COLORS.length],
                 points: line.years.map((year, j) => [year, line.median[j]]),
                 band: line.years.map((year, j) => [year, line.p10[j], line.p90[j]]),
               }))}

@@ -27,3 +27,10 @@ export function lineFromSeries(response: SeriesResponse, label: string): Compare
 export function periodMean(line: CompareLine, period: YearRange): number | null {
   return mean(line.median.filter((_, i) => line.years[i] >= period.start && line.years[i] <= period.end));
 }
+
+/** A table cell's value at the indicator's decimals; a dash for no value. */
+export const formatValue = (value: number | null, decimals: number) => (value === null ? "—" : value.toFixed(decimals));
+
+/** A signed change from the baseline at the indicator's decimals; a dash when either is missing. */
+export const formatChange = (value: number | null, baseline: number | null, decimals: number) =>
+  value === null || baseline === null ? "—" : `${value - baseline >= 0 ? "+" : ""}${(value - baseline).toFixed(decimals)}`;

@@ -1,0 +1,164 @@
+import { Button, Classes, HTMLSelect, HTMLTable } from "@blueprintjs/core";
+import { Form, Link } from "@remix-run/react";
+import { LINE_COLORS, LineChart, type LineSeries } from "~/components/LineChart";
+import { SampleTag } from "~/components/SampleTag";
+import { GeoOptions } from "~/features/cmip6/GeoOptions";
+import { BASELINE_PERIOD, MONTH_NAMES, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
+import type { Geo } from "~/features/cmip6/schema";
+import { SERIES_PATHS, seriesQueryString } from "~/features/cmip6/seriesQuery";
+import { formatChange, formatValue } from "~/features/compare/compare";
+import type { AnnualEntryData, EntrySeriesData, MonthlyEntryData } from "./entry-data";
+
+export interface EntrySeriesViewData {
+  geos: Pick<Geo, "field_value" | "name" | "field_geotype">[];
+  /** The indicator code and the chosen place, as the form sends them. */
+  indicator: string;
+  geo: string;
+  /** The explorer draws this indicator (it shows indicators with annual values). */
+  explorable: boolean;
+  result?: EntrySeriesData;
+}
+
+const MONTH_TICKS = MONTH_NAMES.map((name, i) => ({ value: i + 1, label: name.slice(0, 3) }));
+
+function AnnualView({ data, decimals }: { data: AnnualEntryData; decimals: number }) {
+  return (
+    <HTMLTable compact striped className="sacap-table">
+      <caption>{`Mean of the ensemble median by period; change from ${BASELINE_PERIOD.label} in brackets`}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Scenario</th>
+          <th scope="col">{BASELINE_PERIOD.label}</th>
+          {data.windowLabels.map((label) => (
+            <th key={label} scope="col">
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.windows.map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td>{formatValue(row.baseline, decimals)}</td>
+            {row.values.map((value, j) => (
+              <td key={j}>{value === null ? "—" : `${formatValue(value, decimals)} (${formatChange(value, row.baseline, decimals)})`}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+function MonthlyTable({ data, decimals }: { data: MonthlyEntryData; decimals: number }) {
+  return (
+    <div className="sacap-table-scroll">
+      <HTMLTable compact striped className="sacap-table">
+        <caption>Mean of the ensemble median by calendar month and period</caption>
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            {MONTH_TICKS.map((m) => (
+              <th key={m.value} scope="col">
+                <abbr title={MONTH_NAMES[m.value - 1]}>{m.label}</abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              {row.months.map((value, i) => (
+                <td key={i}>{formatValue(value, decimals)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
+
+/** Lines of the chart: each scenario over the years, or the baseline's and the chosen window's annual cycles. */
+function chartSeries(result: EntrySeriesData): LineSeries[] {
+  const color = (i: number) => LINE_COLORS[i % LINE_COLORS.length];
+  if (result.data.kind === "annual") {
+    return result.data.lines.map((line, i) => ({
+      label: line.label,
+      color: color(i),
+      points: line.years.map((year, j) => [year, line.median[j]]),
+      band: line.years.map((year, j) => [year, line.p10[j], line.p90[j]]),
+    }));
+  }
+  const { window, rows } = result.data;
+  return rows
+    .filter((row) => row.scenario === "historical" || row.period.label === window.label)
+    .map((row, i) => ({ label: row.label, color: color(i), points: row.months.map((v, m) => [m + 1, v]) }));
+}
+
+/**
+ * The data of a catalogue entry backed by CMIP6 series: a place picker (a plain GET form), a chart drawn
+ * on the server and the table of the same numbers, with links to the explorer and to the series API.
+ */
+export function EntrySeriesView({ data }: { data: EntrySeriesViewData }) {
+  const { result } = data;
+  const monthly = result?.data.kind === "monthly" ? result.data : undefined;
+  const apiQuery = seriesQueryString({ indicator: data.indicator, geo: data.geo });
+  const frequency = result?.frequency ?? "annual";
+  return (
+    <section className="sacap-card" aria-labelledby="entry-data">
+      <h2 id="entry-data" className="sacap-card__title">
+        {result ? `${result.indicator.chartTitle} (${result.indicator.units}), ${result.geo.name} ` : "Data "}
+        {result?.sample && <SampleTag />}
+      </h2>
+      <Form method="get" className="sacap-inline-form" aria-label="Place and period">
+        <label>
+          Place
+          <HTMLSelect name="geo" defaultValue={data.geo}>
+            <GeoOptions geos={data.geos} />
+          </HTMLSelect>
+        </label>
+        {monthly && (
+          <label>
+            Projection window
+            <HTMLSelect name="window" defaultValue={monthly.window.label} options={PROJECTION_WINDOWS.map((w) => w.label)} />
+          </label>
+        )}
+        <Button type="submit" intent="primary" text="Show" />
+      </Form>
+      {!result && <p role="alert">The series store has no values of this indicator for this place.</p>}
+      {result && (
+        <>
+          <LineChart
+            title={result.indicator.chartTitle}
+            yLabel={result.indicator.axisUnit}
+            xLabel={monthly ? "calendar month" : "year"}
+            xTicks={monthly ? MONTH_TICKS : undefined}
+            series={chartSeries(result)}
+          />
+          <p className={Classes.TEXT_MUTED}>
+            {monthly
+              ? `Ensemble median of the ${result.indicator.aggregation === "mean" ? "monthly means" : "monthly values"} over ${BASELINE_PERIOD.label} and over ${monthly.window.label} in each scenario.`
+              : "Ensemble median of the annual values, with the 10-90 % range of the models shaded."}
+          </p>
+          {result.data.kind === "annual" ? (
+            <AnnualView data={result.data} decimals={result.indicator.decimals} />
+          ) : (
+            <MonthlyTable data={result.data} decimals={result.indicator.decimals} />
+          )}
+          <ul className="sacap-entry__sources">
+            {result.sources.map((source) => (
+              <li key={source}>{source}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="sacap-entry__links">
+        {data.explorable && <Link to={`/cmip6-data?${apiQuery}${monthly ? "&view=cycle" : ""}`}>Open this place in the CMIP6 data explorer</Link>}
+        <a href={`/api/${SERIES_PATHS[frequency]}?${apiQuery}`}>Series as JSON (every model)</a>
+      </p>
+    </section>
+  );
+}
