@@ -143,6 +143,13 @@ export async function openGridVariable(path: string, variable: string): Promise<
   } catch (error) {
     throw new NetcdfError(`cannot open as HDF5 (truncated or damaged?): ${error instanceof Error ? error.message : error}`);
   }
+  const closeQuietly = () => {
+    try {
+      file.close();
+    } catch {
+      // a file HDF5 could not read may not close cleanly either
+    }
+  };
   try {
     const data = findDataset(file, [variable.toLowerCase()]);
     if (!data) throw new NetcdfError(`no variable "${variable}" (has ${file.keys().join(", ")})`);
@@ -181,7 +188,6 @@ export async function openGridVariable(path: string, variable: string): Promise<
     // values this far out are fill values whatever the attributes say (CF default fill 1e20, 9.97e36)
     const LIMIT = 1e15;
     const ds = data;
-    const f = file;
     return {
       path,
       variable,
@@ -210,11 +216,12 @@ export async function openGridVariable(path: string, variable: string): Promise<
         return out;
       },
       close() {
-        f.close();
+        closeQuietly();
       },
     };
   } catch (error) {
-    file.close();
-    throw error;
+    closeQuietly();
+    if (error instanceof NetcdfError) throw error;
+    throw new NetcdfError(`cannot read the file's structure (truncated or damaged?): ${error instanceof Error ? error.message : error}`);
   }
 }
