@@ -5,7 +5,9 @@
 // process whose time and peak resident memory are recorded. Writes bench/results/ingest.json.
 // Run `npm run build` (or `node scripts/build-server.mjs`) first.
 //
-//   node bench/ingest.mjs [--chunk-days 32]
+//   node bench/ingest.mjs [--chunk-days 32] [--keep]
+//
+// --keep leaves the generated files in bench/.tmp/ingest (for profiling the command on them).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -24,7 +26,12 @@ const STEP = 0.25;
 const LAT = Array.from({ length: 160 }, (_, i) => 0 + STEP / 2 + i * STEP);
 const LON = Array.from({ length: 160 }, (_, i) => 60 + STEP / 2 + i * STEP);
 const DAYS = 365;
-const dir = mkdtempSync(path.join(os.tmpdir(), "sacap-bench-ingest-"));
+const KEEP = args.includes("--keep");
+const dir = KEEP ? path.join(root, "bench/.tmp/ingest") : mkdtempSync(path.join(os.tmpdir(), "sacap-bench-ingest-"));
+if (KEEP) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+}
 
 /** Deterministic pseudo-random numbers in [0, 1). */
 function random(seed) {
@@ -77,10 +84,9 @@ const files = [
 const generateSeconds = (performance.now() - started) / 1000;
 console.error(`generated ${files.length} files (${(files.reduce((s, f) => s + f.bytes, 0) / 1e6).toFixed(1)} MB) in ${generateSeconds.toFixed(1)} s`);
 
-function run(label) {
-  const database = path.join(dir, "series.db");
+function run(label, chunkDays = CHUNK_DAYS, database = path.join(dir, "series.db")) {
   const t0 = performance.now();
-  const child = spawnSync(process.execPath, [path.join(root, "build/server/ingest.js"), dir, "--to", `file:${database}`, "--json", "--chunk-days", String(CHUNK_DAYS)], {
+  const child = spawnSync(process.execPath, [path.join(root, "build/server/ingest.js"), dir, "--to", `file:${database}`, "--json", "--chunk-days", String(chunkDays)], {
     cwd: root,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
@@ -95,6 +101,13 @@ function run(label) {
 try {
   const first = run("first ingest");
   const again = run("second run (all skipped by checksum)");
+  // memory follows the slab of days read at a time
+  const slabs = [8, 128].map((days) => {
+    const database = path.join(dir, `series-${days}.db`);
+    const r = run(`--chunk-days ${days}`, days, database);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+    return { chunkDays: days, ingestSeconds: r.ingestSeconds, peakRssMb: r.peakRssMb };
+  });
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -109,10 +122,12 @@ try {
     chunkDays: CHUNK_DAYS,
     first,
     resumed: again,
+    slabs,
   };
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(path.join(root, "bench/results/ingest.json"), `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (KEEP) for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(dir, `series.db${suffix}`), { force: true });
+  else rmSync(dir, { recursive: true, force: true });
 }

@@ -209,9 +209,10 @@ export async function openGridVariable(path: string, variable: string): Promise<
         const out = new Float64Array(expectedLength);
         const a = conversion.scale * scale;
         const b = conversion.scale * offset + conversion.offset;
+        const [fill1, fill2] = [fills[0] ?? NaN, fills[1] ?? NaN];
         for (let i = 0; i < expectedLength; i++) {
           const v = values[i];
-          out[i] = Number.isNaN(v) || Math.abs(v) >= LIMIT || fills.includes(v) ? NaN : v * a + b;
+          out[i] = v !== v || v >= LIMIT || v <= -LIMIT || v === fill1 || v === fill2 ? NaN : v * a + b;
         }
         return out;
       },
