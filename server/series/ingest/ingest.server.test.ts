@@ -263,3 +263,14 @@ data:
     }
   });
 });
+
+describe("the portal's series store setting", () => {
+  it("puts the ingested database in front of the sample store, or serves samples only", async () => {
+    const { seriesStore } = await import("../../context.server");
+    expect(seriesStore(seeds, "none")).toBeInstanceOf(SampleSeriesStore);
+    const layered = seriesStore(seeds, `file:${db}`);
+    expect(layered).toBeInstanceOf(LayeredSeriesStore);
+    expect(layered.version).toMatch(/^ingested-5-[0-9a-f]{12}\+sample-/);
+    expect(() => seriesStore(seeds, `file:${path.join(dir, "missing.db")}`)).toThrow(/SERIES_DB: cannot open the series database/);
+  });
+});
