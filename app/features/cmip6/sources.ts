@@ -48,3 +48,11 @@ export function sourceSummary(data: Pick<SeriesResponse, "series" | "provenance"
     text: `Mixed: ingested data for ${runs(ingestedRuns.length)} (${list(ingestedRuns)}), generated sample data for the other ${runs(sampleRuns)}. Ingested: ${list(ingestedSources)}.`,
   };
 }
+
+/** The series and provenance of several answers as one (an analysis drawing several indicators). */
+export function mergeSources(answers: readonly Pick<SeriesResponse, "series" | "provenance">[]): Pick<SeriesResponse, "series" | "provenance"> {
+  return {
+    series: answers.flatMap((a) => a.series),
+    provenance: Object.assign({}, ...answers.map((a) => a.provenance)) as SeriesResponse["provenance"],
+  };
+}
