@@ -119,3 +119,22 @@ export function decodeTimes(values: ArrayLike<number>, units: TimeUnits, calenda
   }
   return out;
 }
+
+/** The day after `date` in its calendar. */
+export function nextDay(calendar: Calendar, date: CalendarDate): CalendarDate {
+  if (date.day < daysInMonth(calendar, date.year, date.month)) return { ...date, day: date.day + 1 };
+  return date.month < 12 ? { year: date.year, month: date.month + 1, day: 1 } : { year: date.year + 1, month: 1, day: 1 };
+}
+
+/** Where a time axis stops being one step per day, or undefined when every step is the next day. */
+export function dailyGap(calendar: Calendar, dates: readonly CalendarDate[]): string | undefined {
+  const fmt = (d: CalendarDate) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+  for (let i = 1; i < dates.length; i++) {
+    const expected = nextDay(calendar, dates[i - 1]);
+    const d = dates[i];
+    if (d.year !== expected.year || d.month !== expected.month || d.day !== expected.day) {
+      return `time steps are not consecutive days: ${fmt(dates[i - 1])} then ${fmt(d)} (step ${i})`;
+    }
+  }
+  return undefined;
+}

@@ -170,3 +170,13 @@ describe("ETCCDI indices from daily values", () => {
     expect(producedCodes(new Set(["tasmax", "tasmin"])).monthly).toContain("dtr");
   });
 });
+
+describe("daily time axes", () => {
+  it("finds the first step that is not the next day of the calendar", async () => {
+    const { dailyGap } = await import("./calendar");
+    const decode = (values: number[], calendar: "noleap" | "360_day" | "standard") => decodeTimes(values, parseTimeUnits("days since 2015-01-01"), calendar);
+    expect(dailyGap("360_day", decode([58.5, 59.5, 60.5], "360_day"))).toBeUndefined();
+    expect(dailyGap("noleap", decode([0.5, 1.5, 3.5], "noleap"))).toBe("time steps are not consecutive days: 2015-01-02 then 2015-01-04 (step 2)");
+    expect(dailyGap("standard", decode([0.5, 31.5], "standard"))).toMatch(/2015-01-01 then 2015-02-01/);
+  });
+});

@@ -1,5 +1,5 @@
 import { aggregateMonths, aggregationOf } from "../../../app/features/cmip6/indicatorRules";
-import { daysInMonth, daysInYear, type Calendar, type CalendarDate } from "./calendar";
+import { daysInMonth, daysInYear, nextDay, type Calendar, type CalendarDate } from "./calendar";
 import type { GeoMask } from "./masks";
 
 /**
@@ -39,13 +39,6 @@ export function producedCodes(variables: ReadonlySet<string>): { monthly: string
   const annual = Object.keys(ANNUAL_INDICES).filter((c) => has(ANNUAL_INDICES[c]));
   return { monthly, annual };
 }
-
-const nextDate = (calendar: Calendar, d: CalendarDate): CalendarDate =>
-  d.day < daysInMonth(calendar, d.year, d.month)
-    ? { ...d, day: d.day + 1 }
-    : d.month < 12
-      ? { year: d.year, month: d.month + 1, day: 1 }
-      : { year: d.year + 1, month: 1, day: 1 };
 
 export class DailyIndexer {
   readonly output: IndexerOutput = { monthly: new Map(), annual: new Map() };
@@ -130,7 +123,7 @@ export class DailyIndexer {
    */
   day(date: CalendarDate, values: Partial<Record<DailyVariable, ArrayLike<number>>>): void {
     if (this.current) {
-      const expected = nextDate(this.calendar, this.current);
+      const expected = nextDay(this.calendar, this.current);
       if (expected.year !== date.year || expected.month !== date.month || expected.day !== date.day) {
         throw new Error(`time steps are not consecutive days: ${fmt(this.current)} then ${fmt(date)}`);
       }

@@ -79,6 +79,8 @@ beforeAll(async () => {
   copyFileSync(path.join(dir, fileName("tas")), path.join(dir, fileName("tas", "NoSuchModel")));
   const whole = readFileSync(path.join(dir, fileName("pr")));
   writeFileSync(path.join(dir, fileName("pr", "MIROC6")), whole.subarray(0, Math.floor(whole.length * 0.6)));
+  // monthly steps in a file named as daily
+  await writeTestNetcdf({ ...common, time: Array.from({ length: 12 }, (_, m) => m * 30 + 15), path: path.join(dir, fileName("tas", "MIROC6", "ssp585")), variable: "tas", units: "K", value: () => KELVIN });
   first = await ingest({ paths: [dir], database: db, seeds, geoDir: "seeds/geo", chunkDays: 16 });
 }, 120_000);
 
@@ -97,9 +99,12 @@ async function monthly(store: IngestedSeriesStore, indicator: string, geo: strin
 }
 
 describe("npm run ingest", () => {
-  it("ingests the good files, reports the truncated one and ignores an unknown model", () => {
+  it("ingests the good files, reports the truncated and the non-daily one and ignores an unknown model", () => {
     expect(first.ingested.sort()).toEqual([fileName("pr"), fileName("tas"), fileName("tasmax"), fileName("tasmin"), fileName("tasmin", "UKESM1-0-LL", "ssp585")].sort());
-    expect(first.failed).toEqual([{ file: fileName("pr", "MIROC6"), reason: expect.stringMatching(/truncated|damaged|HDF5/) }]);
+    expect(first.failed).toEqual([
+      { file: fileName("pr", "MIROC6"), reason: expect.stringMatching(/truncated or damaged/) },
+      { file: fileName("tas", "MIROC6", "ssp585"), reason: "time steps are not consecutive days: 2015-01-16 then 2015-02-15 (step 1); only daily files are ingested" },
+    ]);
     expect(first.ignored).toEqual([{ file: fileName("tas", "NoSuchModel"), reason: expect.stringContaining("not in the model catalogue") }]);
     expect(first.rows).toBeGreaterThan(0);
     expect(first.warnings.some((w) => w.includes("MDV is smaller than a grid cell"))).toBe(true);
@@ -168,7 +173,7 @@ describe("npm run ingest", () => {
     const again = await ingest({ paths: [dir], database: db, seeds, geoDir: "seeds/geo" });
     expect(again.ingested).toEqual([]);
     expect(again.skipped.sort()).toEqual(first.ingested.sort());
-    expect(again.failed.map((f) => f.file)).toEqual([fileName("pr", "MIROC6")]);
+    expect(again.failed.map((f) => f.file)).toEqual([fileName("pr", "MIROC6"), fileName("tas", "MIROC6", "ssp585")]);
     expect(again.rows).toBe(0);
   });
 

@@ -5,6 +5,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { scenarioPeriod, servesFrequency } from "../../../app/features/cmip6/seriesQuery";
 import type { Seeds } from "../../seeds.server";
 import { encodeValues, SERIES_SCHEMA, sourceId } from "../ingested-store.server";
+import { dailyGap } from "./calendar";
 import { catalogModel, catalogScenario, parseCmip6FileName, type Cmip6FileName } from "./filename";
 import { DailyIndexer, MEAN_VARIABLES, type DailyVariable } from "./indices";
 import { MaskCache, type GeoFeature, type GeoMask } from "./masks";
@@ -341,6 +342,11 @@ async function readSet(
       } catch (error) {
         throw new FileFailure(file, error instanceof Error ? error.message : String(error));
       }
+    }
+    for (const { file, grid } of opened) {
+      const gap = dailyGap(grid.calendar, grid.dates);
+      if (gap) throw new FileFailure(file, `${gap}; only daily files are ingested`);
+      if (grid.dates.length === 0) throw new FileFailure(file, "no time steps");
     }
     const first = opened[0].grid;
     for (const { file, grid } of opened.slice(1)) {
