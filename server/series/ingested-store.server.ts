@@ -36,6 +36,12 @@ CREATE TABLE IF NOT EXISTS ingested_files (
   ingested_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ingested_files_source ON ingested_files (source_id);
+CREATE TABLE IF NOT EXISTS grid_masks (
+  grid TEXT NOT NULL,
+  outlines TEXT NOT NULL,
+  masks TEXT NOT NULL,
+  PRIMARY KEY (grid, outlines)
+);
 CREATE TABLE IF NOT EXISTS series_years (
   indicator TEXT NOT NULL,
   geo TEXT NOT NULL,

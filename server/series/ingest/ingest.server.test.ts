@@ -175,6 +175,28 @@ describe("npm run ingest", () => {
     expect(again.skipped.sort()).toEqual(first.ingested.sort());
     expect(again.failed.map((f) => f.file)).toEqual([fileName("pr", "MIROC6"), fileName("tas", "MIROC6", "ssp585")]);
     expect(again.rows).toBe(0);
+    expect(first.gridsComputed).toBe(1);
+  });
+
+  it("keeps the place masks of a grid in the database for later runs", async () => {
+    const more = mkdtempSync(path.join(tmpdir(), "sacap-ingest-more-"));
+    try {
+      await writeTestNetcdf({
+        lat: LAT, lon: LON, time: Array.from({ length: DAYS }, (_, t) => t + 0.5), timeUnits: "days since 2015-01-01", calendar: "noleap",
+        path: path.join(more, fileName("hurs")), variable: "hurs", units: "%", value: () => 64,
+      });
+      const later = await ingest({ paths: [more], database: db, seeds, geoDir: "seeds/geo" });
+      expect(later.ingested).toEqual([fileName("hurs")]);
+      expect(later.gridsComputed).toBe(0);
+      const store = new IngestedSeriesStore(db);
+      try {
+        expect(await annual(store, "hurs", "BTN")).toBeCloseTo(64, 4);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(more, { recursive: true, force: true });
+    }
   });
 
   it("answers the series API from ingested data where it exists and says so", async () => {
@@ -275,7 +297,7 @@ describe("the portal's series store setting", () => {
     expect(seriesStore(seeds, "none")).toBeInstanceOf(SampleSeriesStore);
     const layered = seriesStore(seeds, `file:${db}`);
     expect(layered).toBeInstanceOf(LayeredSeriesStore);
-    expect(layered.version).toMatch(/^ingested-5-[0-9a-f]{12}\+sample-/);
+    expect(layered.version).toMatch(/^ingested-6-[0-9a-f]{12}\+sample-/);
     expect(() => seriesStore(seeds, `file:${path.join(dir, "missing.db")}`)).toThrow(/SERIES_DB: cannot open the series database/);
   });
 });

@@ -8,7 +8,7 @@ import { encodeValues, SERIES_SCHEMA, sourceId } from "../ingested-store.server"
 import { dailyGap } from "./calendar";
 import { catalogModel, catalogScenario, parseCmip6FileName, type Cmip6FileName } from "./filename";
 import { DailyIndexer, MEAN_VARIABLES, type DailyVariable } from "./indices";
-import { MaskCache, type GeoFeature, type GeoMask } from "./masks";
+import { MaskCache, type GeoFeature, type GeoMask, type GridMasks, type MaskStorage } from "./masks";
 import { NetcdfError, openGridVariable, VARIABLE_UNITS, type GridVariable } from "./netcdf";
 
 /**
@@ -74,6 +74,8 @@ export interface IngestSummary {
   seconds: number;
   /** Peak resident memory of the process, MB. */
   peakRssMb: number;
+  /** Grids whose place masks were computed (not found in the database). */
+  gridsComputed: number;
 }
 
 interface Candidate {
@@ -135,6 +137,28 @@ export function openSeriesDatabase(file: string): BetterSqlite3.Database {
   return db;
 }
 
+/** Masks kept in the series database, so a later run on the same grid and outlines does not recompute them. */
+function maskStorage(db: BetterSqlite3.Database): MaskStorage {
+  const select = db.prepare("SELECT masks FROM grid_masks WHERE grid = ? AND outlines = ?");
+  const insert = db.prepare("INSERT OR REPLACE INTO grid_masks (grid, outlines, masks) VALUES (?, ?, ?)");
+  type Stored = { fingerprint: string; rows: [number, number]; columns: [number, number]; masks: { code: string; cells: number[]; weights: number[]; nearest: boolean }[] };
+  return {
+    load(grid, outlines) {
+      const row = select.get(grid, outlines) as { masks: string } | undefined;
+      if (!row) return undefined;
+      const stored = JSON.parse(row.masks) as Stored;
+      return {
+        ...stored,
+        masks: stored.masks.map((m) => ({ code: m.code, cells: Uint32Array.from(m.cells), weights: Float64Array.from(m.weights), nearest: m.nearest })),
+      };
+    },
+    save(grid, outlines, masks: GridMasks) {
+      const stored: Stored = { ...masks, masks: masks.masks.map((m) => ({ code: m.code, cells: Array.from(m.cells), weights: Array.from(m.weights), nearest: m.nearest })) };
+      insert.run(grid, outlines, JSON.stringify(stored));
+    },
+  };
+}
+
 /** A file that failed while its set was read: the set is read again without it. */
 class FileFailure extends Error {
   constructor(readonly file: Candidate, reason: string) {
@@ -148,7 +172,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const { seeds } = options;
   const chunkDays = Math.max(1, options.chunkDays ?? 32);
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0,
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0,
   };
   const wanted = options.variables?.length ? new Set(options.variables) : undefined;
   if (wanted) {
@@ -186,12 +210,12 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   }
 
   const features = loadGeoFeatures(options.geoDir ?? path.resolve(process.env.SEEDS_DIR || "seeds", "geo"), seeds);
-  const masks = new MaskCache(features);
   const monthlyCodes = new Set(seeds.indicators.filter((i) => servesFrequency(i, "monthly")).map((i) => i.field_value));
   const annualCodes = new Set(seeds.indicators.filter((i) => servesFrequency(i, "annual")).map((i) => i.field_value));
   const keep = new Set([...monthlyCodes, ...annualCodes]);
 
   const db = openSeriesDatabase(options.database);
+  const masks = new MaskCache(features, maskStorage(db));
   const known = db.prepare("SELECT 1 FROM ingested_files WHERE sha256 = ?");
   const insertFile = db.prepare(
     `INSERT OR REPLACE INTO ingested_files (sha256, name, path, bytes, variable, model, scenario, variant, grid, years, calendar, units, source_id, ingested_at)
@@ -319,6 +343,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     db.close();
   }
   summary.cellDays = progress.cellDays;
+  summary.gridsComputed = masks.computed;
   summary.seconds = (performance.now() - started) / 1000;
   summary.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
   summary.warnings = [...new Set(summary.warnings)];

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
  * inside (even-odd rule, so holes are left out). Each cell is weighted by cos(latitude), its relative
  * area on a regular latitude-longitude grid. A place too small to hold any cell centre (an atoll at
  * 0.25 degrees) takes the cells nearest to its outline's points instead. Masks are computed once per
- * grid and kept for the run.
+ * grid and set of outlines, and kept (in memory and in the series database) for later files and runs.
  */
 
 type Ring = readonly (readonly number[])[];
@@ -114,17 +114,34 @@ export function computeMasks(lat: Float64Array, lon: Float64Array, features: rea
   };
 }
 
-/** Masks per grid, computed on first use. */
+/** Where masks are kept between runs (the series database), keyed by grid and outlines fingerprints. */
+export interface MaskStorage {
+  load(grid: string, outlines: string): GridMasks | undefined;
+  save(grid: string, outlines: string, masks: GridMasks): void;
+}
+
+/** Masks per grid: from memory, else from storage, else computed (and stored). */
 export class MaskCache {
   private readonly grids = new Map<string, GridMasks>();
-  constructor(private readonly features: readonly GeoFeature[]) {}
+  /** Fingerprint of the outlines: masks of changed outlines are computed again. */
+  readonly outlines: string;
+  /** Grids whose masks were computed in this run (the others came from memory or storage). */
+  computed = 0;
+  constructor(
+    private readonly features: readonly GeoFeature[],
+    private readonly storage?: MaskStorage,
+  ) {
+    this.outlines = createHash("sha256").update(JSON.stringify(features)).digest("hex").slice(0, 16);
+  }
   get(lat: Float64Array, lon: Float64Array): GridMasks {
     const key = gridFingerprint(lat, lon);
-    let found = this.grids.get(key);
+    let found = this.grids.get(key) ?? this.storage?.load(key, this.outlines);
     if (!found) {
       found = computeMasks(lat, lon, this.features);
-      this.grids.set(key, found);
+      this.computed++;
+      this.storage?.save(key, this.outlines, found);
     }
+    this.grids.set(key, found);
     return found;
   }
 }
