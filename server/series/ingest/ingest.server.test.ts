@@ -291,6 +291,34 @@ data:
   });
 });
 
+describe("scenario years", () => {
+  it("stores historical years as given and notes years outside the scenario's period", async () => {
+    const work = mkdtempSync(path.join(tmpdir(), "sacap-ingest-years-"));
+    try {
+      const name = "tas_day_MIROC6_historical_r1i1p1f1_gn_20140101-20151231.nc";
+      await writeTestNetcdf({
+        path: path.join(work, name), variable: "tas", units: "K", lat: [27.5, 28.5], lon: [83.5, 84.5, 85.5],
+        time: Array.from({ length: 730 }, (_, t) => t + 0.5), timeUnits: "days since 2014-01-01", calendar: "noleap",
+        value: (t) => KELVIN + (t < 365 ? 14 : 15),
+      });
+      const database = path.join(work, "series.db");
+      const summary = await ingest({ paths: [work], database, seeds, geoDir: "seeds/geo" });
+      expect(summary.ingested).toEqual([name]);
+      expect(summary.warnings).toContain("MIROC6 historical 20140101-20151231: years 2015 are outside historical (1950-2014); stored but not served");
+      const store = new IngestedSeriesStore(database);
+      try {
+        const [tas] = await store.getSeries([{ indicator: "tas", geo: "NPL", scenario: "historical", model: "MIROC6", frequency: "annual" }]);
+        expect(tas!.startYear).toBe(2014);
+        expect(Array.from(tas!.values).map((v) => Math.round(v * 1000) / 1000)).toEqual([14, 15]);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the portal's series store setting", () => {
   it("puts the ingested database in front of the sample store, or serves samples only", async () => {
     const { seriesStore } = await import("../../context.server");
