@@ -240,14 +240,24 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   };
 
   try {
-    for (const set of sets.values()) {
+    for (const listed of sets.values()) {
+      // 2. checksums: a set whose files are all recorded is done
+      const sums = new Map<Candidate, string>();
+      for (const c of listed) {
+        try {
+          sums.set(c, await sha256(c.path));
+        } catch (error) {
+          summary.failed.push({ file: c.name.name, reason: `cannot read the file: ${error instanceof Error ? error.message : error}` });
+          progress.filesDone++;
+          progressBytesBase += c.bytes;
+        }
+      }
+      const set = listed.filter((c) => sums.has(c));
+      if (set.length === 0) continue;
       const { model, scenario } = set[0];
       const label = `${model} ${scenario} ${set[0].name.years}`;
       progress.current = label;
       report();
-      // 2. checksums: a set whose files are all recorded is done
-      const sums = new Map<Candidate, string>();
-      for (const c of set) sums.set(c, await sha256(c.path));
       if (set.every((c) => known.get(sums.get(c)))) {
         summary.skipped.push(...set.map((c) => c.name.name));
         progress.filesDone += set.length;
