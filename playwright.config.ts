@@ -41,6 +41,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,
-    env: { PORT: String(PORT), LOG_REQUESTS: "false", NODE_ENV: "production", DATABASE_URL },
+    // sample series only, whatever an operator ingested into ./data/series.db
+    env: { PORT: String(PORT), LOG_REQUESTS: "false", NODE_ENV: "production", DATABASE_URL, SERIES_DB: "none" },
   },
 });

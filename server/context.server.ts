@@ -1,11 +1,13 @@
 import type { OniTable } from "../app/features/analytics/compute";
 import { scenarioPeriod } from "../app/features/cmip6/seriesQuery";
 import { loadOni } from "./analytics/oni.server";
-import type { Env } from "./env.server";
+import { existsSync } from "node:fs";
+import { DEFAULT_SERIES_DB, EnvError, seriesDatabaseFile, type Env } from "./env.server";
 import { getSeeds, type Seeds } from "./seeds.server";
 import { SampleSeriesStore } from "./series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "./series/service.server";
-import type { SeriesStore } from "./series/store";
+import { IngestedSeriesStore } from "./series/ingested-store.server";
+import { LayeredSeriesStore, type SeriesStore } from "./series/store";
 import { createCkanService, type CkanService } from "./services/ckan.server";
 import { createReferenceService, type ReferenceService } from "./services/reference.server";
 import { createSubmissionsService, type SubmissionsService } from "./services/submissions.server";
@@ -36,7 +38,7 @@ export function createLoadContext(env: Env) {
   return {
     env,
     reference,
-    series: createSeriesService(seeds, seriesStore(seeds)),
+    series: createSeriesService(seeds, seriesStore(seeds, env.SERIES_DB)),
     ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData")),
     submissions: createSubmissionsService({
       databaseUrl: env.DATABASE_URL,
@@ -50,9 +52,22 @@ export function createLoadContext(env: Env) {
 
 /**
  * The store behind the series API. The embedded default generates sample series for the scenario years
- * of the seeds; a real source goes in front of it with `LayeredSeriesStore`.
+ * of the seeds; series ingested from NetCDF files (SERIES_DB, see `docs/series-api.md`) go in front of it
+ * with `LayeredSeriesStore`, so each model and scenario is answered from real data where it was ingested.
  */
-function seriesStore(seeds: Seeds): SeriesStore {
+export function seriesStore(seeds: Pick<Seeds, "scenarios">, setting: string): SeriesStore {
   const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
-  return new SampleSeriesStore({ scenarios });
+  const sample = new SampleSeriesStore({ scenarios });
+  if (setting === "none") return sample;
+  const named = seriesDatabaseFile(setting);
+  const file = named ?? (existsSync(DEFAULT_SERIES_DB) ? DEFAULT_SERIES_DB : undefined);
+  if (!file) return sample;
+  let ingested: IngestedSeriesStore;
+  try {
+    ingested = new IngestedSeriesStore(file);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EnvError(`Invalid environment settings:\n  SERIES_DB: cannot open the series database ${file} (${reason}); run npm run ingest or set SERIES_DB=none`);
+  }
+  return new LayeredSeriesStore([ingested, sample]);
 }

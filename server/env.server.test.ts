@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv, publicConfig } from "./env.server";
+import { EnvError, parseEnv, publicConfig, seriesDatabaseFile } from "./env.server";
 
 describe("parseEnv", () => {
   it("has offline defaults", () => {
@@ -60,5 +60,19 @@ describe("TRUST_PROXY", () => {
     expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, loopback" }).TRUST_PROXY).toBe("10.0.0.0/8, loopback");
     expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+  });
+});
+
+describe("SERIES_DB", () => {
+  it("is unset by default (the ingest's database when it exists), a file or none", () => {
+    expect(parseEnv({}).SERIES_DB).toBe("");
+    expect(seriesDatabaseFile(parseEnv({}).SERIES_DB)).toBeUndefined();
+    expect(seriesDatabaseFile(parseEnv({ SERIES_DB: "file:/srv/sacap/series.db" }).SERIES_DB)).toBe("/srv/sacap/series.db");
+    expect(seriesDatabaseFile(parseEnv({ SERIES_DB: "none" }).SERIES_DB)).toBeUndefined();
+  });
+
+  it("refuses anything else by name", () => {
+    expect(() => parseEnv({ SERIES_DB: "postgres://db/series" })).toThrow(/SERIES_DB: expected file:PATH or none/);
+    expect(() => parseEnv({ SERIES_DB: "./data/series.db" })).toThrow(/SERIES_DB/);
   });
 });

@@ -65,6 +65,16 @@ const envSchema = z.object({
     .trim()
     .regex(/^(file:[^?]+(\?.*)?|postgres(ql)?:\/\/.+)$/i, "expected file:PATH, postgres://... or postgresql://...")
     .default("file:./data/sacap.db"),
+  /**
+   * Series ingested from NetCDF files (`npm run ingest`): `file:PATH` of the series database, placed in
+   * front of the sample series; `none` for sample series only. Unset: `./data/series.db` when that file
+   * exists, else sample series only.
+   */
+  SERIES_DB: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || v === "none" || /^file:[^?]+$/.test(v), "expected file:PATH or none"),
   /** Days a submission is kept; older ones are deleted at start-up and daily. 0 keeps them all. */
   SUBMISSION_RETENTION_DAYS: z.coerce.number().int().min(0).default(365),
   /** Seconds a person needs at least to fill in a form; quicker submissions are refused. */
@@ -85,6 +95,14 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
+
+/** Default place of the series database that `npm run ingest` writes. */
+export const DEFAULT_SERIES_DB = "./data/series.db";
+
+/** The file a SERIES_DB setting names; undefined for "none" and for unset (the default file, when it exists). */
+export function seriesDatabaseFile(setting: string): string | undefined {
+  return setting.startsWith("file:") ? setting.slice("file:".length) : undefined;
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);

@@ -2,6 +2,7 @@ import { lineFromSeries, periodMean, type CompareLine } from "../../app/features
 import type { CompareSelection } from "../../app/features/compare/selection";
 import { BASELINE_PERIOD, PROJECTION_WINDOWS } from "../../app/features/cmip6/periods";
 import type { SeriesResponse } from "../../app/features/cmip6/series";
+import { mergeSources, sourceSummary, type SourceSummary } from "../../app/features/cmip6/sources";
 import type { ScenarioValue } from "../../app/features/cmip6/schema";
 import type { SeriesService } from "../series/service.server";
 
@@ -12,6 +13,8 @@ export interface CompareResult {
   windows: { label: string; baseline: number | null; values: (number | null)[] }[];
   windowLabels: string[];
   sample: boolean;
+  /** Sample, ingested or mixed, over every answer compared. */
+  origin: SourceSummary;
 }
 
 async function ensembleSeries(series: SeriesService, indicator: string, geo: string, scenario: ScenarioValue[]) {
@@ -37,7 +40,13 @@ export async function compare(series: SeriesService, selection: CompareSelection
     lineFromSeries(answer, selection.mode === "places" ? answer.geo.name : answer.scenarios[0].name),
   );
   const windows = windowMeans(lines, selection.mode === "scenarios");
-  return { indicator: present[0].indicator, lines, ...windows, sample: present.some((a) => a.sample) };
+  return {
+    indicator: present[0].indicator,
+    lines,
+    ...windows,
+    sample: present.some((a) => a.sample),
+    origin: sourceSummary(mergeSources(present)),
+  };
 }
 
 /**

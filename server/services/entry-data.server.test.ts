@@ -63,7 +63,7 @@ describe("the series behind a catalogue entry", () => {
     expect(historical.baseline).not.toBeNull();
     expect(ssp245.baseline).toBe(historical.baseline);
     expect(ssp585.values[3]!).toBeGreaterThan(ssp245.values[3]!);
-    expect(view!.result!.sample).toBe(true);
+    expect(view!.result!.origin.kind).toBe("sample");
     expect(view!.result!.sources.join(" ")).toMatch(/sample/i);
   });
 });

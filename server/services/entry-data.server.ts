@@ -3,6 +3,7 @@ import type { CatalogEntry } from "../../app/features/catalog/schema";
 import type { EntrySeriesViewData } from "../../app/features/catalog/EntrySeriesView";
 import { SCENARIO_VALUES, type Indicator, type ScenarioValue } from "../../app/features/cmip6/schema";
 import type { SeriesResponse } from "../../app/features/cmip6/series";
+import { mergeSources, sourceSummary } from "../../app/features/cmip6/sources";
 import { SERIES_FREQUENCIES, seriesIndicatorCodes, servesFrequency, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { lineFromSeries } from "../../app/features/compare/compare";
 import { windowMeans } from "./compare.server";
@@ -43,7 +44,7 @@ export async function entrySeries(
   }
   if (answers.length === 0) return undefined;
   const { indicator: described, geo: place } = answers[0];
-  const common = { indicator: described, geo: place, frequency, sample: answers.some((a) => a.sample), sources: sourcesOf(answers) } as const;
+  const common = { indicator: described, geo: place, frequency, origin: sourceSummary(mergeSources(answers)), sources: sourcesOf(answers) } as const;
 
   if (frequency === "annual") {
     const lines = answers.map((a) => lineFromSeries(a, a.scenarios[0].name));

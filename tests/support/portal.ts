@@ -17,7 +17,8 @@ export async function startPortal(env: Record<string, string>): Promise<{ url: s
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, ["build/server/index.js"], {
-    env: { ...process.env, LOG_REQUESTS: "false", ...env, PORT: String(port) },
+    // sample series unless a test names a series database
+    env: { ...process.env, LOG_REQUESTS: "false", SERIES_DB: "none", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -43,7 +44,7 @@ export function runPortal(env: Record<string, string>): Promise<{ code: number |
   return new Promise((resolve) => {
     let output = "";
     const child = spawn(process.execPath, ["build/server/index.js"], {
-      env: { ...process.env, LOG_REQUESTS: "false", PORT: "0", ...env },
+      env: { ...process.env, LOG_REQUESTS: "false", SERIES_DB: "none", PORT: "0", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (chunk) => (output += chunk));

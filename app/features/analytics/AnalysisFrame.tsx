@@ -1,9 +1,11 @@
 import { Button, Callout, FormGroup, HTMLSelect, Spinner } from "@blueprintjs/core";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
+import { SourceTag } from "~/features/cmip6/SourceTag";
+import type { SeriesResponse } from "~/features/cmip6/series";
+import { mergeSources } from "~/features/cmip6/sources";
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { downloadText } from "~/components/data-table/download";
-import { SampleTag } from "~/components/SampleTag";
 import { useGetGeosQuery } from "~/store/reference";
 import { toCsvWithHeader, type ExportHeader } from "../cmip6/explorer/compute";
 import { PROJECTION_WINDOWS } from "../cmip6/periods";
@@ -80,12 +82,24 @@ export function SeriesGate<T>({ queries, children }: { queries: { data?: T; isEr
   return <Spinner size={20} aria-label="Loading the series" />;
 }
 
-/** The analysis heading row: title, sample tag, CSV download of the analysis table. */
-export function AnalysisHeading({ title, sample, csv }: { title: string; sample: boolean; csv: { file: string; header: ExportHeader; columns: string[]; rows: (string | number | null)[][] } }) {
+/**
+ * The analysis heading row: title, the tag saying whether its series are sample, ingested or both, CSV
+ * download of the analysis table.
+ */
+export function AnalysisHeading({
+  title,
+  answers,
+  csv,
+}: {
+  title: string;
+  /** The series answers the analysis is computed from. */
+  answers: readonly Pick<SeriesResponse, "series" | "provenance">[];
+  csv: { file: string; header: ExportHeader; columns: string[]; rows: (string | number | null)[][] };
+}) {
   return (
     <div className="sacap-explorer__heading">
       <h2>{title}</h2>
-      {sample ? <SampleTag /> : null}
+      <SourceTag data={mergeSources(answers)} />
       <span className="sacap-explorer__spacer" />
       <Button
         icon="download"

@@ -80,7 +80,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           <>
             <AnalysisHeading
               title={`Growing-season climate, ${place}`}
-              sample={sample}
+              answers={answers}
               csv={{
                 file: `sacap-climate-crop-${selection.geo}`,
                 header: { indicator: "pr, tas, tx90p (seasonal)", units: "mm/day, °C, %", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: "1950-2100", baseline: selection.baseline.label, view: "Kharif and rabi season summary", sample },

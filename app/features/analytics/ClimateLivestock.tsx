@@ -41,7 +41,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           <>
             <AnalysisHeading
               title={`Livestock heat stress, ${place}`}
-              sample={sample}
+              answers={[txBase, txFuture, rhBase, rhFuture]}
               csv={{
                 file: `sacap-livestock-thi-${selection.geo}`,
                 header: { indicator: "THI from tasmax and hurs (monthly)", units: "index", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${selection.window.label}`, view: "THI by month", sample },

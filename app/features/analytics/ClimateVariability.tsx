@@ -66,7 +66,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           <>
             <AnalysisHeading
               title={`Year-to-year variability, ${place}`}
-              sample={sample}
+              answers={[pr, tas, spi, spei]}
               csv={{
                 file: `sacap-variability-${selection.geo}`,
                 header: { indicator: "pr, tas, spi, spei (annual)", units: "%, °C, years, unitless", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: "1950-2100", baseline: selection.baseline.label, view: "Variability by 20-year window", sample },

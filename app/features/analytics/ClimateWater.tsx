@@ -53,7 +53,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           <>
             <AnalysisHeading
               title={`Water balance, ${place}`}
-              sample={sample}
+              answers={answers}
               csv={{
                 file: `sacap-water-balance-${selection.geo}`,
                 header: { indicator: "pr, PET (Hargreaves from tas, tasmax, tasmin), pr - PET", units: "mm/day", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${selection.window.label}`, view: "Monthly water balance", sample },

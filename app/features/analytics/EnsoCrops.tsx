@@ -30,7 +30,7 @@ function Content({ selection, place, oni }: { selection: AnalysisSelection; plac
           <>
             <AnalysisHeading
               title={`Season climate by ENSO phase, ${place}`}
-              sample={sample}
+              answers={[prK, prR, tasK, tasR]}
               csv={{
                 file: `sacap-enso-${selection.geo}`,
                 header: { indicator: "pr, tas (JJAS, NDJFM) composites by ONI phase", units: "% (rainfall), °C (temperature)", geo: selection.geo, scenarios: ["historical"], models: ["ensemble"], period: "1951-2014", view: "ENSO composites", sample },

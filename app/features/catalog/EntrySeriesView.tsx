@@ -1,8 +1,8 @@
 import { Button, Classes, HTMLSelect, HTMLTable } from "@blueprintjs/core";
 import { Form, Link } from "@remix-run/react";
 import { LINE_COLORS, LineChart, type LineSeries } from "~/components/LineChart";
-import { SampleTag } from "~/components/SampleTag";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
+import { SourceTag } from "~/features/cmip6/SourceTag";
 import { BASELINE_PERIOD, MONTH_NAMES, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import type { Geo } from "~/features/cmip6/schema";
 import { SERIES_PATHS, seriesQueryString } from "~/features/cmip6/seriesQuery";
@@ -111,7 +111,7 @@ export function EntrySeriesView({ data }: { data: EntrySeriesViewData }) {
     <section className="sacap-card" aria-labelledby="entry-data">
       <h2 id="entry-data" className="sacap-card__title">
         {result ? `${result.indicator.chartTitle} (${result.indicator.units}), ${result.geo.name} ` : "Data "}
-        {result?.sample && <SampleTag />}
+        {result && <SourceTag summary={result.origin} />}
       </h2>
       <Form method="get" className="sacap-inline-form" aria-label="Place and period">
         <label>

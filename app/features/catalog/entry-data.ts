@@ -1,6 +1,7 @@
 import { mean } from "~/features/analytics/compute";
 import { BASELINE_PERIOD, PROJECTION_WINDOWS, type NamedPeriod } from "~/features/cmip6/periods";
 import type { SeriesResponse } from "~/features/cmip6/series";
+import type { SourceSummary } from "~/features/cmip6/sources";
 import type { CompareLine } from "~/features/compare/compare";
 
 /**
@@ -36,7 +37,8 @@ export interface EntrySeriesData {
   geo: SeriesResponse["geo"];
   frequency: SeriesResponse["frequency"];
   data: AnnualEntryData | MonthlyEntryData;
-  sample: boolean;
+  /** Sample, ingested or mixed. */
+  origin: SourceSummary;
   /** Where the numbers come from, one line per source. */
   sources: string[];
 }

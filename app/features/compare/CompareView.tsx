@@ -1,7 +1,8 @@
 import { Button, HTMLSelect, HTMLTable } from "@blueprintjs/core";
 import { Form, Link } from "@remix-run/react";
 import { LINE_COLORS, LineChart } from "~/components/LineChart";
-import { SampleTag } from "~/components/SampleTag";
+import { SourceTag } from "~/features/cmip6/SourceTag";
+import type { SourceSummary } from "~/features/cmip6/sources";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import type { Geo } from "~/features/cmip6/schema";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
@@ -20,6 +21,7 @@ export interface CompareViewData {
     windowLabels: string[];
     windows: { label: string; baseline: number | null; values: (number | null)[] }[];
     sample: boolean;
+    origin: SourceSummary;
   };
 }
 
@@ -69,7 +71,7 @@ export function CompareView({ data }: { data: CompareViewData }) {
           <section className="sacap-card" aria-labelledby="compare-chart">
             <h2 id="compare-chart" className="sacap-card__title">
               {`${result.indicator.chartTitle} (${result.indicator.units}), ensemble median and 10-90 % range `}
-              {result.sample && <SampleTag />}
+              <SourceTag summary={result.origin} />
             </h2>
             <LineChart
               title={result.indicator.chartTitle}

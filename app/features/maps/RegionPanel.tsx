@@ -1,7 +1,7 @@
 import { Button } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
 import { QueryState } from "~/components/QueryState";
-import { SampleTag } from "~/components/SampleTag";
+import { SourceTag } from "~/features/cmip6/SourceTag";
 import { useGetAnnualSeriesQuery } from "~/features/cmip6/seriesApi";
 import { ENSEMBLE, seriesQueryString, type SeriesQuery } from "~/features/cmip6/seriesQuery";
 import type { SeriesResponse } from "~/features/cmip6/series";
@@ -28,7 +28,7 @@ export function RegionPanel({ name, value, query, model, onClose }: RegionPanelP
           <>
             <p>
               Period mean: <strong>{value === null || value === undefined ? "no data" : `${value.toFixed(data.indicator.decimals)} ${data.indicator.units}`}</strong>{" "}
-              {data.sample && <SampleTag what="series" />}
+              <SourceTag data={data} what="series" />
             </p>
             <LineChart data={data} model={model} />
           </>

@@ -40,7 +40,7 @@ const CLAUSES: Clause[] = [
     id: "disclaimer-sample",
     title: "Sample data in the default installation",
     body: [
-      "The default installation of the portal serves generated SAMPLE series so that every screen can be explored. Sample data is marked with a visible Sample tag. It is generated, not taken from observations or model output, and must not be used for analysis, reporting or decisions.",
+      "The default installation of the portal serves generated SAMPLE series so that every screen can be explored. Sample data is marked with a visible Sample tag. It is generated, not taken from observations or model output, and must not be used for analysis, reporting or decisions. Series an operator has loaded from model output files are marked \"Ingested data\" and name their files; a chart that mixes both says so.",
       "Real data is shown only after an operator of the installation has loaded it. If a chart, table or download is marked as sample, treat every value in it as illustrative.",
     ],
   },

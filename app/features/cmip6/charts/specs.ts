@@ -19,6 +19,8 @@ export interface ChartLabels {
   axis: string;
   units: string;
   sample: boolean;
+  /** True when only some model runs are sample data (the others ingested model output). */
+  partlySample?: boolean;
   /** Extra subtitle text (period, baseline, model count). */
   note?: string;
 }
@@ -27,7 +29,7 @@ const WIDTH = "container" as const;
 export const CHART_HEIGHT = 280;
 
 export function chartTitle(labels: ChartLabels) {
-  const subtitle = [labels.note, `Units: ${labels.units}`, labels.sample ? "Sample data, not model output" : undefined]
+  const subtitle = [labels.note, `Units: ${labels.units}`, labels.sample ? (labels.partlySample ? "Partly sample data: some model runs generated" : "Sample data, not model output") : undefined]
     .filter(Boolean)
     .join(" · ");
   return { text: labels.title, subtitle, anchor: "start" as const, subtitleColor: labels.sample ? "#935610" : undefined };

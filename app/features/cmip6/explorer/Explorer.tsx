@@ -4,7 +4,6 @@ import { useMemo } from "react";
 import { DataTable } from "~/components/data-table/DataTable";
 import { downloadText } from "~/components/data-table/download";
 import type { ColumnDef } from "~/components/data-table/types";
-import { SampleTag } from "~/components/SampleTag";
 import { useGetCmip6ModelsQuery, useGetGeosQuery, useGetIndicatorsQuery, useGetScenariosQuery } from "~/store/reference";
 import { Chart } from "../charts/Chart";
 import { annualCycleSpec, changeSpec, timeSeriesSpec, type BandPoint, type ChartLabels } from "../charts/specs";
@@ -26,6 +25,8 @@ import {
 } from "./compute";
 import { ExplorerForm } from "./ExplorerForm";
 import { baselineQuery, cycleQuery, cycleWindow, parseSelection, selectionQueryString, VIEW_LABELS, type ExplorerSelection } from "./selection";
+import { SourceNote, SourceTag } from "../SourceTag";
+import { sourceSummary } from "../sources";
 
 /** The CMIP6 data explorer: selectors, chart, 20-year window table, dense table and downloads. */
 export function Explorer() {
@@ -118,6 +119,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
     axis,
     units: indicator.units,
     sample: data.sample,
+    partlySample: sourceSummary(data).kind === "mixed",
     note,
   });
 
@@ -165,7 +167,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
   const lastMedian = last?.stats.median[last.years.length - 1];
   const summary = `${chart.label} of ${indicator.chartTitle.toLowerCase()} in ${place}, ${periodText}, ${data.series
     .map((b) => scenarioName(b.scenario))
-    .join(", ")}; ${modelText}.${last && lastMedian != null ? ` Ensemble median in ${last.years[last.years.length - 1]} (${last.scenario}): ${lastMedian} ${indicator.units}.` : ""}${data.sample ? " Sample data." : ""}`;
+    .join(", ")}; ${modelText}.${last && lastMedian != null ? ` Ensemble median in ${last.years[last.years.length - 1]} (${last.scenario}): ${lastMedian} ${indicator.units}.` : ""}${data.sample ? ` ${sourceSummary(data).kind === "mixed" ? "Partly sample data" : "Sample data"}.` : " Ingested data."}`;
 
   return (
     <>
@@ -173,7 +175,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
         <h2 id="explorer-results">
           {indicator.chartTitle}, {place}
         </h2>
-        {data.sample ? <SampleTag /> : null}
+        <SourceTag data={data} />
         <span className="sacap-explorer__spacer" />
         <Button
           icon="download"
@@ -194,6 +196,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
           }}
         />
       </div>
+      <SourceNote data={data} />
       <Chart key={selection.view} label={chart.label} spec={chart.spec} fileName={fileName} summary={summary} />
 
       <WindowTable rows={windows} units={indicator.units} baseline={selection.baseline.label} scenarioName={scenarioName} sample={data.sample} />

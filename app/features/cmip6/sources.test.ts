@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { SeriesResponse } from "./series";
+import { sourceSummary } from "./sources";
+
+const sample = { source: "sample generator", method: "Generated", version: "1", sample: true };
+const ingested = (model: string) => ({ source: `Ingested NetCDF, ${model} ssp245 (tas; 1 file: tas_day_${model}_ssp245_r1i1p1f1_gn_2015.nc)`, method: "area means", version: "1", sample: false });
+const block = (scenario: "ssp245" | "ssp585", sources: Record<string, string>): SeriesResponse["series"][number] => ({
+  scenario, years: [2015], values: {}, stats: { median: [], p10: [], p90: [], mean: [], count: [] }, sources,
+});
+
+describe("sourceSummary", () => {
+  it("says sample data when every model run is generated", () => {
+    const s = sourceSummary({ series: [block("ssp245", { A: "sample", B: "sample" })], provenance: { sample } });
+    expect(s.kind).toBe("sample");
+    expect(s.text).toMatch(/^Sample data/);
+  });
+
+  it("names the ingested files when every run is ingested", () => {
+    const s = sourceSummary({ series: [block("ssp245", { A: "ingested:A:ssp245" })], provenance: { "ingested:A:ssp245": ingested("A") } });
+    expect(s.kind).toBe("ingested");
+    expect(s.text).toBe(`Ingested data: ${ingested("A").source}.`);
+  });
+
+  it("says which runs are ingested and how many are generated in a mixed answer", () => {
+    const s = sourceSummary({
+      series: [block("ssp245", { A: "ingested:A:ssp245", B: "sample" }), block("ssp585", { A: "sample", B: "sample" })],
+      provenance: { "ingested:A:ssp245": ingested("A"), sample },
+    });
+    expect(s.kind).toBe("mixed");
+    expect(s.ingestedRuns).toEqual(["A (ssp245)"]);
+    expect(s.sampleRuns).toBe(3);
+    expect(s.text).toContain("ingested data for 1 model run (A (ssp245)), generated sample data for the other 3 model runs");
+  });
+});

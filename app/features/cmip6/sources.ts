@@ -1,0 +1,58 @@
+import type { SeriesResponse } from "./series";
+
+/**
+ * Where the values of a series answer come from, for the screens: all generated sample data, all
+ * ingested model output, or a mix (some model runs ingested, the others generated). Counted per model run
+ * (model and scenario), since each run is answered by the first store that has it.
+ */
+export interface SourceSummary {
+  kind: "sample" | "ingested" | "mixed";
+  /** Model runs with ingested values, as "MODEL (scenario)". */
+  ingestedRuns: string[];
+  /** Number of model runs with generated values. */
+  sampleRuns: number;
+  /** Descriptions of the ingested sources (files), in answer order. */
+  ingestedSources: string[];
+  /** One sentence for the page. */
+  text: string;
+}
+
+export function sourceSummary(data: Pick<SeriesResponse, "series" | "provenance">, shown = 3): SourceSummary {
+  const ingestedRuns: string[] = [];
+  const ingestedIds: string[] = [];
+  let sampleRuns = 0;
+  for (const block of data.series) {
+    for (const [model, id] of Object.entries(block.sources)) {
+      const provenance = data.provenance[id];
+      if (!provenance || provenance.sample) sampleRuns++;
+      else {
+        ingestedRuns.push(`${model} (${block.scenario})`);
+        if (!ingestedIds.includes(id)) ingestedIds.push(id);
+      }
+    }
+  }
+  const ingestedSources = ingestedIds.map((id) => data.provenance[id].source);
+  const list = (items: string[]) => (items.length <= shown ? items.join("; ") : `${items.slice(0, shown).join("; ")} and ${items.length - shown} more`);
+  const runs = (n: number) => `${n} model run${n === 1 ? "" : "s"}`;
+  if (ingestedRuns.length === 0) {
+    return { kind: "sample", ingestedRuns, sampleRuns, ingestedSources, text: "Sample data: generated for illustration, not model output." };
+  }
+  if (sampleRuns === 0) {
+    return { kind: "ingested", ingestedRuns, sampleRuns, ingestedSources, text: `Ingested data: ${list(ingestedSources)}.` };
+  }
+  return {
+    kind: "mixed",
+    ingestedRuns,
+    sampleRuns,
+    ingestedSources,
+    text: `Mixed: ingested data for ${runs(ingestedRuns.length)} (${list(ingestedRuns)}), generated sample data for the other ${runs(sampleRuns)}. Ingested: ${list(ingestedSources)}.`,
+  };
+}
+
+/** The series and provenance of several answers as one (an analysis drawing several indicators). */
+export function mergeSources(answers: readonly Pick<SeriesResponse, "series" | "provenance">[]): Pick<SeriesResponse, "series" | "provenance"> {
+  return {
+    series: answers.flatMap((a) => a.series),
+    provenance: Object.assign({}, ...answers.map((a) => a.provenance)) as SeriesResponse["provenance"],
+  };
+}

@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// Benchmark of `npm run ingest`: one year of daily 0.25-degree data over the South Asia box (60-100 E,
+// 0-40 N: 160 x 160 cells) for tas, tasmax, tasmin and pr, written as NetCDF4 files with h5wasm (chunked
+// one day per chunk and deflated, like NEX-GDDP-CMIP6), then ingested by the built command in a child
+// process whose time and peak resident memory are recorded. Writes bench/results/ingest.json.
+// Run `npm run build` (or `node scripts/build-server.mjs`) first.
+//
+//   node bench/ingest.mjs [--chunk-days 32] [--keep]
+//
+// --keep leaves the generated files in bench/.tmp/ingest (for profiling the command on them).
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const chunkArg = args.indexOf("--chunk-days");
+const CHUNK_DAYS = chunkArg === -1 ? 32 : Number(args[chunkArg + 1]);
+
+const h5 = await import("h5wasm/node");
+await h5.ready;
+
+const STEP = 0.25;
+const LAT = Array.from({ length: 160 }, (_, i) => 0 + STEP / 2 + i * STEP);
+const LON = Array.from({ length: 160 }, (_, i) => 60 + STEP / 2 + i * STEP);
+const DAYS = 365;
+const KEEP = args.includes("--keep");
+const dir = KEEP ? path.join(root, "bench/.tmp/ingest") : mkdtempSync(path.join(os.tmpdir(), "sacap-bench-ingest-"));
+if (KEEP) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+}
+
+/** Deterministic pseudo-random numbers in [0, 1). */
+function random(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function write(variable, units, value) {
+  const name = `${variable}_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2015.nc`;
+  const file = new h5.File(path.join(dir, name), "w");
+  const coordinate = (n, data, attrs) => {
+    const ds = file.create_dataset({ name: n, data: Float64Array.from(data), shape: [data.length], dtype: "<d" });
+    for (const [k, v] of Object.entries(attrs)) ds.create_attribute(k, v);
+    ds.make_scale(n);
+  };
+  coordinate("time", Array.from({ length: DAYS }, (_, t) => t + 0.5), { units: "days since 2015-01-01 00:00:00", calendar: "noleap" });
+  coordinate("lat", LAT, { units: "degrees_north" });
+  coordinate("lon", LON, { units: "degrees_east" });
+  const [ny, nx] = [LAT.length, LON.length];
+  const data = new Float32Array(DAYS * ny * nx);
+  const rnd = random(variable.length * 7919);
+  for (let t = 0; t < DAYS; t++) for (let r = 0; r < ny; r++) for (let c = 0; c < nx; c++) data[(t * ny + r) * nx + c] = value(t, LAT[r], LON[c], rnd);
+  const ds = file.create_dataset({ name: variable, data, shape: [DAYS, ny, nx], dtype: "<f", chunks: [1, ny, nx], compression: 4 });
+  ds.create_attribute("units", units);
+  ds.create_attribute("_FillValue", Float32Array.of(1e20), [1], "<f");
+  ds.attach_scale(0, "time");
+  ds.attach_scale(1, "lat");
+  ds.attach_scale(2, "lon");
+  file.close();
+  return { name, bytes: statSync(path.join(dir, name)).size };
+}
+
+const season = (t) => Math.sin((2 * Math.PI * (t - 105)) / 365);
+const started = performance.now();
+const files = [
+  write("tas", "K", (t, lat, _lon, rnd) => 273.15 + 30 - 0.6 * (lat - 10) + 8 * season(t) + 3 * (rnd() - 0.5)),
+  write("tasmax", "K", (t, lat, _lon, rnd) => 273.15 + 36 - 0.6 * (lat - 10) + 8 * season(t) + 3 * (rnd() - 0.5)),
+  write("tasmin", "K", (t, lat, _lon, rnd) => 273.15 + 22 - 0.7 * (lat - 10) + 9 * season(t) + 3 * (rnd() - 0.5)),
+  write("pr", "kg m-2 s-1", (t, _lat, lon, rnd) => {
+    const monsoon = t > 150 && t < 270 ? 0.7 : 0.15;
+    return rnd() < monsoon ? (-Math.log(1 - rnd()) * (lon > 85 ? 14 : 8)) / 86400 : 0;
+  }),
+];
+const generateSeconds = (performance.now() - started) / 1000;
+console.error(`generated ${files.length} files (${(files.reduce((s, f) => s + f.bytes, 0) / 1e6).toFixed(1)} MB) in ${generateSeconds.toFixed(1)} s`);
+
+function run(label, chunkDays = CHUNK_DAYS, database = path.join(dir, "series.db")) {
+  const t0 = performance.now();
+  const child = spawnSync(process.execPath, [path.join(root, "build/server/ingest.js"), dir, "--to", `file:${database}`, "--json", "--chunk-days", String(chunkDays)], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const wall = (performance.now() - t0) / 1000;
+  if (child.status !== 0) throw new Error(`${label}: ingest exited ${child.status}\n${child.stderr}`);
+  const summary = JSON.parse(child.stdout);
+  console.error(`${label}: ${wall.toFixed(1)} s wall, ${summary.seconds.toFixed(1)} s ingest, peak RSS ${summary.peakRssMb} MB, ${summary.rows} rows`);
+  return { wallSeconds: Math.round(wall * 100) / 100, ingestSeconds: Math.round(summary.seconds * 100) / 100, peakRssMb: summary.peakRssMb, rows: summary.rows, cellDays: summary.cellDays, ingested: summary.ingested.length, skipped: summary.skipped.length, failed: summary.failed.length };
+}
+
+try {
+  const first = run("first ingest");
+  const again = run("second run (all skipped by checksum)");
+  // memory follows the slab of days read at a time
+  const slabs = [8, 128].map((days) => {
+    const database = path.join(dir, `series-${days}.db`);
+    const r = run(`--chunk-days ${days}`, days, database);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+    return { chunkDays: days, ingestSeconds: r.ingestSeconds, peakRssMb: r.peakRssMb };
+  });
+  const result = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    input: {
+      grid: "0.25 degree, 60-100 E x 0-40 N (160 x 160 cells)",
+      days: DAYS,
+      calendar: "noleap",
+      variables: ["tas", "tasmax", "tasmin", "pr"],
+      chunking: "one day per HDF5 chunk, deflate level 4",
+      files: files.map((f) => ({ name: f.name, megabytes: Math.round(f.bytes / 1e5) / 10 })),
+    },
+    chunkDays: CHUNK_DAYS,
+    first,
+    resumed: again,
+    slabs,
+  };
+  mkdirSync(path.join(root, "bench/results"), { recursive: true });
+  writeFileSync(path.join(root, "bench/results/ingest.json"), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+} finally {
+  if (KEEP) for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(dir, `series.db${suffix}`), { force: true });
+  else rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,122 @@
+import { parseArgs } from "node:util";
+import { EnvError, parseEnv, seriesDatabaseFile } from "../env.server";
+import { loadSeeds, SeedError } from "../seeds.server";
+import { ingest, type IngestProgress, type IngestSummary } from "../series/ingest/ingest.server";
+
+const USAGE = `Loads daily CMIP6 NetCDF files (NEX-GDDP-CMIP6 or CMIP6 layout) into the series database.
+
+Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/series.db] [--json]
+
+  <files or folders>  .nc / .nc4 files named {variable}_day_{model}_{scenario}_{variant}_{grid}_{years}.nc;
+                      folders are searched recursively
+  --variable VAR      only files of VAR (tas, tasmax, tasmin, pr, hurs, huss, rsds, rlds, sfcWind);
+                      repeat or give a comma list
+  --to file:PATH      the series database (default: SERIES_DB when it names a file, else file:./data/series.db)
+  --chunk-days N      days read at a time (default 32; memory grows with it)
+  --json              print the summary as JSON on stdout
+
+Files of one model, scenario and years are read together (indices such as DTR need tasmax and tasmin).
+Files already ingested (same SHA-256) are skipped; a bad file is reported and nothing of it is written.
+Restart the portal afterwards: it reads the database at start-up (SERIES_DB).`;
+
+function parse(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      variable: { type: "string", multiple: true },
+      to: { type: "string" },
+      "chunk-days": { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  return { values, positionals };
+}
+
+const clock = (seconds: number) => {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h > 0 ? `${h}:${String(m).padStart(2, "0")}` : m}:${String(s % 60).padStart(2, "0")}`;
+};
+const compact = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(1)}G` : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n));
+
+/** One line: bar, files, cells, cell-days, elapsed and time left. */
+export function progressLine(p: IngestProgress, width = 24): string {
+  const share = p.bytesTotal > 0 ? Math.min(1, p.bytesDone / p.bytesTotal) : 1;
+  const filled = Math.round(share * width);
+  const left = p.remaining === undefined ? "--:--" : clock(p.remaining);
+  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${String(Math.round(share * 100)).padStart(3)}%  files ${p.filesDone}/${p.filesTotal}  cells ${p.cells}  cell-days ${compact(p.cellDays)}  ${clock(p.elapsed)} elapsed, ${left} left${p.current ? `  ${p.current}` : ""}`;
+}
+
+function printSummary(s: IngestSummary) {
+  const out = process.stderr;
+  out.write(`\nIngest into ${s.database}: ${s.ingested.length} file(s) ingested, ${s.skipped.length} already there, ${s.failed.length} failed, ${s.ignored.length} ignored; ${s.rows} series rows written; ${compact(s.cellDays)} cell-days in ${clock(s.seconds)}; peak memory ${s.peakRssMb} MB.\n`);
+  for (const f of s.failed) out.write(`  FAILED  ${f.file}: ${f.reason}\n`);
+  for (const f of s.ignored) out.write(`  ignored ${f.file}: ${f.reason}\n`);
+  for (const w of s.warnings) out.write(`  note    ${w}\n`);
+}
+
+async function main() {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : error}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (positionals.length === 0) {
+    process.stderr.write(`Give at least one file or folder.\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const to = values.to;
+  if (to !== undefined && !/^file:[^?]+$/.test(to)) {
+    process.stderr.write(`--to must be file:PATH, not "${to}"\n`);
+    process.exit(2);
+  }
+  const chunkDays = values["chunk-days"] === undefined ? undefined : Number(values["chunk-days"]);
+  if (chunkDays !== undefined && !(Number.isInteger(chunkDays) && chunkDays > 0)) {
+    process.stderr.write(`--chunk-days must be a whole number above 0\n`);
+    process.exit(2);
+  }
+  const env = parseEnv(process.env);
+  const database = to ? to.slice("file:".length) : (seriesDatabaseFile(env.SERIES_DB) ?? "./data/series.db");
+  const seeds = loadSeeds();
+  const tty = process.stderr.isTTY;
+  let lastLine = 0;
+  const summary = await ingest({
+    paths: positionals,
+    database,
+    variables: values.variable?.flatMap((v) => v.split(",").map((x) => x.trim()).filter(Boolean)),
+    seeds,
+    chunkDays,
+    log: (line) => process.stderr.write(`${tty ? "\r\x1b[K" : ""}${line}\n`),
+    onProgress: (p) => {
+      const now = Date.now();
+      if (tty) {
+        process.stderr.write(`\r\x1b[K${progressLine(p, 20).slice(0, (process.stderr.columns ?? 120) - 1)}`);
+      } else if (now - lastLine > 5000 || p.filesDone === p.filesTotal) {
+        // no terminal (a log file): a line every few seconds
+        lastLine = now;
+        process.stderr.write(`${progressLine(p)}\n`);
+      }
+    },
+  });
+  if (tty) process.stderr.write("\n");
+  printSummary(summary);
+  if (values.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  if (summary.failed.length > 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof EnvError || error instanceof SeedError ? error.message : error instanceof Error ? error.message : String(error);
+  process.stderr.write(`\n${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { decodeTimes, parseCalendar, parseTimeUnits } from "./calendar";
+import { DailyIndexer, producedCodes } from "./indices";
+import { computeMasks, type GeoFeature } from "./masks";
+import { parseCmip6FileName, catalogModel } from "./filename";
+import { unitConversion } from "./netcdf";
+
+describe("CF calendars", () => {
+  const dates = (values: number[], units: string, calendar: string) =>
+    decodeTimes(values, parseTimeUnits(units), parseCalendar(calendar)).map((d) => `${d.year}-${d.month}-${d.day}`);
+
+  it("keeps 365 days in a noleap year and 366 in a standard leap year", () => {
+    // 2016 is a leap year: day 424.5 after 2015-01-01 is 2016-02-29 in the standard calendar
+    expect(dates([424.5, 425.5], "days since 2015-01-01", "standard")).toEqual(["2016-2-29", "2016-3-1"]);
+    // the noleap calendar has no 29 February: the same offsets are 1 and 2 March
+    expect(dates([424.5, 425.5], "days since 2015-01-01", "noleap")).toEqual(["2016-3-1", "2016-3-2"]);
+    expect(dates([365], "days since 2015-01-01 00:00:00", "365_day")).toEqual(["2016-1-1"]);
+  });
+
+  it("has thirty-day months in the 360_day calendar", () => {
+    expect(dates([29.5, 30.5, 59.5, 359.5, 360.5], "days since 2015-01-01", "360_day")).toEqual(["2015-1-30", "2015-2-1", "2015-2-30", "2015-12-30", "2016-1-1"]);
+  });
+
+  it("reads hours and reference dates with a time of day", () => {
+    expect(dates([36], "hours since 1850-01-01 12:00:00", "proleptic_gregorian")).toEqual(["1850-1-3"]);
+    expect(dates([0], "days since 1950-1-1", "gregorian")).toEqual(["1950-1-1"]);
+  });
+
+  it("refuses calendars and units it cannot read", () => {
+    expect(() => parseCalendar("julian")).toThrow(/unsupported calendar/);
+    expect(() => parseTimeUnits("months since 2015-01-01")).toThrow(/unsupported time unit/);
+    expect(() => parseTimeUnits("2015-01-01")).toThrow(/days since/);
+  });
+});
+
+describe("units", () => {
+  it("converts kelvin, kg m-2 s-1 and kg/kg to the portal's units", () => {
+    const k = unitConversion("tasmax", "K");
+    expect(300 * k.scale + k.offset).toBeCloseTo(26.85, 10);
+    const p = unitConversion("pr", "kg m-2 s-1");
+    expect((10 / 86400) * p.scale + p.offset).toBeCloseTo(10, 10);
+    const q = unitConversion("huss", "1");
+    expect(0.012 * q.scale).toBeCloseTo(12, 10);
+    expect(unitConversion("tas", "degC").offset).toBe(0);
+    expect(() => unitConversion("pr", "inches")).toThrow(/expected one of/);
+  });
+});
+
+describe("file names", () => {
+  it("reads NEX-GDDP-CMIP6 and CMIP6 names and finds catalogue models by name and grid", () => {
+    expect(parseCmip6FileName("tasmax_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2015_v1.1.nc")).toMatchObject({
+      variable: "tasmax", frequency: "day", model: "ACCESS-CM2", scenario: "ssp245", variant: "r1i1p1f1", grid: "gn", years: "2015",
+    });
+    expect(parseCmip6FileName("pr_day_MIROC6_historical_r1i1p1f1_gn_19500101-19591231.nc")).toMatchObject({ model: "MIROC6", years: "19500101-19591231" });
+    expect(parseCmip6FileName("notes.nc")).toBeUndefined();
+    const models = [{ field_value: "GFDL-CM4" }, { field_value: "GFDL-CM4_gr2" }];
+    expect(catalogModel({ model: "GFDL-CM4", grid: "gr2" }, { models, scenarios: [] })).toBe("GFDL-CM4_gr2");
+    expect(catalogModel({ model: "GFDL-CM4", grid: "gr1" }, { models, scenarios: [] })).toBe("GFDL-CM4");
+    expect(catalogModel({ model: "NoSuchModel", grid: "gn" }, { models, scenarios: [] })).toBeUndefined();
+  });
+});
+
+describe("place masks", () => {
+  const square: GeoFeature = { code: "SQ", geometry: { type: "Polygon", coordinates: [[[10, 10], [12, 10], [12, 12], [10, 12], [10, 10]]] } };
+  it("takes the cells whose centres lie inside, weighted by cos(latitude), and leaves holes out", () => {
+    const lat = Float64Array.of(9.5, 10.5, 11.5, 12.5);
+    const lon = Float64Array.of(9.5, 10.5, 11.5, 12.5);
+    const [mask] = computeMasks(lat, lon, [square]).masks;
+    expect(Array.from(mask.cells)).toEqual([5, 6, 9, 10]);
+    expect(mask.weights[0]).toBeCloseTo(Math.cos((10.5 * Math.PI) / 180), 12);
+    expect(mask.weights[2]).toBeCloseTo(Math.cos((11.5 * Math.PI) / 180), 12);
+    const holed: GeoFeature = {
+      code: "H",
+      geometry: { type: "Polygon", coordinates: [square.geometry.coordinates[0] as number[][], [[10.9, 10.9], [11.1, 10.9], [11.1, 11.1], [10.9, 11.1], [10.9, 10.9]]] },
+    };
+    const coarse = computeMasks(Float64Array.of(10.25, 11, 11.75), Float64Array.of(11), [holed]).masks[0];
+    expect(Array.from(coarse.cells)).toEqual([0, 2]);
+  });
+
+  it("uses the nearest cells for a place smaller than a cell", () => {
+    const islet: GeoFeature = { code: "I", geometry: { type: "MultiPolygon", coordinates: [[[[73.5, 4.2], [73.6, 4.2], [73.6, 4.3], [73.5, 4.2]]]] } };
+    const [mask] = computeMasks(Float64Array.of(3, 4, 5), Float64Array.of(72, 73, 74), [islet]).masks;
+    expect(mask.nearest).toBe(true);
+    expect(Array.from(mask.cells)).toEqual([4, 5]);
+  });
+});
+
+describe("ETCCDI indices from daily values", () => {
+  /** A noleap 2015 of known days in one cell; hand-computed indices below. */
+  function year() {
+    const tx: number[] = [];
+    const tn: number[] = [];
+    const pr: number[] = [];
+    for (let d = 0; d < 365; d++) {
+      const summer = d >= 90 && d <= 272; // 1 April to 30 September
+      let x = summer ? 30 : 10;
+      if (d === 200) x = 42; // 20 July
+      tx.push(x);
+      tn.push(d < 10 ? -5 : x - 8);
+      pr.push(0);
+    }
+    [5, 12, 25, 3, 0.5].forEach((p, k) => (pr[100 + k] = p)); // 11-15 April
+    pr[300] = 21; // 28 October
+    pr[301] = 1;
+    return { tx, tn, pr };
+  }
+
+  function run(cells: { tx: number[]; tn: number[]; pr: number[] }[], weights: number[]) {
+    const indexer = new DailyIndexer("noleap", [{ code: "G", cells: Uint32Array.from(cells, (_, i) => i), weights: Float64Array.from(weights), nearest: false }], cells.length, ["tasmax", "tasmin", "pr"]);
+    const dates = decodeTimes(Array.from({ length: 365 }, (_, d) => d + 0.5), parseTimeUnits("days since 2015-01-01"), "noleap");
+    dates.forEach((date, d) => indexer.day(date, { tasmax: cells.map((c) => c.tx[d]), tasmin: cells.map((c) => c.tn[d]), pr: cells.map((c) => c.pr[d]) }));
+    const out = indexer.finish();
+    return {
+      annual: (code: string) => out.annual.get(code)!.get("G")!.get(2015)!,
+      monthly: (code: string) => Array.from(out.monthly.get(code)!.get("G")!.get(2015)!),
+    };
+  }
+
+  it("counts, extremes, spells and totals as ETCCDI defines them", () => {
+    const { annual, monthly } = run([year()], [1]);
+    expect(annual("fd")).toBe(10);
+    expect(annual("id")).toBe(0);
+    expect(annual("su")).toBe(183);
+    expect(annual("tr")).toBe(183);
+    expect(annual("txx")).toBe(42);
+    expect(monthly("txx")[6]).toBe(42);
+    expect(monthly("txx")[5]).toBe(30);
+    expect(annual("tnn")).toBe(-5);
+    expect(monthly("tnn")[1]).toBe(2);
+    expect(annual("tnx")).toBe(34);
+    expect(monthly("dtr")[0]).toBeCloseTo((10 * 15 + 21 * 8) / 31, 12);
+    expect(monthly("dtr")[3]).toBe(8);
+    expect(annual("rx1day")).toBe(25);
+    expect(monthly("rx5day")[3]).toBeCloseTo(45.5, 12);
+    expect(annual("rx5day")).toBeCloseTo(45.5, 12);
+    expect(monthly("rx5day")[9]).toBe(22);
+    expect(annual("r10mm")).toBe(3);
+    expect(annual("r20mm")).toBe(2);
+    expect(annual("rnnmm")).toBe(1);
+    expect(annual("prcptot")).toBe(67);
+    expect(annual("sdii")).toBeCloseTo(67 / 6, 12);
+    expect(annual("cwd")).toBe(4);
+    // 15 April (0.5 mm is a dry day) to 27 October
+    expect(annual("cdd")).toBe(196);
+    expect(monthly("pr")[3]).toBeCloseTo(45.5 / 30, 12);
+    expect(annual("pr")).toBeCloseTo(67.5 / 365, 12);
+  });
+
+  it("averages each cell's index over the place with the cells' weights", () => {
+    const warm = year();
+    const cold = { ...year(), tn: year().tn.map((t, d) => (d < 40 ? -3 : t)) }; // 40 frost days
+    const { annual } = run([warm, cold], [1, 3]);
+    expect(annual("fd")).toBeCloseTo((10 * 1 + 40 * 3) / 4, 12);
+  });
+
+  it("has no value for a month with a missing day, and no annual value for its year", () => {
+    const gappy = year();
+    gappy.pr[45] = NaN; // 15 February
+    const { annual, monthly } = run([gappy], [1]);
+    expect(monthly("pr")[1]).toBeNaN();
+    expect(monthly("pr")[2]).toBe(0);
+    expect(annual("pr")).toBeNaN();
+    expect(annual("prcptot")).toBeNaN();
+    expect(annual("fd")).toBe(10);
+  });
+
+  it("computes the indices its variables allow", () => {
+    expect(producedCodes(new Set(["pr"]))).toEqual({ monthly: ["pr", "rx1day", "rx5day"], annual: ["r10mm", "r20mm", "rnnmm", "prcptot", "sdii", "cdd", "cwd"] });
+    expect(producedCodes(new Set(["tasmax"])).monthly).toEqual(["tasmax", "txx", "txn"]);
+    expect(producedCodes(new Set(["tasmax", "tasmin"])).monthly).toContain("dtr");
+  });
+});
+
+describe("daily time axes", () => {
+  it("finds the first step that is not the next day of the calendar", async () => {
+    const { dailyGap } = await import("./calendar");
+    const decode = (values: number[], calendar: "noleap" | "360_day" | "standard") => decodeTimes(values, parseTimeUnits("days since 2015-01-01"), calendar);
+    expect(dailyGap("360_day", decode([58.5, 59.5, 60.5], "360_day"))).toBeUndefined();
+    expect(dailyGap("noleap", decode([0.5, 1.5, 3.5], "noleap"))).toBe("time steps are not consecutive days: 2015-01-02 then 2015-01-04 (step 2)");
+    expect(dailyGap("standard", decode([0.5, 31.5], "standard"))).toMatch(/2015-01-01 then 2015-02-01/);
+  });
+});

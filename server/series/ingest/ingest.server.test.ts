@@ -1,0 +1,331 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadSeeds } from "../../seeds.server";
+import { SampleSeriesStore } from "../sample/sample-store";
+import { createSeriesService } from "../service.server";
+import { IngestedSeriesStore } from "../ingested-store.server";
+import { LayeredSeriesStore } from "../store";
+import { ingest, loadGeoFeatures, type IngestSummary } from "./ingest.server";
+import { computeMasks } from "./masks";
+import { writeTestNetcdf } from "./testing/write-netcdf";
+
+/**
+ * Small NetCDF4 files on a 1-degree grid over South Asia with known values, ingested into a fresh
+ * series database; area means, unit conversions, calendars, indices and the API answers are checked
+ * against values computed by hand from the same inputs.
+ */
+
+const seeds = loadSeeds();
+const LAT = Array.from({ length: 36 }, (_, i) => 4.5 + i); // 4.5 .. 39.5
+const LON = Array.from({ length: 40 }, (_, i) => 60.5 + i); // 60.5 .. 99.5
+const masks = computeMasks(Float64Array.from(LAT), Float64Array.from(LON), loadGeoFeatures("seeds/geo", seeds));
+const maskOf = (code: string) => masks.masks.find((m) => m.code === code)!;
+/** The cos(latitude)-weighted mean over a place of a value that depends on the cell's latitude. */
+function areaMean(code: string, f: (lat: number) => number): number {
+  const mask = maskOf(code);
+  let sum = 0;
+  let weight = 0;
+  mask.cells.forEach((cell, k) => {
+    sum += f(LAT[Math.floor(cell / LON.length)]) * mask.weights[k];
+    weight += mask.weights[k];
+  });
+  return sum / weight;
+}
+
+const KELVIN = 273.15;
+/** Daily maximum temperature in °C: warmer to the south, so a place's Summer days depend on its cells. */
+const txOf = (lat: number) => 25 + 0.2 * (25 - lat) + 0.05;
+const DAYS = 365;
+/** Rain in mm/day: 2 every day and 30 on 30 June, 1 and 2 July (days 180-182 of a noleap year). */
+const prOf = (t: number) => (t >= 180 && t <= 182 ? 30 : 2);
+
+let dir: string;
+let db: string;
+let first: IngestSummary;
+
+function fileName(variable: string, model = "ACCESS-CM2", scenario = "ssp245", years = "2015") {
+  return `${variable}_day_${model}_${scenario}_r1i1p1f1_gn_${years}.nc`;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "sacap-ingest-"));
+  db = path.join(dir, "series.db");
+  const time = Array.from({ length: DAYS }, (_, t) => t + 0.5);
+  const common = { lat: LAT, lon: LON, time, timeUnits: "days since 2015-01-01 00:00:00", calendar: "noleap", fillValue: 1e20, chunkDays: 10 };
+  const monthOfDay = (t: number) => {
+    const lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let m = 0;
+    for (let rest = t; rest >= lengths[m]; m++) rest -= lengths[m];
+    return m + 1;
+  };
+  await writeTestNetcdf({ ...common, path: path.join(dir, fileName("tas")), variable: "tas", units: "K", value: (t) => KELVIN + monthOfDay(t) });
+  await writeTestNetcdf({ ...common, path: path.join(dir, fileName("tasmax")), variable: "tasmax", units: "K", value: (_, r) => KELVIN + txOf(LAT[r]) });
+  await writeTestNetcdf({ ...common, path: path.join(dir, fileName("tasmin")), variable: "tasmin", units: "K", value: (_, r) => KELVIN + txOf(LAT[r]) - 10 });
+  await writeTestNetcdf({ ...common, path: path.join(dir, fileName("pr")), variable: "pr", units: "kg m-2 s-1", value: (t) => prOf(t) / 86400 });
+  // a 360-day model: 40 frost nights (30 January days and 10 of February), then mild nights
+  await writeTestNetcdf({
+    ...common,
+    calendar: "360_day",
+    time: Array.from({ length: 360 }, (_, t) => t + 0.5),
+    path: path.join(dir, fileName("tasmin", "UKESM1-0-LL", "ssp585")),
+    variable: "tasmin",
+    units: "K",
+    value: (t) => KELVIN + (t < 40 ? -5 : 5),
+  });
+  // a model the catalogue does not know, and a truncated copy of a good file under another model's name
+  copyFileSync(path.join(dir, fileName("tas")), path.join(dir, fileName("tas", "NoSuchModel")));
+  const whole = readFileSync(path.join(dir, fileName("pr")));
+  writeFileSync(path.join(dir, fileName("pr", "MIROC6")), whole.subarray(0, Math.floor(whole.length * 0.6)));
+  // monthly steps in a file named as daily
+  await writeTestNetcdf({ ...common, time: Array.from({ length: 12 }, (_, m) => m * 30 + 15), path: path.join(dir, fileName("tas", "MIROC6", "ssp585")), variable: "tas", units: "K", value: () => KELVIN });
+  first = await ingest({ paths: [dir], database: db, seeds, geoDir: "seeds/geo", chunkDays: 16 });
+}, 120_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function annual(store: IngestedSeriesStore, indicator: string, geo: string, model = "ACCESS-CM2", scenario = "ssp245") {
+  const [found] = await store.getSeries([{ indicator, geo, scenario, model, frequency: "annual" }]);
+  expect(found, `${indicator} ${geo} ${model}`).toBeDefined();
+  expect(found!.startYear).toBe(2015);
+  return found!.values[0];
+}
+async function monthly(store: IngestedSeriesStore, indicator: string, geo: string, model = "ACCESS-CM2", scenario = "ssp245") {
+  const [found] = await store.getSeries([{ indicator, geo, scenario, model, frequency: "monthly" }]);
+  expect(found, `${indicator} ${geo} ${model}`).toBeDefined();
+  return Array.from(found!.values);
+}
+
+describe("npm run ingest", () => {
+  it("ingests the good files, reports the truncated and the non-daily one and ignores an unknown model", () => {
+    expect(first.ingested.sort()).toEqual([fileName("pr"), fileName("tas"), fileName("tasmax"), fileName("tasmin"), fileName("tasmin", "UKESM1-0-LL", "ssp585")].sort());
+    expect(first.failed).toEqual([
+      { file: fileName("pr", "MIROC6"), reason: expect.stringMatching(/truncated or damaged/) },
+      { file: fileName("tas", "MIROC6", "ssp585"), reason: "time steps are not consecutive days: 2015-01-16 then 2015-02-15 (step 1); only daily files are ingested" },
+    ]);
+    expect(first.ignored).toEqual([{ file: fileName("tas", "NoSuchModel"), reason: expect.stringContaining("not in the model catalogue") }]);
+    expect(first.rows).toBeGreaterThan(0);
+    expect(first.warnings.some((w) => w.includes("MDV is smaller than a grid cell"))).toBe(true);
+  });
+
+  it("converts units and averages over each place with cos(latitude) weights", async () => {
+    const store = new IngestedSeriesStore(db);
+    try {
+      // tas is the month number in °C everywhere (273.15 + m K)
+      const tas = await monthly(store, "tas", "NPL");
+      tas.forEach((v, m) => expect(v).toBeCloseTo(m + 1, 4));
+      expect(await annual(store, "tasmax", "IND")).toBeCloseTo(areaMean("IND", txOf), 4);
+      expect(await annual(store, "tasmax", "ganges")).toBeCloseTo(areaMean("ganges", txOf), 4);
+      // pr: kg m-2 s-1 to mm/day
+      const pr = await monthly(store, "pr", "BGD");
+      expect(pr[0]).toBeCloseTo(2, 4);
+      expect(pr[5]).toBeCloseTo((29 * 2 + 30) / 30, 4);
+      expect(pr[6]).toBeCloseTo((29 * 2 + 60) / 31, 4);
+      expect(await annual(store, "pr", "BGD")).toBeCloseTo((362 * 2 + 90) / 365, 4);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("computes ETCCDI indices per cell and averages them over the place", async () => {
+    const store = new IngestedSeriesStore(db);
+    try {
+      // Summer days: every day where TX > 25 °C (south of 25.25 N), none elsewhere
+      expect(await annual(store, "su", "IND")).toBeCloseTo(areaMean("IND", (lat) => (txOf(lat) > 25 ? 365 : 0)), 4);
+      expect(await annual(store, "su", "NPL")).toBe(0);
+      expect(await annual(store, "su", "LKA")).toBeCloseTo(365, 6);
+      expect(await annual(store, "tr", "LKA")).toBeCloseTo(areaMean("LKA", (lat) => (txOf(lat) - 10 > 20 ? 365 : 0)), 4);
+      expect(await annual(store, "dtr", "PAK")).toBeCloseTo(10, 4);
+      expect(await annual(store, "txx", "AFG")).toBeCloseTo(areaMean("AFG", txOf), 4);
+      expect(await annual(store, "rx1day", "NPL")).toBeCloseTo(30, 4);
+      const rx5 = await monthly(store, "rx5day", "NPL");
+      expect(rx5[5]).toBeCloseTo(4 * 2 + 30, 3); // window 26-30 June
+      expect(rx5[6]).toBeCloseTo(2 * 2 + 90, 3); // windows ending 2-4 July
+      expect(await annual(store, "r10mm", "NPL")).toBeCloseTo(3, 6);
+      expect(await annual(store, "r20mm", "NPL")).toBeCloseTo(3, 6);
+      expect(await annual(store, "prcptot", "NPL")).toBeCloseTo(362 * 2 + 90, 2);
+      expect(await annual(store, "cdd", "NPL")).toBe(0);
+      expect(await annual(store, "cwd", "NPL")).toBeCloseTo(365, 6);
+      expect(await annual(store, "fd", "NPL")).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("reads a 360_day calendar with thirty-day months", async () => {
+    const store = new IngestedSeriesStore(db);
+    try {
+      expect(await annual(store, "fd", "NPL", "UKESM1-0-LL", "ssp585")).toBeCloseTo(40, 6);
+      const tn = await monthly(store, "tasmin", "NPL", "UKESM1-0-LL", "ssp585");
+      expect(tn[0]).toBeCloseTo(-5, 4);
+      expect(tn[1]).toBeCloseTo((10 * -5 + 20 * 5) / 30, 4);
+      expect(tn[11]).toBeCloseTo(5, 4);
+      // the year's mean weights each month by its 30 days
+      expect(await annual(store, "tasmin", "NPL", "UKESM1-0-LL", "ssp585")).toBeCloseTo((30 * -5 + 30 * (50 / 30) + 300 * 5) / 360, 4);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("skips files already ingested, by checksum", async () => {
+    const again = await ingest({ paths: [dir], database: db, seeds, geoDir: "seeds/geo" });
+    expect(again.ingested).toEqual([]);
+    expect(again.skipped.sort()).toEqual(first.ingested.sort());
+    expect(again.failed.map((f) => f.file)).toEqual([fileName("pr", "MIROC6"), fileName("tas", "MIROC6", "ssp585")]);
+    expect(again.rows).toBe(0);
+    expect(first.gridsComputed).toBe(1);
+  });
+
+  it("keeps the place masks of a grid in the database for later runs", async () => {
+    const more = mkdtempSync(path.join(tmpdir(), "sacap-ingest-more-"));
+    try {
+      await writeTestNetcdf({
+        lat: LAT, lon: LON, time: Array.from({ length: DAYS }, (_, t) => t + 0.5), timeUnits: "days since 2015-01-01", calendar: "noleap",
+        path: path.join(more, fileName("hurs")), variable: "hurs", units: "%", value: () => 64,
+      });
+      const later = await ingest({ paths: [more], database: db, seeds, geoDir: "seeds/geo" });
+      expect(later.ingested).toEqual([fileName("hurs")]);
+      expect(later.gridsComputed).toBe(0);
+      const store = new IngestedSeriesStore(db);
+      try {
+        expect(await annual(store, "hurs", "BTN")).toBeCloseTo(64, 4);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(more, { recursive: true, force: true });
+    }
+  });
+
+  it("answers the series API from ingested data where it exists and says so", async () => {
+    const ingested = new IngestedSeriesStore(db);
+    try {
+      const service = createSeriesService(seeds, new LayeredSeriesStore([ingested, new SampleSeriesStore()]));
+      const ask = async (params: string) => {
+        const parsed = service.parse("annual", new URLSearchParams(params));
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed));
+        const resolved = service.resolve("annual", parsed.query);
+        if (!resolved.ok) throw new Error(resolved.message);
+        const answer = await service.answer(resolved.value);
+        if ("status" in answer) throw new Error(answer.message);
+        return answer;
+      };
+      const real = await ask("indicator=su&geo=LKA&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2016");
+      expect(real.sample).toBe(false);
+      expect(real.series[0].values["ACCESS-CM2"]).toEqual([365, null]);
+      const id = real.series[0].sources["ACCESS-CM2"];
+      expect(real.provenance[id]).toMatchObject({ sample: false, source: expect.stringContaining(fileName("tasmax")) });
+      expect(real.provenance[id].method).toMatch(/cos\(latitude\)/);
+
+      const mixed = await ask("indicator=su&geo=LKA&scenario=ssp245&model=ACCESS-CM2,CanESM5&start=2015&end=2015");
+      expect(mixed.sample).toBe(true);
+      expect(mixed.series[0].sources).toEqual({ "ACCESS-CM2": id, CanESM5: "sample" });
+      expect(mixed.provenance.sample.sample).toBe(true);
+      expect(mixed.provenance[id].sample).toBe(false);
+    } finally {
+      ingested.close();
+    }
+  });
+});
+
+/** A file written by the netCDF-C library itself (ncgen), when netcdf-bin is installed. */
+const ncgen = spawnSync("ncgen", ["-h"], { stdio: "ignore" }).error === undefined;
+
+describe.skipIf(!ncgen)("files written by the netCDF library", () => {
+  it("ingests an ncgen -k nc4 file with a standard calendar, unlimited time and a fill value", async () => {
+    const work = mkdtempSync(path.join(tmpdir(), "sacap-ncgen-"));
+    try {
+      const days = 366; // 2016 is a leap year in the standard calendar
+      const lat = [26.5, 27.5, 28.5];
+      const lon = [81.5, 82.5, 83.5, 84.5, 85.5, 86.5, 87.5];
+      const values: string[] = [];
+      for (let t = 0; t < days; t++) {
+        for (let r = 0; r < lat.length; r++) for (let c = 0; c < lon.length; c++) values.push(c === 0 && r === 0 ? "_" : String(KELVIN + (t < 59 ? -2 : 10)));
+      }
+      const cdl = `netcdf tasmin {
+dimensions:
+  time = UNLIMITED ;
+  lat = ${lat.length} ;
+  lon = ${lon.length} ;
+variables:
+  double time(time) ;
+    time:units = "days since 2016-01-01 12:00:00" ;
+    time:calendar = "standard" ;
+  double lat(lat) ;
+    lat:units = "degrees_north" ;
+  double lon(lon) ;
+    lon:units = "degrees_east" ;
+  float tasmin(time, lat, lon) ;
+    tasmin:units = "K" ;
+    tasmin:_FillValue = 1.e+20f ;
+data:
+  time = ${Array.from({ length: days }, (_, t) => t).join(", ")} ;
+  lat = ${lat.join(", ")} ;
+  lon = ${lon.join(", ")} ;
+  tasmin = ${values.join(", ")} ;
+}
+`;
+      writeFileSync(path.join(work, "tasmin.cdl"), cdl);
+      const file = path.join(work, "tasmin_day_MIROC6_ssp245_r1i1p1f1_gn_2016.nc");
+      execFileSync("ncgen", ["-k", "nc4", "-o", file, path.join(work, "tasmin.cdl")]);
+      expect(statSync(file).size).toBeGreaterThan(0);
+      const database = path.join(work, "series.db");
+      const summary = await ingest({ paths: [file], database, seeds, geoDir: "seeds/geo" });
+      expect(summary.failed).toEqual([]);
+      expect(summary.ingested).toEqual([path.basename(file)]);
+      const store = new IngestedSeriesStore(database);
+      try {
+        const [fd] = await store.getSeries([{ indicator: "fd", geo: "NPL", scenario: "ssp245", model: "MIROC6", frequency: "annual" }]);
+        // January and February of a leap year: 31 + 28 frost nights; 29 February is the first mild one
+        expect(fd!.values[0]).toBeCloseTo(59, 6);
+        const [tn] = await store.getSeries([{ indicator: "tasmin", geo: "NPL", scenario: "ssp245", model: "MIROC6", frequency: "monthly" }]);
+        expect(tn!.values[1]).toBeCloseTo((28 * -2 + 10) / 29, 4);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("scenario years", () => {
+  it("stores historical years as given and notes years outside the scenario's period", async () => {
+    const work = mkdtempSync(path.join(tmpdir(), "sacap-ingest-years-"));
+    try {
+      const name = "tas_day_MIROC6_historical_r1i1p1f1_gn_20140101-20151231.nc";
+      await writeTestNetcdf({
+        path: path.join(work, name), variable: "tas", units: "K", lat: [27.5, 28.5], lon: [83.5, 84.5, 85.5],
+        time: Array.from({ length: 730 }, (_, t) => t + 0.5), timeUnits: "days since 2014-01-01", calendar: "noleap",
+        value: (t) => KELVIN + (t < 365 ? 14 : 15),
+      });
+      const database = path.join(work, "series.db");
+      const summary = await ingest({ paths: [work], database, seeds, geoDir: "seeds/geo" });
+      expect(summary.ingested).toEqual([name]);
+      expect(summary.warnings).toContain("MIROC6 historical 20140101-20151231: years 2015 are outside historical (1950-2014); stored but not served");
+      const store = new IngestedSeriesStore(database);
+      try {
+        const [tas] = await store.getSeries([{ indicator: "tas", geo: "NPL", scenario: "historical", model: "MIROC6", frequency: "annual" }]);
+        expect(tas!.startYear).toBe(2014);
+        expect(Array.from(tas!.values).map((v) => Math.round(v * 1000) / 1000)).toEqual([14, 15]);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the portal's series store setting", () => {
+  it("puts the ingested database in front of the sample store, or serves samples only", async () => {
+    const { seriesStore } = await import("../../context.server");
+    expect(seriesStore(seeds, "none")).toBeInstanceOf(SampleSeriesStore);
+    const layered = seriesStore(seeds, `file:${db}`);
+    expect(layered).toBeInstanceOf(LayeredSeriesStore);
+    expect(layered.version).toMatch(/^ingested-6-[0-9a-f]{12}\+sample-/);
+    expect(() => seriesStore(seeds, `file:${path.join(dir, "missing.db")}`)).toThrow(/SERIES_DB: cannot open the series database/);
+  });
+});

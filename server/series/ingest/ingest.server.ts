@@ -1,0 +1,449 @@
+import { createHash } from "node:crypto";
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { scenarioPeriod, servesFrequency } from "../../../app/features/cmip6/seriesQuery";
+import type { Seeds } from "../../seeds.server";
+import { encodeValues, SERIES_SCHEMA, sourceId } from "../ingested-store.server";
+import { dailyGap } from "./calendar";
+import { catalogModel, catalogScenario, parseCmip6FileName, type Cmip6FileName } from "./filename";
+import { DailyIndexer, MEAN_VARIABLES, type DailyVariable } from "./indices";
+import { MaskCache, type GeoFeature, type GeoMask, type GridMasks, type MaskStorage } from "./masks";
+import { NetcdfError, openGridVariable, VARIABLE_UNITS, type GridVariable } from "./netcdf";
+
+/**
+ * `npm run ingest`: reads daily CMIP6 NetCDF files, computes monthly means and ETCCDI indices over each
+ * country and basin, and writes them into the series database. Files of one model, scenario and year
+ * span are read together (indices such as DTR need tasmax and tasmin of the same days), in slabs of days,
+ * and written in one transaction: a file that fails leaves nothing behind and is reported. Sets whose
+ * files are all recorded (by SHA-256) are skipped, so an interrupted ingest resumes where it stopped.
+ */
+
+export type IngestSeeds = Pick<Seeds, "indicators" | "geos" | "scenarios" | "cmip6Models">;
+
+export interface IngestOptions {
+  /** Files and folders (searched recursively for .nc and .nc4 files). */
+  paths: readonly string[];
+  /** SQLite file of the series database (created when missing). */
+  database: string;
+  /** Only files of these variables (default: every variable the portal shows). */
+  variables?: readonly string[];
+  seeds: IngestSeeds;
+  /** Folder with countries.json and basins.json (default: seeds/geo). */
+  geoDir?: string;
+  /** Days read per slab (default 32). */
+  chunkDays?: number;
+  onProgress?: (progress: IngestProgress) => void;
+  log?: (line: string) => void;
+}
+
+export interface IngestProgress {
+  filesDone: number;
+  filesTotal: number;
+  /** Grid cells inside the places of the current set. */
+  cells: number;
+  /** Cell-days read so far, over every set. */
+  cellDays: number;
+  bytesDone: number;
+  bytesTotal: number;
+  /** Seconds since the start. */
+  elapsed: number;
+  /** Estimated seconds left, from the bytes read so far; undefined before the first slab. */
+  remaining?: number;
+  current?: string;
+}
+
+export interface FileProblem {
+  file: string;
+  reason: string;
+}
+
+export interface IngestSummary {
+  database: string;
+  ingested: string[];
+  /** Already in the database with the same checksum. */
+  skipped: string[];
+  /** Bad, truncated or inconsistent files: nothing of them was written. */
+  failed: FileProblem[];
+  /** Files not taken (name, variable, model or scenario the portal does not know, other frequency). */
+  ignored: FileProblem[];
+  warnings: string[];
+  /** Rows (indicator, geo, scenario, model, frequency, year) written. */
+  rows: number;
+  cellDays: number;
+  seconds: number;
+  /** Peak resident memory of the process, MB. */
+  peakRssMb: number;
+  /** Grids whose place masks were computed (not found in the database). */
+  gridsComputed: number;
+}
+
+interface Candidate {
+  path: string;
+  bytes: number;
+  name: Cmip6FileName;
+  variable: DailyVariable;
+  model: string;
+  scenario: string;
+}
+
+/** Every .nc / .nc4 file under the given paths, sorted. */
+export function collectFiles(paths: readonly string[]): string[] {
+  const out: string[] = [];
+  const visit = (p: string) => {
+    const stat = statSync(p);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(p).sort()) visit(path.join(p, entry));
+    } else if (/\.nc4?$/i.test(p)) out.push(path.resolve(p));
+  };
+  for (const p of paths) {
+    if (!existsSync(p)) throw new Error(`no such file or folder: ${p}`);
+    if (statSync(p).isFile() && !/\.nc4?$/i.test(p)) out.push(path.resolve(p));
+    else visit(p);
+  }
+  return [...new Set(out)].sort();
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+/** The places of the catalogue with an outline in `seeds/geo`. */
+export function loadGeoFeatures(geoDir: string, seeds: Pick<Seeds, "geos">): GeoFeature[] {
+  const codes = new Set(seeds.geos.map((g) => g.field_value));
+  type Collection = { features: { properties: Record<string, unknown>; geometry: GeoFeature["geometry"] }[] };
+  const read = (name: string) => JSON.parse(readFileSync(path.join(geoDir, name), "utf8")) as Collection;
+  const features: GeoFeature[] = [];
+  for (const f of read("countries.json").features) {
+    const code = f.properties.iso3;
+    if (typeof code === "string" && codes.has(code)) features.push({ code, geometry: f.geometry });
+  }
+  for (const f of read("basins.json").features) {
+    const code = f.properties.code;
+    if (typeof code === "string" && codes.has(code)) features.push({ code, geometry: f.geometry });
+  }
+  return features;
+}
+
+export function openSeriesDatabase(file: string): BetterSqlite3.Database {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new BetterSqlite3(file);
+  db.pragma("busy_timeout = 5000");
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.exec(SERIES_SCHEMA);
+  return db;
+}
+
+/** Masks kept in the series database, so a later run on the same grid and outlines does not recompute them. */
+function maskStorage(db: BetterSqlite3.Database): MaskStorage {
+  const select = db.prepare("SELECT masks FROM grid_masks WHERE grid = ? AND outlines = ?");
+  const insert = db.prepare("INSERT OR REPLACE INTO grid_masks (grid, outlines, masks) VALUES (?, ?, ?)");
+  type Stored = { fingerprint: string; rows: [number, number]; columns: [number, number]; masks: { code: string; cells: number[]; weights: number[]; nearest: boolean }[] };
+  return {
+    load(grid, outlines) {
+      const row = select.get(grid, outlines) as { masks: string } | undefined;
+      if (!row) return undefined;
+      const stored = JSON.parse(row.masks) as Stored;
+      return {
+        ...stored,
+        masks: stored.masks.map((m) => ({ code: m.code, cells: Uint32Array.from(m.cells), weights: Float64Array.from(m.weights), nearest: m.nearest })),
+      };
+    },
+    save(grid, outlines, masks: GridMasks) {
+      const stored: Stored = { ...masks, masks: masks.masks.map((m) => ({ code: m.code, cells: Array.from(m.cells), weights: Array.from(m.weights), nearest: m.nearest })) };
+      insert.run(grid, outlines, JSON.stringify(stored));
+    },
+  };
+}
+
+/** A file that failed while its set was read: the set is read again without it. */
+class FileFailure extends Error {
+  constructor(readonly file: Candidate, reason: string) {
+    super(reason);
+  }
+}
+
+export async function ingest(options: IngestOptions): Promise<IngestSummary> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const { seeds } = options;
+  const chunkDays = Math.max(1, options.chunkDays ?? 32);
+  const summary: IngestSummary = {
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0,
+  };
+  const wanted = options.variables?.length ? new Set(options.variables) : undefined;
+  if (wanted) {
+    for (const v of wanted) if (!VARIABLE_UNITS[v]) throw new Error(`--variable ${v}: not a variable the portal shows (${MEAN_VARIABLES.join(", ")})`);
+  }
+
+  // 1. the files the portal can use, grouped by model, scenario and years
+  const candidates: Candidate[] = [];
+  for (const file of collectFiles(options.paths)) {
+    const base = path.basename(file);
+    const name = parseCmip6FileName(base);
+    const ignore = (reason: string) => summary.ignored.push({ file: base, reason });
+    if (!name) { ignore("name does not follow {variable}_{frequency}_{model}_{scenario}_{variant}_{grid}_{years}.nc"); continue; }
+    if (wanted && !wanted.has(name.variable)) continue;
+    if (!VARIABLE_UNITS[name.variable]) { ignore(`variable "${name.variable}" is not one the portal shows (${MEAN_VARIABLES.join(", ")})`); continue; }
+    if (name.frequency !== "day") { ignore(`frequency "${name.frequency}": only daily files ("day") are ingested`); continue; }
+    const model = catalogModel(name, { models: seeds.cmip6Models, scenarios: seeds.scenarios });
+    if (!model) { ignore(`model "${name.model}" is not in the model catalogue (seeds/cmip6-models.json)`); continue; }
+    const scenario = catalogScenario(name, { models: seeds.cmip6Models, scenarios: seeds.scenarios });
+    if (!scenario) { ignore(`scenario "${name.scenario}" is not one of the portal's (${seeds.scenarios.map((s) => s.field_value).join(", ")})`); continue; }
+    candidates.push({ path: file, bytes: statSync(file).size, name, variable: name.variable as DailyVariable, model, scenario });
+  }
+  const sets = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    const key = [c.model, c.scenario, c.name.variant, c.name.grid, c.name.years].join("|");
+    const set = sets.get(key) ?? [];
+    const same = set.findIndex((o) => o.variable === c.variable);
+    if (same >= 0) {
+      // two versions of one file (e.g. _v1.1 beside the original): the later name wins
+      summary.ignored.push({ file: set[same].name.name, reason: `superseded by ${c.name.name}` });
+      set.splice(same, 1);
+    }
+    set.push(c);
+    sets.set(key, set);
+  }
+
+  const features = loadGeoFeatures(options.geoDir ?? path.resolve(process.env.SEEDS_DIR || "seeds", "geo"), seeds);
+  const monthlyCodes = new Set(seeds.indicators.filter((i) => servesFrequency(i, "monthly")).map((i) => i.field_value));
+  const annualCodes = new Set(seeds.indicators.filter((i) => servesFrequency(i, "annual")).map((i) => i.field_value));
+  const keep = new Set([...monthlyCodes, ...annualCodes]);
+
+  const db = openSeriesDatabase(options.database);
+  const masks = new MaskCache(features, maskStorage(db));
+  const known = db.prepare("SELECT 1 FROM ingested_files WHERE sha256 = ?");
+  const insertFile = db.prepare(
+    `INSERT OR REPLACE INTO ingested_files (sha256, name, path, bytes, variable, model, scenario, variant, grid, years, calendar, units, source_id, ingested_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertRow = db.prepare(
+    "INSERT OR REPLACE INTO series_years (indicator, geo, scenario, model, frequency, year, source_id, vals) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+
+  const progress: IngestProgress = { filesDone: 0, filesTotal: candidates.length, cells: 0, cellDays: 0, bytesDone: 0, bytesTotal: candidates.reduce((s, c) => s + c.bytes, 0), elapsed: 0 };
+  // bytes of the sets read so far (and the time reading them took), for the time left
+  let bytesRead = 0;
+  let readSeconds = 0;
+  let bytesReadBase = 0;
+  let readSecondsBase = 0;
+  let progressBytesBase = 0;
+  const report = () => {
+    progress.elapsed = (performance.now() - started) / 1000;
+    const rate = readSeconds > 0 ? bytesRead / readSeconds : 0;
+    progress.remaining = rate > 0 ? (progress.bytesTotal - progress.bytesDone) / rate : undefined;
+    options.onProgress?.({ ...progress });
+  };
+
+  try {
+    for (const listed of sets.values()) {
+      // 2. checksums: a set whose files are all recorded is done
+      const sums = new Map<Candidate, string>();
+      for (const c of listed) {
+        try {
+          sums.set(c, await sha256(c.path));
+        } catch (error) {
+          summary.failed.push({ file: c.name.name, reason: `cannot read the file: ${error instanceof Error ? error.message : error}` });
+          progress.filesDone++;
+          progressBytesBase += c.bytes;
+        }
+      }
+      const set = listed.filter((c) => sums.has(c));
+      if (set.length === 0) continue;
+      const { model, scenario } = set[0];
+      const label = `${model} ${scenario} ${set[0].name.years}`;
+      progress.current = label;
+      report();
+      if (set.every((c) => known.get(sums.get(c)))) {
+        summary.skipped.push(...set.map((c) => c.name.name));
+        progress.filesDone += set.length;
+        progressBytesBase += set.reduce((s, c) => s + c.bytes, 0);
+        progress.bytesDone = progressBytesBase;
+        report();
+        continue;
+      }
+      const setBytes = set.reduce((s, c) => s + c.bytes, 0);
+      const seeded = seeds.cmip6Models.find((m) => m.field_value === model);
+      if (seeded && seeded.field_variant !== set[0].name.variant) {
+        summary.warnings.push(`${label}: variant ${set[0].name.variant}, the catalogue lists ${seeded.field_variant} for ${model}`);
+      }
+
+      // 3. read the set; a failing file is reported and the set is read again without it
+      let members = [...set];
+      let result: Awaited<ReturnType<typeof readSet>> | undefined;
+      while (members.length > 0) {
+        const before = progress.cellDays;
+        const readStarted = performance.now();
+        try {
+          result = await readSet(members, masks, keep, chunkDays, (cellDays, fraction) => {
+            progress.cellDays = before + cellDays;
+            // bytes advance with the share of days read
+            const done = setBytes * fraction;
+            progress.bytesDone = progressBytesBase + done;
+            bytesRead = bytesReadBase + done;
+            readSeconds = readSecondsBase + (performance.now() - readStarted) / 1000;
+            report();
+          }, (cells) => {
+            progress.cells = cells;
+          });
+          break;
+        } catch (error) {
+          if (!(error instanceof FileFailure)) throw error;
+          summary.failed.push({ file: error.file.name.name, reason: error.message });
+          log(`failed: ${error.file.name.name}: ${error.message}`);
+          members = members.filter((m) => m !== error.file);
+          progress.cellDays = before;
+          result = undefined;
+        }
+      }
+      bytesReadBase += setBytes;
+      readSecondsBase = readSeconds;
+      progressBytesBase += setBytes;
+      progress.bytesDone = progressBytesBase;
+      progress.filesDone += set.length;
+      if (!result) {
+        report();
+        continue;
+      }
+
+      // 4. one transaction per set: all its rows and files, or nothing
+      const id = sourceId(model, scenario);
+      const period = scenarioPeriod(seeds.scenarios.find((s) => s.field_value === scenario)!);
+      const outside = new Set<number>();
+      const now = new Date().toISOString();
+      let rows = 0;
+      db.transaction(() => {
+        for (const [code, byGeo] of result!.output.monthly) {
+          if (!monthlyCodes.has(code)) continue;
+          for (const [geo, years] of byGeo) {
+            for (const [year, values] of years) {
+              insertRow.run(code, geo, scenario, model, "monthly", year, id, encodeValues(values));
+              rows++;
+            }
+          }
+        }
+        for (const [code, byGeo] of result!.output.annual) {
+          if (!annualCodes.has(code)) continue;
+          for (const [geo, years] of byGeo) {
+            for (const [year, value] of years) {
+              if (year < period.start || year > period.end) outside.add(year);
+              insertRow.run(code, geo, scenario, model, "annual", year, id, encodeValues(Float64Array.of(value)));
+              rows++;
+            }
+          }
+        }
+        for (const { file, grid } of result!.files) {
+          insertFile.run(sums.get(file), file.name.name, file.path, file.bytes, file.variable, model, scenario, file.name.variant, file.name.grid,
+            file.name.years, grid.calendar, grid.conversion.from, id, now);
+        }
+      })();
+      summary.rows += rows;
+      summary.ingested.push(...result.files.map((f) => f.file.name.name));
+      if (outside.size > 0) {
+        summary.warnings.push(`${label}: years ${[...outside].sort().join(", ")} are outside ${scenario} (${period.start}-${period.end}); stored but not served`);
+      }
+      for (const mask of result.nearest) summary.warnings.push(`${label}: ${mask} is smaller than a grid cell; its nearest cells are used`);
+      report();
+    }
+  } finally {
+    db.close();
+  }
+  summary.cellDays = progress.cellDays;
+  summary.gridsComputed = masks.computed;
+  summary.seconds = (performance.now() - started) / 1000;
+  summary.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  summary.warnings = [...new Set(summary.warnings)];
+  return summary;
+}
+
+/** Reads one set of files day by day through the indexer. Throws FileFailure naming a bad file. */
+async function readSet(
+  members: readonly Candidate[],
+  maskCache: MaskCache,
+  keep: ReadonlySet<string>,
+  chunkDays: number,
+  onDays: (cellDays: number, fraction: number) => void,
+  onCells: (cells: number) => void,
+) {
+  const opened: { file: Candidate; grid: GridVariable }[] = [];
+  try {
+    for (const file of members) {
+      try {
+        opened.push({ file, grid: await openGridVariable(file.path, file.variable) });
+      } catch (error) {
+        throw new FileFailure(file, error instanceof Error ? error.message : String(error));
+      }
+    }
+    for (const { file, grid } of opened) {
+      const gap = dailyGap(grid.calendar, grid.dates);
+      if (gap) throw new FileFailure(file, `${gap}; only daily files are ingested`);
+      if (grid.dates.length === 0) throw new FileFailure(file, "no time steps");
+    }
+    const first = opened[0].grid;
+    for (const { file, grid } of opened.slice(1)) {
+      const same = (a: Float64Array, b: Float64Array) => a.length === b.length && a.every((x, i) => Math.abs(x - b[i]) < 1e-6);
+      if (!same(grid.lat, first.lat) || !same(grid.lon, first.lon)) throw new FileFailure(file, `grid differs from ${opened[0].file.name.name}`);
+      const d0 = grid.dates[0];
+      const f0 = first.dates[0];
+      if (grid.calendar !== first.calendar || grid.dates.length !== first.dates.length || d0.year !== f0.year || d0.month !== f0.month || d0.day !== f0.day) {
+        throw new FileFailure(file, `time axis differs from ${opened[0].file.name.name}`);
+      }
+    }
+    const grid = maskCache.get(first.lat, first.lon);
+    // the cells of any place, and each place's cells renumbered into that list
+    const columns = first.lon.length;
+    const active = [...new Set(grid.masks.flatMap((m) => [...m.cells]))].sort((a, b) => a - b);
+    const position = new Map(active.map((cell, i) => [cell, i]));
+    const masks: GeoMask[] = grid.masks
+      .filter((m) => m.cells.length > 0)
+      .map((m) => ({ ...m, cells: Uint32Array.from(m.cells, (c) => position.get(c)!) }));
+    onCells(active.length);
+    const [row0, row1] = grid.rows;
+    const [col0, col1] = grid.columns;
+    const slabColumns = col1 - col0;
+    const slabCells = (row1 - row0) * slabColumns;
+    const offsets = Uint32Array.from(active, (cell) => (Math.floor(cell / columns) - row0) * slabColumns + ((cell % columns) - col0));
+    const indexer = new DailyIndexer(first.calendar, masks, active.length, opened.map((o) => o.file.variable), keep);
+    const days = first.dates.length;
+    const dayValues = Object.fromEntries(opened.map((o) => [o.file.variable, new Float64Array(active.length)])) as Record<DailyVariable, Float64Array>;
+    if (active.length > 0) {
+      for (let t0 = 0; t0 < days; t0 += chunkDays) {
+        const t1 = Math.min(days, t0 + chunkDays);
+        const slabs = opened.map(({ file, grid: g }) => {
+          try {
+            return g.read(t0, t1, row0, row1, col0, col1);
+          } catch (error) {
+            throw new FileFailure(file, error instanceof Error ? error.message : String(error));
+          }
+        });
+        for (let t = t0; t < t1; t++) {
+          const base = (t - t0) * slabCells;
+          opened.forEach((o, k) => {
+            const slab = slabs[k];
+            const out = dayValues[o.file.variable];
+            for (let i = 0; i < offsets.length; i++) out[i] = slab[base + offsets[i]];
+          });
+          try {
+            indexer.day(first.dates[t], dayValues);
+          } catch (error) {
+            throw new FileFailure(opened[0].file, error instanceof Error ? error.message : String(error));
+          }
+        }
+        onDays(t1 * active.length * opened.length, t1 / days);
+        // let the progress bar draw
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return {
+      output: indexer.finish(),
+      files: opened,
+      nearest: grid.masks.filter((m) => m.nearest).map((m) => m.code),
+    };
+  } finally {
+    for (const o of opened) o.grid.close();
+  }
+}

@@ -1,0 +1,55 @@
+import { loadH5 } from "../netcdf";
+
+/**
+ * Writes a small NetCDF4 file (HDF5 with netCDF dimension scales) with h5wasm, for tests: one daily
+ * variable on a lat-lon grid. `value(t, row, column)` gives each value in the file's units.
+ */
+export interface TestGrid {
+  path: string;
+  variable: string;
+  units: string;
+  lat: number[];
+  lon: number[];
+  /** Time values (e.g. 0.5, 1.5, ... days since the origin). */
+  time: number[];
+  timeUnits: string;
+  calendar?: string;
+  value: (t: number, row: number, column: number) => number;
+  fillValue?: number;
+  /** Chunk of days for the variable (default: the whole axis). */
+  chunkDays?: number;
+}
+
+export async function writeTestNetcdf(grid: TestGrid): Promise<void> {
+  const h5 = await loadH5();
+  const file = new h5.File(grid.path, "w");
+  try {
+    const coordinate = (name: string, data: number[], attrs: Record<string, string>) => {
+      const ds = file.create_dataset({ name, data: Float64Array.from(data), shape: [data.length], dtype: "<d" });
+      for (const [k, v] of Object.entries(attrs)) ds.create_attribute(k, v);
+      ds.make_scale(name);
+      return ds;
+    };
+    coordinate("time", grid.time, { units: grid.timeUnits, ...(grid.calendar ? { calendar: grid.calendar } : {}), standard_name: "time" });
+    coordinate("lat", grid.lat, { units: "degrees_north", standard_name: "latitude" });
+    coordinate("lon", grid.lon, { units: "degrees_east", standard_name: "longitude" });
+    const [nt, ny, nx] = [grid.time.length, grid.lat.length, grid.lon.length];
+    const data = new Float32Array(nt * ny * nx);
+    for (let t = 0; t < nt; t++) for (let r = 0; r < ny; r++) for (let c = 0; c < nx; c++) data[(t * ny + r) * nx + c] = grid.value(t, r, c);
+    const ds = file.create_dataset({
+      name: grid.variable,
+      data,
+      shape: [nt, ny, nx],
+      dtype: "<f",
+      chunks: [Math.min(nt, grid.chunkDays ?? nt), ny, nx],
+      compression: 4,
+    });
+    ds.create_attribute("units", grid.units);
+    if (grid.fillValue !== undefined) ds.create_attribute("_FillValue", Float32Array.of(grid.fillValue), [1], "<f");
+    ds.attach_scale(0, "time");
+    ds.attach_scale(1, "lat");
+    ds.attach_scale(2, "lon");
+  } finally {
+    file.close();
+  }
+}

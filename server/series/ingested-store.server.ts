@@ -1,0 +1,171 @@
+import { createHash } from "node:crypto";
+import BetterSqlite3 from "better-sqlite3";
+import type { SeriesKey, SeriesSource, SeriesStore, StoreDescription, StoredSeries } from "./store";
+
+/**
+ * Series ingested from NetCDF files (`npm run ingest`), in SQLite: one row per indicator, geo, scenario,
+ * model, frequency and year (twelve float64 values for a monthly row, one for an annual row), plus the
+ * files each (model, scenario) came from. The server opens it read-only in front of the sample store.
+ */
+
+export const INGEST_METHOD =
+  "Daily NetCDF model output ingested with the portal's `npm run ingest`: units converted (K to °C, kg m-2 s-1 " +
+  "to mm/day, kg/kg to g/kg), daily values read in the file's own calendar (standard, noleap, 360_day, ...). " +
+  "Monthly means and ETCCDI indices (FD, SU, ID, TR, TXx, TNx, TXn, TNn, DTR, Rx1day, Rx5day, R10mm, R20mm, " +
+  "Rnnmm at 25 mm, SDII, CDD, CWD, PRCPTOT) are computed per grid cell from its days, then averaged over " +
+  "each country and basin outline with cos(latitude) weights (cells whose centres fall inside; the nearest " +
+  "cells for places smaller than a cell). Annual values of monthly series combine the twelve months by the " +
+  "indicator's rule; a month or year with a missing day has no value. Spells (CDD, CWD) are counted within " +
+  "each year; Rx5day windows belong to the month of their last day and start with the file's first day.";
+
+export const SERIES_SCHEMA = `
+CREATE TABLE IF NOT EXISTS ingested_files (
+  sha256 TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  path TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  variable TEXT NOT NULL,
+  model TEXT NOT NULL,
+  scenario TEXT NOT NULL,
+  variant TEXT NOT NULL,
+  grid TEXT NOT NULL,
+  years TEXT NOT NULL,
+  calendar TEXT NOT NULL,
+  units TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  ingested_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ingested_files_source ON ingested_files (source_id);
+CREATE TABLE IF NOT EXISTS grid_masks (
+  grid TEXT NOT NULL,
+  outlines TEXT NOT NULL,
+  masks TEXT NOT NULL,
+  PRIMARY KEY (grid, outlines)
+);
+CREATE TABLE IF NOT EXISTS series_years (
+  indicator TEXT NOT NULL,
+  geo TEXT NOT NULL,
+  scenario TEXT NOT NULL,
+  model TEXT NOT NULL,
+  frequency TEXT NOT NULL,
+  year INTEGER NOT NULL,
+  source_id TEXT NOT NULL,
+  vals BLOB NOT NULL,
+  PRIMARY KEY (indicator, geo, frequency, scenario, model, year)
+) WITHOUT ROWID;
+`;
+
+/** Key by which answers refer to the provenance of one model's run of one scenario. */
+export const sourceId = (model: string, scenario: string) => `ingested:${model}:${scenario}`;
+
+/** Float64 values as stored (little-endian). */
+export const encodeValues = (values: Float64Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+const decodeValues = (blob: Buffer) => {
+  const copy = new Float64Array(blob.length / 8);
+  new Uint8Array(copy.buffer).set(blob);
+  return copy;
+};
+
+/** "a.nc, b.nc and 3 more" */
+function fileList(names: string[], shown = 4): string {
+  const sorted = [...names].sort();
+  if (sorted.length <= shown) return sorted.join(", ");
+  return `${sorted.slice(0, shown).join(", ")} and ${sorted.length - shown} more`;
+}
+
+interface FileRow {
+  name: string;
+  variable: string;
+  variant: string;
+  grid: string;
+  years: string;
+  sha256: string;
+  ingested_at: string;
+  source_id: string;
+  model: string;
+  scenario: string;
+}
+
+export class IngestedSeriesStore implements SeriesStore {
+  readonly version: string;
+  private readonly db: BetterSqlite3.Database;
+  private readonly sources = new Map<string, SeriesSource>();
+  private readonly select: BetterSqlite3.Statement;
+
+  /** Opens an ingested series database read-only; it must exist and hold the ingest tables. */
+  constructor(readonly file: string) {
+    this.db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+    this.db.pragma("busy_timeout = 5000");
+    const files = this.db.prepare("SELECT name, variable, variant, grid, years, sha256, ingested_at, source_id, model, scenario FROM ingested_files ORDER BY name").all() as FileRow[];
+    const bySource = new Map<string, FileRow[]>();
+    for (const f of files) bySource.set(f.source_id, [...(bySource.get(f.source_id) ?? []), f]);
+    for (const [id, rows] of bySource) {
+      const { model, scenario } = rows[0];
+      const variables = [...new Set(rows.map((r) => r.variable))].sort().join(", ");
+      const latest = rows.map((r) => r.ingested_at).sort().at(-1)!;
+      this.sources.set(id, {
+        id,
+        source: `Ingested NetCDF, ${model} ${scenario} (${variables}; ${rows.length} file${rows.length === 1 ? "" : "s"}: ${fileList(rows.map((r) => r.name))})`,
+        method: INGEST_METHOD,
+        version: `ingested ${latest.slice(0, 10)} (${createHash("sha256").update(rows.map((r) => r.sha256).join()).digest("hex").slice(0, 8)})`,
+        sample: false,
+      });
+    }
+    const fingerprint = createHash("sha256").update(files.map((f) => f.sha256).sort().join()).digest("hex").slice(0, 12);
+    this.version = `ingested-${files.length}-${fingerprint}`;
+    this.select = this.db.prepare(
+      `SELECT scenario, model, year, source_id, vals FROM series_years
+       WHERE indicator = ? AND geo = ? AND frequency = ?
+         AND scenario IN (SELECT value FROM json_each(?)) AND model IN (SELECT value FROM json_each(?))
+       ORDER BY scenario, model, year`,
+    );
+  }
+
+  /** Every file recorded, for the ingest summary and the about text. */
+  fileCount(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM ingested_files").get() as { n: number }).n;
+  }
+
+  describe(): StoreDescription {
+    return { name: `ingested NetCDF series (${this.file})`, sources: [...this.sources.values()] };
+  }
+
+  async getSeries(keys: readonly SeriesKey[]): Promise<(StoredSeries | undefined)[]> {
+    const answers: (StoredSeries | undefined)[] = new Array(keys.length).fill(undefined);
+    // one query per (indicator, geo, frequency): an ensemble answer is one query
+    const groups = new Map<string, number[]>();
+    keys.forEach((k, i) => {
+      const g = `${k.indicator}\u0000${k.geo}\u0000${k.frequency}`;
+      groups.set(g, [...(groups.get(g) ?? []), i]);
+    });
+    for (const [group, indices] of groups) {
+      const [indicator, geo, frequency] = group.split("\u0000");
+      const scenarios = [...new Set(indices.map((i) => keys[i].scenario))];
+      const models = [...new Set(indices.map((i) => keys[i].model))];
+      const rows = this.select.all(indicator, geo, frequency, JSON.stringify(scenarios), JSON.stringify(models)) as {
+        scenario: string; model: string; year: number; source_id: string; vals: Buffer;
+      }[];
+      const runs = new Map<string, typeof rows>();
+      for (const row of rows) {
+        const k = `${row.scenario}\u0000${row.model}`;
+        runs.set(k, [...(runs.get(k) ?? []), row]);
+      }
+      const perYear = frequency === "monthly" ? 12 : 1;
+      for (const i of indices) {
+        const run = runs.get(`${keys[i].scenario}\u0000${keys[i].model}`);
+        if (!run || run.length === 0) continue;
+        const start = run[0].year;
+        const values = new Float64Array((run[run.length - 1].year - start + 1) * perYear).fill(NaN);
+        for (const row of run) values.set(decodeValues(row.vals), (row.year - start) * perYear);
+        const source = this.sources.get(run[0].source_id);
+        if (!source) continue;
+        answers[i] = { startYear: start, values, source };
+      }
+    }
+    return answers;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { writeTestNetcdf } from "../../server/series/ingest/testing/write-netcdf";
+import { runPortal, startPortal } from "../support/portal";
+
+/**
+ * The operator's path end to end with the production build: `npm run ingest` (build/server/ingest.js)
+ * loads NetCDF files into a series database, and a portal started with SERIES_DB answers from them,
+ * marked as ingested, and from the sample store elsewhere.
+ */
+
+const LAT = Array.from({ length: 20 }, (_, i) => 20.5 + i);
+const LON = Array.from({ length: 20 }, (_, i) => 75.5 + i);
+const file = (variable: string) => `${variable}_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2015.nc`;
+
+test.describe("ingested series", () => {
+  test.describe.configure({ timeout: 120_000 });
+  let dir: string;
+  let db: string;
+  let portal: Awaited<ReturnType<typeof startPortal>>;
+
+  test.beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "sacap-ingest-contract-"));
+    db = path.join(dir, "series.db");
+    const common = { lat: LAT, lon: LON, time: Array.from({ length: 365 }, (_, t) => t + 0.5), timeUnits: "days since 2015-01-01", calendar: "noleap" };
+    await writeTestNetcdf({ ...common, path: path.join(dir, file("tasmax")), variable: "tasmax", units: "K", value: () => 273.15 + 31 });
+    await writeTestNetcdf({ ...common, path: path.join(dir, file("tas")), variable: "tas", units: "K", value: () => 273.15 + 24.5 });
+  });
+  test.afterAll(async () => {
+    portal?.process.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("npm run ingest loads the files, then a portal with SERIES_DB answers from them", async () => {
+    test.slow();
+    const run = spawnSync(process.execPath, ["build/server/ingest.js", dir, "--to", `file:${db}`, "--json"], { encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout);
+    expect(summary.ingested.sort()).toEqual([file("tas"), file("tasmax")]);
+    expect(run.stderr).toMatch(/files 2\/2/);
+    expect(run.stderr).toMatch(/2 file\(s\) ingested, 0 already there, 0 failed/);
+
+    portal = await startPortal({ SERIES_DB: `file:${db}` });
+    const real = await fetch(`${portal.url}/api/cmip6/annual?indicator=tas&geo=NPL&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2016`);
+    expect(real.status).toBe(200);
+    expect(real.headers.get("x-sample-data")).toBeNull();
+    const body = await real.json();
+    expect(body.sample).toBe(false);
+    expect(body.series[0].values["ACCESS-CM2"]).toEqual([24.5, null]);
+    const id = body.series[0].sources["ACCESS-CM2"];
+    expect(body.provenance[id].source).toContain(file("tas"));
+    expect(body.provenance[id].sample).toBe(false);
+
+    const su = await (await fetch(`${portal.url}/api/cmip6/annual?indicator=su&geo=IND&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2015`)).json();
+    expect(su.series[0].values["ACCESS-CM2"]).toEqual([365]);
+
+    const mixed = await fetch(`${portal.url}/api/cmip6/annual?indicator=tas&geo=NPL&scenario=ssp245&model=ACCESS-CM2,MIROC6&start=2015&end=2015`);
+    expect(mixed.headers.get("x-sample-data")).toBe("true");
+    const mixedBody = await mixed.json();
+    expect(mixedBody.series[0].sources).toEqual({ "ACCESS-CM2": id, MIROC6: "sample" });
+
+    const page = await (await fetch(`${portal.url}/cmip6-data?indicator=tas&geo=NPL&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2015`)).text();
+    expect(page).toContain("Ingested data");
+    expect(page).toContain(file("tas"));
+    const mixedPage = await (await fetch(`${portal.url}/cmip6-data?indicator=tas&geo=NPL&scenario=ssp245&model=ACCESS-CM2,MIROC6&start=2015&end=2015`)).text();
+    expect(mixedPage).toContain("Ingested and sample data");
+    expect(mixedPage).toMatch(/ingested data for 1 model run \(ACCESS-CM2 \(ssp245\)\), generated sample data for the other 1 model run/);
+
+    // a second run finds every file ingested
+    const again = spawnSync(process.execPath, ["build/server/ingest.js", dir, "--to", `file:${db}`, "--json"], { encoding: "utf8" });
+    expect(again.status, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).skipped).toHaveLength(2);
+  });
+
+  test("a SERIES_DB that cannot be opened stops the portal with a message naming the setting", async () => {
+    test.slow();
+    const result = await runPortal({ SERIES_DB: `file:${path.join(dir, "missing", "series.db")}` });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/SERIES_DB: cannot open the series database/);
+  });
+});
