@@ -28,6 +28,7 @@ import { LayoutSwitch } from "~/layouts/LayoutSwitch";
 import { captchaScriptUrl } from "~/lib/analytics";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
 import { useExternalScript } from "~/lib/external-script";
+import { useNonce } from "~/lib/nonce";
 import { useScrollBehavior } from "~/lib/scroll";
 import { cacheEntriesFrom } from "~/store/prime";
 import { getStore } from "~/store/store";
@@ -56,23 +57,24 @@ function Document({ children }: { children: ReactNode }) {
   const { preferences } = usePreferences();
   const data = useRouteLoaderData<RootData>("root");
   const attrs = documentAttributes(preferences);
+  const nonce = useNonce();
   return (
     <html lang="en" dir="ltr" className={attrs.className} style={{ ...attrs.style, colorScheme: attrs.colorScheme }} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0B6623" />
-        {preferences.theme === "system" && <script dangerouslySetInnerHTML={{ __html: systemThemeScript() }} />}
+        {preferences.theme === "system" && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: systemThemeScript() }} />}
         <Meta />
         <Links />
-        {data?.config.analyticsId && <AnalyticsScripts measurementId={data.config.analyticsId} />}
+        {data?.config.analyticsId && <AnalyticsScripts measurementId={data.config.analyticsId} nonce={nonce} />}
       </head>
       <body>
         <a className="sacap-skip-link" href="#main">
           Skip to content
         </a>
         {children}
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
