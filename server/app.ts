@@ -36,6 +36,28 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** Methods the portal answers; anything else (TRACE, CONNECT, WebDAV, ...) is a 405 before routing. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const ALLOW = [...METHODS].join(", ");
+
+/** A dot segment or a backslash in the path, plain or percent-encoded (URL parsers fold them away). */
+const DOT_SEGMENT = /(^|\/|\\|%2f|%5c)(\.|%2e){1,2}(\/|\\|%2f|%5c|$)|\\|%5c/i;
+
+/**
+ * Requests Express and Remix would see differently are refused: an unknown method (405), or a path that
+ * a URL parser rewrites (`/api/../contact/form` is `/contact/form` to Remix but `/api/...` to the guards).
+ * Browsers never send such paths.
+ */
+function requestShape(req: Request, res: Response, next: NextFunction) {
+  if (!METHODS.has(req.method)) {
+    res.setHeader("Allow", ALLOW);
+    return next(Object.assign(new Error("method not allowed"), { status: 405 }));
+  }
+  const rawPath = req.originalUrl.split("?")[0];
+  if (!rawPath.startsWith("/") || DOT_SEGMENT.test(rawPath)) return next(Object.assign(new Error("unnormalised path"), { status: 400 }));
+  next();
+}
+
 export interface AppOptions {
   env: Env;
   build: ServerBuild;
@@ -54,6 +76,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   if (env.LOG_REQUESTS) app.use(requestLog);
   app.use(securityHeaders(env));
   app.use(compression());
+  app.use(requestShape);
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
