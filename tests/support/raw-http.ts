@@ -85,7 +85,7 @@ export function rawRequest(port: number, request: RawRequest, timeoutMs = 10_000
         const name = line.slice(0, colon).trim().toLowerCase();
         responseHeaders[name] = responseHeaders[name] ? `${responseHeaders[name]}, ${line.slice(colon + 1).trim()}` : line.slice(colon + 1).trim();
       }
-      let raw = data.subarray(headEnd + 4);
+      let raw: Buffer = data.subarray(headEnd + 4);
       if ((responseHeaders["transfer-encoding"] ?? "").includes("chunked")) raw = dechunk(raw);
       let text: string;
       try {
