@@ -1,0 +1,170 @@
+// Load test of the production build: a mixed workload (pages, /api reference lists, series, geometry,
+// region values) at 100 connections for 60 s with autocannon, sampling the server's memory every second.
+// Fails (exit 1) on any failed request, any answer other than 2xx, or memory growing by more than 10%
+// between the first and the last third of the run. Writes bench/results/load.json.
+//
+//   npm run build && npm run bench:load [-- --duration 60 --connections 100]
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const DURATION = arg("duration", 60);
+const CONNECTIONS = arg("connections", 100);
+const WARMUP = arg("warmup", 15);
+const GROWTH_LIMIT = 0.1;
+
+/** The workload: path and weight (how many of every 100 requests). */
+const MIX = [
+  // pages (server-rendered documents)
+  ["/", 6],
+  ["/cmip6-data", 4],
+  ["/analytics/climate-crop?geo=NPL", 4],
+  ["/data/catalog", 4],
+  ["/wiki", 3],
+  ["/cmip6-viewer", 3],
+  ["/ckan-viewer?q=rain", 2],
+  ["/contact/form", 2],
+  // /api reference lists
+  ["/api/cmip6/list/geos", 4],
+  ["/api/cmip6/list/indicators", 4],
+  ["/api/cmip6/list/cmip6Models", 3],
+  ["/api/cmip6/list/scenarios", 3],
+  ["/api/catalog_data", 3],
+  ["/api/menu/facet", 2],
+  ["/api/menu/category", 2],
+  ["/api/menu/catalog_climate_metadata", 2],
+  ["/api/pyaez/list/modules", 2],
+  ["/api/viewer/cmip6", 2],
+  // series
+  ["/api/cmip6/annual?indicator=tas&geo=NPL", 8],
+  ["/api/cmip6/annual?indicator=cdd&geo=IND", 5],
+  ["/api/cmip6/v1/monthly?indicator=pr&geo=BGD&scenario=ssp585", 6],
+  ["/api/cmip6/v1/monthly?indicator=tasmax&geo=PAK&model=MIROC6&start=1995&end=2014", 4],
+  // geometry and region values
+  ["/api/geo/countries", 6],
+  ["/api/geo/basins", 5],
+  ["/api/viewer/choropleth?indicator=tas&geotype=country&scenario=ssp585&model=ensemble&start=2041&end=2060", 7],
+].filter(([, weight]) => weight > 0);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+
+async function main() {
+  const port = await freePort();
+  const dbDir = mkdtempSync(path.join(os.tmpdir(), "sacap-load-"));
+  const server = spawn(process.execPath, ["build/server/index.js"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_REQUESTS: "false", NODE_ENV: "production", DATABASE_URL: `file:${dbDir}/sacap.db` },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {}
+      if (i > 300) throw new Error("the server did not start");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // every path answers 200 before the run (and is warm)
+    for (const [p] of MIX) {
+      const response = await fetch(base + p);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${p} answered ${response.status} before the run`);
+    }
+    const sequence = MIX.flatMap(([p, weight]) => Array(weight).fill(p));
+    // interleave so every connection sees the whole mix
+    for (let i = sequence.length - 1; i > 0; i--) {
+      const j = (i * 7919) % (i + 1);
+      [sequence[i], sequence[j]] = [sequence[j], sequence[i]];
+    }
+
+    let next = 0;
+    const requests = [{ method: "GET", setupRequest: (request) => ({ ...request, path: sequence[next++ % sequence.length] }) }];
+    // The same load, unmeasured, first: caches fill and the JIT settles before memory is compared.
+    const warm = await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, timeout: 30, headers: { "accept-encoding": "br, gzip" }, requests });
+    console.log(`warm-up: ${warm.requests.total} requests, ${warm.errors} errors, ${warm.non2xx} non-2xx`);
+
+    const memory = [];
+    const startedAt = Date.now();
+    const sampler = setInterval(() => memory.push({ s: Math.round((Date.now() - startedAt) / 100) / 10, rssMiB: Math.round(rssMiB(server.pid) * 10) / 10 }), 1000);
+    memory.push({ s: 0, rssMiB: Math.round(rssMiB(server.pid) * 10) / 10 });
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      timeout: 30,
+      headers: { "accept-encoding": "br, gzip" },
+      requests,
+    });
+    clearInterval(sampler);
+    const third = Math.floor(memory.length / 3);
+    const first = mean(memory.slice(1, third + 1).map((m) => m.rssMiB));
+    const last = mean(memory.slice(-third).map((m) => m.rssMiB));
+    const growth = (last - first) / first;
+
+    const summary = {
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageBefore: os.loadavg() },
+      method: `autocannon ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s of the same load unmeasured, keep-alive, Accept-Encoding br/gzip, load generator on the same machine; mixed workload (weights per 100 requests)`,
+      mix: Object.fromEntries(MIX),
+      warmUp: { seconds: WARMUP, requests: warm.requests.total, errors: warm.errors, non2xx: warm.non2xx },
+      requests: result.requests.total,
+      requestsPerSecond: result.requests.average,
+      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: result.latency.mean },
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      statuses: { "2xx": result["2xx"], "3xx": result["3xx"], "4xx": result["4xx"], "5xx": result["5xx"] },
+      memory: { firstThirdMeanMiB: Math.round(first * 10) / 10, lastThirdMeanMiB: Math.round(last * 10) / 10, growth: Math.round(growth * 1000) / 1000, samples: memory },
+    };
+    mkdirSync(path.join(root, "bench/results"), { recursive: true });
+    writeFileSync(path.join(root, "bench/results/load.json"), JSON.stringify(summary, null, 2) + "\n");
+    console.log(
+      `${summary.requests} requests (${Math.round(summary.requestsPerSecond)}/s), p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, max ${summary.latencyMs.max} ms; ` +
+        `errors ${summary.errors}, timeouts ${summary.timeouts}, non-2xx ${summary.non2xx}, 5xx ${summary.statuses["5xx"]}; ` +
+        `memory ${summary.memory.firstThirdMeanMiB} -> ${summary.memory.lastThirdMeanMiB} MiB (${(growth * 100).toFixed(1)}%)`,
+    );
+    const problems = [];
+    if (warm.errors || warm.timeouts || warm.non2xx) problems.push(`warm-up: ${warm.errors} errors, ${warm.timeouts} timeouts, ${warm.non2xx} answers other than 2xx`);
+    if (result.errors || result.timeouts) problems.push(`${result.errors} errors, ${result.timeouts} timeouts`);
+    if (result.non2xx) problems.push(`${result.non2xx} answers other than 2xx`);
+    if (growth > GROWTH_LIMIT) problems.push(`memory grew ${(growth * 100).toFixed(1)}% between the first and the last third`);
+    if (problems.length) {
+      console.error(`FAILED: ${problems.join("; ")}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    rmSync(dbDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
