@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useContext, useState, type ReactNode } from "react";
 import { Provider } from "react-redux";
 import { publicConfig, type PublicConfig } from "../server/env.server";
 import appHref from "../styles/app.css";
@@ -31,7 +31,7 @@ import { useExternalScript } from "~/lib/external-script";
 import { useNonce } from "~/lib/nonce";
 import { useScrollBehavior } from "~/lib/scroll";
 import { cacheEntriesFrom } from "~/store/prime";
-import { getStore } from "~/store/store";
+import { getStore, ServerStoresContext } from "~/store/store";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: blueprintHref },
@@ -83,7 +83,12 @@ function Document({ children }: { children: ReactNode }) {
 function Providers({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const matches = useMatches();
-  const [store] = useState(() => getStore(cacheEntriesFrom(matches.map((match) => match.data))));
+  const serverStores = useContext(ServerStoresContext);
+  const [store] = useState(() => {
+    const created = getStore(cacheEntriesFrom(matches.map((match) => match.data)));
+    serverStores?.push(created);
+    return created;
+  });
   return (
     <Provider store={store}>
       <PreferencesProvider initial={data?.preferences ?? defaultPreferences}>

@@ -1,7 +1,8 @@
 // Load test of the production build: a mixed workload (pages, /api reference lists, series, geometry,
 // region values) at 100 connections for 60 s with autocannon, sampling the server's memory every second.
-// Fails (exit 1) on any failed request, any answer other than 2xx, or memory growing by more than 10%
-// between the first and the last third of the run. Writes bench/results/load.json.
+// Fails (exit 1) on any failed request, any answer other than 2xx, or memory (resident set, and the live
+// heap after each major collection) growing by more than 10% between the first and the last third of the
+// run. Writes bench/results/load.json.
 //
 //   npm run build && npm run bench:load [-- --duration 60 --connections 100]
 import autocannon from "autocannon";
@@ -75,9 +76,18 @@ const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 async function main() {
   const port = await freePort();
   const dbDir = mkdtempSync(path.join(os.tmpdir(), "sacap-load-"));
-  const server = spawn(process.execPath, ["build/server/index.js"], {
+  const probe = path.join(dbDir, "heap.jsonl");
+  const server = spawn(process.execPath, ["--require", path.join(root, "bench/heap-probe.cjs"), "build/server/index.js"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_REQUESTS: "false", NODE_ENV: "production", DATABASE_URL: `file:${dbDir}/sacap.db` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_REQUESTS: "false",
+      NODE_ENV: "production",
+      DATABASE_URL: `file:${dbDir}/sacap.db`,
+      SACAP_HEAP_PROBE: probe,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -121,10 +131,23 @@ async function main() {
       requests,
     });
     clearInterval(sampler);
+    const endedAt = Date.now();
     const third = Math.floor(memory.length / 3);
     const first = mean(memory.slice(1, third + 1).map((m) => m.rssMiB));
     const last = mean(memory.slice(-third).map((m) => m.rssMiB));
     const growth = (last - first) / first;
+    // live heap after each major collection during the measured run, by thirds of the run's time
+    const span = endedAt - startedAt;
+    const heap = readFileSync(probe, "utf8")
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .filter((h) => h.time >= startedAt && h.time <= endedAt)
+      .map((h) => ({ s: Math.round((h.time - startedAt) / 100) / 10, heapUsedMiB: Math.round(h.heapUsedMiB * 10) / 10 }));
+    const heapFirst = heap.filter((h) => h.s * 1000 < span / 3).map((h) => h.heapUsedMiB);
+    const heapLast = heap.filter((h) => h.s * 1000 >= (2 * span) / 3).map((h) => h.heapUsedMiB);
+    const heapGrowth = heapFirst.length && heapLast.length ? (mean(heapLast) - mean(heapFirst)) / mean(heapFirst) : null;
 
     const summary = {
       date: new Date().toISOString(),
@@ -139,20 +162,30 @@ async function main() {
       timeouts: result.timeouts,
       non2xx: result.non2xx,
       statuses: { "2xx": result["2xx"], "3xx": result["3xx"], "4xx": result["4xx"], "5xx": result["5xx"] },
-      memory: { firstThirdMeanMiB: Math.round(first * 10) / 10, lastThirdMeanMiB: Math.round(last * 10) / 10, growth: Math.round(growth * 1000) / 1000, samples: memory },
+      memory: {
+        rss: { firstThirdMeanMiB: Math.round(first * 10) / 10, lastThirdMeanMiB: Math.round(last * 10) / 10, growth: Math.round(growth * 1000) / 1000, samples: memory },
+        heapAfterMajorGc: {
+          firstThirdMeanMiB: heapFirst.length ? Math.round(mean(heapFirst) * 10) / 10 : null,
+          lastThirdMeanMiB: heapLast.length ? Math.round(mean(heapLast) * 10) / 10 : null,
+          growth: heapGrowth === null ? null : Math.round(heapGrowth * 1000) / 1000,
+          samples: heap,
+        },
+      },
     };
     mkdirSync(path.join(root, "bench/results"), { recursive: true });
     writeFileSync(path.join(root, "bench/results/load.json"), JSON.stringify(summary, null, 2) + "\n");
     console.log(
       `${summary.requests} requests (${Math.round(summary.requestsPerSecond)}/s), p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, max ${summary.latencyMs.max} ms; ` +
         `errors ${summary.errors}, timeouts ${summary.timeouts}, non-2xx ${summary.non2xx}, 5xx ${summary.statuses["5xx"]}; ` +
-        `memory ${summary.memory.firstThirdMeanMiB} -> ${summary.memory.lastThirdMeanMiB} MiB (${(growth * 100).toFixed(1)}%)`,
+        `RSS ${summary.memory.rss.firstThirdMeanMiB} -> ${summary.memory.rss.lastThirdMeanMiB} MiB (${(growth * 100).toFixed(1)}%), ` +
+        `live heap ${summary.memory.heapAfterMajorGc.firstThirdMeanMiB} -> ${summary.memory.heapAfterMajorGc.lastThirdMeanMiB} MiB (${heapGrowth === null ? "n/a" : (heapGrowth * 100).toFixed(1) + "%"})`,
     );
     const problems = [];
     if (warm.errors || warm.timeouts || warm.non2xx) problems.push(`warm-up: ${warm.errors} errors, ${warm.timeouts} timeouts, ${warm.non2xx} answers other than 2xx`);
     if (result.errors || result.timeouts) problems.push(`${result.errors} errors, ${result.timeouts} timeouts`);
     if (result.non2xx) problems.push(`${result.non2xx} answers other than 2xx`);
-    if (growth > GROWTH_LIMIT) problems.push(`memory grew ${(growth * 100).toFixed(1)}% between the first and the last third`);
+    if (growth > GROWTH_LIMIT) problems.push(`RSS grew ${(growth * 100).toFixed(1)}% between the first and the last third`);
+    if (heapGrowth !== null && heapGrowth > GROWTH_LIMIT) problems.push(`the live heap grew ${(heapGrowth * 100).toFixed(1)}% between the first and the last third`);
     if (problems.length) {
       console.error(`FAILED: ${problems.join("; ")}`);
       process.exitCode = 1;
