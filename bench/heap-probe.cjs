@@ -9,8 +9,12 @@ if (file) {
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.detail?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
-      const { heapUsed, rss } = process.memoryUsage();
-      appendFileSync(file, JSON.stringify({ time: Date.now(), heapUsedMiB: heapUsed / 2 ** 20, rssMiB: rss / 2 ** 20 }) + "\n");
+      const { heapUsed, heapTotal, external, arrayBuffers, rss } = process.memoryUsage();
+      const mib = (bytes) => Math.round((bytes / 2 ** 20) * 10) / 10;
+      appendFileSync(
+        file,
+        JSON.stringify({ time: Date.now(), heapUsedMiB: heapUsed / 2 ** 20, heapTotalMiB: mib(heapTotal), externalMiB: mib(external), arrayBuffersMiB: mib(arrayBuffers), rssMiB: mib(rss) }) + "\n",
+      );
     }
   });
   observer.observe({ entryTypes: ["gc"] });
