@@ -20,7 +20,7 @@ const arg = (name, fallback) => {
 };
 const DURATION = arg("duration", 60);
 const CONNECTIONS = arg("connections", 100);
-const WARMUP = arg("warmup", 15);
+const WARMUP = arg("warmup", 60);
 const GROWTH_LIMIT = 0.1;
 
 /**
@@ -92,6 +92,8 @@ async function main() {
       NODE_ENV: "production",
       DATABASE_URL: `file:${dbDir}/sacap.db`,
       SACAP_HEAP_PROBE: probe,
+      // as docs/deployment.md recommends: fewer glibc malloc arenas for the compression threads
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -162,6 +164,7 @@ async function main() {
     const summary = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageBefore: os.loadavg() },
+      mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? "2",
       method: `autocannon ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s of the same load unmeasured, keep-alive, Accept-Encoding br/gzip, load generator on the same machine; mixed workload (weights per 100 requests)`,
       mix: Object.fromEntries(MIX),
       warmUp: { seconds: WARMUP, requests: warm.requests.total, errors: warm.errors, non2xx: warm.non2xx },
