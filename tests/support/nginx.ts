@@ -50,7 +50,8 @@ export async function startNginx(apps: string[]): Promise<Nginx | { skip: string
       "}",
     ].join("\n"),
   );
-  const args = ["-p", dir, "-c", path.join(dir, "nginx.conf")];
+  // -e: the error log before the configuration is read (the default one is not writable without root)
+  const args = ["-p", dir, "-e", path.join(dir, "error.log"), "-c", path.join(dir, "nginx.conf")];
   const check = spawnSync(binary, [...args, "-t"], { encoding: "utf8" });
   if (check.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
