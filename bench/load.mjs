@@ -21,6 +21,11 @@ const arg = (name, fallback) => {
 const DURATION = arg("duration", 60);
 const CONNECTIONS = arg("connections", 100);
 const WARMUP = arg("warmup", 60);
+/** `--encoding identity` asks for uncompressed answers (to tell compression's memory from the rest). */
+const ENCODING = (() => {
+  const i = process.argv.indexOf("--encoding");
+  return i > 0 ? process.argv[i + 1] : "br, gzip";
+})();
 const GROWTH_LIMIT = 0.1;
 
 /**
@@ -127,7 +132,7 @@ async function main() {
     let next = 0;
     const requests = [{ method: "GET", setupRequest: (request) => ({ ...request, path: sequence[next++ % sequence.length] }) }];
     // The same load, unmeasured, first: caches fill and the JIT settles before memory is compared.
-    const warm = await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, timeout: 30, headers: { "accept-encoding": "br, gzip" }, requests });
+    const warm = await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, timeout: 30, headers: { "accept-encoding": ENCODING }, requests });
     console.log(`warm-up: ${warm.requests.total} requests, ${warm.errors} errors, ${warm.non2xx} non-2xx`);
 
     const memory = [];
@@ -139,7 +144,7 @@ async function main() {
       connections: CONNECTIONS,
       duration: DURATION,
       timeout: 30,
-      headers: { "accept-encoding": "br, gzip" },
+      headers: { "accept-encoding": ENCODING },
       requests,
     });
     clearInterval(sampler);
@@ -165,7 +170,7 @@ async function main() {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageBefore: os.loadavg() },
       mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? "2",
-      method: `autocannon ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s of the same load unmeasured, keep-alive, Accept-Encoding br/gzip, load generator on the same machine; mixed workload (weights per 100 requests)`,
+      method: `autocannon ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s of the same load unmeasured, keep-alive, Accept-Encoding ${ENCODING}, load generator on the same machine; mixed workload (weights per 100 requests)`,
       mix: Object.fromEntries(MIX),
       warmUp: { seconds: WARMUP, requests: warm.requests.total, errors: warm.errors, non2xx: warm.non2xx },
       requests: result.requests.total,

@@ -11,7 +11,7 @@ import { rawRequest, type RawRequest, type RawResponse } from "../support/raw-ht
  * send back markup it was given.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2500);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
 const ANSWER_WITHIN_MS = 1000;
 
