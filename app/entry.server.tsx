@@ -1,10 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { setupIcons } from "~/lib/icons";
+import { NonceContext } from "~/lib/nonce";
+import { releaseStores, ServerStoresContext, type AppStore } from "~/store/store";
 
 const ABORT_DELAY = 5_000;
 
@@ -19,7 +21,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // The nonce of this response's Content-Security-Policy (set by Express) for every inline script.
+  const nonce = loadContext.cspNonce || undefined;
+  // The data stores of this render, released when the document has been sent (or the client went away).
+  const stores: AppStore[] = [];
   await setupIcons();
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
@@ -27,11 +34,20 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <ServerStoresContext.Provider value={stores}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </ServerStoresContext.Provider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          body.on("close", () => {
+            clearTimeout(abortTimer);
+            releaseStores(stores);
+          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Documents are personalised by preference cookies and must not be cached.
           responseHeaders.set("Cache-Control", "no-store");
@@ -45,6 +61,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          releaseStores(stores);
           reject(error);
         },
         onError(error: unknown) {
@@ -53,6 +70,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useContext, useState, type ReactNode } from "react";
 import { Provider } from "react-redux";
 import { publicConfig, type PublicConfig } from "../server/env.server";
 import appHref from "../styles/app.css";
@@ -28,9 +28,10 @@ import { LayoutSwitch } from "~/layouts/LayoutSwitch";
 import { captchaScriptUrl } from "~/lib/analytics";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
 import { useExternalScript } from "~/lib/external-script";
+import { useNonce } from "~/lib/nonce";
 import { useScrollBehavior } from "~/lib/scroll";
 import { cacheEntriesFrom } from "~/store/prime";
-import { getStore } from "~/store/store";
+import { getStore, ServerStoresContext } from "~/store/store";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: blueprintHref },
@@ -56,23 +57,24 @@ function Document({ children }: { children: ReactNode }) {
   const { preferences } = usePreferences();
   const data = useRouteLoaderData<RootData>("root");
   const attrs = documentAttributes(preferences);
+  const nonce = useNonce();
   return (
     <html lang="en" dir="ltr" className={attrs.className} style={{ ...attrs.style, colorScheme: attrs.colorScheme }} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0B6623" />
-        {preferences.theme === "system" && <script dangerouslySetInnerHTML={{ __html: systemThemeScript() }} />}
+        {preferences.theme === "system" && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: systemThemeScript() }} />}
         <Meta />
         <Links />
-        {data?.config.analyticsId && <AnalyticsScripts measurementId={data.config.analyticsId} />}
+        {data?.config.analyticsId && <AnalyticsScripts measurementId={data.config.analyticsId} nonce={nonce} />}
       </head>
       <body>
         <a className="sacap-skip-link" href="#main">
           Skip to content
         </a>
         {children}
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -81,7 +83,12 @@ function Document({ children }: { children: ReactNode }) {
 function Providers({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const matches = useMatches();
-  const [store] = useState(() => getStore(cacheEntriesFrom(matches.map((match) => match.data))));
+  const serverStores = useContext(ServerStoresContext);
+  const [store] = useState(() => {
+    const created = getStore(cacheEntriesFrom(matches.map((match) => match.data)));
+    serverStores?.push(created);
+    return created;
+  });
   return (
     <Provider store={store}>
       <PreferencesProvider initial={data?.preferences ?? defaultPreferences}>

@@ -6,19 +6,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { ServiceContext } from "./context.server";
 import type { Env } from "./env.server";
 import { postGuards } from "./forms/guards.server";
+import { securityHeaders } from "./security.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
-
-/** Security headers on every response. */
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Content-Security-Policy", "frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-  next();
-}
 
 /** One JSON line per request, written when the response is finished (or the client went away). */
 function requestLog(req: Request, res: Response, next: NextFunction) {
@@ -46,6 +36,28 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** Methods the portal answers; anything else (TRACE, CONNECT, WebDAV, ...) is a 405 before routing. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const ALLOW = [...METHODS].join(", ");
+
+/** A dot segment or a backslash in the path, plain or percent-encoded (URL parsers fold them away). */
+const DOT_SEGMENT = /(^|\/|\\|%2f|%5c)(\.|%2e){1,2}(\/|\\|%2f|%5c|$)|\\|%5c/i;
+
+/**
+ * Requests Express and Remix would see differently are refused: an unknown method (405), or a path that
+ * a URL parser rewrites (`/api/../contact/form` is `/contact/form` to Remix but `/api/...` to the guards).
+ * Browsers never send such paths.
+ */
+function requestShape(req: Request, res: Response, next: NextFunction) {
+  if (!METHODS.has(req.method)) {
+    res.setHeader("Allow", ALLOW);
+    return next(Object.assign(new Error("method not allowed"), { status: 405 }));
+  }
+  const rawPath = req.originalUrl.split("?")[0];
+  if (!rawPath.startsWith("/") || DOT_SEGMENT.test(rawPath)) return next(Object.assign(new Error("unnormalised path"), { status: 400 }));
+  next();
+}
+
 export interface AppOptions {
   env: Env;
   build: ServerBuild;
@@ -58,10 +70,13 @@ export interface AppOptions {
 export function createApp({ env, build, context, publicDir }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  // Express's own error pages show a stack outside production; the portal never does (errorPage below).
+  app.set("env", env.NODE_ENV);
   app.set("trust proxy", env.TRUST_PROXY);
   if (env.LOG_REQUESTS) app.use(requestLog);
-  app.use(securityHeaders);
+  app.use(securityHeaders(env));
   app.use(compression());
+  app.use(requestShape);
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -87,8 +102,52 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
     createRequestHandler({
       build,
       mode: env.NODE_ENV,
-      getLoadContext: (req): AppLoadContext => ({ ...context, clientAddress: req.ip ?? req.socket.remoteAddress ?? "" }),
+      getLoadContext: (req, res): AppLoadContext => ({
+        ...context,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
+        cspNonce: res.locals.cspNonce ?? "",
+      }),
     }),
   );
+  app.use(errorPage());
   return app;
+}
+
+const ERROR_TEXT: Record<number, [string, string]> = {
+  400: ["Request not understood", "The portal could not read what was sent."],
+  404: ["Page not found", "There is no page at this address."],
+  405: ["Method not allowed", "This address does not accept that kind of request."],
+  413: ["Request too large", "What was sent is larger than the portal accepts."],
+  415: ["Unsupported request", "The portal cannot read what was sent."],
+};
+
+/**
+ * The last handler: an error that reached Express (a malformed URL, an unreadable request, a bug) answers
+ * with a short friendly page or JSON error, never a stack or a file path; server errors are logged.
+ */
+export function errorPage() {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const declared = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode);
+    const status = declared >= 400 && declared < 500 ? declared : 500;
+    if (status >= 500) {
+      console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "request failed", path: req.path.slice(0, 512), error: String((error as Error)?.stack ?? error) }));
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const [title, text] = ERROR_TEXT[status] ?? ["Something went wrong", "The portal could not answer this request. Try again in a moment."];
+    res.status(status).setHeader("Cache-Control", "no-store");
+    if (req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json")) {
+      res.json({ error: { status, message: `${title}. ${text}` } });
+      return;
+    }
+    res
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} | SACAP</title>` +
+          `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+          `<body><main><h1>${title}</h1><p><strong>Error ${status}.</strong> ${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
+      );
+  };
 }

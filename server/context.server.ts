@@ -21,6 +21,8 @@ declare module "@remix-run/node" {
     submissions: SubmissionsService;
     /** The client's address (behind a trusted proxy, the one it reports), set per request. */
     clientAddress: string;
+    /** The Content-Security-Policy nonce of this response, for the inline scripts of a document. */
+    cspNonce: string;
     /** The ONI table of the ENSO analysis. */
     oni: OniTable;
   }
@@ -39,7 +41,7 @@ export function createLoadContext(env: Env) {
     env,
     reference,
     series: createSeriesService(seeds, seriesStore(seeds, env.SERIES_DB)),
-    ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData")),
+    ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData"), env.CKAN_TIMEOUT * 1000),
     submissions: createSubmissionsService({
       databaseUrl: env.DATABASE_URL,
       retentionDays: env.SUBMISSION_RETENTION_DAYS,

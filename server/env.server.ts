@@ -44,6 +44,8 @@ const envSchema = z.object({
     .default("")
     .transform((v) => v.split(",").map((h) => h.trim()).filter(Boolean)),
   CKAN_URL: optionalUrl,
+  /** Seconds the CKAN portal gets to answer (search, dataset, CSV preview). */
+  CKAN_TIMEOUT: z.coerce.number().positive().max(120).default(10),
   /**
    * Which proxies' X-Forwarded-For / X-Forwarded-Host to believe (Express "trust proxy"): "loopback",
    * a comma-separated list of addresses or subnets, a number of hops, "true" or "false". Rate limits
@@ -54,6 +56,14 @@ const envSchema = z.object({
     .trim()
     .default("loopback")
     .transform((v): boolean | number | string => (v === "true" ? true : v === "false" || v === "" ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  /**
+   * Whether clients reach the portal over TLS: "auto" believes the request (a trusted proxy's
+   * X-Forwarded-Proto, see TRUST_PROXY), "on" always (TLS ends at a proxy that does not say so), "off" never.
+   * Over TLS responses carry Strict-Transport-Security and cookies the server sets are Secure.
+   */
+  TLS: z.enum(["auto", "on", "off"]).default("auto"),
+  /** Strict-Transport-Security max-age (seconds) sent over TLS; 0 sends none. */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31_536_000),
   /** One JSON line per request on stdout. */
   LOG_REQUESTS: boolText("true"),
   /** Seconds to let in-flight requests finish after SIGTERM. */

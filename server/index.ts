@@ -9,6 +9,10 @@ import { SeedError } from "./seeds.server";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 async function main() {
+  // Production unless told otherwise, for the libraries too: React, Redux Toolkit and others read
+  // process.env.NODE_ENV when first loaded (the app build is imported below), and without it they run
+  // their development builds, several times slower and with development-only checks.
+  if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
   const env = readEnv();
   const context = createLoadContext(env);
   await context.submissions.start();

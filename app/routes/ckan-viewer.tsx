@@ -18,9 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [search, dataset] = await Promise.all([ckan.search(q, page), datasetId ? ckan.show(datasetId) : null]);
   const preview = dataset?.ok && dataset.data && resourceId ? await ckan.preview(dataset.data, resourceId) : null;
   const data: CkanViewerData = { mode: ckan.mode, source: ckan.source, q, page, pageSize: CKAN_PAGE_SIZE, search, dataset, preview };
-  // An upstream failure is shown on the page, which still answers with 502.
-  const failed = [search, dataset, preview].some((result) => result && !result.ok);
-  return json(data, { status: failed ? 502 : 200 });
+  // An upstream failure is shown on the page, which still answers with 502 (504 when it did not answer in time).
+  const failures = [search, dataset, preview].filter((result) => result && !result.ok);
+  const status = failures.length === 0 ? 200 : failures.some((result) => result && !result.ok && result.timedOut) ? 504 : 502;
+  return json(data, { status });
 }
 
 export default function CkanViewerRoute() {

@@ -1,4 +1,5 @@
 import { configureStore } from "@reduxjs/toolkit";
+import { createContext } from "react";
 import { api } from "./api";
 import { primeActions, type ApiCacheEntry } from "./prime";
 
@@ -31,4 +32,17 @@ export function getStore(entries: ApiCacheEntry[]): AppStore {
 export function browserStoreOrThrow(): AppStore {
   if (!browserStore) throw new Error("The store is created when the app hydrates");
   return browserStore;
+}
+
+/**
+ * On the server, the stores made while rendering one document. Each primed cache entry starts a removal
+ * timer (`keepUnusedDataFor`, five minutes) that would keep the request's store, and every series in it,
+ * alive long after the page was sent: under load that is hundreds of megabytes. `app/entry.server.tsx`
+ * provides the list and releases the stores once the document is sent.
+ */
+export const ServerStoresContext = createContext<AppStore[] | undefined>(undefined);
+
+/** Clears the cache and its timers of stores no longer needed (the server's, after a render). */
+export function releaseStores(stores: AppStore[]) {
+  for (const store of stores.splice(0)) store.dispatch(api.util.resetApiState());
 }

@@ -3,7 +3,7 @@ import { parseCsv } from "../../app/lib/csv";
 import type { CatalogEntry } from "../../app/features/catalog/schema";
 import type { CkanDataset, CkanPreview, CkanResult, CkanSearch } from "../../app/features/ckan/types";
 
-const TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
 const PREVIEW_ROWS = 1000;
 const PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
 export const CKAN_PAGE_SIZE = 20;
@@ -35,17 +35,19 @@ function toDataset(p: z.infer<typeof packageSchema>): CkanDataset {
   };
 }
 
-async function fetchWithTimeout(url: string): Promise<Response> {
-  return fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { Accept: "application/json, text/csv;q=0.9, */*;q=0.1" } });
-}
-
-/** Runs an upstream call; a failure becomes a message for the page, never an exception. */
-async function attempt<T>(what: string, run: () => Promise<T>): Promise<CkanResult<T>> {
+/**
+ * Runs an upstream call under one deadline for the whole answer (headers and body); a failure becomes a
+ * message for the page, never an exception.
+ */
+async function attempt<T>(what: string, timeoutMs: number, run: (signal: AbortSignal) => Promise<T>): Promise<CkanResult<T>> {
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    return { ok: true, data: await run() };
+    return { ok: true, data: await run(signal) };
   } catch (error) {
-    const timeout = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    return { ok: false, error: timeout ? `The CKAN portal did not answer ${what} within ${TIMEOUT_MS / 1000} s.` : `The CKAN portal could not answer ${what}.` };
+    const timedOut = signal.aborted || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
+    return timedOut
+      ? { ok: false, timedOut: true, error: `The CKAN portal did not answer ${what} within ${timeoutMs / 1000} s.` }
+      : { ok: false, error: `The CKAN portal could not answer ${what}.` };
   }
 }
 
@@ -84,7 +86,9 @@ function embeddedDataset(entry: CatalogEntry): CkanDataset {
  * A CKAN client (Action API `package_search`, `package_show`, CSV preview of a resource's first 1,000
  * rows) when a CKAN portal is configured; otherwise the portal's own catalogue in the same form.
  */
-export function createCkanService(baseUrl: string | undefined, catalog: () => CatalogEntry[]) {
+export function createCkanService(baseUrl: string | undefined, catalog: () => CatalogEntry[], timeoutMs = DEFAULT_TIMEOUT_MS) {
+  const get = (url: string, signal: AbortSignal) =>
+    fetch(url, { signal, headers: { Accept: "application/json, text/csv;q=0.9, */*;q=0.1" } });
   const api = (action: string, params: Record<string, string>) =>
     `${baseUrl!.replace(/\/+$/, "")}/api/3/action/${action}?${new URLSearchParams(params)}`;
 
@@ -99,9 +103,9 @@ export function createCkanService(baseUrl: string | undefined, catalog: () => Ca
         const start = (page - 1) * CKAN_PAGE_SIZE;
         return Promise.resolve({ ok: true, data: { count: hits.length, results: hits.slice(start, start + CKAN_PAGE_SIZE).map(embeddedDataset) } });
       }
-      return attempt("the search", async () => {
+      return attempt("the search", timeoutMs, async (signal) => {
         const params = { q, rows: String(CKAN_PAGE_SIZE), start: String((page - 1) * CKAN_PAGE_SIZE) };
-        const { result } = await readJson(await fetchWithTimeout(api("package_search", params)), searchSchema);
+        const { result } = await readJson(await get(api("package_search", params), signal), searchSchema);
         return { count: result.count, results: result.results.map(toDataset) };
       });
     },
@@ -111,8 +115,8 @@ export function createCkanService(baseUrl: string | undefined, catalog: () => Ca
         const entry = catalog().find((e) => e.id === id);
         return Promise.resolve({ ok: true, data: entry ? embeddedDataset(entry) : null });
       }
-      return attempt("for the dataset", async () => {
-        const response = await fetchWithTimeout(api("package_show", { id }));
+      return attempt("for the dataset", timeoutMs, async (signal) => {
+        const response = await get(api("package_show", { id }), signal);
         if (response.status === 404) return null;
         return toDataset((await readJson(response, showSchema)).result);
       });
@@ -121,8 +125,8 @@ export function createCkanService(baseUrl: string | undefined, catalog: () => Ca
     preview(dataset: CkanDataset, resourceId: string): Promise<CkanResult<CkanPreview | null>> {
       const resource = dataset.resources.find((r) => r.id === resourceId);
       if (!baseUrl || !resource || resource.format !== "CSV" || !/^https?:\/\//.test(resource.url)) return Promise.resolve({ ok: true, data: null });
-      return attempt("with the CSV file", async () => {
-        const response = await fetchWithTimeout(resource.url);
+      return attempt("with the CSV file", timeoutMs, async (signal) => {
+        const response = await get(resource.url, signal);
         if (!response.ok) throw new Error(`status ${response.status}`);
         const { header, rows, truncated } = parseCsv(await readLimited(response, PREVIEW_MAX_BYTES), PREVIEW_ROWS);
         return { resource, header, rows, truncated };

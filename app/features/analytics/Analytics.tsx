@@ -23,11 +23,11 @@ export function bootScript(measurementId: string): string {
 }
 
 /** Only rendered when analytics is enabled by configuration; otherwise nothing is requested. */
-export function AnalyticsScripts({ measurementId }: { measurementId: string }) {
+export function AnalyticsScripts({ measurementId, nonce }: { measurementId: string; nonce?: string }) {
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: bootScript(measurementId) }} />
-      <script async src={analyticsScriptUrl(measurementId)} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: bootScript(measurementId) }} />
+      <script nonce={nonce} async src={analyticsScriptUrl(measurementId)} />
     </>
   );
 }

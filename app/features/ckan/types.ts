@@ -26,4 +26,4 @@ export interface CkanPreview {
 }
 
 /** An upstream answer, or the message to show in its place. */
-export type CkanResult<T> = { ok: true; data: T } | { ok: false; error: string };
+export type CkanResult<T> = { ok: true; data: T } | { ok: false; error: string; timedOut?: boolean };
