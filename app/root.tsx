@@ -1,4 +1,4 @@
-import blueprintHref from "@blueprintjs/core/lib/css/blueprint.css";
+import blueprintHref from "../styles/generated/blueprint.css";
 import { HotkeysProvider } from "@blueprintjs/core";
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {

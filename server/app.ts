@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { ServiceContext } from "./context.server";
 import type { Env } from "./env.server";
 import { postGuards } from "./forms/guards.server";
+import { precompressedAssets } from "./static-compressed";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -71,6 +72,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   // Hashed build output never changes under the same name.
   app.use(
     "/build",
+    precompressedAssets(path.join(publicDir, "build"), IMMUTABLE),
     express.static(path.join(publicDir, "build"), {
       immutable: true,
       maxAge: "1y",
