@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { ServiceContext } from "./context.server";
 import type { Env } from "./env.server";
 import { postGuards } from "./forms/guards.server";
+import { referenceLists } from "./api/reference-lists.server";
 import { precompressedAssets } from "./static-compressed";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -81,6 +82,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
     }),
     (_req, res) => res.status(404).type("text/plain").send("Not found"),
   );
+  app.use(referenceLists(context.reference));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(postGuards({ maxBodyBytes: env.FORM_MAX_BODY_BYTES }));
 
