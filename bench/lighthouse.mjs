@@ -98,9 +98,14 @@ try {
     const url = server.base + route;
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, config);
-      const lhr = result.lhr;
-      if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // a trace that failed to record (NO_NAVSTART and the like, more frequent on a busy machine) is run again
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, config)).lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt === 3) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        console.log(`${route.padEnd(18)} run ${i + 1}: ${lhr.runtimeError.code}, running again`);
+      }
       const audit = (id) => lhr.audits[id]?.numericValue;
       const requests = lhr.audits["network-requests"]?.details?.items ?? [];
       runs.push({
