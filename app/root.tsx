@@ -1,4 +1,3 @@
-import blueprintHref from "@blueprintjs/core/lib/css/blueprint.css";
 import { HotkeysProvider } from "@blueprintjs/core";
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
@@ -15,9 +14,8 @@ import {
 import { useContext, useState, type ReactNode } from "react";
 import { Provider } from "react-redux";
 import { publicConfig, type PublicConfig } from "../server/env.server";
-import appHref from "../styles/app.css";
-import fontsHref from "../styles/fonts.css";
-import themeHref from "../styles/theme.css";
+import bodyFontHref from "@fontsource/public-sans/files/public-sans-latin-400-normal.woff2";
+import stylesHref from "../styles/portal.css";
 import { AnalyticsScripts, useScreenViews } from "~/features/analytics/Analytics";
 import { readPreferences } from "~/features/preferences/read";
 import { documentAttributes, systemThemeScript } from "~/features/preferences/document";
@@ -34,10 +32,9 @@ import { cacheEntriesFrom } from "~/store/prime";
 import { getStore, ServerStoresContext } from "~/store/store";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: blueprintHref },
-  { rel: "stylesheet", href: fontsHref },
-  { rel: "stylesheet", href: themeHref },
-  { rel: "stylesheet", href: appHref },
+  { rel: "stylesheet", href: stylesHref },
+  // the one face above the fold (body text); the others swap in when used
+  { rel: "preload", href: bodyFontHref, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -7,6 +7,8 @@ import type { ServiceContext } from "./context.server";
 import type { Env } from "./env.server";
 import { postGuards } from "./forms/guards.server";
 import { securityHeaders } from "./security.server";
+import { referenceLists } from "./api/reference-lists.server";
+import { precompressedAssets } from "./static-compressed";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -86,6 +88,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   // Hashed build output never changes under the same name.
   app.use(
     "/build",
+    precompressedAssets(path.join(publicDir, "build"), IMMUTABLE),
     express.static(path.join(publicDir, "build"), {
       immutable: true,
       maxAge: "1y",
@@ -94,6 +97,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
     }),
     (_req, res) => res.status(404).type("text/plain").send("Not found"),
   );
+  app.use(referenceLists(context.reference));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(postGuards({ maxBodyBytes: env.FORM_MAX_BODY_BYTES }));
 

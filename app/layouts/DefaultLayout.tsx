@@ -1,17 +1,27 @@
 import { useHotkeys, type HotkeyConfig } from "@blueprintjs/core";
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from "react";
 import { useSearchItems } from "~/features/navigation/useSearchItems";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
 import { CollectorNav } from "./chrome/CollectorNav";
-import { Customizer } from "./chrome/Customizer";
 import { Footer } from "./chrome/Footer";
 import { HorizontalNav } from "./chrome/HorizontalNav";
 import { NavDrawer } from "./chrome/NavDrawer";
 import { Navbar } from "./chrome/Navbar";
-import { NavigationSearch } from "./chrome/NavigationSearch";
 import { ScrollToTop } from "./chrome/ScrollToTop";
 import { Sidebar } from "./chrome/Sidebar";
+
+// Opened on demand (a key or a button): their code (the omnibar, the preference controls) loads on first use,
+// not with every page.
+const NavigationSearch = lazy(() => import("./chrome/NavigationSearch").then((m) => ({ default: m.NavigationSearch })));
+const Customizer = lazy(() => import("./chrome/Customizer").then((m) => ({ default: m.Customizer })));
+
+/** True from the first time `open` is true: a lazy overlay stays mounted afterwards so that it can animate closed. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 /** The default layout: vertical or horizontal navigation (a preference), navbar, content, footer. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
@@ -21,6 +31,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const searchItems = useSearchItems(searchOpen);
   const [customizerOpen, setCustomizerOpen] = useState(false);
+  const searchMounted = useOpenedOnce(searchOpen);
+  const customizerMounted = useOpenedOnce(customizerOpen);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const openSearch = useCallback(() => setSearchOpen(true), []);
 
@@ -69,8 +81,10 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         {preferences.footerType !== "hidden" && <Footer type={preferences.footerType} />}
       </div>
       <NavDrawer isOpen={drawerOpen} onClose={closeDrawer} />
-      <NavigationSearch isOpen={searchOpen} onClose={() => setSearchOpen(false)} items={searchItems} />
-      <Customizer isOpen={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+      <Suspense fallback={null}>
+        {searchMounted && <NavigationSearch isOpen={searchOpen} onClose={() => setSearchOpen(false)} items={searchItems} />}
+        {customizerMounted && <Customizer isOpen={customizerOpen} onClose={() => setCustomizerOpen(false)} />}
+      </Suspense>
       <ScrollToTop />
     </div>
   );

@@ -25,7 +25,11 @@ export function methodNotAllowed({ request }: { request: Request }): Response {
 
 /** True when the request's If-None-Match names this ETag (or is `*`). */
 export function etagMatches(request: Request, etag: string): boolean {
-  const header = request.headers.get("If-None-Match");
+  return etagMatchesHeader(request.headers.get("If-None-Match"), etag);
+}
+
+/** True when an If-None-Match header value names this ETag (or is `*`). */
+export function etagMatchesHeader(header: string | null | undefined, etag: string): boolean {
   if (!header) return false;
   return header
     .split(",")

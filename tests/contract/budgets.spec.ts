@@ -1,53 +1,110 @@
-import { gzipSync } from "node:zlib";
+import { readFileSync, readdirSync } from "node:fs";
+import { get } from "node:http";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { gzipSize, readManifest, routeScripts, stylesheetsOf } from "../support/route-weight";
+import { brotliSize, gzipSize, readManifest, routeScripts, stylesheetsOf } from "../support/route-weight";
 
 /**
- * Compressed JavaScript and CSS each route loads before it is interactive (fonts excluded). Read from the
- * build output, not timed. The targets for slow links are home and static pages 200 KB, table pages
- * 250 KB, chart pages 500 KB, map pages 550 KB; the shared baseline (React, Remix, Blueprint's JS and its
- * 46 KB stylesheet, RTK Query) is about 260 KB today, so the ceilings below hold the current weight against
- * regressions until that baseline is cut (see bench/README.md).
+ * Compressed JavaScript and CSS each route loads before it is interactive (fonts excluded), read from the
+ * build output, not timed, in the bytes a browser that accepts brotli receives (the build writes brotli
+ * copies of every asset and the server sends them). The spec's targets for slow links: home and static
+ * pages 200 KB, table pages 250 KB, chart pages 500 KB, map pages 550 KB. Each route also has a ceiling a
+ * few KB above its measured weight, so that a regression shows at once; routes that meet their target
+ * assert it too. Figures and the gzip equivalents: bench/README.md.
  */
 const KB = 1024;
-const BUDGETS: { url: string; routeId: string; kind: string; budget: number }[] = [
-  { url: "/", routeId: "routes/_index", kind: "home", budget: 270 * KB },
-  { url: "/wiki", routeId: "routes/wiki", kind: "static", budget: 270 * KB },
-  { url: "/user-guide", routeId: "routes/user-guide", kind: "static", budget: 270 * KB },
-  { url: "/data/catalog", routeId: "routes/data.catalog", kind: "table", budget: 285 * KB },
-  { url: "/catalog/climate", routeId: "routes/catalog.$topic", kind: "table", budget: 285 * KB },
-  { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", budget: 500 * KB },
-  { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", budget: 550 * KB },
-  { url: "/glofas", routeId: "routes/glofas", kind: "map", budget: 550 * KB },
-  { url: "/isimip", routeId: "routes/isimip", kind: "map", budget: 550 * KB },
-  { url: "/lhasa", routeId: "routes/lhasa", kind: "map", budget: 550 * KB },
-  { url: "/second-page", routeId: "routes/second-page", kind: "map", budget: 550 * KB },
-  { url: "/tools/gee", routeId: "routes/tools.gee", kind: "map", budget: 550 * KB },
-  { url: "/catalog/explorer", routeId: "routes/catalog.explorer", kind: "map", budget: 550 * KB },
+const TARGETS = { home: 200, static: 200, table: 250, chart: 500, map: 550 } as const;
+type Kind = keyof typeof TARGETS;
+const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] = [
+  { url: "/", routeId: "routes/_index", kind: "home", ceiling: 197 },
+  { url: "/wiki", routeId: "routes/wiki", kind: "static", ceiling: 200 },
+  { url: "/user-guide", routeId: "routes/user-guide", kind: "static", ceiling: 199 },
+  { url: "/pyaez", routeId: "routes/pyaez", kind: "static", ceiling: 200 },
+  { url: "/data/catalog", routeId: "routes/data.catalog", kind: "table", ceiling: 206 },
+  { url: "/catalog/climate", routeId: "routes/catalog.$topic", kind: "table", ceiling: 206 },
+  { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", ceiling: 213 },
+  { url: "/care-comp", routeId: "routes/care-comp", kind: "chart", ceiling: 201 },
+  { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", ceiling: 218 },
+  { url: "/glofas", routeId: "routes/glofas", kind: "map", ceiling: 218 },
+  { url: "/isimip", routeId: "routes/isimip", kind: "map", ceiling: 218 },
+  { url: "/lhasa", routeId: "routes/lhasa", kind: "map", ceiling: 218 },
+  { url: "/second-page", routeId: "routes/second-page", kind: "map", ceiling: 218 },
+  { url: "/tools/gee", routeId: "routes/tools.gee", kind: "map", ceiling: 218 },
+  { url: "/catalog/explorer", routeId: "routes/catalog.explorer", kind: "map", ceiling: 218 },
 ];
 
 const manifest = readManifest();
 
-for (const { url, routeId, kind, budget } of BUDGETS) {
-  test(`${url} (${kind}) loads at most ${budget / KB} KB of compressed JS and CSS`, async ({ request }) => {
+for (const { url, routeId, kind, ceiling } of BUDGETS) {
+  const target = TARGETS[kind];
+  test(`${url} (${kind}) loads at most ${ceiling} KB of compressed JS and CSS${ceiling <= target ? ` (target ${target} KB)` : ""}`, async ({ request }) => {
     const html = await (await request.get(url)).text();
-    const files = [...routeScripts(manifest, routeId), ...stylesheetsOf(html).filter((href) => !href.includes("/fonts-"))];
-    const total = files.reduce((sum, file) => sum + gzipSize(file), 0);
-    test.info().annotations.push({ type: "weight", description: `${(total / KB).toFixed(1)} KB` });
-    expect(total).toBeLessThanOrEqual(budget);
+    const files = [...routeScripts(manifest, routeId), ...stylesheetsOf(html)];
+    const total = files.reduce((sum, file) => sum + brotliSize(file), 0);
+    const gzip = files.reduce((sum, file) => sum + gzipSize(file), 0);
+    test.info().annotations.push({ type: "weight", description: `${(total / KB).toFixed(1)} KB brotli, ${(gzip / KB).toFixed(1)} KB gzip` });
+    expect(total).toBeLessThanOrEqual(ceiling * KB);
+    if (ceiling <= target) expect(total).toBeLessThanOrEqual(target * KB);
   });
 }
 
-test("the home page HTML is at most 30 KB compressed", async ({ request }) => {
-  const html = await (await request.get("/")).body();
-  expect(gzipSync(html, { level: 6 }).length).toBeLessThanOrEqual(30 * KB);
+/** The body of a response as sent (not decompressed), with the given Accept-Encoding. */
+function sent(url: string, encoding: string): Promise<{ bytes: number; encoding?: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": encoding } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"] }));
+    }).on("error", reject);
+  });
+}
+
+for (const encoding of ["br", "gzip"]) {
+  test(`the home page HTML is at most 30 KB as sent with ${encoding}`, async ({ baseURL }) => {
+    const { bytes, encoding: sentAs } = await sent(new URL("/", baseURL).href, encoding);
+    expect(sentAs).toBe(encoding);
+    test.info().annotations.push({ type: "weight", description: `${(bytes / KB).toFixed(1)} KB` });
+    expect(bytes).toBeLessThanOrEqual(30 * KB);
+  });
+}
+
+// Code of the map and chart libraries, recognised by text inside them (chunk names are hashes).
+const HEAVY = /maplibre\/maplibre-gl-js|mapbox\/mapbox-gl-js|vega\/vega-lite\/issues|vega-embed/;
+const isHeavy = (url: string) => HEAVY.test(readFileSync(path.join("public", url), "utf8"));
+const WITHOUT_MAP_OR_CHART = BUDGETS.filter((b) => b.kind !== "map" && b.kind !== "chart");
+
+test("the map and chart libraries are recognisable in the build", () => {
+  const files = readdirSync("public/build/_shared").filter((f) => f.endsWith(".js"));
+  const heavy = files.filter((f) => isHeavy(`/build/_shared/${f}`));
+  expect(heavy.length).toBeGreaterThanOrEqual(2);
 });
 
-test("map and chart libraries load only where a map or chart is drawn", async () => {
-  const heavy = /maplibre|mapbox-gl|vega-lite|vega-embed/;
-  for (const routeId of ["routes/_index", "routes/wiki", "routes/data.catalog", "routes/catalog.$topic", "routes/user-guide"]) {
+test("map and chart libraries are not among the scripts of routes without a map or chart", () => {
+  for (const { routeId } of WITHOUT_MAP_OR_CHART) {
     for (const file of routeScripts(manifest, routeId)) {
-      expect(file, routeId).not.toMatch(heavy);
+      expect(isHeavy(file), `${routeId}: ${file}`).toBe(false);
+    }
+  }
+  // and not statically on the map and chart pages either: they load inside their slots, after the page
+  for (const { routeId } of BUDGETS) {
+    for (const file of routeScripts(manifest, routeId)) expect(isHeavy(file), `${routeId}: ${file}`).toBe(false);
+  }
+});
+
+test("pages without a map or chart never fetch the map and chart libraries", async ({ page }) => {
+  for (const { url } of WITHOUT_MAP_OR_CHART) {
+    const scripts: string[] = [];
+    const listener = (request: { url(): string; resourceType(): string }) => {
+      if (request.resourceType() === "script" || request.url().endsWith(".css")) scripts.push(new URL(request.url()).pathname);
+    };
+    page.on("request", listener);
+    await page.goto(url, { waitUntil: "networkidle" });
+    page.off("request", listener);
+    const fetched = scripts.filter((p) => p.startsWith("/build/"));
+    expect(fetched.length, url).toBeGreaterThan(0);
+    for (const file of fetched) {
+      if (file.endsWith(".js")) expect(isHeavy(file), `${url}: ${file}`).toBe(false);
+      else expect(file, url).not.toMatch(/maplibre/);
     }
   }
 });

@@ -1,6 +1,6 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 interface ManifestRoute {
   id: string;
@@ -28,6 +28,23 @@ export function gzipSize(url: string): number {
   if (size === undefined) {
     size = gzipSync(readFileSync(path.join(PUBLIC, url)), { level: 9 }).length;
     gzipCache.set(url, size);
+  }
+  return size;
+}
+
+const brotliCache = new Map<string, number>();
+/**
+ * Bytes of an asset as sent to a browser that accepts brotli (every current browser): the `.br` copy the
+ * build writes (scripts/precompress.mjs), or, for assets too small to have one, brotli at quality 11.
+ */
+export function brotliSize(url: string): number {
+  let size = brotliCache.get(url);
+  if (size === undefined) {
+    const file = path.join(PUBLIC, url);
+    size = existsSync(`${file}.br`)
+      ? readFileSync(`${file}.br`).length
+      : brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    brotliCache.set(url, size);
   }
   return size;
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Popover } from "@blueprintjs/core";
+import { Button, Checkbox, PopoverNext } from "@blueprintjs/core";
 import type { FacetCount } from "./types";
 
 interface FacetFilterProps {
@@ -13,7 +13,8 @@ export function FacetFilter({ label, counts, selected, onChange }: FacetFilterPr
   const toggle = (value: string) =>
     onChange(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
   return (
-    <Popover
+    <PopoverNext
+      shouldReturnFocusOnClose={false}
       placement="bottom-start"
       content={
         <div className="sacap-facet" role="group" aria-label={`${label} filter`}>
@@ -42,6 +43,6 @@ export function FacetFilter({ label, counts, selected, onChange }: FacetFilterPr
         endIcon="caret-down"
         text={selected.length > 0 ? `${label} (${selected.length})` : label}
       />
-    </Popover>
+    </PopoverNext>
   );
 }

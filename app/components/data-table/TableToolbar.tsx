@@ -1,4 +1,4 @@
-import { Button, Checkbox, HTMLSelect, Icon, InputGroup, Popover } from "@blueprintjs/core";
+import { Button, Checkbox, HTMLSelect, Icon, InputGroup, PopoverNext } from "@blueprintjs/core";
 import { useEffect, useRef, useState } from "react";
 import { FacetFilter } from "./FacetFilter";
 import { PAGE_SIZES } from "./state";
@@ -68,7 +68,8 @@ export function TableToolbar<T>({ label, columns, state, facetCounts, update, hi
           />
         ))}
       <span className="sacap-table-toolbar__spacer" />
-      <Popover
+      <PopoverNext
+        shouldReturnFocusOnClose={false}
         placement="bottom-end"
         content={
           <div className="sacap-facet" role="group" aria-label="Columns">
@@ -93,7 +94,7 @@ export function TableToolbar<T>({ label, columns, state, facetCounts, update, hi
         }
       >
         <Button size="small" variant="minimal" icon="th" endIcon="caret-down" text="Columns" />
-      </Popover>
+      </PopoverNext>
       <label className="sacap-table-toolbar__size">
         <span>Rows</span>
         <HTMLSelect

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SCENARIO_VALUES } from "./scenarios";
 
 /**
  * Reference lists behind the CMIP6 screens: geographies, indicators, models and scenarios.
@@ -87,8 +88,7 @@ export const cmip6ModelSchema = z
 export const cmip6ModelListSchema = z.array(cmip6ModelSchema);
 export type Cmip6Model = z.infer<typeof cmip6ModelSchema>;
 
-export const SCENARIO_VALUES = ["historical", "ssp245", "ssp585"] as const;
-export type ScenarioValue = (typeof SCENARIO_VALUES)[number];
+export { SCENARIO_VALUES, type ScenarioValue } from "./scenarios";
 
 export const scenarioSchema = z
   .strictObject({

@@ -1,10 +1,11 @@
-import { z } from "zod";
 import { CMIP6_EXPERIMENT_PERIODS, parseYearRange, SEASON_CODES, type SeasonCode, type YearRange } from "./periods";
-import { SCENARIO_VALUES, type Cmip6Model, type Geo, type Indicator, type Scenario, type ScenarioValue } from "./schema";
+import { SCENARIO_VALUES, type ScenarioValue } from "./scenarios";
+import type { Cmip6Model, Geo, Indicator, Scenario } from "./schema";
 
 /**
  * The query of the series API (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`) and its URL codec, shared by
- * the server's parser, the RTK Query endpoints and the screens' URL state.
+ * the server's parser, the RTK Query endpoints and the screens' URL state. The explorer parses its URL in
+ * the browser too, so this module stays free of zod: its rules are plain predicates (decision 016).
  */
 
 export const SERIES_FREQUENCIES = ["monthly", "annual"] as const;
@@ -150,23 +151,39 @@ export interface SeriesQueryProblem {
 
 export type SeriesQueryParse = { ok: true; query: SeriesQuery } | { ok: false; problem: SeriesQueryProblem };
 
+/** A rule for one parameter's text: the parsed value, or undefined when the text is not valid. */
+type Rule<T> = (text: string) => T | undefined;
+
 interface FieldRules {
-  indicator: z.ZodType<string>;
+  indicator: Rule<string>;
   indicatorCodes: string[];
-  geo: z.ZodType<string>;
+  geo: Rule<string>;
   geoCodes: string[];
-  scenario: z.ZodType<ScenarioValue>;
+  scenario: Rule<ScenarioValue>;
   scenarioCodes: ScenarioValue[];
-  model: z.ZodType<string>;
+  model: Rule<string>;
   modelCodes: string[];
   years: YearRange;
-  year: z.ZodType<number>;
-  month: z.ZodType<number>;
-  season: z.ZodType<SeasonCode>;
+  year: Rule<number>;
+  month: Rule<number>;
+  season: Rule<SeasonCode>;
 }
 
 const YEAR_TEXT = /^\d{4}$/;
+const MONTH_TEXT = /^\d{1,2}$/;
 const rulesCache = new WeakMap<SeriesCatalog, Record<SeriesFrequency, FieldRules>>();
+
+const oneOf =
+  <T extends string>(values: readonly T[]): Rule<T> =>
+  (text) =>
+    (values as readonly string[]).includes(text) ? (text as T) : undefined;
+const integerIn =
+  (pattern: RegExp, min: number, max: number): Rule<number> =>
+  (text) => {
+    if (!pattern.test(text)) return undefined;
+    const n = Number(text);
+    return n >= min && n <= max ? n : undefined;
+  };
 
 function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRules {
   let cached = rulesCache.get(catalog);
@@ -180,18 +197,18 @@ function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRu
       const modelCodes = catalog.models.map((m) => m.field_value);
       const years = catalogYears(catalog);
       return {
-        indicator: z.string().refine((v) => knownCodes.includes(v)),
+        indicator: oneOf(knownCodes),
         indicatorCodes,
-        geo: z.string().refine((v) => geoCodes.includes(v)),
+        geo: oneOf(geoCodes),
         geoCodes,
-        scenario: z.enum(SCENARIO_VALUES).refine((v) => scenarioCodes.includes(v)),
+        scenario: oneOf(SCENARIO_VALUES.filter((v) => scenarioCodes.includes(v))),
         scenarioCodes,
-        model: z.string().refine((v) => v === ENSEMBLE || modelCodes.includes(v)),
+        model: oneOf([ENSEMBLE, ...modelCodes]),
         modelCodes,
         years,
-        year: z.string().regex(YEAR_TEXT).transform(Number).pipe(z.number().int().min(years.start).max(years.end)),
-        month: z.string().regex(/^\d{1,2}$/).transform(Number).pipe(z.number().int().min(1).max(12)),
-        season: z.enum(SEASON_CODES),
+        year: integerIn(YEAR_TEXT, years.start, years.end),
+        month: integerIn(MONTH_TEXT, 1, 12),
+        season: oneOf(SEASON_CODES),
       };
     };
     cached = { monthly: build("monthly"), annual: build("annual") };
@@ -247,7 +264,7 @@ export function parseSeriesQuery(
     const { value, problem } = single(name);
     if (problem) return fail(problem);
     if (value === undefined) return fail({ field: name, message: `"${name}" is required`, allowed: allowedOf(name, rules) });
-    if (!rules[name].safeParse(value).success) {
+    if (rules[name](value) === undefined) {
       return fail({ field: name, message: `Unknown ${name} "${value}"`, allowed: allowedOf(name, rules), value });
     }
     query[name] = value;
@@ -258,7 +275,7 @@ export function parseSeriesQuery(
     const values = list(name);
     if (values.length === 0) continue;
     const rule = name === "scenario" ? rules.scenario : rules.model;
-    const bad = values.find((v) => !rule.safeParse(v).success);
+    const bad = values.find((v) => rule(v) === undefined);
     if (bad !== undefined) {
       return fail({ field: name, message: `Unknown ${name} "${bad}"`, allowed: allowedOf(name, rules), value: bad });
     }
@@ -278,8 +295,8 @@ export function parseSeriesQuery(
     const { value, problem } = single(name);
     if (problem) return fail(problem);
     if (value === undefined) continue;
-    const parsed = rules.year.safeParse(value);
-    if (!parsed.success) {
+    const year = rules.year(value);
+    if (year === undefined) {
       return fail({
         field: name,
         message: `"${name}" must be a year from ${rules.years.start} to ${rules.years.end}`,
@@ -287,7 +304,7 @@ export function parseSeriesQuery(
         value,
       });
     }
-    query[name] = parsed.data;
+    query[name] = year;
   }
   if (query.start !== undefined && query.end !== undefined && query.end < query.start) {
     return fail({
@@ -304,21 +321,21 @@ export function parseSeriesQuery(
     const season = single("season");
     if (season.problem) return fail(season.problem);
     if (month.value !== undefined) {
-      const parsed = rules.month.safeParse(month.value);
-      if (!parsed.success) {
+      const parsed = rules.month(month.value);
+      if (parsed === undefined) {
         return fail({ field: "month", message: `"month" must be a month number 1-12`, allowed: { min: 1, max: 12 }, value: month.value });
       }
-      query.month = parsed.data;
+      query.month = parsed;
     }
     if (season.value !== undefined) {
-      const parsed = rules.season.safeParse(season.value);
-      if (!parsed.success) {
+      const parsed = rules.season(season.value);
+      if (parsed === undefined) {
         return fail({ field: "season", message: `Unknown season "${season.value}"`, allowed: [...SEASON_CODES], value: season.value });
       }
       if (query.month !== undefined) {
         return fail({ field: "season", message: `Give "month" or "season", not both`, allowed: [...SEASON_CODES], value: season.value });
       }
-      query.season = parsed.data;
+      query.season = parsed;
     }
   }
 

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from "@blueprintjs/core";
+import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { NavLink, useLocation, useNavigate } from "@remix-run/react";
 import { SECTORS } from "~/features/collector/sectors";
 
@@ -20,9 +20,11 @@ export function CollectorNav() {
       {TABS.slice(0, 2).map((tab) => (
         <CollectorLink key={tab.to} {...tab} />
       ))}
-      <Popover
+      <PopoverNext
+        shouldReturnFocusOnClose={false}
         placement="bottom-start"
-        minimal
+        animation="minimal"
+        arrow={false}
         content={
           <Menu size="small" aria-label="Sectors">
             {SECTORS.map((sector) => {
@@ -44,7 +46,7 @@ export function CollectorNav() {
         }
       >
         <Button variant="minimal" size="small" endIcon="caret-down" text="Sectors" active={pathname.startsWith("/data/sector/")} />
-      </Popover>
+      </PopoverNext>
       {TABS.slice(2).map((tab) => (
         <CollectorLink key={tab.to} {...tab} />
       ))}

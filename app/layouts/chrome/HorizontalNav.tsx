@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from "@blueprintjs/core";
+import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { NAVIGABLE_ROUTES, NAV_GROUPS } from "~/features/navigation/routes";
 
@@ -15,10 +15,12 @@ export function HorizontalNav({ sticky }: { sticky: boolean }) {
         const routes = NAVIGABLE_ROUTES.filter((route) => route.group === group.id);
         const active = routes.some((route) => route.path === pathname);
         return (
-          <Popover
+          <PopoverNext
+            shouldReturnFocusOnClose={false}
             key={group.id}
             placement="bottom-start"
-            minimal
+            animation="minimal"
+            arrow={false}
             content={
               <Menu size="small" aria-label={group.title}>
                 {routes.map((route) => (
@@ -38,7 +40,7 @@ export function HorizontalNav({ sticky }: { sticky: boolean }) {
             }
           >
             <Button variant="minimal" size="small" endIcon="chevron-down" active={active} text={group.title} />
-          </Popover>
+          </PopoverNext>
         );
       })}
     </nav>

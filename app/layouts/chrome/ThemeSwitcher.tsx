@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from "@blueprintjs/core";
+import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
 import type { IconName } from "@blueprintjs/icons";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
 import type { Preferences } from "~/features/preferences/defaults";
@@ -14,9 +14,11 @@ export function ThemeSwitcher() {
   const { preferences, setPreference } = usePreferences();
   const current = THEMES.find((theme) => theme.value === preferences.theme) ?? THEMES[0];
   return (
-    <Popover
+    <PopoverNext
+      shouldReturnFocusOnClose={false}
       placement="bottom-end"
-      minimal
+      animation="minimal"
+      arrow={false}
       content={
         <Menu size="small" aria-label="Theme">
           {THEMES.map((theme) => (
@@ -33,6 +35,6 @@ export function ThemeSwitcher() {
       }
     >
       <Button variant="minimal" icon={current.icon} aria-label={`Theme: ${current.label}`} title="Theme" />
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,0 +1,107 @@
+// Helpers shared by the benchmark scripts: a free port, the built server as a child process, the machine
+// description (with its load, since the figures depend on it) and writing results.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const round = (x, d = 2) => (x === undefined || x === null || Number.isNaN(x) ? x : Math.round(x * 10 ** d) / 10 ** d);
+export const median = (values) => {
+  const s = values.filter((v) => typeof v === "number").sort((a, b) => a - b);
+  if (s.length === 0) return undefined;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+export function option(name, fallback) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(args[i + 1]);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export async function waitFor(url, child, what) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${what} exited`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not start`);
+}
+
+/** The production build (`node build/server/index.js`) on a free loopback port. */
+export async function startServer() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, "build/server/index.js")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_REQUESTS: "false", NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/healthz`, child, "the server (run npm run build first)");
+  } catch (error) {
+    child.kill();
+    throw error;
+  }
+  return { base, child, stop: () => stopChild(child) };
+}
+
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** Resident memory of a process in MiB (VmRSS). */
+export function rssMiB(pid) {
+  try {
+    return round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024, 1);
+  } catch {
+    return undefined;
+  }
+}
+
+export const loadAverage = () => os.loadavg().map((l) => round(l, 2));
+
+export function machine() {
+  return {
+    cpu: os.cpus()[0]?.model,
+    cpus: os.cpus().length,
+    memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+    loadAverageAtStart: loadAverage(),
+    note: "shared machine: other work was running during the measurement; see the load averages",
+  };
+}
+
+export function writeResult(name, report) {
+  const dir = path.join(root, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
+  console.log(`wrote ${path.relative(root, file)}`);
+}

@@ -1,0 +1,65 @@
+import { get } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+
+/** A response as sent (the body not decompressed). */
+function raw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
+
+async function assetsOfHome(baseURL: string) {
+  const html = await (await fetch(new URL("/", baseURL))).text();
+  const css = /<link rel="stylesheet" href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
+  const js = /<link rel="modulepreload" href="(\/build\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
+  expect(css).toBeTruthy();
+  expect(js).toBeTruthy();
+  return { html, css: new URL(css!, baseURL).href, js: new URL(js!, baseURL).href };
+}
+
+test("hashed assets are sent precompressed (brotli, else gzip) with their own type, Vary and a year's immutable cache", async ({ baseURL }) => {
+  const { css, js } = await assetsOfHome(baseURL!);
+  const plain = await raw(js, { "accept-encoding": "identity" });
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+
+  for (const [url, type] of [
+    [css, "text/css"],
+    [js, "text/javascript"],
+  ] as const) {
+    const identity = await raw(url, { "accept-encoding": "identity" });
+    const br = await raw(url, { "accept-encoding": "gzip, deflate, br" });
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain(type);
+    expect(br.headers["vary"]).toMatch(/accept-encoding/i);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+
+    const gz = await raw(url, { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers["content-type"]).toContain(type);
+    expect(gunzipSync(gz.body).equals(identity.body)).toBe(true);
+
+    const refused = await raw(url, { "accept-encoding": "br;q=0, gzip" });
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+  }
+});
+
+test("the body font is preloaded, is the face the stylesheet uses, and swaps in", async ({ baseURL }) => {
+  const { html, css } = await assetsOfHome(baseURL!);
+  const preload = /<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin="anonymous"\/>/.exec(html)?.[1];
+  expect(preload).toMatch(/public-sans-latin-400-normal-[A-Z0-9]+\.woff2$/);
+  const stylesheet = (await raw(css, { "accept-encoding": "identity" })).body.toString("utf8");
+  const face = stylesheet.split("@font-face").find((block) => block.includes(preload!));
+  expect(face, "the preloaded file is in the stylesheet").toBeTruthy();
+  expect(face).toMatch(/font-display:\s*swap/);
+  expect(face).toMatch(/font-weight:\s*400/);
+  const font = await raw(new URL(preload!, baseURL).href, {});
+  expect(font.status).toBe(200);
+  expect(font.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
