@@ -1,5 +1,5 @@
 import { useHotkeys, type HotkeyConfig } from "@blueprintjs/core";
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSearchItems } from "~/features/navigation/useSearchItems";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
@@ -11,10 +11,44 @@ import { Navbar } from "./chrome/Navbar";
 import { ScrollToTop } from "./chrome/ScrollToTop";
 import { Sidebar } from "./chrome/Sidebar";
 
-// Opened on demand (a key or a button): their code (the omnibar, the preference controls) loads on first use,
-// not with every page.
-const NavigationSearch = lazy(() => import("./chrome/NavigationSearch").then((m) => ({ default: m.NavigationSearch })));
-const Customizer = lazy(() => import("./chrome/Customizer").then((m) => ({ default: m.Customizer })));
+// Opened on demand (a key or a button): their code (the omnibar, the preference controls) is not part of the
+// first load; it is fetched once the page is idle, or on first use if that comes sooner.
+const loadSearch = () => import("./chrome/NavigationSearch");
+const loadCustomizer = () => import("./chrome/Customizer");
+const NavigationSearch = lazy(() => loadSearch().then((m) => ({ default: m.NavigationSearch })));
+const Customizer = lazy(() => loadCustomizer().then((m) => ({ default: m.Customizer })));
+
+function usePreloadWhenIdle() {
+  useEffect(() => {
+    const preload = () => void Promise.all([loadSearch(), loadCustomizer()]).catch(() => undefined);
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(preload, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(preload, 1000);
+    return () => window.clearTimeout(id);
+  }, []);
+}
+
+/**
+ * Stands in for the omnibar while its code arrives: keeps what is typed, which the omnibar then starts with,
+ * so no key press is lost on a slow link.
+ */
+function PendingSearch({ query, onQuery, onClose }: { query: string; onQuery: (q: string) => void; onClose: () => void }) {
+  return (
+    <div className="sacap-omnibar-pending">
+      <input
+        autoFocus
+        className="bp6-input bp6-large"
+        aria-label="Search pages"
+        placeholder="Search pages…"
+        value={query}
+        onChange={(e) => onQuery(e.target.value)}
+        onKeyDown={(e) => e.key === "Escape" && onClose()}
+      />
+    </div>
+  );
+}
 
 /** True from the first time `open` is true: a lazy overlay stays mounted afterwards so that it can animate closed. */
 function useOpenedOnce(open: boolean): boolean {
@@ -33,8 +67,14 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const [customizerOpen, setCustomizerOpen] = useState(false);
   const searchMounted = useOpenedOnce(searchOpen);
   const customizerMounted = useOpenedOnce(customizerOpen);
+  const [pendingQuery, setPendingQuery] = useState("");
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const openSearch = useCallback(() => setSearchOpen(true), []);
+  const closeSearch = useCallback(() => {
+    setSearchOpen(false);
+    setPendingQuery("");
+  }, []);
+  usePreloadWhenIdle();
 
   const vertical = preferences.navigationType === "vertical";
   const collapsed = preferences.verticalNavCollapsed;
@@ -81,10 +121,17 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         {preferences.footerType !== "hidden" && <Footer type={preferences.footerType} />}
       </div>
       <NavDrawer isOpen={drawerOpen} onClose={closeDrawer} />
-      <Suspense fallback={null}>
-        {searchMounted && <NavigationSearch isOpen={searchOpen} onClose={() => setSearchOpen(false)} items={searchItems} />}
-        {customizerMounted && <Customizer isOpen={customizerOpen} onClose={() => setCustomizerOpen(false)} />}
-      </Suspense>
+      {/* rendered only once opened: no boundary in the server HTML that hydration would have to wait for */}
+      {searchMounted && (
+        <Suspense fallback={searchOpen ? <PendingSearch query={pendingQuery} onQuery={setPendingQuery} onClose={closeSearch} /> : null}>
+          <NavigationSearch isOpen={searchOpen} onClose={closeSearch} items={searchItems} initialQuery={pendingQuery} />
+        </Suspense>
+      )}
+      {customizerMounted && (
+        <Suspense fallback={null}>
+          <Customizer isOpen={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+        </Suspense>
+      )}
       <ScrollToTop />
     </div>
   );

@@ -136,6 +136,26 @@ test.describe("navigation search", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test("keys typed while the search's code is still loading are kept", async ({ page }) => {
+    // a slow link: the omnibar's code arrives two seconds after it is asked for
+    await page.route(/\/build\/_shared\/NavigationSearch-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await page.keyboard.press("/");
+    await page.keyboard.type("cmip6 map");
+    // the omnibar takes over with what was typed, and lists its matches
+    await expect(page.getByRole("option").first()).toHaveText(/CMIP6 map viewer/, { timeout: 10_000 });
+    const input = page.getByPlaceholder("Search pages…");
+    await expect(input).toHaveCount(1);
+    await expect(input).toHaveValue("cmip6 map");
+    await expect(input).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/cmip6-viewer(\?|$)/);
+  });
+
   test("Ctrl+K opens it and Escape closes it", async ({ page }) => {
     await page.goto("/wiki");
     await hydrated(page);

@@ -23,8 +23,17 @@ const FILTER_DELAY_MS = 250;
 export function TableToolbar<T>({ label, columns, state, facetCounts, update, hiddenParams, prefix, onExport, onCopy }: TableToolbarProps<T>) {
   const [query, setQuery] = useState(state.q);
   const typing = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => setQuery(state.q), [state.q]);
+  // Filters this box sent to the URL while it had focus: their echo must not overwrite what was typed since
+  // (a slow answer to "n" arriving after "nep" was typed). Other URL changes (Back, links) replace the text.
+  const sent = useRef(new Set<string>());
+  useEffect(() => {
+    if (!sent.current.has(state.q)) setQuery(state.q);
+  }, [state.q]);
   useEffect(() => () => clearTimeout(typing.current), []);
+  const send = (q: string, replace: boolean) => {
+    sent.current.add(q);
+    update({ q }, replace ? { replace: true } : undefined);
+  };
 
   return (
     <div className="sacap-table-toolbar">
@@ -34,7 +43,7 @@ export function TableToolbar<T>({ label, columns, state, facetCounts, update, hi
         onSubmit={(event) => {
           event.preventDefault();
           clearTimeout(typing.current);
-          update({ q: query });
+          send(query, false);
         }}
       >
         {hiddenParams.map(([key, value], i) => (
@@ -52,8 +61,9 @@ export function TableToolbar<T>({ label, columns, state, facetCounts, update, hi
             const value = event.currentTarget.value;
             setQuery(value);
             clearTimeout(typing.current);
-            typing.current = setTimeout(() => update({ q: value }, { replace: true }), FILTER_DELAY_MS);
+            typing.current = setTimeout(() => send(value, true), FILTER_DELAY_MS);
           }}
+          onBlur={() => sent.current.clear()}
         />
       </form>
       {columns

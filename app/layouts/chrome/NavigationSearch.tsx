@@ -1,6 +1,7 @@
 import { MenuItem } from "@blueprintjs/core";
 import { Omnibar, type ItemListPredicate, type ItemRenderer } from "@blueprintjs/select";
 import { useNavigate } from "@remix-run/react";
+import { useState } from "react";
 import { fuzzyFilter } from "~/lib/fuzzy";
 import { searchText, type SearchItem } from "~/features/navigation/search-items";
 
@@ -26,12 +27,18 @@ const renderItem: ItemRenderer<SearchItem> = (item, { handleClick, handleFocus, 
   );
 };
 
-/** The omnibar behind `/` and Ctrl+K: fuzzy search over every page (and what features add). */
-export function NavigationSearch({ isOpen, onClose, items }: { isOpen: boolean; onClose: () => void; items: SearchItem[] }) {
+/**
+ * The omnibar behind `/` and Ctrl+K: fuzzy search over every page (and what features add). It starts with
+ * `initialQuery`, what was typed while its code was loading.
+ */
+export function NavigationSearch({ isOpen, onClose, items, initialQuery = "" }: { isOpen: boolean; onClose: () => void; items: SearchItem[]; initialQuery?: string }) {
   const navigate = useNavigate();
+  const [query, setQuery] = useState(initialQuery);
   return (
     <Omnibar<SearchItem>
       isOpen={isOpen}
+      query={query}
+      onQueryChange={setQuery}
       onClose={onClose}
       items={items}
       itemListPredicate={filterItems}
