@@ -8,6 +8,7 @@ import type { Env } from "./env.server";
 import { postGuards } from "./forms/guards.server";
 import { securityHeaders } from "./security.server";
 import { referenceLists } from "./api/reference-lists.server";
+import { seriesEndpoints } from "./api/series.server";
 import { precompressedAssets } from "./static-compressed";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -98,6 +99,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
     (_req, res) => res.status(404).type("text/plain").send("Not found"),
   );
   app.use(referenceLists(context.reference));
+  app.use(seriesEndpoints(context.series));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(postGuards({ maxBodyBytes: env.FORM_MAX_BODY_BYTES }));
 

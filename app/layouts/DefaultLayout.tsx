@@ -6,21 +6,23 @@ import { flagOf, useRouteHandles } from "~/lib/route-handle";
 import { CollectorNav } from "./chrome/CollectorNav";
 import { Footer } from "./chrome/Footer";
 import { HorizontalNav } from "./chrome/HorizontalNav";
-import { NavDrawer } from "./chrome/NavDrawer";
 import { Navbar } from "./chrome/Navbar";
 import { ScrollToTop } from "./chrome/ScrollToTop";
 import { Sidebar } from "./chrome/Sidebar";
 
-// Opened on demand (a key or a button): their code (the omnibar, the preference controls) is not part of the
-// first load; it is fetched once the page is idle, or on first use if that comes sooner.
+// Opened on demand (a key or a button): their code (the omnibar, the preference controls, the navigation
+// drawer of small screens) is not part of the first load; it is fetched once the page is idle, or on first
+// use if that comes sooner.
 const loadSearch = () => import("./chrome/NavigationSearch");
 const loadCustomizer = () => import("./chrome/Customizer");
+const loadNavDrawer = () => import("./chrome/NavDrawer");
 const NavigationSearch = lazy(() => loadSearch().then((m) => ({ default: m.NavigationSearch })));
 const Customizer = lazy(() => loadCustomizer().then((m) => ({ default: m.Customizer })));
+const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
 
 function usePreloadWhenIdle() {
   useEffect(() => {
-    const preload = () => void Promise.all([loadSearch(), loadCustomizer()]).catch(() => undefined);
+    const preload = () => void Promise.all([loadSearch(), loadCustomizer(), loadNavDrawer()]).catch(() => undefined);
     if (typeof window.requestIdleCallback === "function") {
       const id = window.requestIdleCallback(preload, { timeout: 3000 });
       return () => window.cancelIdleCallback(id);
@@ -67,6 +69,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const [customizerOpen, setCustomizerOpen] = useState(false);
   const searchMounted = useOpenedOnce(searchOpen);
   const customizerMounted = useOpenedOnce(customizerOpen);
+  const drawerMounted = useOpenedOnce(drawerOpen);
   const [pendingQuery, setPendingQuery] = useState("");
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const openSearch = useCallback(() => setSearchOpen(true), []);
@@ -120,7 +123,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </main>
         {preferences.footerType !== "hidden" && <Footer type={preferences.footerType} />}
       </div>
-      <NavDrawer isOpen={drawerOpen} onClose={closeDrawer} />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <NavDrawer isOpen={drawerOpen} onClose={closeDrawer} />
+        </Suspense>
+      )}
       {/* rendered only once opened: no boundary in the server HTML that hydration would have to wait for */}
       {searchMounted && (
         <Suspense fallback={searchOpen ? <PendingSearch query={pendingQuery} onQuery={setPendingQuery} onClose={closeSearch} /> : null}>

@@ -2,18 +2,33 @@ import type { PreparedJson } from "../services/reference.server";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
-/** The one error shape of the portal: `{ "error": { "status", "message", "details"? } }`. */
-export function jsonError(
+/** An HTTP answer as plain values, for code that serves both Remix routes and Express handlers. */
+export interface PlainAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array<ArrayBuffer> | null;
+}
+
+export const toResponse = ({ status, headers, body }: PlainAnswer): Response => new Response(body, { status, headers });
+
+/** The one error shape of the portal, `{ "error": { "status", "message", "details"? } }`, as plain values. */
+export function errorAnswer(
   status: number,
   message: string,
   options: { details?: unknown; headers?: Record<string, string> } = {},
-): Response {
+): PlainAnswer {
   const error: { status: number; message: string; details?: unknown } = { status, message };
   if (options.details !== undefined) error.details = options.details;
-  return new Response(JSON.stringify({ error }), {
+  return {
     status,
     headers: { "Content-Type": JSON_CONTENT_TYPE, "Cache-Control": "no-store", ...options.headers },
-  });
+    body: JSON.stringify({ error }),
+  };
+}
+
+/** The one error shape of the portal as a Response. */
+export function jsonError(status: number, message: string, options: { details?: unknown; headers?: Record<string, string> } = {}): Response {
+  return toResponse(errorAnswer(status, message, options));
 }
 
 export const ALLOWED_METHODS = "GET, HEAD";

@@ -1,40 +1,71 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { NextFunction, Request, Response } from "express";
 import { SERIES_CACHE_CONTROL } from "../../app/features/cmip6/series";
-import type { SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
+import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
-import { SERIES_ENCODINGS, type SeriesEncoding } from "../series/service.server";
-import { cachedJson, etagMatches, JSON_CONTENT_TYPE, jsonError } from "./responses.server";
+import { SERIES_ENCODINGS, type SeriesEncoding, type SeriesService } from "../series/service.server";
+import { errorAnswer, etagMatchesHeader, JSON_CONTENT_TYPE, toResponse, type PlainAnswer } from "./responses.server";
 
 /**
- * Loader of a series endpoint (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`): 400 naming the parameter
+ * The answer of a series endpoint (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`): 400 naming the parameter
  * and its allowed values for a bad query, 404 for a valid one without data, else the answer with a strong
- * ETag (304 when the client has it; the ETag is known before any data is computed).
+ * ETag (304 when the client has it; the ETag is known before any data is computed), compressed once per
+ * distinct answer when the client accepts it.
  */
-export function seriesLoader(frequency: SeriesFrequency) {
-  return async ({ request, context }: LoaderFunctionArgs) => {
-    const { series } = context;
-    const parsed = series.parse(frequency, new URL(request.url).searchParams);
-    if (!parsed.ok) {
-      const { message, ...details } = parsed.problem;
-      return jsonError(400, message, { details });
-    }
-    const resolved = series.resolve(frequency, parsed.query);
-    if (!resolved.ok) return jsonError(404, resolved.message, { details: resolved.details });
+export async function seriesAnswer(
+  series: SeriesService,
+  frequency: SeriesFrequency,
+  params: URLSearchParams,
+  request: { ifNoneMatch: string | null; acceptEncoding: string | null },
+): Promise<PlainAnswer> {
+  const parsed = series.parse(frequency, params);
+  if (!parsed.ok) {
+    const { message, ...details } = parsed.problem;
+    return errorAnswer(400, message, { details });
+  }
+  const resolved = series.resolve(frequency, parsed.query);
+  if (!resolved.ok) return errorAnswer(404, resolved.message, { details: resolved.details });
 
-    const headers: Record<string, string> = { "Cache-Control": SERIES_CACHE_CONTROL };
-    if (etagMatches(request, resolved.value.etag)) {
-      return new Response(null, { status: 304, headers: { ETag: resolved.value.etag, ...headers } });
-    }
-    const prepared = await series.json(resolved.value);
-    if ("status" in prepared) return jsonError(404, prepared.message, { details: prepared.details });
-    if (prepared.sample) headers[SAMPLE_DATA_HEADER] = "true";
-    const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
-    if (!encoding) return cachedJson(request, prepared, headers);
-    const body = series.encode(prepared, encoding);
-    return new Response(body, {
-      status: 200,
-      headers: { "Content-Type": JSON_CONTENT_TYPE, "Content-Encoding": encoding, "Content-Length": String(body.length), ETag: prepared.etag, ...headers },
-    });
+  const headers: Record<string, string> = { "Cache-Control": SERIES_CACHE_CONTROL, ETag: resolved.value.etag, Vary: "Accept-Encoding" };
+  if (etagMatchesHeader(request.ifNoneMatch, resolved.value.etag)) return { status: 304, headers, body: null };
+  const prepared = await series.json(resolved.value);
+  if ("status" in prepared) return errorAnswer(404, prepared.message, { details: prepared.details });
+  if (prepared.sample) headers[SAMPLE_DATA_HEADER] = "true";
+  headers["Content-Type"] = JSON_CONTENT_TYPE;
+  const encoding = preferredEncoding(request.acceptEncoding);
+  if (!encoding) return { status: 200, headers, body: prepared.body };
+  const body = series.encode(prepared, encoding);
+  return { status: 200, headers: { ...headers, "Content-Encoding": encoding, "Content-Length": String(body.length) }, body };
+}
+
+/** Loader of a series endpoint's resource route. */
+export function seriesLoader(frequency: SeriesFrequency) {
+  return async ({ request, context }: LoaderFunctionArgs) =>
+    toResponse(
+      await seriesAnswer(context.series, frequency, new URL(request.url).searchParams, {
+        ifNoneMatch: request.headers.get("If-None-Match"),
+        acceptEncoding: request.headers.get("Accept-Encoding"),
+      }),
+    );
+}
+
+/**
+ * The series endpoints answered by Express before the Remix handler, with the same answers as their
+ * resource routes (`seriesAnswer`): a cached series then costs little more than sending its bytes.
+ */
+export function seriesEndpoints(series: SeriesService) {
+  const byPath = new Map<string, SeriesFrequency>(SERIES_FREQUENCIES.map((f) => [`/api/${SERIES_PATHS[f]}`, f]));
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const frequency = byPath.get(req.path);
+    if (!frequency) return next();
+    const params = new URL(req.originalUrl, "http://localhost").searchParams;
+    seriesAnswer(series, frequency, params, { ifNoneMatch: req.headers["if-none-match"] ?? null, acceptEncoding: req.headers["accept-encoding"] ?? null })
+      .then(({ status, headers, body }) => {
+        res.status(status).set(headers);
+        res.end(req.method === "HEAD" || body === null ? undefined : body);
+      })
+      .catch(next);
   };
 }
 

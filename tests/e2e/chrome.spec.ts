@@ -77,6 +77,11 @@ test.describe("narrow screens", () => {
     await drawer.getByRole("link", { name: "Wiki" }).click();
     await expect(page).toHaveURL("/wiki");
     await expect(drawer).toBeHidden();
+    // and opens again on the next page
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
     expect(pageErrors).toEqual([]);
   });
 });
