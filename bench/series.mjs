@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { get } from "node:http";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./lib.mjs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -107,16 +107,6 @@ async function inProcess() {
 // ---------------------------------------------------------------------------------------------------
 // 2. Over HTTP against the built server.
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 async function startServer() {
   const port = await freePort();

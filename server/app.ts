@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { ServiceContext } from "./context.server";
 import type { Env } from "./env.server";
 import { postGuards } from "./forms/guards.server";
+import { sendPlainError } from "./plain-error.server";
 import { securityHeaders } from "./security.server";
 import { referenceLists } from "./api/reference-lists.server";
 import { seriesEndpoints } from "./api/series.server";
@@ -143,17 +144,6 @@ export function errorPage() {
       return;
     }
     const [title, text] = ERROR_TEXT[status] ?? ["Something went wrong", "The portal could not answer this request. Try again in a moment."];
-    res.status(status).setHeader("Cache-Control", "no-store");
-    if (req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json")) {
-      res.json({ error: { status, message: `${title}. ${text}` } });
-      return;
-    }
-    res
-      .type("html")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} | SACAP</title>` +
-          `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-          `<body><main><h1>${title}</h1><p><strong>Error ${status}.</strong> ${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
-      );
+    sendPlainError(res, status, title, text, req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json"));
   };
 }

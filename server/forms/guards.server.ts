@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { sendPlainError } from "../plain-error.server";
 
 /**
  * Checks on every request that changes something (POST and the like) outside /api, before the body is
@@ -28,22 +29,9 @@ export function sameOrigin(headers: { origin?: string; referer?: string }, host:
 
 /** The HTML or JSON answer of a refused request. */
 function refuse(req: Request, res: Response, status: number, title: string, text: string) {
-  res.status(status).setHeader("Cache-Control", "no-store");
   // Do not read (or wait for) the rest of a refused body.
   res.setHeader("Connection", "close");
-  const wantsJson = "_data" in req.query || (req.get("accept") ?? "").includes("application/json");
-  if (wantsJson) {
-    res.json({ error: { status, message: `${title}. ${text}` } });
-    return;
-  }
-  res
-    .type("html")
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} | SACAP</title>` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-        `<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">` +
-        `<h1>${title}</h1><p><strong>Error ${status}.</strong> ${text}</p><p><a href="/">Go to the home page</a></p></body></html>`,
-    );
+  sendPlainError(res, status, title, text, "_data" in req.query || (req.get("accept") ?? "").includes("application/json"));
 }
 
 export function postGuards({ maxBodyBytes }: { maxBodyBytes: number }) {
