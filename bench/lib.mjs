@@ -94,7 +94,7 @@ export function machine() {
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
     loadAverageAtStart: loadAverage(),
-    note: "shared machine: other work was running during the measurement; see the load averages",
+    note: "other processes on the machine affect the figures: see the load averages at the start and end",
   };
 }
 

@@ -4,23 +4,15 @@
 //
 //   node bench/series.mjs [--duration 10] [--connections 50]
 //
-// autocannon is not a dependency of the portal, so HTTP load comes from a concurrent fetch loop (keep-alive
-// connections, one request in flight per connection, like autocannon's defaults) running on the same machine.
-import { spawn } from "node:child_process";
+// HTTP load here comes from a concurrent fetch loop (keep-alive connections, one request in flight per
+// connection, like autocannon's defaults) running on the same machine; bench/throughput.mjs measures the
+// same endpoint with autocannon beside nginx.
 import { get } from "node:http";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { freePort } from "./lib.mjs";
-import os from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? fallback : Number(args[i + 1]);
-};
+import { loadAverage, machine as describeMachine, option, root, round, rssMiB, startServer, writeResult } from "./lib.mjs";
 const DURATION_S = option("duration", 10);
 const CONNECTIONS = option("connections", 50);
 
@@ -32,7 +24,6 @@ const QUERIES = {
   monthlyOneModel: "/api/cmip6/v1/monthly?indicator=tasmax&geo=PAK&model=MIROC6&start=1995&end=2014",
 };
 
-const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 function summary(samples) {
   const s = [...samples].sort((a, b) => a - b);
   const q = (p) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
@@ -108,27 +99,6 @@ async function inProcess() {
 // 2. Over HTTP against the built server.
 
 
-async function startServer() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "build/server/index.js")], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_REQUESTS: "false", NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error("the server exited");
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error("the server did not start (run npm run build first)");
-}
-
 async function timedGet(url, headers) {
   const t = performance.now();
   const response = await fetch(url, { headers });
@@ -169,14 +139,7 @@ async function load(next, headers, seconds = DURATION_S, connections = CONNECTIO
 }
 
 async function overHttp() {
-  const { base, child } = await startServer();
-  const memory = () => {
-    try {
-      return round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]) / 1024, 0);
-    } catch {
-      return undefined;
-    }
-  };
+  const { base, child, stop } = await startServer();
   try {
     const results = {};
     for (const [name, query] of Object.entries(QUERIES)) {
@@ -205,24 +168,17 @@ async function overHttp() {
     for (const [name, r] of Object.entries(loads)) {
       console.log(`load        ${name.padEnd(18)} ${r.requestsPerSecond} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, ${r.errors} errors (${r.connections} connections, ${r.seconds} s)`);
     }
-    return { single: results, load: loads, serverRssMiBAfter: memory() };
+    return { single: results, load: loads, serverRssMiBAfter: rssMiB(child.pid) };
   } finally {
-    child.kill("SIGTERM");
+    await stop();
   }
 }
 
-const machine = {
-  cpu: os.cpus()[0]?.model,
-  cpus: os.cpus().length,
-  memoryGiB: round(os.totalmem() / 2 ** 30, 1),
-  node: process.version,
-  platform: `${os.type()} ${os.release()}`,
-  loadAverageAtStart: os.loadavg().map((l) => round(l, 1)),
-};
+const machine = describeMachine();
 const started = new Date().toISOString();
 const inProcessResults = await inProcess();
 const httpResults = await overHttp();
-machine.loadAverageAtEnd = os.loadavg().map((l) => round(l, 1));
+machine.loadAverageAtEnd = loadAverage();
 
 const report = {
   date: started,
@@ -238,7 +194,4 @@ const report = {
   inProcess: inProcessResults,
   ...httpResults,
 };
-const out = path.join(root, "bench/results/series.json");
-mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
-console.log(`written ${path.relative(process.cwd(), out)}`);
+writeResult("series", report);
