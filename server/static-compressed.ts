@@ -1,11 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
+import { acceptedEncodings, type ContentEncoding } from "./encoding.server";
 
-const ENCODINGS = [
-  { name: "br", suffix: ".br" },
-  { name: "gzip", suffix: ".gz" },
-] as const;
+/** File name suffix of each encoding's copy (`scripts/precompress.mjs`). */
+const SUFFIX: Record<ContentEncoding, string> = { br: ".br", gzip: ".gz" };
 
 /** Content types of the precompressed assets (the type of the original file, not of `.br`/`.gz`). */
 const TYPES: Record<string, string> = {
@@ -19,17 +18,6 @@ const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".wasm": "application/wasm",
 };
-
-/** Which encodings a request accepts (q=0 refuses one). */
-function accepted(header: string | undefined): Set<string> {
-  const out = new Set<string>();
-  for (const part of (header ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (name && !(q && Number(q.slice(2)) === 0)) out.add(name);
-  }
-  return out;
-}
 
 /**
  * Serves the brotli or gzip copy of a hashed asset that `scripts/precompress.mjs` wrote at build time,
@@ -61,16 +49,16 @@ export function precompressedAssets(dir: string, cacheControl: string) {
     }
     const file = path.join(root, relative);
     if (!file.startsWith(root + path.sep)) return next();
-    const accepts = accepted(req.headers["accept-encoding"]);
-    const encoding = ENCODINGS.find((e) => accepts.has(e.name) && has(file + e.suffix));
+    const encoding = acceptedEncodings(req.headers["accept-encoding"]).find((e) => has(file + SUFFIX[e]));
     res.vary("Accept-Encoding");
     if (!encoding) return next();
+    const copy = file + SUFFIX[encoding];
     res.setHeader("Content-Type", type);
-    res.setHeader("Content-Encoding", encoding.name);
+    res.setHeader("Content-Encoding", encoding);
     res.setHeader("Cache-Control", cacheControl);
-    res.sendFile(file + encoding.suffix, { headers: { "Cache-Control": cacheControl }, cacheControl: false, lastModified: true, etag: true }, (error) => {
+    res.sendFile(copy, { headers: { "Cache-Control": cacheControl }, cacheControl: false, lastModified: true, etag: true }, (error) => {
       if (error && !res.headersSent) {
-        known.delete(file + encoding.suffix);
+        known.delete(copy);
         res.removeHeader("Content-Encoding");
         res.removeHeader("Content-Type");
         next();

@@ -1,14 +1,28 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { API_LISTS, REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER, type ApiListName } from "../../app/store/contract";
-import { cachedJson } from "./responses.server";
+import { preferredEncoding } from "../encoding.server";
+import type { ReferenceService } from "../services/reference.server";
+import { etagMatchesHeader, JSON_CONTENT_TYPE, toResponse, requestHeaders, type PlainAnswer, type RequestHeaders } from "./responses.server";
 
-/** Loader of one reference endpoint: the seed as JSON, cacheable, revalidated by ETag. Query parameters are ignored. */
+/**
+ * The answer of one reference endpoint: the seed as JSON, cacheable, revalidated by ETag, sent from its
+ * copy compressed once when the client accepts it. Query parameters are ignored.
+ */
+export function listAnswer(reference: ReferenceService, name: ApiListName, request: RequestHeaders): PlainAnswer {
+  const prepared = reference.json(name);
+  const headers: Record<string, string> = { "Cache-Control": REFERENCE_CACHE_CONTROL, ETag: prepared.etag, Vary: "Accept-Encoding" };
+  if (API_LISTS[name].sample) headers[SAMPLE_DATA_HEADER] = "true";
+  if (etagMatchesHeader(request.ifNoneMatch, prepared.etag)) return { status: 304, headers, body: null };
+  headers["Content-Type"] = JSON_CONTENT_TYPE;
+  const encoding = preferredEncoding(request.acceptEncoding);
+  if (!encoding) return { status: 200, headers, body: prepared.body };
+  const body = reference.encode(name, encoding);
+  return { status: 200, headers: { ...headers, "Content-Encoding": encoding, "Content-Length": String(body.length) }, body };
+}
+
+/** Loader of a reference endpoint's resource route. */
 export function listLoader(name: ApiListName) {
-  return ({ request, context }: LoaderFunctionArgs) => {
-    const headers: Record<string, string> = { "Cache-Control": REFERENCE_CACHE_CONTROL };
-    if (API_LISTS[name].sample) headers[SAMPLE_DATA_HEADER] = "true";
-    return cachedJson(request, context.reference.json(name), headers);
-  };
+  return ({ request, context }: LoaderFunctionArgs) => toResponse(listAnswer(context.reference, name, requestHeaders(request)));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { PreparedJson } from "../services/reference.server";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -10,6 +11,36 @@ export interface PlainAnswer {
 }
 
 export const toResponse = ({ status, headers, body }: PlainAnswer): Response => new Response(body, { status, headers });
+
+/** The request headers a cached answer depends on. */
+export interface RequestHeaders {
+  ifNoneMatch: string | null;
+  acceptEncoding: string | null;
+}
+
+export const requestHeaders = (request: Request): RequestHeaders => ({
+  ifNoneMatch: request.headers.get("If-None-Match"),
+  acceptEncoding: request.headers.get("Accept-Encoding"),
+});
+
+/**
+ * Express middleware that sends the plain answers of some paths (GET and HEAD only) ahead of the page
+ * handler; other requests go on. `answer` returns undefined for a path it does not serve.
+ */
+export function plainAnswers(answer: (path: string, url: string, headers: RequestHeaders) => PlainAnswer | Promise<PlainAnswer> | undefined) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const headers = { ifNoneMatch: req.headers["if-none-match"] ?? null, acceptEncoding: req.headers["accept-encoding"] ?? null };
+    const pending = answer(req.path, req.originalUrl, headers);
+    if (!pending) return next();
+    Promise.resolve(pending)
+      .then(({ status, headers: sent, body }) => {
+        res.status(status).set(sent);
+        res.end(req.method === "HEAD" || body === null ? undefined : body);
+      })
+      .catch(next);
+  };
+}
 
 /** The one error shape of the portal, `{ "error": { "status", "message", "details"? } }`, as plain values. */
 export function errorAnswer(

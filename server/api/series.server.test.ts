@@ -3,22 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getSeeds } from "../seeds.server";
 import { SampleSeriesStore } from "../series/sample/sample-store";
 import { createSeriesService } from "../series/service.server";
-import { preferredEncoding, seriesAnswer } from "./series.server";
-
-describe("preferredEncoding", () => {
-  it("prefers brotli, then gzip, and honours q=0", () => {
-    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(preferredEncoding("gzip")).toBe("gzip");
-    expect(preferredEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
-    expect(preferredEncoding("BR ; q=0.5")).toBe("br");
-    expect(preferredEncoding("*")).toBe("br");
-    expect(preferredEncoding("*;q=0, gzip")).toBe("gzip");
-    expect(preferredEncoding("identity")).toBeUndefined();
-    expect(preferredEncoding("deflate")).toBeUndefined();
-    expect(preferredEncoding(null)).toBeUndefined();
-    expect(preferredEncoding("")).toBeUndefined();
-  });
-});
+import { seriesAnswer } from "./series.server";
 
 describe("seriesAnswer", () => {
   const service = createSeriesService(getSeeds(), new SampleSeriesStore());

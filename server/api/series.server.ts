@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { NextFunction, Request, Response } from "express";
 import { SERIES_CACHE_CONTROL } from "../../app/features/cmip6/series";
 import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
-import { SERIES_ENCODINGS, type SeriesEncoding, type SeriesService } from "../series/service.server";
-import { errorAnswer, etagMatchesHeader, JSON_CONTENT_TYPE, toResponse, type PlainAnswer } from "./responses.server";
+import { preferredEncoding } from "../encoding.server";
+import type { SeriesService } from "../series/service.server";
+import { errorAnswer, etagMatchesHeader, JSON_CONTENT_TYPE, plainAnswers, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
 
 /**
  * The answer of a series endpoint (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`): 400 naming the parameter
@@ -16,7 +16,7 @@ export async function seriesAnswer(
   series: SeriesService,
   frequency: SeriesFrequency,
   params: URLSearchParams,
-  request: { ifNoneMatch: string | null; acceptEncoding: string | null },
+  request: RequestHeaders,
 ): Promise<PlainAnswer> {
   const parsed = series.parse(frequency, params);
   if (!parsed.ok) {
@@ -41,12 +41,7 @@ export async function seriesAnswer(
 /** Loader of a series endpoint's resource route. */
 export function seriesLoader(frequency: SeriesFrequency) {
   return async ({ request, context }: LoaderFunctionArgs) =>
-    toResponse(
-      await seriesAnswer(context.series, frequency, new URL(request.url).searchParams, {
-        ifNoneMatch: request.headers.get("If-None-Match"),
-        acceptEncoding: request.headers.get("Accept-Encoding"),
-      }),
-    );
+    toResponse(await seriesAnswer(context.series, frequency, new URL(request.url).searchParams, requestHeaders(request)));
 }
 
 /**
@@ -55,29 +50,8 @@ export function seriesLoader(frequency: SeriesFrequency) {
  */
 export function seriesEndpoints(series: SeriesService) {
   const byPath = new Map<string, SeriesFrequency>(SERIES_FREQUENCIES.map((f) => [`/api/${SERIES_PATHS[f]}`, f]));
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const frequency = byPath.get(req.path);
-    if (!frequency) return next();
-    const params = new URL(req.originalUrl, "http://localhost").searchParams;
-    seriesAnswer(series, frequency, params, { ifNoneMatch: req.headers["if-none-match"] ?? null, acceptEncoding: req.headers["accept-encoding"] ?? null })
-      .then(({ status, headers, body }) => {
-        res.status(status).set(headers);
-        res.end(req.method === "HEAD" || body === null ? undefined : body);
-      })
-      .catch(next);
-  };
-}
-
-/** Brotli when the client takes it, else gzip, else none (q=0 refuses an encoding). */
-export function preferredEncoding(acceptEncoding: string | null): SeriesEncoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const wildcard = accepted.get("*");
-  return SERIES_ENCODINGS.find((e) => (accepted.get(e) ?? wildcard ?? 0) > 0);
+  return plainAnswers((path, url, headers) => {
+    const frequency = byPath.get(path);
+    return frequency && seriesAnswer(series, frequency, new URL(url, "http://localhost").searchParams, headers);
+  });
 }

@@ -27,6 +27,7 @@ import type { ApiCacheEntry } from "../../app/store/prime";
 import type { Seeds } from "../seeds.server";
 import { LruCache } from "./lru";
 import type { SeriesKey, SeriesStore, StoredSeries } from "./store";
+import type { ContentEncoding } from "../encoding.server";
 
 /**
  * The series API's logic, independent of HTTP: parse and resolve a query against the seeds, fetch the
@@ -60,15 +61,12 @@ export interface SeriesNotFound {
 
 export type Resolution = { ok: true; value: ResolvedSeriesQuery } | ({ ok: false } & SeriesNotFound);
 
-export const SERIES_ENCODINGS = ["br", "gzip"] as const;
-export type SeriesEncoding = (typeof SERIES_ENCODINGS)[number];
-
 /** A serialised answer with its ETag, and its compressed forms once asked for. */
 export interface PreparedSeries {
   body: string;
   etag: string;
   sample: boolean;
-  encoded: Partial<Record<SeriesEncoding, Uint8Array<ArrayBuffer>>>;
+  encoded: Partial<Record<ContentEncoding, Uint8Array<ArrayBuffer>>>;
 }
 
 export interface SeriesServiceOptions {
@@ -252,7 +250,7 @@ export function createSeriesService(
    * The answer compressed, once per answer and encoding: repeated requests cost no compression (the
    * compression middleware leaves an encoded body alone).
    */
-  function encode(prepared: PreparedSeries, encoding: SeriesEncoding): Uint8Array<ArrayBuffer> {
+  function encode(prepared: PreparedSeries, encoding: ContentEncoding): Uint8Array<ArrayBuffer> {
     let encoded = prepared.encoded[encoding];
     if (!encoded) {
       const raw = Buffer.from(prepared.body);

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { ContentEncoding } from "../encoding.server";
 import { API_LISTS, type ApiListName, type ApiListResults } from "../../app/store/contract";
 import type { ApiCacheEntry } from "../../app/store/prime";
 import type { Seeds } from "../seeds.server";
@@ -24,9 +26,28 @@ export function createReferenceService(seeds: Seeds) {
     seeds[API_LISTS[name].seed] as unknown as ApiListResults[N];
   for (const name of Object.keys(API_LISTS) as ApiListName[]) prepared.set(name, prepareJson(list(name)));
 
+  // the lists never change while the server runs: each is compressed once per encoding, at the highest level
+  const encoded = new Map<string, Uint8Array<ArrayBuffer>>();
+  const encode = (name: ApiListName, encoding: ContentEncoding): Uint8Array<ArrayBuffer> => {
+    const key = `${name} ${encoding}`;
+    let body = encoded.get(key);
+    if (!body) {
+      const raw = prepared.get(name)!.body;
+      body = Uint8Array.from(
+        encoding === "br"
+          ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+          : gzipSync(raw, { level: 9 }),
+      );
+      encoded.set(key, body);
+    }
+    return body;
+  };
+
   return {
     list,
     json: (name: ApiListName) => prepared.get(name)!,
+    /** The list's JSON compressed, once per list and encoding. */
+    encode,
     /** RTK Query cache entries for a loader to hand to the page, so the first render requests nothing. */
     cacheEntries: (names: ApiListName[]): ApiCacheEntry[] =>
       names.map((name) => ({ endpointName: name, arg: undefined, value: list(name) })),
