@@ -66,6 +66,18 @@ const decodeValues = (blob: Buffer) => {
   return copy;
 };
 
+/** Items by key, in their order (one pass, no copying). */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
 /** "a.nc, b.nc and 3 more" */
 function fileList(names: string[], shown = 4): string {
   const sorted = [...names].sort();
@@ -97,9 +109,7 @@ export class IngestedSeriesStore implements SeriesStore {
     this.db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
     this.db.pragma("busy_timeout = 5000");
     const files = this.db.prepare("SELECT name, variable, variant, grid, years, sha256, ingested_at, source_id, model, scenario FROM ingested_files ORDER BY name").all() as FileRow[];
-    const bySource = new Map<string, FileRow[]>();
-    for (const f of files) bySource.set(f.source_id, [...(bySource.get(f.source_id) ?? []), f]);
-    for (const [id, rows] of bySource) {
+    for (const [id, rows] of groupBy(files, (f) => f.source_id)) {
       const { model, scenario } = rows[0];
       const variables = [...new Set(rows.map((r) => r.variable))].sort().join(", ");
       const latest = rows.map((r) => r.ingested_at).sort().at(-1)!;
@@ -133,11 +143,10 @@ export class IngestedSeriesStore implements SeriesStore {
   async getSeries(keys: readonly SeriesKey[]): Promise<(StoredSeries | undefined)[]> {
     const answers: (StoredSeries | undefined)[] = new Array(keys.length).fill(undefined);
     // one query per (indicator, geo, frequency): an ensemble answer is one query
-    const groups = new Map<string, number[]>();
-    keys.forEach((k, i) => {
-      const g = `${k.indicator}\u0000${k.geo}\u0000${k.frequency}`;
-      groups.set(g, [...(groups.get(g) ?? []), i]);
-    });
+    const groups = groupBy(
+      keys.map((_, i) => i),
+      (i) => `${keys[i].indicator}\u0000${keys[i].geo}\u0000${keys[i].frequency}`,
+    );
     for (const [group, indices] of groups) {
       const [indicator, geo, frequency] = group.split("\u0000");
       const scenarios = [...new Set(indices.map((i) => keys[i].scenario))];
@@ -145,11 +154,7 @@ export class IngestedSeriesStore implements SeriesStore {
       const rows = this.select.all(indicator, geo, frequency, JSON.stringify(scenarios), JSON.stringify(models)) as {
         scenario: string; model: string; year: number; source_id: string; vals: Buffer;
       }[];
-      const runs = new Map<string, typeof rows>();
-      for (const row of rows) {
-        const k = `${row.scenario}\u0000${row.model}`;
-        runs.set(k, [...(runs.get(k) ?? []), row]);
-      }
+      const runs = groupBy(rows, (row) => `${row.scenario}\u0000${row.model}`);
       const perYear = frequency === "monthly" ? 12 : 1;
       for (const i of indices) {
         const run = runs.get(`${keys[i].scenario}\u0000${keys[i].model}`);
