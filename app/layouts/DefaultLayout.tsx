@@ -1,5 +1,6 @@
 import { useHotkeys, type HotkeyConfig } from "@blueprintjs/core";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { useSearchItems } from "~/features/navigation/useSearchItems";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
@@ -22,7 +23,7 @@ const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer
 
 function usePreloadWhenIdle() {
   useEffect(() => {
-    const preload = () => void Promise.all([loadSearch(), loadCustomizer(), loadNavDrawer()]).catch(() => undefined);
+    const preload = () => void Promise.all([loadSearch(), loadCustomizer(), loadNavDrawer()]).catch(() => {});
     if (typeof window.requestIdleCallback === "function") {
       const id = window.requestIdleCallback(preload, { timeout: 3000 });
       return () => window.cancelIdleCallback(id);
@@ -41,7 +42,7 @@ function PendingSearch({ query, onQuery, onClose }: { query: string; onQuery: (q
     <div className="sacap-omnibar-pending">
       <input
         autoFocus
-        className="bp6-input bp6-large"
+        className="bp6-input"
         aria-label="Search pages"
         placeholder="Search pages…"
         value={query}
@@ -70,12 +71,14 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const searchMounted = useOpenedOnce(searchOpen);
   const customizerMounted = useOpenedOnce(customizerOpen);
   const drawerMounted = useOpenedOnce(drawerOpen);
-  const [pendingQuery, setPendingQuery] = useState("");
+  // the search text, shared by the omnibar and its stand-in, so nothing typed is lost when one replaces the other
+  const [searchQuery, setSearchQuery] = useState("");
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
-  const openSearch = useCallback(() => setSearchOpen(true), []);
+  // committed at once, so the search input (or its stand-in) has focus before the next key arrives
+  const openSearch = useCallback(() => flushSync(() => setSearchOpen(true)), []);
   const closeSearch = useCallback(() => {
     setSearchOpen(false);
-    setPendingQuery("");
+    setSearchQuery("");
   }, []);
   usePreloadWhenIdle();
 
@@ -130,8 +133,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       )}
       {/* rendered only once opened: no boundary in the server HTML that hydration would have to wait for */}
       {searchMounted && (
-        <Suspense fallback={searchOpen ? <PendingSearch query={pendingQuery} onQuery={setPendingQuery} onClose={closeSearch} /> : null}>
-          <NavigationSearch isOpen={searchOpen} onClose={closeSearch} items={searchItems} initialQuery={pendingQuery} />
+        <Suspense fallback={searchOpen ? <PendingSearch query={searchQuery} onQuery={setSearchQuery} onClose={closeSearch} /> : null}>
+          <NavigationSearch isOpen={searchOpen} onClose={closeSearch} items={searchItems} query={searchQuery} onQueryChange={setSearchQuery} />
         </Suspense>
       )}
       {customizerMounted && (

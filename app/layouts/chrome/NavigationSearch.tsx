@@ -1,7 +1,6 @@
 import { MenuItem } from "@blueprintjs/core";
 import { Omnibar, type ItemListPredicate, type ItemRenderer } from "@blueprintjs/select";
 import { useNavigate } from "@remix-run/react";
-import { useState } from "react";
 import { fuzzyFilter } from "~/lib/fuzzy";
 import { searchText, type SearchItem } from "~/features/navigation/search-items";
 
@@ -28,17 +27,28 @@ const renderItem: ItemRenderer<SearchItem> = (item, { handleClick, handleFocus, 
 };
 
 /**
- * The omnibar behind `/` and Ctrl+K: fuzzy search over every page (and what features add). It starts with
- * `initialQuery`, what was typed while its code was loading.
+ * The omnibar behind `/` and Ctrl+K: fuzzy search over every page (and what features add). Its text is
+ * held by the layout, which also keeps what was typed while this code was loading.
  */
-export function NavigationSearch({ isOpen, onClose, items, initialQuery = "" }: { isOpen: boolean; onClose: () => void; items: SearchItem[]; initialQuery?: string }) {
+export function NavigationSearch({
+  isOpen,
+  onClose,
+  items,
+  query,
+  onQueryChange,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  items: SearchItem[];
+  query: string;
+  onQueryChange: (query: string) => void;
+}) {
   const navigate = useNavigate();
-  const [query, setQuery] = useState(initialQuery);
   return (
     <Omnibar<SearchItem>
       isOpen={isOpen}
       query={query}
-      onQueryChange={setQuery}
+      onQueryChange={onQueryChange}
       onClose={onClose}
       items={items}
       itemListPredicate={filterItems}
