@@ -34,8 +34,9 @@ function usePreloadWhenIdle() {
 }
 
 /**
- * Stands in for the omnibar while its code arrives: keeps what is typed, which the omnibar then starts with,
- * so no key press is lost on a slow link.
+ * Stands in for the omnibar until the omnibar's own input is in the document (its code may still be on
+ * its way, and its overlay takes a few renders to place the input): keeps what is typed, which the omnibar
+ * then starts with, so no key press is lost.
  */
 function PendingSearch({ query, onQuery, onClose }: { query: string; onQuery: (q: string) => void; onClose: () => void }) {
   return (
@@ -73,6 +74,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const drawerMounted = useOpenedOnce(drawerOpen);
   // the search text, shared by the omnibar and its stand-in, so nothing typed is lost when one replaces the other
   const [searchQuery, setSearchQuery] = useState("");
+  const [omnibarReady, setOmnibarReady] = useState(false);
+  const markOmnibarReady = useCallback(() => setOmnibarReady(true), []);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // committed at once, so the search input (or its stand-in) has focus before the next key arrives
   const openSearch = useCallback(() => flushSync(() => setSearchOpen(true)), []);
@@ -132,9 +135,17 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       {/* rendered only once opened: no boundary in the server HTML that hydration would have to wait for */}
+      {searchOpen && !omnibarReady && <PendingSearch query={searchQuery} onQuery={setSearchQuery} onClose={closeSearch} />}
       {searchMounted && (
-        <Suspense fallback={searchOpen ? <PendingSearch query={searchQuery} onQuery={setSearchQuery} onClose={closeSearch} /> : null}>
-          <NavigationSearch isOpen={searchOpen} onClose={closeSearch} items={searchItems} query={searchQuery} onQueryChange={setSearchQuery} />
+        <Suspense fallback={null}>
+          <NavigationSearch
+            isOpen={searchOpen}
+            onClose={closeSearch}
+            items={searchItems}
+            query={searchQuery}
+            onQueryChange={setSearchQuery}
+            onInputMount={markOmnibarReady}
+          />
         </Suspense>
       )}
       {customizerMounted && (

@@ -161,6 +161,23 @@ test.describe("navigation search", () => {
     await expect(page).toHaveURL(/\/cmip6-viewer(\?|$)/);
   });
 
+  test("keys typed the moment it opens are kept on a slow device", async ({ page }) => {
+    test.slow();
+    const searchCode = page.waitForResponse(/\/build\/_shared\/NavigationSearch-[^/]+\.js$/);
+    await page.goto("/");
+    await hydrated(page);
+    await searchCode; // fetched when the page is idle: the omnibar itself opens, with no stand-in for slow code
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+    await page.keyboard.press("/");
+    await page.keyboard.type("LGP");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    const input = page.getByPlaceholder("Search pages…");
+    await expect(input).toHaveCount(1);
+    await expect(input).toHaveValue("LGP");
+    await expect(input).toBeFocused();
+  });
+
   test("Ctrl+K opens it and Escape closes it", async ({ page }) => {
     await page.goto("/wiki");
     await hydrated(page);

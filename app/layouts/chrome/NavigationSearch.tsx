@@ -36,12 +36,15 @@ export function NavigationSearch({
   items,
   query,
   onQueryChange,
+  onInputMount,
 }: {
   isOpen: boolean;
   onClose: () => void;
   items: SearchItem[];
   query: string;
   onQueryChange: (query: string) => void;
+  /** Called once the omnibar's input is in the document (and focused): a stand-in may give way then. */
+  onInputMount: () => void;
 }) {
   const navigate = useNavigate();
   return (
@@ -55,7 +58,11 @@ export function NavigationSearch({
       itemRenderer={renderItem}
       resetOnSelect
       noResults={<MenuItem disabled text="No matching page" roleStructure="listoption" />}
-      inputProps={{ placeholder: "Search pages…", "aria-label": "Search pages" }}
+      inputProps={{
+        placeholder: "Search pages…",
+        "aria-label": "Search pages",
+        inputRef: (input: HTMLInputElement | null) => input && onInputMount(),
+      }}
       onItemSelect={(item) => {
         onClose();
         navigate(item.href);
