@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { setupIcons } from "~/lib/icons";
+import { lowPriorityModulePreloads } from "~/lib/module-preload-priority.server";
 import { NonceContext } from "~/lib/nonce";
 import { releaseStores, ServerStoresContext, type AppStore } from "~/store/store";
 
@@ -43,7 +43,8 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // module scripts at low priority, so that the stylesheet is not slowed down by them on slow links
+          const body = lowPriorityModulePreloads();
           body.on("close", () => {
             clearTimeout(abortTimer);
             releaseStores(stores);

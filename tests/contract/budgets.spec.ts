@@ -68,6 +68,16 @@ for (const encoding of ["br", "gzip"]) {
   });
 }
 
+test("module scripts are preloaded at low priority, so the stylesheet goes first on a slow link", async ({ request }) => {
+  for (const url of ["/", "/cmip6-data", "/cmip6-viewer"]) {
+    const html = await (await request.get(url)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads.length, url).toBeGreaterThan(5);
+    for (const link of preloads) expect(link, url).toContain('fetchpriority="low"');
+    expect(html.match(/<link rel="stylesheet"[^>]*>/)?.[0], url).not.toContain("fetchpriority");
+  }
+});
+
 // Code of the map and chart libraries, recognised by text inside them (chunk names are hashes).
 const HEAVY = /maplibre\/maplibre-gl-js|mapbox\/mapbox-gl-js|vega\/vega-lite\/issues|vega-embed/;
 const isHeavy = (url: string) => HEAVY.test(readFileSync(path.join("public", url), "utf8"));
