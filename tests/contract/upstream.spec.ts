@@ -15,6 +15,12 @@ test.beforeAll(async () => {
   const port = await freePort();
   upstream = createServer((req, res) => {
     if (req.url?.startsWith("/hang")) return; // never answers
+    if (req.url?.startsWith("/stall")) {
+      // answers, sends part of the body, then nothing more
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.write('{"rows":[1,2,3');
+      return;
+    }
     if (req.url?.startsWith("/garbage")) {
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end("{not json");
@@ -58,6 +64,15 @@ test("unknown /api paths are forwarded to API_UPSTREAM, streamed back with statu
     expect(hang.status).toBe(504);
     expect(Date.now() - started).toBeLessThan(3000);
     expect((await hang.json()).error.status).toBe(504);
+
+    // an answer that stops mid-body is cut off after the timeout rather than held open
+    const stallStarted = Date.now();
+    const stall = await fetch(`${portal.url}/api/stall`);
+    expect(stall.status).toBe(200);
+    await expect(stall.text()).rejects.toThrow();
+    expect(Date.now() - stallStarted).toBeLessThan(3000);
+    // and the portal goes on answering
+    expect((await fetch(`${portal.url}/api/cmip6/list/scenarios`)).status).toBe(200);
   } finally {
     portal.process.kill();
   }
