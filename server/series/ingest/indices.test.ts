@@ -164,6 +164,27 @@ describe("ETCCDI indices from daily values", () => {
     expect(annual("fd")).toBe(10);
   });
 
+  it("measures the growing season from the first warm spell to the first cold spell after 1 July", () => {
+    // noleap 2015, daily mean temperature per cell; day 0 is 1 January, day 181 is 1 July
+    const days = (f: (d: number) => number) => Array.from({ length: 365 }, (_, d) => f(d));
+    const temperate = days((d) => {
+      if (d >= 80 && d <= 84) return 8; // five warm days: not a spell
+      if (d >= 160 && d <= 170) return 2; // a cold spell in June does not end the season
+      return d >= 86 && d < 300 ? 15 : 1; // season from day 86; cold from 28 October (day 300)
+    });
+    const tropical = days(() => 26);
+    const alpine = days(() => -4);
+    const lateStart = days((d) => (d >= 355 ? 9 : 0)); // a warm spell from 22 December runs to the year's end
+    const gappy = days((d) => (d === 200 ? NaN : 26));
+    const cells = [temperate, tropical, alpine, lateStart, gappy];
+    const masks = cells.map((_, i) => ({ code: `C${i}`, cells: Uint32Array.of(i), weights: Float64Array.of(1), nearest: false }));
+    const indexer = new DailyIndexer("noleap", masks, cells.length, ["tas"]);
+    const dates = decodeTimes(Array.from({ length: 365 }, (_, d) => d + 0.5), parseTimeUnits("days since 2015-01-01"), "noleap");
+    dates.forEach((date, d) => indexer.day(date, { tas: cells.map((c) => c[d]) }));
+    const gsl = indexer.finish().annual.get("gsl")!;
+    expect(["C0", "C1", "C2", "C3", "C4"].map((code) => gsl.get(code)!.get(2015))).toEqual([300 - 86, 365, 0, 365 - 355, NaN]);
+  });
+
   it("computes the indices its variables allow", () => {
     expect(producedCodes(new Set(["pr"]))).toEqual({ monthly: ["pr", "rx1day", "rx5day"], annual: ["r10mm", "r20mm", "rnnmm", "prcptot", "sdii", "cdd", "cwd"] });
     expect(producedCodes(new Set(["tasmax"])).monthly).toEqual(["tasmax", "txx", "txn"]);

@@ -16,12 +16,16 @@ export type DailyVariable = (typeof MEAN_VARIABLES)[number];
 /** Threshold of Rnnmm, mm (the portal's user-defined threshold, as in the sample generator). */
 export const RNN_THRESHOLD = 25;
 
+/** GSL: daily mean temperature that starts and ends the growing season, degC, and the spell length, days. */
+const GSL_THRESHOLD = 5;
+const GSL_SPELL = 6;
+
 /** Indices with a value per month, the variables they need, and indices with a value per year. */
 export const MONTHLY_INDICES: Record<string, readonly DailyVariable[]> = {
   txx: ["tasmax"], txn: ["tasmax"], tnx: ["tasmin"], tnn: ["tasmin"], dtr: ["tasmax", "tasmin"], rx1day: ["pr"], rx5day: ["pr"],
 };
 export const ANNUAL_INDICES: Record<string, readonly DailyVariable[]> = {
-  fd: ["tasmin"], tr: ["tasmin"], su: ["tasmax"], id: ["tasmax"],
+  fd: ["tasmin"], tr: ["tasmin"], su: ["tasmax"], id: ["tasmax"], gsl: ["tas"],
   r10mm: ["pr"], r20mm: ["pr"], rnnmm: ["pr"], prcptot: ["pr"], sdii: ["pr"], cdd: ["pr"], cwd: ["pr"],
 };
 
@@ -68,6 +72,13 @@ export class DailyIndexer {
   private readonly wetRun: Uint16Array;
   private readonly cdd: Uint16Array;
   private readonly cwd: Uint16Array;
+  /** GSL per cell: the current warm and cold spell lengths, the season's first and last day (-1: none yet) */
+  private readonly warmRun: Uint16Array;
+  private readonly coldRun: Uint16Array;
+  private readonly seasonStart: Int16Array;
+  private readonly seasonEnd: Int16Array;
+  /** day of the year, from 0 */
+  private yearDay = 0;
   private current: CalendarDate | undefined;
   private dayIndex = 0;
   /** place values of this year's months, per monthly code and geo */
@@ -115,6 +126,10 @@ export class DailyIndexer {
     this.wetRun = new Uint16Array(this.n);
     this.cdd = new Uint16Array(this.n);
     this.cwd = new Uint16Array(this.n);
+    this.warmRun = new Uint16Array(this.n);
+    this.coldRun = new Uint16Array(this.n);
+    this.seasonStart = new Int16Array(this.n).fill(-1);
+    this.seasonEnd = new Int16Array(this.n).fill(-1);
   }
 
   /**
@@ -178,6 +193,8 @@ export class DailyIndexer {
         }
       }
     }
+    const tg = values.tas;
+    if (tg) this.growingSeason(tg, date.month);
     const pr = values.pr;
     if (pr) {
       const slot = this.dayIndex % 5;
@@ -212,6 +229,31 @@ export class DailyIndexer {
       }
     }
     this.dayIndex++;
+    this.yearDay++;
+  }
+
+  /**
+   * GSL (northern hemisphere, as ETCCDI defines it): the season starts on the first day of the first spell
+   * of six days with daily mean temperature above 5 degC, and ends on the first day of the first spell of
+   * six days below 5 degC that starts on or after 1 July; no start is 0 days, no end runs to 31 December.
+   */
+  private growingSeason(tg: ArrayLike<number>, month: number) {
+    const day = this.yearDay;
+    for (let i = 0; i < this.n; i++) {
+      const t = tg[i];
+      if (t !== t) {
+        this.warmRun[i] = 0;
+        this.coldRun[i] = 0;
+        continue;
+      }
+      if (this.seasonStart[i] < 0) {
+        this.warmRun[i] = t > GSL_THRESHOLD ? this.warmRun[i] + 1 : 0;
+        if (this.warmRun[i] === GSL_SPELL) this.seasonStart[i] = day - GSL_SPELL + 1;
+      } else if (this.seasonEnd[i] < 0 && month >= 7) {
+        this.coldRun[i] = t < GSL_THRESHOLD ? this.coldRun[i] + 1 : 0;
+        if (this.coldRun[i] === GSL_SPELL) this.seasonEnd[i] = day - GSL_SPELL + 1;
+      }
+    }
   }
 
   /** Closes the last month and year (values of incomplete ones are missing). */
@@ -311,6 +353,13 @@ export class DailyIndexer {
       cwd: count(this.cwd, "pr"),
       prcptot: (i) => (prOk(i) ? this.prcptot[i] : NaN),
       sdii: (i) => (prOk(i) ? (this.counts.wet[i] > 0 ? this.prcptot[i] / this.counts.wet[i] : 0) : NaN),
+      gsl: (i) => {
+        if (!full("tas")(i)) return NaN;
+        const start = this.seasonStart[i];
+        if (start < 0) return 0;
+        const end = this.seasonEnd[i];
+        return (end < 0 ? days : end) - start;
+      },
     };
     for (const code of this.codes.annual) this.setAnnual(code, year, this.placeMeans(cellValues[code]));
     // monthly codes: twelve place values, and their annual value by the indicator's rule
@@ -335,6 +384,11 @@ export class DailyIndexer {
     // spells are counted within a year
     this.dryRun.fill(0);
     this.wetRun.fill(0);
+    this.warmRun.fill(0);
+    this.coldRun.fill(0);
+    this.seasonStart.fill(-1);
+    this.seasonEnd.fill(-1);
+    this.yearDay = 0;
   }
 
   /** The year's value of a monthly series: weighted by the days of this calendar's months for means. */
