@@ -4,8 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { setupIcons } from "~/lib/icons";
-import { lowPriorityModulePreloads } from "~/lib/module-preload-priority.server";
 import { NonceContext } from "~/lib/nonce";
+import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 import { releaseStores, ServerStoresContext, type AppStore } from "~/store/store";
 
 const ABORT_DELAY = 5_000;
@@ -43,8 +43,8 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          // module scripts at low priority, so that the stylesheet is not slowed down by them on slow links
-          const body = lowPriorityModulePreloads();
+          // the page's scripts start once it has been painted: on a slow link they do not delay first paint
+          const body = scriptsAfterPaint(nonce);
           body.on("close", () => {
             clearTimeout(abortTimer);
             releaseStores(stores);

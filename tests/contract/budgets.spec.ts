@@ -68,13 +68,18 @@ for (const encoding of ["br", "gzip"]) {
   });
 }
 
-test("module scripts are preloaded at low priority, so the stylesheet goes first on a slow link", async ({ request }) => {
+test("the page's scripts are written inert and started after first paint by one script with the nonce", async ({ request }) => {
   for (const url of ["/", "/cmip6-data", "/cmip6-viewer"]) {
-    const html = await (await request.get(url)).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-    expect(preloads.length, url).toBeGreaterThan(5);
-    for (const link of preloads) expect(link, url).toContain('fetchpriority="low"');
-    expect(html.match(/<link rel="stylesheet"[^>]*>/)?.[0], url).not.toContain("fetchpriority");
+    const response = await request.get(url);
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"])![1];
+    expect(html, url).not.toContain('<link rel="modulepreload"');
+    expect(html, url).not.toMatch(/<script[^>]* type="module"/);
+    expect(html.match(/<link rel="preload-after-paint"[^>]*>/g)?.length ?? 0, url).toBeGreaterThan(5);
+    expect(html.match(/<script[^>]* type="text\/x-module-after-paint"[^>]*>/g), url).toHaveLength(1);
+    expect(html, url).toContain(`<script nonce="${nonce}">(function(){`);
+    // the stylesheet is a plain render-blocking link in the head
+    expect(html.slice(0, html.indexOf("</head>")), url).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/portal-[^"]+\.css"\/>/);
   }
 });
 

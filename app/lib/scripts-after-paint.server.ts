@@ -1,0 +1,62 @@
+import { StringDecoder } from "node:string_decoder";
+import { Transform } from "node:stream";
+
+/** What Remix writes, and what the document carries instead until the page has been painted. */
+export const INERT_PRELOAD = 'rel="preload-after-paint"';
+export const INERT_MODULE = 'type="text/x-module-after-paint"';
+const REWRITES: [string, string][] = [
+  ['<link rel="modulepreload"', `<link ${INERT_PRELOAD}`],
+  [' type="module"', ` ${INERT_MODULE}`],
+];
+const BODY_END = "</body>";
+const PATTERNS = [...REWRITES.map(([from]) => from), BODY_END];
+
+/**
+ * Runs once the browser has painted the page (the frame after the first animation frame), or at once in a
+ * hidden tab, which paints nothing: turns the inert preload links back into module preloads and runs
+ * Remix's module script (the imports of the page's modules, then hydration) as a new script with the same
+ * nonce.
+ */
+const LOADER =
+  "(function(){var d=document,ran=0;function go(){if(ran++)return;" +
+  `d.querySelectorAll('link[${INERT_PRELOAD}]').forEach(function(l){l.rel="modulepreload"});` +
+  `d.querySelectorAll('script[${INERT_MODULE}]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.body.appendChild(s)})}` +
+  'if(d.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})()';
+
+/** The longest end of `text` that could be the start of a pattern split across two chunks ("" when none). */
+function pendingTail(text: string): string {
+  const longest = Math.max(...PATTERNS.map((p) => p.length));
+  for (let start = Math.max(0, text.length - longest + 1); start < text.length; start++) {
+    const tail = text.slice(start);
+    if (PATTERNS.some((p) => p.length > tail.length && p.startsWith(tail))) return tail;
+  }
+  return "";
+}
+
+/**
+ * Passes a streamed document through so that its scripts start after its first paint. Remix 2 writes a
+ * `<link rel="modulepreload">` for every module of the page (25 files) and a module script that imports
+ * them; browsers fetch all of them in the same instant as the render-blocking stylesheet, so on a slow
+ * link the stylesheet shares the bandwidth with the page's script and first paint waits for most of it.
+ * Here the links and the module script are written inert, and a small script before `</body>` (with the
+ * response's nonce) starts them once the page has been painted. Tags keep their element and order, so
+ * hydration finds the document it expects (React does not compare these attributes); the script that
+ * starts them stays after the last element React renders in `<body>`, where it is left alone.
+ */
+export function scriptsAfterPaint(nonce: string | undefined): Transform {
+  const decoder = new StringDecoder("utf8");
+  const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${LOADER}</script>${BODY_END}`;
+  let carry = "";
+  const rewrite = (text: string) =>
+    REWRITES.reduce((out, [from, to]) => out.split(from).join(to), text).split(BODY_END).join(loader);
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, done) {
+      const text = rewrite(carry + (typeof chunk === "string" ? chunk : decoder.write(chunk)));
+      carry = pendingTail(text);
+      done(null, text.slice(0, text.length - carry.length));
+    },
+    flush(done) {
+      done(null, rewrite(carry + decoder.end()));
+    },
+  });
+}
