@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// First load on a slow link: Lighthouse 12 (mobile, simulated slow 4G: 150 ms RTT, 1.6 Mbps, 4x CPU
+// slowdown) with Debian's Chromium against the production build, three runs per route, medians; beside
+// it the physical bound of each route (the time its HTML and render-blocking CSS need at that RTT and
+// bandwidth) and LCP as a ratio of it. Writes bench/results/lighthouse.json. Run `npm run build` first.
+//
+//   node bench/lighthouse.mjs [--runs 3]
+import { get } from "node:http";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { loadAverage, machine, median, option, round, startServer, writeResult } from "./lib.mjs";
+
+const RUNS = option("runs", 3);
+const ROUTES = (process.env.LH_ROUTES ?? "/").split(",");
+const CHROME_PATH = "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+// Lighthouse's mobile defaults, spelled out: simulated slow 4G (Lantern).
+const RTT_MS = 150;
+const THROUGHPUT_KBPS = 1638.4; // 1.6 Mbps, in Lighthouse's units (1 kbps = 1024 bit/s)
+const CPU_SLOWDOWN = 4;
+const config = {
+  extends: "lighthouse:default",
+  settings: {
+    onlyCategories: ["performance"],
+    formFactor: "mobile",
+    screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+    throttlingMethod: "simulate",
+    throttling: {
+      rttMs: RTT_MS,
+      throughputKbps: THROUGHPUT_KBPS,
+      cpuSlowdownMultiplier: CPU_SLOWDOWN,
+      // used only by devtools throttling; Lighthouse's values for the same profile
+      requestLatencyMs: RTT_MS * 3.75,
+      downloadThroughputKbps: THROUGHPUT_KBPS * 0.9,
+      uploadThroughputKbps: 750 * 0.9,
+    },
+    maxWaitForLoad: 45_000,
+  },
+};
+
+const TARGETS = { lcpMs: 2000, tbtMs: 200, cls: 0.05, score: 90, boundRatio: 1.5 };
+const BITS_PER_SECOND = THROUGHPUT_KBPS * 1024;
+
+/** Bytes of a response as sent (compressed), with the given Accept-Encoding. */
+function sentBytes(url, encoding) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": encoding } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => (bytes += chunk.length));
+      res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"] ?? "identity" }));
+    }).on("error", reject);
+  });
+}
+
+/** Render-blocking stylesheets of a page: the `<link rel="stylesheet">` in its server HTML. */
+async function blockingStylesheets(base, route) {
+  const html = await (await fetch(base + route)).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  return [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => new URL(m[1], base).href);
+}
+
+/**
+ * The physical bound: a new connection (1 RTT), the document request (1 RTT) and its bytes at the link's
+ * bandwidth; then the stylesheets on the open connection (1 RTT) and their bytes. No DNS, no TLS (a
+ * loopback origin), no server time, no TCP slow start: a floor no real load can beat.
+ */
+function physicalBound(htmlBytes, cssBytes) {
+  const rtt = RTT_MS / 1000;
+  const transfer = (bytes) => (bytes * 8) / BITS_PER_SECOND;
+  const seconds = rtt + rtt + transfer(htmlBytes) + (cssBytes > 0 ? rtt + transfer(cssBytes) : 0);
+  return {
+    formula: "RTT (connect) + RTT (request) + HTML bytes / bandwidth + RTT (CSS request) + CSS bytes / bandwidth",
+    rttMs: RTT_MS,
+    bitsPerSecond: BITS_PER_SECOND,
+    htmlBytes,
+    cssBytes,
+    ms: round(seconds * 1000, 0),
+  };
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+const started = new Date().toISOString();
+const info = machine();
+const routes = {};
+try {
+  for (const route of ROUTES) {
+    const url = server.base + route;
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      // a trace that failed to record (NO_NAVSTART and the like, more frequent on a busy machine) is run again
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, config)).lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt === 3) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        console.log(`${route.padEnd(18)} run ${i + 1}: ${lhr.runtimeError.code}, running again`);
+      }
+      const audit = (id) => lhr.audits[id]?.numericValue;
+      const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+      runs.push({
+        fcpMs: round(audit("first-contentful-paint"), 0),
+        lcpMs: round(audit("largest-contentful-paint"), 0),
+        tbtMs: round(audit("total-blocking-time"), 0),
+        cls: round(audit("cumulative-layout-shift"), 3),
+        speedIndexMs: round(audit("speed-index"), 0),
+        interactiveMs: round(audit("interactive"), 0),
+        transferBytes: audit("total-byte-weight"),
+        score: round((lhr.categories.performance.score ?? 0) * 100, 0),
+        requests: requests.length,
+        documentTransferBytes: requests.find((r) => r.resourceType === "Document")?.transferSize,
+        warnings: lhr.runWarnings,
+        loadAverage: loadAverage(),
+      });
+      const lcpEl = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+      console.log("LCP element:", lcpEl?.nodeLabel, lcpEl?.snippet?.slice(0, 120));
+      const phases = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[1]?.items;
+      console.log("phases", JSON.stringify(phases));
+      const m = lhr.audits.metrics.details.items[0];
+      console.log("observed FCP", m.observedFirstContentfulPaint, "LCP", m.observedLargestContentfulPaint, "load", m.observedLoad, "DCL", m.observedDomContentLoaded);
+      for (const r of requests) console.log(String(Math.round(r.networkRequestTime)).padStart(6), String(Math.round(r.networkEndTime)).padStart(6), r.priority, r.resourceType, r.transferSize, r.url.replace(/^https?:\/\/[^/]+/, ""));
+      const last = runs.at(-1);
+      console.log(
+        `${route.padEnd(18)} run ${i + 1}: FCP ${last.fcpMs} ms, LCP ${last.lcpMs} ms, TBT ${last.tbtMs} ms, CLS ${last.cls}, ` +
+          `${Math.round(last.transferBytes / 1024)} KB, score ${last.score} (load ${last.loadAverage[0]})`,
+      );
+    }
+    const medians = Object.fromEntries(
+      ["fcpMs", "lcpMs", "tbtMs", "cls", "speedIndexMs", "interactiveMs", "transferBytes", "score"].map((k) => [k, median(runs.map((r) => r[k]))]),
+    );
+
+    // critical bytes as a browser that accepts brotli receives them
+    const html = await sentBytes(url, "gzip, deflate, br");
+    const sheets = await blockingStylesheets(server.base, route);
+    const css = await Promise.all(sheets.map((href) => sentBytes(href, "gzip, deflate, br")));
+    const bound = physicalBound(html.bytes, css.reduce((sum, c) => sum + c.bytes, 0));
+    bound.htmlEncoding = html.encoding;
+    bound.stylesheets = sheets.map((href, i) => ({ href: new URL(href).pathname, bytes: css[i].bytes, encoding: css[i].encoding }));
+    const ratio = round(medians.lcpMs / bound.ms, 2);
+    routes[route] = {
+      median: medians,
+      physicalBound: bound,
+      lcpOverBound: ratio,
+      meets: {
+        lcp: medians.lcpMs <= TARGETS.lcpMs,
+        tbt: medians.tbtMs <= TARGETS.tbtMs,
+        cls: medians.cls <= TARGETS.cls,
+        score: medians.score >= TARGETS.score,
+        boundRatio: ratio <= TARGETS.boundRatio,
+      },
+      runs,
+    };
+    console.log(`${route.padEnd(18)} median LCP ${medians.lcpMs} ms, bound ${bound.ms} ms (${ratio}x), score ${medians.score}`);
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+info.loadAverageAtEnd = loadAverage();
+if (false) writeResult("lighthouse", {
+  date: started,
+  machine: info,
+  method: {
+    tool: `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, performance category, Debian Chromium (${CHROME_PATH}) via chrome-launcher: ${CHROME_FLAGS.join(" ")}`,
+    throttling: config.settings.throttling,
+    throttlingMethod: "simulate (Lantern): loads at full speed on loopback, then simulates the slow link and the slower CPU from the observed trace",
+    formFactor: "mobile (412x823, Moto G Power user agent)",
+    runs: RUNS,
+    aggregate: "median of each metric over the runs",
+    server: "node build/server/index.js (production build) on 127.0.0.1, a free port",
+    physicalBound:
+      "HTML and render-blocking CSS bytes as sent with Accept-Encoding: gzip, deflate, br; time = 1 RTT connect + 1 RTT request + HTML transfer + 1 RTT + CSS transfer at 1638.4 kbps (x1024 bit/s, Lighthouse's unit); fonts excluded",
+  },
+  targets: TARGETS,
+  routes,
+});
