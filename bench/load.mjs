@@ -97,8 +97,10 @@ async function main() {
       NODE_ENV: "production",
       DATABASE_URL: `file:${dbDir}/sacap.db`,
       SACAP_HEAP_PROBE: probe,
-      // as docs/deployment.md recommends: fewer glibc malloc arenas for the compression threads
+      // as docs/deployment.md recommends (and `npm run serve` sets): fewer glibc malloc arenas for the
+      // compression threads, and large buffers mapped and returned to the system when freed
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -170,6 +172,7 @@ async function main() {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageBefore: os.loadavg() },
       mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? "2",
+      mallocMmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
       method: `autocannon ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s of the same load unmeasured, keep-alive, Accept-Encoding ${ENCODING}, load generator on the same machine; mixed workload (weights per 100 requests)`,
       mix: Object.fromEntries(MIX),
       warmUp: { seconds: WARMUP, requests: warm.requests.total, errors: warm.errors, non2xx: warm.non2xx },
