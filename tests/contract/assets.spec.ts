@@ -16,7 +16,8 @@ function raw(url: string, headers: Record<string, string>): Promise<{ status: nu
 async function assetsOfHome(baseURL: string) {
   const html = await (await fetch(new URL("/", baseURL))).text();
   const css = /<link rel="stylesheet" href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
-  const js = /<link rel="modulepreload" href="(\/build\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
+  // the page's module preloads, written inert until first paint (app/lib/scripts-after-paint.server.ts)
+  const js = /<link rel="preload-after-paint" href="(\/build\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
   expect(css).toBeTruthy();
   expect(js).toBeTruthy();
   return { html, css: new URL(css!, baseURL).href, js: new URL(js!, baseURL).href };
