@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { AezModuleEntry } from "./anchors";
 import { MapCard } from "./MapCard";
 import { MODULE_DESCRIPTIONS } from "./module-text";
@@ -10,8 +11,12 @@ interface ModuleSectionProps {
   first: boolean;
 }
 
-/** A module: heading, description and its maps, or a note when it has none. */
-export function ModuleSection({ entry, target, first }: ModuleSectionProps) {
+/**
+ * A module: heading, description and its maps, or a note when it has none. Memoised: the browser re-renders
+ * on hydration and as the reader scrolls (the navigator's current entry), which leaves the sections as
+ * they are; rendering every map again each time was the longest task after first paint.
+ */
+export const ModuleSection = memo(function ModuleSection({ entry, target, first }: ModuleSectionProps) {
   const { module, anchor, maps } = entry;
   const titleId = `${anchor}-title`;
   const description = MODULE_DESCRIPTIONS[module.id];
@@ -35,4 +40,4 @@ export function ModuleSection({ entry, target, first }: ModuleSectionProps) {
       )}
     </section>
   );
-}
+});
