@@ -1,11 +1,12 @@
 import { useCallback, useMemo } from "react";
 import { QueryState } from "~/components/QueryState";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useGetAezModulesQuery } from "~/store/reference";
 import { aezEntries, entryAnchors } from "./anchors";
 import { ModuleNavigator } from "./ModuleNavigator";
 import { ModuleSection } from "./ModuleSection";
 import type { AezModule } from "./schema";
-import { useHashAnchor, useHydrated } from "./useHashAnchor";
+import { useHashAnchor } from "./useHashAnchor";
 import { useScrollSpy } from "./useScrollSpy";
 
 /** The agro-ecological zoning browser: the module navigator beside the modules and their maps. */

@@ -19,10 +19,3 @@ function decodeFragment(fragment: string): string {
     return fragment;
   }
 }
-
-/** False in the server HTML and the hydration render, true from then on: for enhancements that need scripts. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
