@@ -1,4 +1,4 @@
-import { lineFromSeries, periodMean, type CompareLine } from "../../app/features/compare/compare";
+import { lineFromSeries, periodMean, type CompareLine, type WindowMeans } from "../../app/features/compare/compare";
 import type { CompareSelection } from "../../app/features/compare/selection";
 import { BASELINE_PERIOD, PROJECTION_WINDOWS } from "../../app/features/cmip6/periods";
 import type { SeriesResponse } from "../../app/features/cmip6/series";
@@ -6,13 +6,10 @@ import { mergeSources, sourceSummary, type SourceSummary } from "../../app/featu
 import type { ScenarioValue } from "../../app/features/cmip6/schema";
 import type { SeriesService } from "../series/service.server";
 
-export interface CompareResult {
+/** A comparison: its lines, their means over the baseline and each 20-year window, and where the values come from. */
+export interface CompareResult extends WindowMeans {
   indicator: SeriesResponse["indicator"];
   lines: CompareLine[];
-  /** Rows: each line's mean over the baseline and each 20-year window. */
-  windows: { label: string; baseline: number | null; values: (number | null)[] }[];
-  windowLabels: string[];
-  sample: boolean;
   /** Sample, ingested or mixed, over every answer compared. */
   origin: SourceSummary;
 }
@@ -44,7 +41,6 @@ export async function compare(series: SeriesService, selection: CompareSelection
     indicator: present[0].indicator,
     lines,
     ...windows,
-    sample: present.some((a) => a.sample),
     origin: sourceSummary(mergeSources(present)),
   };
 }
@@ -53,7 +49,7 @@ export async function compare(series: SeriesService, selection: CompareSelection
  * Each line's mean over the baseline and over each 20-year projection window. With `sharedHistory` (the
  * lines are scenarios of one place), a projection without baseline years takes the historical line's.
  */
-export function windowMeans(lines: readonly CompareLine[], sharedHistory = false): Pick<CompareResult, "windows" | "windowLabels"> {
+export function windowMeans(lines: readonly CompareLine[], sharedHistory = false): WindowMeans {
   const baselines = lines.map((line) => periodMean(line, BASELINE_PERIOD));
   const shared = sharedHistory ? (baselines.find((b) => b !== null) ?? null) : null;
   return {

@@ -6,8 +6,9 @@ import { SourceTag } from "~/features/cmip6/SourceTag";
 import { BASELINE_PERIOD, MONTH_NAMES, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import type { Geo } from "~/features/cmip6/schema";
 import { SERIES_PATHS, seriesQueryString } from "~/features/cmip6/seriesQuery";
-import { formatChange, formatValue } from "~/features/compare/compare";
-import type { AnnualEntryData, EntrySeriesData, MonthlyEntryData } from "./entry-data";
+import { formatValue } from "~/features/compare/compare";
+import { medianLineSeries, WindowMeansTable } from "~/features/compare/WindowMeans";
+import type { EntrySeriesData, MonthlyEntryData } from "./entry-data";
 
 export interface EntrySeriesViewData {
   geos: Pick<Geo, "field_value" | "name" | "field_geotype">[];
@@ -20,36 +21,6 @@ export interface EntrySeriesViewData {
 }
 
 const MONTH_TICKS = MONTH_NAMES.map((name, i) => ({ value: i + 1, label: name.slice(0, 3) }));
-
-function AnnualView({ data, decimals }: { data: AnnualEntryData; decimals: number }) {
-  return (
-    <HTMLTable compact striped className="sacap-table">
-      <caption>{`Mean of the ensemble median by period; change from ${BASELINE_PERIOD.label} in brackets`}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Scenario</th>
-          <th scope="col">{BASELINE_PERIOD.label}</th>
-          {data.windowLabels.map((label) => (
-            <th key={label} scope="col">
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {data.windows.map((row) => (
-          <tr key={row.label}>
-            <th scope="row">{row.label}</th>
-            <td>{formatValue(row.baseline, decimals)}</td>
-            {row.values.map((value, j) => (
-              <td key={j}>{value === null ? "—" : `${formatValue(value, decimals)} (${formatChange(value, row.baseline, decimals)})`}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
-}
 
 function MonthlyTable({ data, decimals }: { data: MonthlyEntryData; decimals: number }) {
   return (
@@ -83,19 +54,11 @@ function MonthlyTable({ data, decimals }: { data: MonthlyEntryData; decimals: nu
 
 /** Lines of the chart: each scenario over the years, or the baseline's and the chosen window's annual cycles. */
 function chartSeries(result: EntrySeriesData): LineSeries[] {
-  const color = (i: number) => LINE_COLORS[i % LINE_COLORS.length];
-  if (result.data.kind === "annual") {
-    return result.data.lines.map((line, i) => ({
-      label: line.label,
-      color: color(i),
-      points: line.years.map((year, j) => [year, line.median[j]]),
-      band: line.years.map((year, j) => [year, line.p10[j], line.p90[j]]),
-    }));
-  }
+  if (result.data.kind === "annual") return medianLineSeries(result.data.lines);
   const { window, rows } = result.data;
   return rows
     .filter((row) => row.scenario === "historical" || row.period.label === window.label)
-    .map((row, i) => ({ label: row.label, color: color(i), points: row.months.map((v, m) => [m + 1, v]) }));
+    .map((row, i) => ({ label: row.label, color: LINE_COLORS[i % LINE_COLORS.length], points: row.months.map((v, m) => [m + 1, v]) }));
 }
 
 /**
@@ -144,7 +107,7 @@ export function EntrySeriesView({ data }: { data: EntrySeriesViewData }) {
               : "Ensemble median of the annual values, with the 10-90 % range of the models shaded."}
           </p>
           {result.data.kind === "annual" ? (
-            <AnnualView data={result.data} decimals={result.indicator.decimals} />
+            <WindowMeansTable means={result.data} decimals={result.indicator.decimals} rowHeader="Scenario" />
           ) : (
             <MonthlyTable data={result.data} decimals={result.indicator.decimals} />
           )}

@@ -2,7 +2,7 @@ import { mean } from "~/features/analytics/compute";
 import { BASELINE_PERIOD, PROJECTION_WINDOWS, type NamedPeriod } from "~/features/cmip6/periods";
 import type { SeriesResponse } from "~/features/cmip6/series";
 import type { SourceSummary } from "~/features/cmip6/sources";
-import type { CompareLine } from "~/features/compare/compare";
+import type { CompareLine, WindowMeans } from "~/features/compare/compare";
 
 /**
  * What the dataset page of a catalogue entry with CMIP6 series shows: for one place, the entry's
@@ -17,11 +17,9 @@ export interface PeriodRow {
   period: NamedPeriod;
 }
 
-export interface AnnualEntryData {
+export interface AnnualEntryData extends WindowMeans {
   kind: "annual";
   lines: CompareLine[];
-  windowLabels: string[];
-  windows: { label: string; baseline: number | null; values: (number | null)[] }[];
 }
 
 export interface MonthlyEntryData {

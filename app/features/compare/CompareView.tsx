@@ -1,30 +1,25 @@
-import { Button, HTMLSelect, HTMLTable } from "@blueprintjs/core";
+import { Button, HTMLSelect } from "@blueprintjs/core";
 import { Form, Link } from "@remix-run/react";
-import { LINE_COLORS, LineChart } from "~/components/LineChart";
+import { LineChart } from "~/components/LineChart";
 import { SourceTag } from "~/features/cmip6/SourceTag";
 import type { SourceSummary } from "~/features/cmip6/sources";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import type { Geo } from "~/features/cmip6/schema";
-import { BASELINE_PERIOD } from "~/features/cmip6/periods";
 import { seriesQueryString } from "~/features/cmip6/seriesQuery";
-import { formatChange as change, formatValue as format, type CompareLine } from "./compare";
+import type { CompareLine, WindowMeans } from "./compare";
 import { FUTURE_SCENARIOS, MAX_PLACES, type CompareSelection } from "./selection";
-
+import { medianLineSeries, WindowMeansTable } from "./WindowMeans";
 
 export interface CompareViewData {
   selection: CompareSelection;
   indicators: { code: string; name: string }[];
   geos: Pick<Geo, "field_value" | "name" | "field_geotype">[];
-  result?: {
+  result?: WindowMeans & {
     indicator: { name: string; units: string; axisUnit: string; chartTitle: string; decimals: number };
     lines: CompareLine[];
-    windowLabels: string[];
-    windows: { label: string; baseline: number | null; values: (number | null)[] }[];
-    sample: boolean;
     origin: SourceSummary;
   };
 }
-
 
 function Selector({ data }: { data: CompareViewData }) {
   const { selection } = data;
@@ -76,49 +71,20 @@ export function CompareView({ data }: { data: CompareViewData }) {
             <LineChart
               title={result.indicator.chartTitle}
               yLabel={result.indicator.axisUnit}
-              series={result.lines.map((line, i) => ({
-                label: line.label,
-                color: LINE_COLORS[i % LINE_COLORS.length],
-                points: line.years.map((year, j) => [year, line.median[j]]),
-                band: line.years.map((year, j) => [year, line.p10[j], line.p90[j]]),
-              }))}
+              series={medianLineSeries(result.lines)}
             />
           </section>
-          <HTMLTable compact striped className="sacap-table">
-            <caption>{`Mean of the ensemble median by period (${result.indicator.units}); change from ${BASELINE_PERIOD.start}-${BASELINE_PERIOD.end} in brackets`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{selection.mode === "places" ? "Place" : "Scenario"}</th>
-                <th scope="col">{`${BASELINE_PERIOD.start}-${BASELINE_PERIOD.end}`}</th>
-                {result.windowLabels.map((label) => (
-                  <th key={label} scope="col">
-                    {label}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="sacap-visually-hidden">Explore</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.windows.map((row, i) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  <td>{format(row.baseline, result.indicator.decimals)}</td>
-                  {row.values.map((value, j) => (
-                    <td key={j}>{value === null ? "—" : `${format(value, result.indicator.decimals)} (${change(value, row.baseline, result.indicator.decimals)})`}</td>
-                  ))}
-                  <td>
-                    <Link
-                      to={`/cmip6-data?${seriesQueryString({ indicator: selection.indicator, geo: selection.mode === "places" ? selection.geos[i] : selection.geos[0] })}`}
-                    >
-                      Explore
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <WindowMeansTable
+            means={result}
+            decimals={result.indicator.decimals}
+            rowHeader={selection.mode === "places" ? "Place" : "Scenario"}
+            units={result.indicator.units}
+            action={(_, i) => (
+              <Link to={`/cmip6-data?${seriesQueryString({ indicator: selection.indicator, geo: selection.mode === "places" ? selection.geos[i] : selection.geos[0] })}`}>
+                Explore
+              </Link>
+            )}
+          />
         </>
       )}
     </div>

@@ -11,6 +11,19 @@ export interface CompareLine {
   p90: (number | null)[];
 }
 
+/** One line's mean over the baseline and over each 20-year projection window. */
+export interface WindowRow {
+  label: string;
+  baseline: number | null;
+  values: (number | null)[];
+}
+
+/** The window means of a set of lines: the windows' labels, and a row per line. */
+export interface WindowMeans {
+  windowLabels: string[];
+  windows: WindowRow[];
+}
+
 /** The ensemble statistics of an answer, its scenario blocks joined in order (historical, then projection). */
 export function lineFromSeries(response: SeriesResponse, label: string): CompareLine {
   const line: CompareLine = { label, years: [], median: [], p10: [], p90: [] };
