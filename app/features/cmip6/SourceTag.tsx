@@ -23,8 +23,7 @@ export function SourceTag({
 }
 
 /** The sentence under a series heading naming the ingested files, or saying the values are samples. */
-export function SourceNote({ data }: { data: Pick<SeriesResponse, "series" | "provenance"> }) {
-  const summary = sourceSummary(data);
+export function SourceNote({ summary }: { summary: SourceSummary }) {
   if (summary.kind === "sample") return null;
   return (
     <p className="sacap-source-note" data-testid="series-source-note">

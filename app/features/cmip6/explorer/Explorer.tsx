@@ -113,13 +113,14 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
   const periodText = `${data.period.start}-${data.period.end}`;
   const modelText = data.ensemble ? `ensemble of ${data.models.length} models` : `${data.models.length} models`;
   const place = geo.name;
+  const origin = useMemo(() => sourceSummary(data), [data]);
 
   const labels = (title: string, axis: string, note: string): ChartLabels => ({
     title: `${title}, ${place}`,
     axis,
     units: indicator.units,
     sample: data.sample,
-    partlySample: sourceSummary(data).kind === "mixed",
+    partlySample: origin.kind === "mixed",
     note,
   });
 
@@ -167,7 +168,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
   const lastMedian = last?.stats.median[last.years.length - 1];
   const summary = `${chart.label} of ${indicator.chartTitle.toLowerCase()} in ${place}, ${periodText}, ${data.series
     .map((b) => scenarioName(b.scenario))
-    .join(", ")}; ${modelText}.${last && lastMedian != null ? ` Ensemble median in ${last.years[last.years.length - 1]} (${last.scenario}): ${lastMedian} ${indicator.units}.` : ""}${data.sample ? ` ${sourceSummary(data).kind === "mixed" ? "Partly sample data" : "Sample data"}.` : " Ingested data."}`;
+    .join(", ")}; ${modelText}.${last && lastMedian != null ? ` Ensemble median in ${last.years[last.years.length - 1]} (${last.scenario}): ${lastMedian} ${indicator.units}.` : ""}${data.sample ? ` ${origin.kind === "mixed" ? "Partly sample data" : "Sample data"}.` : " Ingested data."}`;
 
   return (
     <>
@@ -175,7 +176,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
         <h2 id="explorer-results">
           {indicator.chartTitle}, {place}
         </h2>
-        <SourceTag data={data} />
+        <SourceTag summary={origin} />
         <span className="sacap-explorer__spacer" />
         <Button
           icon="download"
@@ -196,7 +197,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
           }}
         />
       </div>
-      <SourceNote data={data} />
+      <SourceNote summary={origin} />
       <Chart key={selection.view} label={chart.label} spec={chart.spec} fileName={fileName} summary={summary} />
 
       <WindowTable rows={windows} units={indicator.units} baseline={selection.baseline.label} scenarioName={scenarioName} sample={data.sample} />
