@@ -1,4 +1,5 @@
-import { Button, Checkbox, PopoverNext } from "@blueprintjs/core";
+import { Button, Checkbox } from "@blueprintjs/core";
+import { Popover } from "~/components/Popover";
 import type { FacetCount } from "./types";
 
 interface FacetFilterProps {
@@ -13,8 +14,7 @@ export function FacetFilter({ label, counts, selected, onChange }: FacetFilterPr
   const toggle = (value: string) =>
     onChange(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
   return (
-    <PopoverNext
-      shouldReturnFocusOnClose={false}
+    <Popover
       placement="bottom-start"
       content={
         <div className="sacap-facet" role="group" aria-label={`${label} filter`}>
@@ -43,6 +43,6 @@ export function FacetFilter({ label, counts, selected, onChange }: FacetFilterPr
         endIcon="caret-down"
         text={selected.length > 0 ? `${label} (${selected.length})` : label}
       />
-    </PopoverNext>
+    </Popover>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Checkbox, HTMLSelect, Icon, InputGroup, PopoverNext } from "@blueprintjs/core";
+import { Button, Checkbox, HTMLSelect, Icon, InputGroup } from "@blueprintjs/core";
+import { Popover } from "~/components/Popover";
 import { useEffect, useRef, useState } from "react";
 import { FacetFilter } from "./FacetFilter";
 import { PAGE_SIZES } from "./state";
@@ -78,8 +79,7 @@ export function TableToolbar<T>({ label, columns, state, facetCounts, update, hi
           />
         ))}
       <span className="sacap-table-toolbar__spacer" />
-      <PopoverNext
-        shouldReturnFocusOnClose={false}
+      <Popover
         placement="bottom-end"
         content={
           <div className="sacap-facet" role="group" aria-label="Columns">
@@ -104,7 +104,7 @@ export function TableToolbar<T>({ label, columns, state, facetCounts, update, hi
         }
       >
         <Button size="small" variant="minimal" icon="th" endIcon="caret-down" text="Columns" />
-      </PopoverNext>
+      </Popover>
       <label className="sacap-table-toolbar__size">
         <span>Rows</span>
         <HTMLSelect

@@ -1,4 +1,5 @@
-import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
+import { Button, Menu, MenuItem } from "@blueprintjs/core";
+import { Popover } from "~/components/Popover";
 import { NavLink, useLocation, useNavigate } from "@remix-run/react";
 import { SECTORS } from "~/features/collector/sectors";
 
@@ -20,11 +21,9 @@ export function CollectorNav() {
       {TABS.slice(0, 2).map((tab) => (
         <CollectorLink key={tab.to} {...tab} />
       ))}
-      <PopoverNext
-        shouldReturnFocusOnClose={false}
+      <Popover
+        menu
         placement="bottom-start"
-        animation="minimal"
-        arrow={false}
         content={
           <Menu size="small" aria-label="Sectors">
             {SECTORS.map((sector) => {
@@ -46,7 +45,7 @@ export function CollectorNav() {
         }
       >
         <Button variant="minimal" size="small" endIcon="caret-down" text="Sectors" active={pathname.startsWith("/data/sector/")} />
-      </PopoverNext>
+      </Popover>
       {TABS.slice(2).map((tab) => (
         <CollectorLink key={tab.to} {...tab} />
       ))}

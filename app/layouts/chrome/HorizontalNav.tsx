@@ -1,4 +1,5 @@
-import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
+import { Button, Menu, MenuItem } from "@blueprintjs/core";
+import { Popover } from "~/components/Popover";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { NAVIGABLE_ROUTES, NAV_GROUPS } from "~/features/navigation/routes";
 
@@ -15,12 +16,10 @@ export function HorizontalNav({ sticky }: { sticky: boolean }) {
         const routes = NAVIGABLE_ROUTES.filter((route) => route.group === group.id);
         const active = routes.some((route) => route.path === pathname);
         return (
-          <PopoverNext
-            shouldReturnFocusOnClose={false}
+          <Popover
+            menu
             key={group.id}
             placement="bottom-start"
-            animation="minimal"
-            arrow={false}
             content={
               <Menu size="small" aria-label={group.title}>
                 {routes.map((route) => (
@@ -40,7 +39,7 @@ export function HorizontalNav({ sticky }: { sticky: boolean }) {
             }
           >
             <Button variant="minimal" size="small" endIcon="chevron-down" active={active} text={group.title} />
-          </PopoverNext>
+          </Popover>
         );
       })}
     </nav>

@@ -1,4 +1,5 @@
-import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core";
+import { Button, Menu, MenuItem } from "@blueprintjs/core";
+import { Popover } from "~/components/Popover";
 import type { IconName } from "@blueprintjs/icons";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
 import type { Preferences } from "~/features/preferences/defaults";
@@ -14,11 +15,9 @@ export function ThemeSwitcher() {
   const { preferences, setPreference } = usePreferences();
   const current = THEMES.find((theme) => theme.value === preferences.theme) ?? THEMES[0];
   return (
-    <PopoverNext
-      shouldReturnFocusOnClose={false}
+    <Popover
+      menu
       placement="bottom-end"
-      animation="minimal"
-      arrow={false}
       content={
         <Menu size="small" aria-label="Theme">
           {THEMES.map((theme) => (
@@ -35,6 +34,6 @@ export function ThemeSwitcher() {
       }
     >
       <Button variant="minimal" icon={current.icon} aria-label={`Theme: ${current.label}`} title="Theme" />
-    </PopoverNext>
+    </Popover>
   );
 }
