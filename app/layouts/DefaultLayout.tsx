@@ -4,6 +4,7 @@ import { flushSync } from "react-dom";
 import { useSearchItems } from "~/features/navigation/useSearchItems";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
+import { useOpenedOnce } from "~/lib/use-opened-once";
 import { CollectorNav } from "./chrome/CollectorNav";
 import { Footer } from "./chrome/Footer";
 import { HorizontalNav } from "./chrome/HorizontalNav";
@@ -52,13 +53,6 @@ function PendingSearch({ query, onQuery, onClose }: { query: string; onQuery: (q
       />
     </div>
   );
-}
-
-/** True from the first time `open` is true: a lazy overlay stays mounted afterwards so that it can animate closed. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
 }
 
 /** The default layout: vertical or horizontal navigation (a preference), navbar, content, footer. */

@@ -1,4 +1,5 @@
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
+import { useOpenedOnce } from "~/lib/use-opened-once";
 import { catalogSearchItems } from "~/features/catalog/search";
 import { aezSearchItems } from "~/features/pyaez/search";
 import { useGetAezModulesQuery, useGetCatalogDataQuery } from "~/store/reference";
@@ -11,8 +12,7 @@ import { ROUTE_SEARCH_ITEMS, type SearchItem } from "./search-items";
  * open it make no request for them; after that they stay, and come from the cache when a page primed it.
  */
 export function useSearchItems(active: boolean): SearchItem[] {
-  const [opened, setOpened] = useState(active);
-  if (active && !opened) setOpened(true);
+  const opened = useOpenedOnce(active);
   const { data: aezModules } = useGetAezModulesQuery(undefined, { skip: !opened });
   const { data: catalog } = useGetCatalogDataQuery(undefined, { skip: !opened });
   return useMemo(
