@@ -1,23 +1,16 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { API_LISTS, REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER, type ApiListName } from "../../app/store/contract";
-import { preferredEncoding } from "../encoding.server";
 import type { ReferenceService } from "../services/reference.server";
-import { etagMatchesHeader, JSON_CONTENT_TYPE, toResponse, requestHeaders, type PlainAnswer, type RequestHeaders } from "./responses.server";
+import { preparedAnswer, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
 
 /**
  * The answer of one reference endpoint: the seed as JSON, cacheable, revalidated by ETag, sent from its
  * copy compressed once when the client accepts it. Query parameters are ignored.
  */
 export function listAnswer(reference: ReferenceService, name: ApiListName, request: RequestHeaders): PlainAnswer {
-  const prepared = reference.json(name);
-  const headers: Record<string, string> = { "Cache-Control": REFERENCE_CACHE_CONTROL, ETag: prepared.etag, Vary: "Accept-Encoding" };
+  const headers: Record<string, string> = { "Cache-Control": REFERENCE_CACHE_CONTROL, Vary: "Accept-Encoding" };
   if (API_LISTS[name].sample) headers[SAMPLE_DATA_HEADER] = "true";
-  if (etagMatchesHeader(request.ifNoneMatch, prepared.etag)) return { status: 304, headers, body: null };
-  headers["Content-Type"] = JSON_CONTENT_TYPE;
-  const encoding = preferredEncoding(request.acceptEncoding);
-  if (!encoding) return { status: 200, headers, body: prepared.body };
-  const body = reference.encode(name, encoding);
-  return { status: 200, headers: { ...headers, "Content-Encoding": encoding, "Content-Length": String(body.length) }, body };
+  return preparedAnswer(reference.json(name), request, headers, (encoding) => reference.encode(name, encoding));
 }
 
 /** Loader of a reference endpoint's resource route. */

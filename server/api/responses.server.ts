@@ -1,4 +1,5 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { preferredEncoding, type ContentEncoding } from "../encoding.server";
 import type { PreparedJson } from "../services/reference.server";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -69,11 +70,6 @@ export function methodNotAllowed({ request }: { request: Request }): Response {
   return jsonError(405, `Method ${request.method} is not allowed here`, { headers: { Allow: ALLOWED_METHODS } });
 }
 
-/** True when the request's If-None-Match names this ETag (or is `*`). */
-export function etagMatches(request: Request, etag: string): boolean {
-  return etagMatchesHeader(request.headers.get("If-None-Match"), etag);
-}
-
 /** True when an If-None-Match header value names this ETag (or is `*`). */
 export function etagMatchesHeader(header: string | null | undefined, etag: string): boolean {
   if (!header) return false;
@@ -83,9 +79,27 @@ export function etagMatchesHeader(header: string | null | undefined, etag: strin
     .some((tag) => tag === "*" || tag === etag);
 }
 
-/** A prepared JSON body with its ETag, or 304 when the client already has it. */
-export function cachedJson(request: Request, prepared: PreparedJson, headers: Record<string, string>): Response {
+/**
+ * A prepared JSON body with its ETag: 304 when the client already has it, else the body; compressed with
+ * `encode` (the caller keeps each compressed copy) when given and the client accepts brotli or gzip.
+ * `headers` come with either answer and may replace the JSON Content-Type.
+ */
+export function preparedAnswer(
+  prepared: PreparedJson,
+  request: RequestHeaders,
+  headers: Record<string, string>,
+  encode?: (encoding: ContentEncoding) => Uint8Array<ArrayBuffer>,
+): PlainAnswer {
   const common = { ETag: prepared.etag, ...headers };
-  if (etagMatches(request, prepared.etag)) return new Response(null, { status: 304, headers: common });
-  return new Response(prepared.body, { status: 200, headers: { "Content-Type": JSON_CONTENT_TYPE, ...common } });
+  if (etagMatchesHeader(request.ifNoneMatch, prepared.etag)) return { status: 304, headers: common, body: null };
+  const sent = { "Content-Type": JSON_CONTENT_TYPE, ...common };
+  const encoding = encode && preferredEncoding(request.acceptEncoding);
+  if (!encoding) return { status: 200, headers: sent, body: prepared.body };
+  const body = encode(encoding);
+  return { status: 200, headers: { ...sent, "Content-Encoding": encoding, "Content-Length": String(body.length) }, body };
+}
+
+/** A prepared JSON body with its ETag, or 304 when the client already has it, as a Response. */
+export function cachedJson(request: Request, prepared: PreparedJson, headers: Record<string, string>): Response {
+  return toResponse(preparedAnswer(prepared, requestHeaders(request), headers));
 }

@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SERIES_CACHE_CONTROL } from "../../app/features/cmip6/series";
 import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
-import { preferredEncoding } from "../encoding.server";
 import type { SeriesService } from "../series/service.server";
-import { errorAnswer, etagMatchesHeader, JSON_CONTENT_TYPE, plainAnswers, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
+import { errorAnswer, etagMatchesHeader, plainAnswers, preparedAnswer, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
 
 /**
  * The answer of a series endpoint (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`): 400 naming the parameter
@@ -26,16 +25,13 @@ export async function seriesAnswer(
   const resolved = series.resolve(frequency, parsed.query);
   if (!resolved.ok) return errorAnswer(404, resolved.message, { details: resolved.details });
 
-  const headers: Record<string, string> = { "Cache-Control": SERIES_CACHE_CONTROL, ETag: resolved.value.etag, Vary: "Accept-Encoding" };
-  if (etagMatchesHeader(request.ifNoneMatch, resolved.value.etag)) return { status: 304, headers, body: null };
+  // the ETag is known before the answer is computed: a client that has it costs no computation
+  const headers: Record<string, string> = { "Cache-Control": SERIES_CACHE_CONTROL, Vary: "Accept-Encoding" };
+  if (etagMatchesHeader(request.ifNoneMatch, resolved.value.etag)) return { status: 304, headers: { ETag: resolved.value.etag, ...headers }, body: null };
   const prepared = await series.json(resolved.value);
   if ("status" in prepared) return errorAnswer(404, prepared.message, { details: prepared.details });
   if (prepared.sample) headers[SAMPLE_DATA_HEADER] = "true";
-  headers["Content-Type"] = JSON_CONTENT_TYPE;
-  const encoding = preferredEncoding(request.acceptEncoding);
-  if (!encoding) return { status: 200, headers, body: prepared.body };
-  const body = series.encode(prepared, encoding);
-  return { status: 200, headers: { ...headers, "Content-Encoding": encoding, "Content-Length": String(body.length) }, body };
+  return preparedAnswer(prepared, request, headers, (encoding) => series.encode(prepared, encoding));
 }
 
 /** Loader of a series endpoint's resource route. */
