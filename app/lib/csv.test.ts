@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "./csv";
+import { csvCell, parseCsv, toCsvText } from "./csv";
 
 describe("parseCsv", () => {
   it("reads quoted fields, doubled quotes, commas and newlines inside quotes", () => {
@@ -21,5 +21,60 @@ describe("parseCsv", () => {
 
   it("ignores a byte-order mark and blank lines", () => {
     expect(parseCsv("\uFEFFx,y\n\n1,2\n")).toEqual({ header: ["x", "y"], rows: [["1", "2"]], truncated: false });
+  });
+});
+
+/**
+ * The cells a spreadsheet would see if it split a line on `separator` without honouring quotes (as some
+ * list-separator settings do), each with a leading quote mark dropped.
+ */
+function naiveCells(line: string, separator: string): string[] {
+  return line.split(separator).map((cell) => cell.replace(/^"/, ""));
+}
+const FORMULA = /^[=+\-@\t\r]/;
+
+describe("csvCell", () => {
+  it("quotes every text cell (quotes doubled) and writes numbers bare", () => {
+    expect(csvCell("plain")).toBe('"plain"');
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("one\r\ntwo")).toBe('"one\r\ntwo"');
+    expect(csvCell(-2.5)).toBe("-2.5");
+    expect(csvCell(12)).toBe("12");
+    expect(csvCell(Number.NaN)).toBe("");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell("")).toBe("");
+  });
+
+  it("neutralises formula starts at the beginning and after any common separator", () => {
+    expect(csvCell("=1+1")).toBe(`"'=1+1"`);
+    expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
+    expect(csvCell("ok;-2+3+cmd|' /C calc'!A0")).toBe(`"ok;'-2+3+cmd|' /C calc'!A0"`);
+    expect(csvCell("a\t=1")).toBe(`"a\t'=1"`);
+    expect(csvCell(";\t=cmd")).toBe(`";'\t'=cmd"`);
+    expect(csvCell("a=b; c")).toBe('"a=b; c"');
+    // A plain decimal number is no formula: it stays as written.
+    expect(csvCell("-2.5")).toBe('"-2.5"');
+    expect(csvCell("-2+3")).toBe(`"'-2+3"`);
+  });
+
+  const hostile = ["ok;-2+3+cmd|' /C calc'!A0", "x,=HYPERLINK(\"http://e.example\")", "t\t@SUM(1)", "+1;+2", "a;\t-b", "\r=x", '"=q'];
+
+  for (const separator of [",", ";", "\t"]) {
+    it(`leaves no cell starting a formula for a spreadsheet splitting on ${JSON.stringify(separator)}`, () => {
+      const line = toCsvText(["name", "note"], hostile.map((value) => [value, value])).split("\r\n").slice(1, -1).join(separator);
+      for (const cell of naiveCells(line, separator)) expect(cell).not.toMatch(FORMULA);
+    });
+  }
+
+  it("reads back through parseCsv as the text written, formula starts marked", () => {
+    const text = toCsvText(["a", "b"], [["ok;-2+3", 4], ["plain", null]], ["indicator: x;=1"]);
+    expect(text.split("\r\n")[0]).toBe("# indicator: x;'=1");
+    const { header, rows } = parseCsv(text.split("\r\n").slice(1).join("\r\n"));
+    expect(header).toEqual(["a", "b"]);
+    expect(rows).toEqual([
+      ["ok;'-2+3", "4"],
+      ["plain", ""],
+    ]);
   });
 });

@@ -45,3 +45,33 @@ export function parseCsv(text: string, maxRows = Infinity): { header: string[]; 
   }
   return { header, rows, truncated };
 }
+
+/** A number as written: finite numbers bare, anything else an empty cell. */
+const PLAIN_NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+/** A formula start (=, +, -, @, tab, carriage return) at the start of the text or after a common list separator. */
+const FORMULA_START = /(?<=^|[,;\t])(?=[=+\-@\t\r])/g;
+
+/**
+ * One CSV cell (RFC 4180) that no spreadsheet runs as a formula, whichever list separator it splits on
+ * (OWASP "CSV Injection"): numbers are written bare; every text cell is quoted with quotes doubled, and a
+ * formula start at the beginning or after a `,` `;` or tab gets an apostrophe in front. Text that is a
+ * plain decimal number ("-2.5") is a number, not a formula, and stays as it is.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (value === "") return "";
+  const safe = PLAIN_NUMBER.test(value) ? value : value.replace(FORMULA_START, "'");
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** Formula starts neutralised as in `csvCell`, without quoting: for "# name: value" comment lines. */
+export function csvCommentText(value: string): string {
+  return value.replace(/[\r\n]+/g, " ").replace(FORMULA_START, "'");
+}
+
+/** CSV text (CRLF line ends) of a header row and data rows, every cell through `csvCell`. */
+export function toCsvText(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[], comments: readonly string[] = []): string {
+  const lines = [...comments.map((line) => `# ${csvCommentText(line)}`), header.map(csvCell).join(","), ...rows.map((row) => row.map(csvCell).join(","))];
+  return `${lines.join("\r\n")}\r\n`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StoredSubmission } from "../services/submissions.server";
-import { csvCell, exportColumns, toCsv, toJson } from "./export.server";
+import { exportColumns, toCsv, toJson } from "./export.server";
 
 const contact: StoredSubmission = {
   reference: "CT-0000-0000-0000-0001",
@@ -23,24 +23,6 @@ const share: StoredSubmission = {
 };
 
 describe("CSV export", () => {
-  it("quotes cells with commas, quotes and line breaks (RFC 4180)", () => {
-    expect(csvCell("plain")).toBe("plain");
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("one\ntwo")).toBe('"one\ntwo"');
-    expect(csvCell("one\r\ntwo")).toBe('"one\r\ntwo"');
-    expect(csvCell("")).toBe("");
-  });
-
-  it("defuses text a spreadsheet would run as a formula", () => {
-    expect(csvCell("=1+1")).toBe("'=1+1");
-    expect(csvCell("+44 20")).toBe("'+44 20");
-    expect(csvCell("-2")).toBe("'-2");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell("a=b")).toBe("a=b");
-  });
-
   it("has the columns of the kinds exported", () => {
     expect(exportColumns("contact")).toEqual(["reference", "kind", "submitted_at", "name", "email", "organisation", "country", "topic", "message"]);
     expect(exportColumns("data-share")).toEqual(["reference", "kind", "submitted_at", "title", "sector", "link", "description", "licence", "contactEmail"]);
@@ -49,13 +31,13 @@ describe("CSV export", () => {
 
   it("writes one CRLF-terminated row per submission, empty cells for the other kind's fields", () => {
     expect(toCsv([contact], "contact")).toBe(
-      "reference,kind,submitted_at,name,email,organisation,country,topic,message\r\n" +
-        'CT-0000-0000-0000-0001,contact,2026-02-03T04:05:06.000Z,"Asha ""AR"" Rana",asha@example.org,"DHM, Nepal",NPL,data-request,"Line one\nLine two"\r\n',
+      '"reference","kind","submitted_at","name","email","organisation","country","topic","message"\r\n' +
+        '"CT-0000-0000-0000-0001","contact","2026-02-03T04:05:06.000Z","Asha ""AR"" Rana","asha@example.org","DHM, Nepal","NPL","data-request","Line one\nLine two"\r\n',
     );
     const both = toCsv([contact, share]).split("\r\n");
     expect(both).toHaveLength(4);
-    expect(both[2]).toBe(`DS-0000-0000-0000-0002,data-share,2026-02-04T00:00:00.000Z,,,,,,,Koshi rainfall,Weather & Climate,https://example.org/k,"'=HYPERLINK(""x"")",CC-BY-4.0,c@example.org`);
-    expect(toCsv([])).toBe(exportColumns().join(",") + "\r\n");
+    expect(both[2]).toBe(`"DS-0000-0000-0000-0002","data-share","2026-02-04T00:00:00.000Z",,,,,,,"Koshi rainfall","Weather & Climate","https://example.org/k","'=HYPERLINK(""x"")","CC-BY-4.0","c@example.org"`);
+    expect(toCsv([])).toBe(exportColumns().map((c) => `"${c}"`).join(",") + "\r\n");
   });
 
   it("JSON has the same fields, unaltered", () => {

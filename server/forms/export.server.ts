@@ -1,3 +1,4 @@
+import { toCsvText } from "../../app/lib/csv";
 import { CONTACT_FIELDS } from "../../app/features/forms/contact";
 import { DATA_SHARE_FIELDS } from "../../app/features/forms/data-share";
 import type { FormKind } from "../../app/features/forms/forms";
@@ -18,24 +19,15 @@ function row(submission: StoredSubmission): Record<string, string> {
   return { reference: submission.reference, kind: submission.kind, submitted_at: new Date(submission.createdAt).toISOString(), ...submission.fields };
 }
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. Text a
- * spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) gets a leading
- * apostrophe, since submissions are text typed by anyone.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function toCsv(submissions: readonly StoredSubmission[], kind?: FormKind): string {
   const columns = exportColumns(kind);
-  const lines = [columns.join(",")];
-  for (const submission of submissions) {
-    const values = row(submission);
-    lines.push(columns.map((column) => csvCell(values[column] ?? "")).join(","));
-  }
-  return lines.join("\r\n") + "\r\n";
+  return toCsvText(
+    columns,
+    submissions.map((submission) => {
+      const values = row(submission);
+      return columns.map((column) => values[column] ?? "");
+    }),
+  );
 }
 
 export function toJson(submissions: readonly StoredSubmission[]): string {

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, hydrated, test } from "./fixtures";
+import { parseCsv } from "../../app/lib/csv";
 
 const SHARED = "/cmip6-data?indicator=pr&geo=NPL&scenario=ssp245,ssp585&baseline=1991-2020";
 
@@ -42,14 +43,15 @@ test("the CSV download holds the header block and the rows of the table", async 
     page.getByRole("button", { name: "Download the shown series as CSV" }).click(),
   ]);
   const csv = await readFile((await download.path())!, "utf8");
-  const lines = csv.trim().split("\n");
+  const lines = csv.trim().split("\r\n");
   expect(lines.slice(0, 3)).toEqual(["# indicator: pr (Precipitation (annual average))", "# units: mm/day", "# geo: NPL (Nepal)"]);
   expect(csv).toContain("# sample data: true");
   expect(csv).toContain("# scenarios: ssp245 ssp585");
-  const columns = lines[lines.findIndex((l) => l.startsWith("scenario,"))].split(",");
+  const exported = parseCsv(lines.filter((l) => !l.startsWith("#")).join("\r\n"));
+  const columns = exported.header;
   expect(columns.slice(0, 5)).toEqual(["scenario", "year", "median", "p10", "p90"]);
   expect(columns).toHaveLength(5 + 35);
-  const first = lines[lines.findIndex((l) => l.startsWith("scenario,")) + 1].split(",");
+  const first = exported.rows[0];
 
   const table = page.getByRole("grid", { name: /Values by year and model/ });
   const row = table.locator("tbody tr").first();

@@ -92,9 +92,9 @@ describe("URL codec", () => {
 });
 
 describe("export", () => {
-  it("writes RFC 4180 CSV with quoting", () => {
+  it("writes RFC 4180 CSV, every text cell quoted", () => {
     const csv = toCsv(rows.slice(3), columns.slice(0, 2));
-    expect(csv).toBe('Name,Source\r\n"Soil map, Bhutan",custom\r\n"rainfall, ""quoted"", Bangladesh",IMD\r\n');
+    expect(csv).toBe('"Name","Source"\r\n"Soil map, Bhutan","custom"\r\n"rainfall, ""quoted"", Bangladesh","IMD"\r\n');
   });
   it("writes TSV for the clipboard", () => {
     expect(toTsv([rows[0]], columns.slice(0, 3))).toBe("Name\tSource\tGeo\nCHIRPS rainfall, Nepal\tCHIRPS\tNPL");

@@ -1,3 +1,4 @@
+import { toCsvText } from "~/lib/csv";
 import type { CellValue, ColumnDef, FacetCount, TableState } from "./types";
 
 export const text = (value: CellValue) => (value === null || value === undefined ? "" : String(value));
@@ -91,15 +92,12 @@ export function applyTableState<T>(rows: readonly T[], columns: ColumnDef<T>[], 
   };
 }
 
-function escapeCsv(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** CSV (RFC 4180) of the given rows over the visible columns, with a header row. */
+/** CSV (RFC 4180, formula-safe) of the given rows over the visible columns, with a header row. */
 export function toCsv<T>(rows: readonly T[], columns: ColumnDef<T>[]): string {
-  const lines = [columns.map((c) => escapeCsv(c.header)).join(",")];
-  for (const row of rows) lines.push(columns.map((c) => escapeCsv(text(c.value(row)))).join(","));
-  return lines.join("\r\n") + "\r\n";
+  return toCsvText(
+    columns.map((c) => c.header),
+    rows.map((row) => columns.map((c) => c.value(row))),
+  );
 }
 
 /** Tab-separated rows for the clipboard (tabs and newlines inside cells become spaces). */

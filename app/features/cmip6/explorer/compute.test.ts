@@ -83,7 +83,7 @@ describe("tables and exports", () => {
       t.columns,
       t.rows,
     );
-    expect(csv.split("\n")).toEqual([
+    expect(csv.split("\r\n")).toEqual([
       "# indicator: tas (Mean temperature)",
       "# units: °C",
       "# geo: NPL (Nepal)",
@@ -92,9 +92,9 @@ describe("tables and exports", () => {
       "# period: 2020-2021",
       "# view: Time series",
       "# sample data: true",
-      "scenario,year,median,p10,p90,A,B",
-      "ssp245,2020,0,0,0,1.5,",
-      "ssp245,2021,0,0,0,2,3",
+      '"scenario","year","median","p10","p90","A","B"',
+      '"ssp245",2020,0,0,0,1.5,',
+      '"ssp245",2021,0,0,0,2,3',
       "",
     ]);
     const json = JSON.parse(toJsonWithHeader({ indicator: "tas", units: "°C", geo: "NPL", scenarios: [], models: [], period: "", view: "", sample: true }, t.columns, t.rows));

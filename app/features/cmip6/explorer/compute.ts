@@ -1,3 +1,4 @@
+import { toCsvText } from "~/lib/csv";
 import { ensembleStats, type EnsembleStats } from "../ensemble";
 import { MONTH_NAMES, type NamedPeriod, type YearRange } from "../periods";
 import type { ScenarioSeries, SeriesResponse } from "../series";
@@ -169,27 +170,20 @@ export interface ExportHeader {
   sample: boolean;
 }
 
-const csvCell = (v: string | number | null | undefined) => {
-  const text = v === null || v === undefined ? "" : String(v);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** Header lines ("# name: value"), then the table with a header row. */
 export function toCsvWithHeader(header: ExportHeader, columns: string[], rows: readonly (string | number | null)[][]): string {
-  const lines = [
-    `# indicator: ${header.indicator}`,
-    `# units: ${header.units}`,
-    `# geo: ${header.geo}`,
-    `# scenarios: ${header.scenarios.join(" ")}`,
-    `# models: ${header.models.join(" ")}`,
-    `# period: ${header.period}`,
-    ...(header.baseline ? [`# baseline: ${header.baseline}`] : []),
-    `# view: ${header.view}`,
-    `# sample data: ${header.sample}`,
-    columns.map(csvCell).join(","),
-    ...rows.map((row) => row.map(csvCell).join(",")),
+  const comments = [
+    `indicator: ${header.indicator}`,
+    `units: ${header.units}`,
+    `geo: ${header.geo}`,
+    `scenarios: ${header.scenarios.join(" ")}`,
+    `models: ${header.models.join(" ")}`,
+    `period: ${header.period}`,
+    ...(header.baseline ? [`baseline: ${header.baseline}`] : []),
+    `view: ${header.view}`,
+    `sample data: ${header.sample}`,
   ];
-  return `${lines.join("\n")}\n`;
+  return toCsvText(columns, rows, comments);
 }
 
 export function toJsonWithHeader(header: ExportHeader, columns: string[], rows: readonly (string | number | null)[][]): string {
