@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { CatalogPage } from "~/features/catalog/CatalogPage";
 import { catalogClientLoader } from "~/features/catalog/client-loader";
 import type { CatalogScope } from "~/features/catalog/scope";
-import { TAG_KINDS } from "~/features/catalog/tags";
+import { chosenTags, TAG_KINDS } from "~/features/catalog/tags";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { catalogPageLoader } from "../../server/services/catalog.server";
@@ -21,7 +21,7 @@ function ChosenTags() {
   return (
     <p>
       {chosen.length > 0 ? `Tags: ${chosen.join(" · ")}. ` : "No tags chosen: all datasets are listed. "}
-      <Link to={`/data-chart/tag/view?${params}`}>Choose tags</Link>
+      <Link to={`/data-chart/tag/view?${chosenTags(params)}`}>Choose tags</Link>
     </p>
   );
 }

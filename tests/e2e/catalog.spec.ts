@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, hydrated, test } from "./fixtures";
+import { parseCsv } from "../../app/lib/csv";
 
 const catalog: { id: string; name: string; data_sector: string; topic: string; source: string; geo: string }[] = JSON.parse(
   readFileSync("seeds/catalog-data.json", "utf8"),
@@ -76,11 +77,9 @@ test("CSV export holds exactly the filtered rows", async ({ page }) => {
   const expected = catalog.filter((e) => e.source === "CHIRPS" && e.geo === "NPL");
   await expect(page.getByText(`of ${expected.length} (filtered from ${catalog.length})`)).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV" }).click()]);
-  const csv = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
-  expect(csv[0]).toBe("Dataset,Sector,Source,Indicator,Geo,Level,Period,Years");
-  expect(csv.slice(1).map((line) => line.split(",")[0].replace(/^"/, "")).sort()).toEqual(
-    expected.map((e) => e.name.split(",")[0]).sort(),
-  );
+  const { header, rows } = parseCsv(readFileSync((await download.path())!, "utf8"));
+  expect(header).toEqual(["Dataset", "Sector", "Source", "Indicator", "Geo", "Level", "Period", "Years"]);
+  expect(rows.map((row) => row[0]).sort()).toEqual(expected.map((e) => e.name).sort());
 });
 
 test("facets, sort and page live in the URL and Back walks through them", async ({ page }) => {

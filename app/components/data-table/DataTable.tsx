@@ -1,5 +1,5 @@
 import { Checkbox, HTMLTable } from "@blueprintjs/core";
-import { useNavigate, useSearchParams } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Pagination } from "~/components/Pagination";
 import { downloadText } from "./download";
@@ -37,6 +37,11 @@ interface DataTableProps<T> {
   actions?: RowAction<T>[];
   /** Prefix of this table's URL parameters, when a page has several tables. */
   prefix?: string;
+  /**
+   * The page's own state as search parameters (normalised by the page), carried by the table's links and
+   * navigations; any other parameter in the URL is left out of them.
+   */
+  pageParams?: string;
   exportName?: string;
 }
 
@@ -45,9 +50,8 @@ interface DataTableProps<T> {
  * first page, keyboard rows (arrows, Home/End, PageUp/PageDown, Enter opens, Space selects, Ctrl+C copies),
  * resizable columns and CSV export of the filtered rows.
  */
-export function DataTable<T>({ label, columns, rows, initial, rowKey, rowHref, onOpen, actions = [], prefix = "", exportName }: DataTableProps<T>) {
-  const { state, update, hrefWith } = useTableState(columns, prefix);
-  const [params] = useSearchParams();
+export function DataTable<T>({ label, columns, rows, initial, rowKey, rowHref, onOpen, actions = [], prefix = "", pageParams = "", exportName }: DataTableProps<T>) {
+  const { state, update, hrefWith, formParams } = useTableState(columns, prefix, pageParams);
   const navigate = useNavigate();
   const model = useMemo(() => (rows ? applyTableState(rows, columns, state) : undefined), [rows, columns, state]);
   const view = model ?? initial;
@@ -134,7 +138,6 @@ export function DataTable<T>({ label, columns, rows, initial, rowKey, rowHref, o
     }
   };
 
-  const hiddenParams = [...params].filter(([key]) => !(key === `${prefix}q` || key === `${prefix}page`));
   const first = view ? (view.page - 1) * state.pageSize + 1 : 0;
   return (
     <div className="sacap-data-table">
@@ -144,7 +147,7 @@ export function DataTable<T>({ label, columns, rows, initial, rowKey, rowHref, o
         state={state}
         facetCounts={view?.facetCounts ?? {}}
         update={update}
-        hiddenParams={hiddenParams}
+        hiddenParams={formParams}
         prefix={prefix}
         onCopy={model ? copy : undefined}
         onExport={model ? () => downloadText(`${exportName ?? "table"}.csv`, toCsv(model.rows, visible), "text/csv;charset=utf-8") : undefined}

@@ -2,8 +2,9 @@ import type { ColumnDef, TableState } from "./types";
 
 export const PAGE_SIZES = [25, 50, 100, 250] as const;
 export const DEFAULT_PAGE_SIZE = 50;
-/** Filters longer than this are cut: they come from URLs anyone can write. */
+/** Filters longer than this are cut, and facets keep at most so many values: they come from URLs anyone can write. */
 const MAX_FILTER_LENGTH = 200;
+const MAX_FACET_VALUES = 50;
 
 export function defaultTableState<T>(columns: ColumnDef<T>[]): TableState {
   return {
@@ -46,7 +47,9 @@ export function parseTableState<T>(params: URLSearchParams, columns: ColumnDef<T
       state.filters[name.slice(2)] = value.slice(0, MAX_FILTER_LENGTH);
     } else if (name.startsWith("in.") && ids.has(name.slice(3))) {
       const id = name.slice(3);
-      (state.facets[id] ??= []).includes(value) || state.facets[id].push(value.slice(0, MAX_FILTER_LENGTH));
+      const values = (state.facets[id] ??= []);
+      const cut = value.slice(0, MAX_FILTER_LENGTH);
+      if (!values.includes(cut) && values.length < MAX_FACET_VALUES) values.push(cut);
     }
   }
   const cols = get("cols");
@@ -58,8 +61,8 @@ export function parseTableState<T>(params: URLSearchParams, columns: ColumnDef<T
 }
 
 /**
- * Writes a table's state into search parameters (keeping any other parameters), leaving defaults out so
- * URLs stay short.
+ * Writes a table's state into search parameters (keeping the other parameters of `base`, which the page
+ * chooses), leaving defaults out so URLs stay short.
  */
 export function writeTableState<T>(
   base: URLSearchParams,

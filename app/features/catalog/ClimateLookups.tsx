@@ -1,6 +1,8 @@
 import { Link, useSearchParams } from "@remix-run/react";
+import { parseTableState, writeTableState } from "~/components/data-table/state";
 import { QueryState } from "~/components/QueryState";
 import { useGetClimateMetadataQuery } from "~/store/reference";
+import { CATALOG_COLUMNS } from "./columns";
 import type { ClimateMetadata } from "./schema";
 
 /** Lookup keys and the catalogue column each one filters. */
@@ -16,14 +18,12 @@ const LOOKUPS: { key: keyof ClimateMetadata; label: string; column: string }[] =
 export function ClimateLookups() {
   const metadata = useGetClimateMetadataQuery();
   const [params] = useSearchParams();
+  // The catalogue table's view with one facet value toggled (and back to its first page); nothing else from the URL.
   const toggleHref = (column: string, value: string) => {
-    const next = new URLSearchParams(params);
-    const key = `in.${column}`;
-    const values = next.getAll(key);
-    next.delete(key);
-    next.delete("page");
-    for (const v of values.includes(value) ? values.filter((v) => v !== value) : [...values, value]) next.append(key, v);
-    return `?${next}`;
+    const state = parseTableState(params, CATALOG_COLUMNS);
+    const values = state.facets[column] ?? [];
+    const facets = { ...state.facets, [column]: values.includes(value) ? values.filter((v) => v !== value) : [...values, value] };
+    return `?${writeTableState(new URLSearchParams(), { ...state, facets, page: 1 }, CATALOG_COLUMNS)}`;
   };
   return (
     <section className="sacap-lookups" aria-label="Climate metadata">

@@ -1,5 +1,6 @@
 import { Button, Classes, HTMLSelect, HTMLTable } from "@blueprintjs/core";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { PageForm } from "~/components/PageForm";
 import { LINE_COLORS, LineChart, type LineSeries } from "~/components/LineChart";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import { SourceTag } from "~/features/cmip6/SourceTag";
@@ -76,7 +77,7 @@ export function EntrySeriesView({ data }: { data: EntrySeriesViewData }) {
         {result ? `${result.indicator.chartTitle} (${result.indicator.units}), ${result.geo.name} ` : "Data "}
         {result && <SourceTag summary={result.origin} />}
       </h2>
-      <Form method="get" className="sacap-inline-form" aria-label="Place and period">
+      <PageForm method="get" className="sacap-inline-form" aria-label="Place and period">
         <label>
           Place
           <HTMLSelect name="geo" defaultValue={data.geo}>
@@ -90,7 +91,7 @@ export function EntrySeriesView({ data }: { data: EntrySeriesViewData }) {
           </label>
         )}
         <Button type="submit" intent="primary" text="Show" />
-      </Form>
+      </PageForm>
       {!result && <p role="alert">The series store has no values of this indicator for this place.</p>}
       {result && (
         <>

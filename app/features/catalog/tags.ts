@@ -1,5 +1,5 @@
 import { applyTableState } from "~/components/data-table/model";
-import { defaultTableState } from "~/components/data-table/state";
+import { defaultTableState, parseTableState } from "~/components/data-table/state";
 import type { FacetCount } from "~/components/data-table/types";
 import { CATALOG_COLUMNS } from "./columns";
 import type { CatalogEntry } from "./schema";
@@ -19,10 +19,17 @@ export function tagCounts(entries: readonly CatalogEntry[]): Record<TagKind, Fac
   return Object.fromEntries(TAG_KINDS.map((kind) => [kind.id, facetCounts[kind.id] ?? []])) as Record<TagKind, FacetCount[]>;
 }
 
+/** Only the chosen tags (the table's `in.<kind>` facet values, as it reads them) of a URL's parameters. */
+export function chosenTags(params: URLSearchParams): URLSearchParams {
+  const { facets } = parseTableState(params, CATALOG_COLUMNS);
+  const next = new URLSearchParams();
+  for (const k of TAG_KINDS) for (const v of facets[k.id] ?? []) next.append(`in.${k.id}`, v);
+  return next;
+}
+
 /** The search of the tag-data page for a set of chosen tags (the catalogue table's facet parameters). */
 export function tagSearch(chosen: URLSearchParams, kind: TagKind, value: string): string {
-  const next = new URLSearchParams();
-  for (const k of TAG_KINDS) for (const v of chosen.getAll(`in.${k.id}`)) next.append(`in.${k.id}`, v);
+  const next = chosenTags(chosen);
   const key = `in.${kind}`;
   const values = next.getAll(key);
   next.delete(key);

@@ -1,5 +1,6 @@
 import { Callout, Classes, InputGroup, Tag } from "@blueprintjs/core";
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
+import { PageForm } from "~/components/PageForm";
 import { Pagination } from "~/components/Pagination";
 import { CsvPreview } from "./CsvPreview";
 import type { CkanDataset, CkanPreview, CkanResult, CkanSearch } from "./types";
@@ -23,14 +24,19 @@ function Failure({ result }: { result: { ok: false; error: string } }) {
   );
 }
 
-function DatasetPanel({ dataset, preview, mode }: { dataset: CkanDataset; preview: CkanViewerData["preview"]; mode: CkanViewerData["mode"] }) {
-  const [params] = useSearchParams();
-  const resourceHref = (id: string) => {
-    const next = new URLSearchParams(params);
-    next.set("resource", id);
-    for (const key of [...next.keys()]) if (key.startsWith("csv.")) next.delete(key);
-    return `?${next}`;
-  };
+/** The viewer's own state as search parameters: the search, its page, the dataset and the previewed resource. */
+function viewerParams(data: CkanViewerData, dataset?: string, resource?: string): string {
+  return new URLSearchParams({
+    ...(data.q ? { q: data.q } : {}),
+    ...(data.page > 1 ? { page: String(data.page) } : {}),
+    ...(dataset ? { dataset } : {}),
+    ...(resource ? { resource } : {}),
+  }).toString();
+}
+
+function DatasetPanel({ data, dataset }: { data: CkanViewerData; dataset: CkanDataset }) {
+  const { preview, mode } = data;
+  const resourceHref = (id: string) => `?${viewerParams(data, dataset.id, id)}`;
   return (
     <section className="sacap-card" aria-labelledby="dataset-title">
       <h2 id="dataset-title">{dataset.title}</h2>
@@ -56,7 +62,7 @@ function DatasetPanel({ dataset, preview, mode }: { dataset: CkanDataset; previe
         {dataset.resources.length === 0 && <li>No resources.</li>}
       </ul>
       {preview && !preview.ok && <Failure result={preview} />}
-      {preview?.ok && preview.data && <CsvPreview preview={preview.data} />}
+      {preview?.ok && preview.data && <CsvPreview preview={preview.data} pageParams={viewerParams(data, dataset.id, preview.data.resource.id)} />}
     </section>
   );
 }
@@ -64,10 +70,7 @@ function DatasetPanel({ dataset, preview, mode }: { dataset: CkanDataset; previe
 /** Search a CKAN portal (or the embedded catalogue), read a dataset, preview its CSV resources. */
 export function CkanViewer({ data }: { data: CkanViewerData }) {
   const [params] = useSearchParams();
-  const datasetHref = (id: string) => {
-    const next = new URLSearchParams({ ...(data.q ? { q: data.q } : {}), ...(data.page > 1 ? { page: String(data.page) } : {}), dataset: id });
-    return `?${next}`;
-  };
+  const datasetHref = (id: string) => `?${viewerParams(data, id)}`;
   const pageCount = data.search.ok ? Math.max(1, Math.ceil(data.search.data.count / data.pageSize)) : 1;
   return (
     <div className="sacap-ckan">
@@ -77,9 +80,9 @@ export function CkanViewer({ data }: { data: CkanViewerData }) {
       </p>
       <div className="sacap-ckan__grid">
         <section aria-label="Search">
-          <Form method="get" role="search">
+          <PageForm method="get" role="search">
             <InputGroup type="search" name="q" defaultValue={data.q} leftIcon="search" placeholder="Search datasets…" aria-label="Search datasets" />
-          </Form>
+          </PageForm>
           {!data.search.ok && <Failure result={data.search} />}
           {data.search.ok && (
             <>
@@ -103,7 +106,7 @@ export function CkanViewer({ data }: { data: CkanViewerData }) {
         <div>
           {data.dataset && !data.dataset.ok && <Failure result={data.dataset} />}
           {data.dataset?.ok && data.dataset.data === null && <Callout intent="warning">No dataset with that id.</Callout>}
-          {data.dataset?.ok && data.dataset.data && <DatasetPanel dataset={data.dataset.data} preview={data.preview} mode={data.mode} />}
+          {data.dataset?.ok && data.dataset.data && <DatasetPanel data={data} dataset={data.dataset.data} />}
           {!data.dataset && <p className={Classes.TEXT_MUTED}>Choose a dataset to see its resources.</p>}
         </div>
       </div>

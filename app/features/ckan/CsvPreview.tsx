@@ -6,7 +6,7 @@ import type { CkanPreview } from "./types";
 type Row = { index: number; cells: string[] };
 
 /** The first rows of a CSV resource in the data table (own URL prefix, so it does not clash with the search). */
-export function CsvPreview({ preview }: { preview: CkanPreview }) {
+export function CsvPreview({ preview, pageParams }: { preview: CkanPreview; pageParams: string }) {
   const columns = useMemo<ColumnDef<Row>[]>(
     () => preview.header.map((name, i) => ({ id: `c${i}`, header: name || `Column ${i + 1}`, value: (row) => row.cells[i] ?? "" })),
     [preview.header],
@@ -17,7 +17,7 @@ export function CsvPreview({ preview }: { preview: CkanPreview }) {
       <h3 id="csv-preview-title">
         {`${preview.resource.name}: first ${preview.rows.length} rows${preview.truncated ? " (the file has more)" : ""}`}
       </h3>
-      <DataTable label="CSV preview" columns={columns} rows={rows} rowKey={(row) => String(row.index)} prefix="csv." exportName={preview.resource.name} />
+      <DataTable label="CSV preview" columns={columns} rows={rows} rowKey={(row) => String(row.index)} prefix="csv." pageParams={pageParams} exportName={preview.resource.name} />
     </section>
   );
 }

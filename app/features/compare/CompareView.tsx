@@ -1,5 +1,6 @@
 import { Button, HTMLSelect } from "@blueprintjs/core";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { PageForm } from "~/components/PageForm";
 import { LineChart } from "~/components/LineChart";
 import { SourceTag } from "~/features/cmip6/SourceTag";
 import type { SourceSummary } from "~/features/cmip6/sources";
@@ -25,7 +26,7 @@ function Selector({ data }: { data: CompareViewData }) {
   const { selection } = data;
   const slots = selection.mode === "places" ? MAX_PLACES : 1;
   return (
-    <Form method="get" className="sacap-inline-form" aria-label="Comparison">
+    <PageForm method="get" className="sacap-inline-form" aria-label="Comparison">
       <label>
         Indicator
         <HTMLSelect name="indicator" defaultValue={selection.indicator} options={data.indicators.map((i) => ({ value: i.code, label: i.name }))} />
@@ -50,7 +51,7 @@ function Selector({ data }: { data: CompareViewData }) {
         </label>
       )}
       <Button type="submit" intent="primary" text="Compare" />
-    </Form>
+    </PageForm>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Button, Callout } from "@blueprintjs/core";
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { PageForm } from "~/components/PageForm";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { captchaToken } from "./captcha-client";
 import { ErrorSummary } from "./ErrorSummary";
@@ -75,7 +76,7 @@ export function SubmissionForm({ form }: { form: FormDefinition }) {
   const notice = actionData?.notice;
 
   return (
-    <Form method="post" noValidate id={formId} className="sacap-form" onSubmit={onSubmit} aria-describedby={`${formId}-intro`}>
+    <PageForm method="post" noValidate id={formId} className="sacap-form" onSubmit={onSubmit} aria-describedby={`${formId}-intro`}>
       <p id={`${formId}-intro`} className="sacap-form__intro">
         All fields are required unless marked optional.{" "}
         {loaderData.retentionDays > 0 ? `We keep what you send for ${loaderData.retentionDays} days, then delete it.` : null}
@@ -122,6 +123,6 @@ export function SubmissionForm({ form }: { form: FormDefinition }) {
       <div className="sacap-form__actions">
         <Button type="submit" intent="primary" text={form.submitLabel} loading={submitting} />
       </div>
-    </Form>
+    </PageForm>
   );
 }

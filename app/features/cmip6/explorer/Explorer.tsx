@@ -203,7 +203,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
       <WindowTable rows={windows} units={indicator.units} baseline={selection.baseline.label} scenarioName={scenarioName} sample={data.sample} />
 
       <h3>Values by year and model</h3>
-      <DenseTable rows={rows} models={modelCodes} units={indicator.units} fileName={fileName} />
+      <DenseTable rows={rows} models={modelCodes} units={indicator.units} fileName={fileName} pageParams={selectionQueryString(selection)} />
     </>
   );
 }
@@ -258,7 +258,7 @@ function WindowTable({
   );
 }
 
-function DenseTable({ rows, models, units, fileName }: { rows: SeriesRow[]; models: string[]; units: string; fileName: string }) {
+function DenseTable({ rows, models, units, fileName, pageParams }: { rows: SeriesRow[]; models: string[]; units: string; fileName: string; pageParams: string }) {
   const monthly = rows.some((r) => r.month !== undefined);
   const columns = useMemo<ColumnDef<SeriesRow>[]>(
     () => [
@@ -272,5 +272,5 @@ function DenseTable({ rows, models, units, fileName }: { rows: SeriesRow[]; mode
     ],
     [models, units, monthly],
   );
-  return <DataTable label={`Values by year and model (${units})`} columns={columns} rows={rows} rowKey={(r) => r.key} prefix="t." exportName={fileName} />;
+  return <DataTable label={`Values by year and model (${units})`} columns={columns} rows={rows} rowKey={(r) => r.key} prefix="t." pageParams={pageParams} exportName={fileName} />;
 }
