@@ -29,7 +29,7 @@ test.beforeAll(async () => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
-      res.writeHead(req.url?.startsWith("/missing") ? 404 : 200, { "Content-Type": "application/json", "X-Upstream": "yes" });
+      res.writeHead(req.url?.startsWith("/missing") ? 404 : 200, { "Content-Type": "application/json", "X-Upstream": "yes", ETag: "\"e1\"" });
       res.end(JSON.stringify({ method: req.method, url: req.url, body, cookie: req.headers.cookie ?? null }));
     });
   });
@@ -44,7 +44,7 @@ test("unknown /api paths are forwarded to API_UPSTREAM, streamed back with statu
   try {
     const response = await fetch(`${portal.url}/api/other/thing?x=1`, { headers: { Cookie: "SACAP-theme=dark" } });
     expect(response.status).toBe(200);
-    expect(response.headers.get("x-upstream")).toBe("yes");
+    expect(response.headers.get("etag")).toBe("\"e1\"");
     expect(await response.json()).toEqual({ method: "GET", url: "/other/thing?x=1", body: "", cookie: null });
 
     const posted = await fetch(`${portal.url}/api/other/post`, { method: "POST", body: "payload" });
@@ -53,7 +53,7 @@ test("unknown /api paths are forwarded to API_UPSTREAM, streamed back with statu
     expect((await fetch(`${portal.url}/api/missing`)).status).toBe(404);
     // the portal's own endpoints are never forwarded
     const own = await fetch(`${portal.url}/api/cmip6/list/scenarios`);
-    expect(own.headers.get("x-upstream")).toBeNull();
+    expect(own.headers.get("etag")).not.toBe("\"e1\"");
 
     const garbage = await fetch(`${portal.url}/api/garbage`);
     expect(garbage.status).toBe(200);
@@ -111,4 +111,84 @@ test("an invalid setting stops the server naming the setting", async () => {
   const { code, output } = await runPortal({ API_UPSTREAM: "not a url" });
   expect(code).toBe(1);
   expect(output).toContain("API_UPSTREAM");
+});
+
+test("the pass-through relays an allow-list of headers each way and names the real client", async () => {
+  const port = await freePort();
+  let seen: Record<string, string | string[] | undefined> = {};
+  const hostile = createServer((req, res) => {
+    seen = req.headers;
+    const redirect = req.url?.startsWith("/moved");
+    res.writeHead(redirect ? 302 : 200, {
+      "Content-Type": "application/json",
+      ETag: '"v1"',
+      "Last-Modified": "Tue, 01 Sep 2026 00:00:00 GMT",
+      Refresh: "0; url=https://evil.example/",
+      Location: redirect ? (req.url === "/moved/far" ? "https://evil.example/" : "/other/place") : "https://evil.example/",
+      "X-Frame-Options": "ALLOWALL",
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Allow-Credentials": "true",
+      "Strict-Transport-Security": "max-age=0",
+      "Cache-Control": "public, max-age=31536000, immutable",
+      Server: "upstream/1.0",
+      "Set-Cookie": "session=stolen",
+      "Content-Security-Policy": "default-src *",
+    });
+    res.end("{}");
+  });
+  await new Promise<void>((resolve) => hostile.listen(port, "127.0.0.1", resolve));
+  const portal = await startPortal({ API_UPSTREAM: `http://127.0.0.1:${port}`, TRUST_PROXY: "false" });
+  try {
+    const response = await fetch(`${portal.url}/api/other/thing`, {
+      headers: {
+        "X-Forwarded-For": "203.0.113.66",
+        Authorization: "Bearer client-secret",
+        "X-Api-Key": "client-key",
+        Cookie: "SACAP-theme=dark",
+        Accept: "application/json",
+        "If-None-Match": '"v0"',
+      },
+    });
+    expect(response.status).toBe(200);
+    const headers = response.headers;
+    expect(headers.get("etag")).toBe('"v1"');
+    expect(headers.get("last-modified")).toBe("Tue, 01 Sep 2026 00:00:00 GMT");
+    expect(headers.get("content-type")).toContain("application/json");
+    for (const name of ["refresh", "location", "access-control-allow-origin", "access-control-allow-credentials", "server", "set-cookie"]) {
+      expect(headers.get(name), name).toBeNull();
+    }
+    expect(headers.get("x-frame-options")).toBe("DENY");
+    expect(headers.get("content-security-policy")).not.toContain("default-src *");
+    expect(headers.get("strict-transport-security") ?? "").not.toContain("max-age=0");
+    expect(headers.get("cache-control")).toBe("private, max-age=300");
+
+    // upstream saw what describes the request, not the client's credentials or made-up forwarding
+    expect(seen.authorization).toBeUndefined();
+    expect(seen["x-api-key"]).toBeUndefined();
+    expect(seen.cookie).toBeUndefined();
+    expect(seen.accept).toBe("application/json");
+    expect(seen["if-none-match"]).toBe('"v0"');
+    expect(seen["x-forwarded-for"]).toBe("127.0.0.1");
+
+    // a redirect keeps a path on the upstream (under /api), never an address elsewhere
+    const moved = await fetch(`${portal.url}/api/moved/near`, { redirect: "manual" });
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("location")).toBe("/api/other/place");
+    const far = await fetch(`${portal.url}/api/moved/far`, { redirect: "manual" });
+    expect(far.headers.get("location")).toBeNull();
+  } finally {
+    portal.process.kill();
+    hostile.close();
+  }
+
+  // Behind a trusted proxy the client is the address that proxy names.
+  const proxied = await startPortal({ API_UPSTREAM: `http://127.0.0.1:${port}`, TRUST_PROXY: "loopback" });
+  await new Promise<void>((resolve) => hostile.listen(port, "127.0.0.1", resolve));
+  try {
+    await fetch(`${proxied.url}/api/other/thing`, { headers: { "X-Forwarded-For": "198.51.100.7" } });
+    expect(seen["x-forwarded-for"]).toBe("198.51.100.7");
+  } finally {
+    proxied.process.kill();
+    hostile.close();
+  }
 });
