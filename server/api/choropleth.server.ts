@@ -1,4 +1,5 @@
-import { meanOf, type ChoroplethQuery, type ChoroplethResponse } from "../../app/features/maps/choropleth";
+import type { ChoroplethQuery, ChoroplethResponse } from "../../app/features/maps/choropleth";
+import { windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
 import { ENSEMBLE, type SeriesQuery } from "../../app/features/cmip6/seriesQuery";
 import { SCENARIO_VALUES, type ScenarioValue } from "../../app/features/cmip6/schema";
 import type { SeriesService } from "../series/service.server";
@@ -36,12 +37,16 @@ export async function choropleth(series: SeriesService, q: ChoroplethQuery): Pro
     if ("status" in answer) return { status: 404, message: answer.message, details: answer.details };
     info ??= { code: answer.indicator.code, name: answer.indicator.name, units: answer.indicator.units, decimals: answer.indicator.decimals };
     sample ||= answer.sample;
-    const block = answer.series[0];
-    const raw = model === ENSEMBLE ? block?.stats.median : block?.values[model];
-    const mean = raw ? meanOf(raw) : null;
-    // one more decimal than the values themselves
-    const scale = 10 ** (answer.indicator.decimals + 1);
-    values.push({ geo: geo.field_value, name: geo.name, value: mean === null ? null : Math.round(mean * scale) / scale });
+    // the one ensemble method: each model's climatology over the period, then the median across models
+    const stats = windowStatistics(answer.series, { start, end });
+    const scale = 10 ** windowDecimals(answer.indicator.decimals);
+    values.push({
+      geo: geo.field_value,
+      name: geo.name,
+      value: stats.median === null ? null : Math.round(stats.median * scale) / scale,
+      models: stats.count,
+      ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
+    });
   }
   if (!info) return { status: 404, message: `No ${geotype} regions`, details: { field: "geotype" } };
   return { indicator: info, geotype, scenario, model, period: { start, end }, values, sample };

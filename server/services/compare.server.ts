@@ -1,6 +1,5 @@
-import { lineFromSeries, periodMean, type CompareLine, type WindowMeans } from "../../app/features/compare/compare";
+import { lineFromSeries, windowMeans, type CompareLine, type WindowMeans } from "../../app/features/compare/compare";
 import type { CompareSelection } from "../../app/features/compare/selection";
-import { BASELINE_PERIOD, PROJECTION_WINDOWS } from "../../app/features/cmip6/periods";
 import type { SeriesResponse } from "../../app/features/cmip6/series";
 import { mergeSources, sourceSummary, type SourceSummary } from "../../app/features/cmip6/sources";
 import type { ScenarioValue } from "../../app/features/cmip6/schema";
@@ -33,31 +32,13 @@ export async function compare(series: SeriesService, selection: CompareSelection
   const answers = await Promise.all(requests.map((r) => ensembleSeries(series, selection.indicator, r.geo, r.scenario)));
   const present = answers.filter((a): a is SeriesResponse => a !== undefined);
   if (present.length === 0) return undefined;
-  const lines = present.map((answer) =>
-    lineFromSeries(answer, selection.mode === "places" ? answer.geo.name : answer.scenarios[0].name),
-  );
-  const windows = windowMeans(lines, selection.mode === "scenarios");
+  const labels = present.map((answer) => (selection.mode === "places" ? answer.geo.name : answer.scenarios[0].name));
+  const lines = present.map((answer, i) => lineFromSeries(answer, labels[i]));
+  const windows = windowMeans(present, labels, selection.mode === "scenarios");
   return {
     indicator: present[0].indicator,
     lines,
     ...windows,
     origin: sourceSummary(mergeSources(present)),
-  };
-}
-
-/**
- * Each line's mean over the baseline and over each 20-year projection window. With `sharedHistory` (the
- * lines are scenarios of one place), a projection without baseline years takes the historical line's.
- */
-export function windowMeans(lines: readonly CompareLine[], sharedHistory = false): WindowMeans {
-  const baselines = lines.map((line) => periodMean(line, BASELINE_PERIOD));
-  const shared = sharedHistory ? (baselines.find((b) => b !== null) ?? null) : null;
-  return {
-    windowLabels: PROJECTION_WINDOWS.map((w) => w.label),
-    windows: lines.map((line, i) => ({
-      label: line.label,
-      baseline: baselines[i] ?? shared,
-      values: PROJECTION_WINDOWS.map((w) => periodMean(line, w)),
-    })),
   };
 }

@@ -5,8 +5,7 @@ import { SCENARIO_VALUES, type Indicator, type ScenarioValue } from "../../app/f
 import type { SeriesResponse } from "../../app/features/cmip6/series";
 import { mergeSources, sourceSummary } from "../../app/features/cmip6/sources";
 import { SERIES_FREQUENCIES, seriesIndicatorCodes, servesFrequency, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
-import { lineFromSeries } from "../../app/features/compare/compare";
-import { windowMeans } from "./compare.server";
+import { lineFromSeries, windowMeans } from "../../app/features/compare/compare";
 import type { SeriesService } from "../series/service.server";
 import type { ReferenceService } from "./reference.server";
 
@@ -47,8 +46,9 @@ export async function entrySeries(
   const common = { indicator: described, geo: place, frequency, origin: sourceSummary(mergeSources(answers)), sources: sourcesOf(answers) } as const;
 
   if (frequency === "annual") {
-    const lines = answers.map((a) => lineFromSeries(a, a.scenarios[0].name));
-    return { ...common, data: { kind: "annual", lines, ...windowMeans(lines, true) } };
+    const labels = answers.map((a) => a.scenarios[0].name);
+    const lines = answers.map((a, i) => lineFromSeries(a, labels[i]));
+    return { ...common, data: { kind: "annual", lines, ...windowMeans(answers, labels, true) } };
   }
   const rows = periodRows(answers.map((a) => a.scenarios[0]));
   return { ...common, data: { kind: "monthly", window: chosenWindow(windowLabel), rows: monthlyCycle(answers, rows) } };

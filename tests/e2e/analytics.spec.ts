@@ -29,8 +29,9 @@ test("the livestock CSV has the header block and one row per month", async ({ pa
   await page.goto("/analytics/climate-livestock?geo=PAK&scenario=ssp585&window=2040-2059");
   await hydrated(page);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /as CSV/ }).click()]);
-  const lines = (await readFile((await download.path())!, "utf8")).trim().split("\n");
+  const lines = (await readFile((await download.path())!, "utf8")).trim().split("\r\n");
   expect(lines).toContain("# sample data: true");
+  expect(lines).toContain("# sources: Sample data: generated for illustration, not model output.");
   expect(lines.filter((l) => !l.startsWith("#"))).toHaveLength(13);
   await expect(page.getByRole("table", { name: /THI by month/ })).toContainText("2040-2059 (ssp585)");
 });

@@ -2,7 +2,7 @@ import { Button, Callout, FormGroup, HTMLSelect, Spinner } from "@blueprintjs/co
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import { SourceTag } from "~/features/cmip6/SourceTag";
 import type { SeriesResponse } from "~/features/cmip6/series";
-import { mergeSources } from "~/features/cmip6/sources";
+import { mergeSources, sourceSummary } from "~/features/cmip6/sources";
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { downloadText } from "~/components/data-table/download";
@@ -96,16 +96,17 @@ export function AnalysisHeading({
   answers: readonly Pick<SeriesResponse, "series" | "provenance">[];
   csv: { file: string; header: ExportHeader; columns: string[]; rows: (string | number | null)[][] };
 }) {
+  const merged = mergeSources(answers);
   return (
     <div className="sacap-explorer__heading">
       <h2>{title}</h2>
-      <SourceTag data={mergeSources(answers)} />
+      <SourceTag data={merged} />
       <span className="sacap-explorer__spacer" />
       <Button
         icon="download"
         text="CSV"
         aria-label={`Download ${title} as CSV`}
-        onClick={() => downloadText(`${csv.file}.csv`, toCsvWithHeader(csv.header, csv.columns, csv.rows), "text/csv;charset=utf-8")}
+        onClick={() => downloadText(`${csv.file}.csv`, toCsvWithHeader({ ...csv.header, sources: sourceSummary(merged).text }, csv.columns, csv.rows), "text/csv;charset=utf-8")}
       />
     </div>
   );

@@ -3,7 +3,8 @@ import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, bandPoints } from "../cmip6/charts/specs";
 import type { SeriesResponse } from "../cmip6/series";
 import { AnalysisFrame, AnalysisHeading, fmt, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
-import { linearTrend, mean } from "./compute";
+import { modelClimatologies, windowStatistics } from "../cmip6/windows";
+import { linearTrend } from "./compute";
 import { CROP_HEAT_INDEX, CROP_SEASONS, cropQueries } from "./queries";
 
 const VARIABLE_NAMES: Record<string, string> = { pr: "Rainfall", tas: "Temperature", [CROP_HEAT_INDEX]: "Warm days (TX90p)" };
@@ -22,13 +23,15 @@ export interface SeasonSummary {
   trendScenario: number | null;
 }
 
-/** Baseline and window means, change and decadal trends of the ensemble median of one season's answer. */
+/**
+ * Baseline and window climatologies and the change (the portal's one ensemble method: per model first,
+ * then the median across models), and decadal trends of the ensemble median, of one season's answer.
+ */
 export function seasonSummary(data: SeriesResponse, season: string, s: AnalysisSelection): SeasonSummary {
   const hist = data.series.find((b) => b.scenario === "historical");
   const future = data.series.find((b) => b.scenario === s.scenario);
-  const inRange = (b: typeof hist, r: { start: number; end: number }) => (b ? b.stats.median.filter((_, i) => b.years[i] >= r.start && b.years[i] <= r.end) : []);
-  const baseline = mean(inRange(hist, s.baseline));
-  const window = mean(inRange(future, s.window));
+  const baseline = hist ? windowStatistics([hist], s.baseline).median : null;
+  const window = future ? windowStatistics([future], s.window, hist ? modelClimatologies([hist], s.baseline) : undefined) : undefined;
   const trend = (b: typeof hist) => {
     const slope = b ? linearTrend(b.years, b.stats.median) : null;
     return slope === null ? null : slope * 10;
@@ -38,8 +41,8 @@ export function seasonSummary(data: SeriesResponse, season: string, s: AnalysisS
     season,
     units: data.indicator.units,
     baseline,
-    future: window,
-    change: baseline === null || window === null ? null : window - baseline,
+    future: window?.median ?? null,
+    change: window?.change?.median ?? null,
     trendHistorical: trend(hist),
     trendScenario: trend(future),
   };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { SeriesResponse } from "./series";
-import { sourceSummary } from "./sources";
+import { mergeSources, sourceSummary } from "./sources";
 
 const sample = { source: "sample generator", method: "Generated", version: "1", sample: true };
 const ingested = (model: string) => ({ source: `Ingested NetCDF, ${model} ssp245 (tas; 1 file: tas_day_${model}_ssp245_r1i1p1f1_gn_2015.nc)`, method: "area means", version: "1", sample: false });
-const block = (scenario: "ssp245" | "ssp585", sources: Record<string, string>): SeriesResponse["series"][number] => ({
+const block = (scenario: "historical" | "ssp245" | "ssp585", sources: Record<string, string>): SeriesResponse["series"][number] => ({
   scenario, years: [2015], values: {}, stats: { median: [], p10: [], p90: [], mean: [], count: [] }, sources,
 });
 
@@ -30,5 +30,14 @@ describe("sourceSummary", () => {
     expect(s.ingestedRuns).toEqual(["A (ssp245)"]);
     expect(s.sampleRuns).toBe(3);
     expect(s.text).toContain("ingested data for 1 model run (A (ssp245)), generated sample data for the other 3 model runs");
+  });
+
+  it("labels an ingested projection with a generated baseline as mixed, naming the sample scenario", () => {
+    const projection = { series: [block("ssp245", { A: "ingested:A:ssp245" })], provenance: { "ingested:A:ssp245": ingested("A") } };
+    const baseline = { series: [block("historical", { A: "sample" })], provenance: { sample } };
+    expect(sourceSummary(projection).kind).toBe("ingested");
+    const s = sourceSummary(mergeSources([projection, baseline]));
+    expect(s.kind).toBe("mixed");
+    expect(s.text).toContain("generated sample data for the other 1 model run (1 historical)");
   });
 });

@@ -21,10 +21,14 @@ export function sourceSummary(data: Pick<SeriesResponse, "series" | "provenance"
   const ingestedRuns: string[] = [];
   const ingestedIds: string[] = [];
   let sampleRuns = 0;
+  const sampleByScenario = new Map<string, number>();
   for (const block of data.series) {
     for (const [model, id] of Object.entries(block.sources)) {
       const provenance = data.provenance[id];
-      if (!provenance || provenance.sample) sampleRuns++;
+      if (!provenance || provenance.sample) {
+        sampleRuns++;
+        sampleByScenario.set(block.scenario, (sampleByScenario.get(block.scenario) ?? 0) + 1);
+      }
       else {
         ingestedRuns.push(`${model} (${block.scenario})`);
         if (!ingestedIds.includes(id)) ingestedIds.push(id);
@@ -45,7 +49,7 @@ export function sourceSummary(data: Pick<SeriesResponse, "series" | "provenance"
     ingestedRuns,
     sampleRuns,
     ingestedSources,
-    text: `Mixed: ingested data for ${runs(ingestedRuns.length)} (${list(ingestedRuns)}), generated sample data for the other ${runs(sampleRuns)}. Ingested: ${list(ingestedSources)}.`,
+    text: `Mixed: ingested data for ${runs(ingestedRuns.length)} (${list(ingestedRuns)}), generated sample data for the other ${runs(sampleRuns)} (${[...sampleByScenario].map(([scenario, n]) => `${n} ${scenario}`).join(", ")}). Ingested: ${list(ingestedSources)}.`,
   };
 }
 

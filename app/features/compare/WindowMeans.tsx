@@ -2,6 +2,7 @@ import { HTMLTable } from "@blueprintjs/core";
 import type { ReactNode } from "react";
 import { LINE_COLORS, type LineSeries } from "~/components/LineChart";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
+import { windowDecimals } from "~/features/cmip6/windows";
 import { formatChange, formatValue, type CompareLine, type WindowMeans, type WindowRow } from "./compare";
 
 /** Chart lines of compared items: each one's ensemble median, with its 10-90 % range shaded. */
@@ -20,12 +21,13 @@ export function medianLineSeries(lines: readonly CompareLine[]): LineSeries[] {
  */
 export function WindowMeansTable({
   means,
-  decimals,
+  decimals: valueDecimals,
   rowHeader,
   units,
   action,
 }: {
   means: WindowMeans;
+  /** Decimals of the indicator's values (period statistics show one more). */
   decimals: number;
   /** What the rows are ("Place", "Scenario"). */
   rowHeader: string;
@@ -34,9 +36,10 @@ export function WindowMeansTable({
   /** A last column, "Explore", with what each row offers. */
   action?: (row: WindowRow, index: number) => ReactNode;
 }) {
+  const decimals = windowDecimals(valueDecimals);
   return (
     <HTMLTable compact striped className="sacap-table">
-      <caption>{`Mean of the ensemble median by period${units ? ` (${units})` : ""}; change from ${BASELINE_PERIOD.label} in brackets`}</caption>
+      <caption>{`Ensemble median of the models' period means${units ? ` (${units})` : ""}; median of the models' changes from ${BASELINE_PERIOD.label} in brackets`}</caption>
       <thead>
         <tr>
           <th scope="col">{rowHeader}</th>
@@ -59,7 +62,7 @@ export function WindowMeansTable({
             <th scope="row">{row.label}</th>
             <td>{formatValue(row.baseline, decimals)}</td>
             {row.values.map((value, j) => (
-              <td key={j}>{value === null ? "—" : `${formatValue(value, decimals)} (${formatChange(value, row.baseline, decimals)})`}</td>
+              <td key={j}>{value === null ? (row.incomplete[j] ?? "—") : `${formatValue(value, decimals)} (${formatChange(row.changes[j], decimals)})`}</td>
             ))}
             {action && <td>{action(row, i)}</td>}
           </tr>

@@ -1,6 +1,6 @@
-import { mean } from "~/features/analytics/compute";
+import { BASELINE_PERIOD, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import type { SeriesResponse } from "~/features/cmip6/series";
-import type { YearRange } from "~/features/cmip6/periods";
+import { modelClimatologies, windowStatistics } from "~/features/cmip6/windows";
 
 /** One compared item: a place, or a scenario of a place, as the ensemble median with its 10-90 % range. */
 export interface CompareLine {
@@ -11,11 +11,17 @@ export interface CompareLine {
   p90: (number | null)[];
 }
 
-/** One line's mean over the baseline and over each 20-year projection window. */
+/**
+ * One compared item over the baseline and each 20-year projection window: the ensemble median of the
+ * models' climatologies, and the median of the models' changes from their own baselines.
+ */
 export interface WindowRow {
   label: string;
   baseline: number | null;
   values: (number | null)[];
+  changes: (number | null)[];
+  /** Why a window has no value ("incomplete: 1 of 20 years"), per window; null where it has one. */
+  incomplete: (string | null)[];
 }
 
 /** The window means of a set of lines: the windows' labels, and a row per line. */
@@ -36,14 +42,32 @@ export function lineFromSeries(response: SeriesResponse, label: string): Compare
   return line;
 }
 
-/** Mean of the median over the years of a period; null when the line has no value there. */
-export function periodMean(line: CompareLine, period: YearRange): number | null {
-  return mean(line.median.filter((_, i) => line.years[i] >= period.start && line.years[i] <= period.end));
+/**
+ * Each answer's baseline and 20-year window statistics by the portal's one ensemble method
+ * (`windowStatistics`). With `sharedHistory` (the answers are scenarios of one place), every answer's
+ * baseline is the historical run's, wherever it is among the answers.
+ */
+export function windowMeans(answers: readonly SeriesResponse[], labels: readonly string[], sharedHistory = false): WindowMeans {
+  const history = answers.flatMap((a) => a.series.filter((b) => b.scenario === "historical"));
+  return {
+    windowLabels: PROJECTION_WINDOWS.map((w) => w.label),
+    windows: answers.map((answer, i) => {
+      const own = sharedHistory ? history : answer.series;
+      const baseline = modelClimatologies(own, BASELINE_PERIOD);
+      const stats = PROJECTION_WINDOWS.map((w) => windowStatistics(answer.series, w, baseline));
+      return {
+        label: labels[i],
+        baseline: windowStatistics(own, BASELINE_PERIOD).median,
+        values: stats.map((s) => s.median),
+        changes: stats.map((s) => s.change?.median ?? null),
+        incomplete: stats.map((s) => s.incomplete ?? null),
+      };
+    }),
+  };
 }
 
 /** A table cell's value at the indicator's decimals; a dash for no value. */
 export const formatValue = (value: number | null, decimals: number) => (value === null ? "—" : value.toFixed(decimals));
 
-/** A signed change from the baseline at the indicator's decimals; a dash when either is missing. */
-export const formatChange = (value: number | null, baseline: number | null, decimals: number) =>
-  value === null || baseline === null ? "—" : `${value - baseline >= 0 ? "+" : ""}${(value - baseline).toFixed(decimals)}`;
+/** A signed change at the indicator's decimals; a dash when there is none. */
+export const formatChange = (change: number | null, decimals: number) => (change === null ? "—" : `${change >= 0 ? "+" : ""}${change.toFixed(decimals)}`);

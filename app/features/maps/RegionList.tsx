@@ -4,6 +4,8 @@ export interface RegionItem {
   code: string;
   name: string;
   value: number | null | undefined;
+  /** Why there is no value although some years have data ("incomplete: 1 of 20 years"). */
+  incomplete?: string;
 }
 
 interface RegionListProps {
@@ -63,7 +65,7 @@ export function RegionList({ regions, units, decimals, hovered, selected, onSele
         >
           <span>{r.name}</span>
           <span className="sacap-region-list__value">
-            {r.value === undefined ? "…" : r.value === null ? "no data" : `${r.value.toFixed(decimals)} ${units}`}
+            {r.value === undefined ? "…" : r.value === null ? (r.incomplete ?? "no data") : `${r.value.toFixed(decimals)} ${units}`}
           </span>
         </li>
       ))}

@@ -5,17 +5,19 @@ import { SourceTag } from "~/features/cmip6/SourceTag";
 import { useGetAnnualSeriesQuery } from "~/features/cmip6/seriesApi";
 import { ENSEMBLE, seriesQueryString, type SeriesQuery } from "~/features/cmip6/seriesQuery";
 import type { SeriesResponse } from "~/features/cmip6/series";
+import { windowDecimals } from "~/features/cmip6/windows";
 
 interface RegionPanelProps {
   name: string;
   value: number | null | undefined;
+  incomplete?: string;
   query: SeriesQuery;
   model: string;
   onClose: () => void;
 }
 
 /** A region's annual series for the map's selection, with a link to the data page. */
-export function RegionPanel({ name, value, query, model, onClose }: RegionPanelProps) {
+export function RegionPanel({ name, value, incomplete, query, model, onClose }: RegionPanelProps) {
   const result = useGetAnnualSeriesQuery(query);
   return (
     <aside className="sacap-region-panel" aria-label={`${name}: time series`} data-testid="region-panel">
@@ -27,7 +29,7 @@ export function RegionPanel({ name, value, query, model, onClose }: RegionPanelP
         {(data) => (
           <>
             <p>
-              Period mean: <strong>{value === null || value === undefined ? "no data" : `${value.toFixed(data.indicator.decimals)} ${data.indicator.units}`}</strong>{" "}
+              Period climatology: <strong>{value === null || value === undefined ? (incomplete ?? "no data") : `${value.toFixed(windowDecimals(data.indicator.decimals))} ${data.indicator.units}`}</strong>{" "}
               <SourceTag data={data} what="series" />
             </p>
             <LineChart data={data} model={model} />

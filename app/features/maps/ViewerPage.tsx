@@ -23,6 +23,7 @@ import { RegionList } from "./RegionList";
 import { RegionPanel } from "./RegionPanel";
 import { ScaleLegend } from "./ScaleLegend";
 import { tileTemplate } from "./wms";
+import { windowDecimals } from "~/features/cmip6/windows";
 
 interface ViewerPageProps {
   path: string;
@@ -315,16 +316,18 @@ function Choropleth({ choice, onChoice, state, setState, rasters, config, handle
   const result = useGetChoroplethQuery(choroplethQueryOf(choice));
   const data = result.currentData;
   const values = new Map(data?.values.map((v) => [v.geo, v.value]));
+  const incomplete = new Map(data?.values.map((v) => [v.geo, v.incomplete]));
   const units = data?.indicator.units ?? "";
   const ramp = rampFor(choice.indicator, units);
   const fitted = fitRange([...values.values()]);
   const specDefault: [number, number] | undefined = units === "°C" ? defaultRange("tas") : units === "mm" ? defaultRange("pr") : undefined;
   const range = choice.range ?? specDefault ?? fitted ?? [0, 1];
   const colors = Object.fromEntries(geos.map((g) => [g.field_value, scaleColor(values.get(g.field_value), range[0], range[1], ramp)]));
-  const regions = geos.map((g) => ({ code: g.field_value, name: g.name, value: data ? values.get(g.field_value) ?? null : undefined }));
+  const regions = geos.map((g) => ({ code: g.field_value, name: g.name, value: data ? values.get(g.field_value) ?? null : undefined, incomplete: incomplete.get(g.field_value) }));
   const selected = regions.find((r) => r.code === state.region);
   const hoveredRegion = regions.find((r) => r.code === hovered);
-  const decimals = data?.indicator.decimals ?? 1;
+  // period climatologies carry one decimal more than the indicator's values, as on every screen
+  const decimals = windowDecimals(data?.indicator.decimals ?? 1);
   const select = (code: string) => setState((s) => ({ ...s, region: code }));
   const seriesQuery: SeriesQuery = {
     indicator: choice.indicator,
@@ -386,6 +389,7 @@ function Choropleth({ choice, onChoice, state, setState, rasters, config, handle
         <RegionPanel
           name={selected?.name ?? state.region}
           value={selected?.value}
+          incomplete={selected?.incomplete}
           query={seriesQuery}
           model={choice.model}
           onClose={() => setState((s) => ({ ...s, region: undefined }))}

@@ -7,8 +7,15 @@ const ENSEMBLE = "ensemble";
 export interface ChoroplethValue {
   geo: string;
   name: string;
-  /** Mean of the annual values over the period (ensemble median for the ensemble); null without data. */
+  /**
+   * The period's climatology: one model's mean of the annual values, or for the ensemble the median of the
+   * models' means (`windowStatistics`); null without data or with fewer than 90 % of the years.
+   */
   value: number | null;
+  /** Models whose climatology the value comes from. */
+  models: number;
+  /** Why there is no value although some years have data ("incomplete: 1 of 20 years"). */
+  incomplete?: string;
 }
 
 export interface ChoroplethResponse {
@@ -41,19 +48,6 @@ export function choroplethQueryString(q: ChoroplethQuery): string {
     start: String(q.start),
     end: String(q.end),
   }).toString();
-}
-
-/** Mean of the finite numbers, or null when there are none. */
-export function meanOf(values: readonly (number | null)[]): number | null {
-  let sum = 0;
-  let n = 0;
-  for (const v of values) {
-    if (v !== null && Number.isFinite(v)) {
-      sum += v;
-      n++;
-    }
-  }
-  return n ? sum / n : null;
 }
 
 /** Periods the choropleth offers: the historical baseline and climatology, and the projection windows. */

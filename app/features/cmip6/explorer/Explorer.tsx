@@ -26,7 +26,7 @@ import {
 import { ExplorerForm } from "./ExplorerForm";
 import { baselineQuery, cycleQuery, cycleWindow, parseSelection, selectionQueryString, VIEW_LABELS, type ExplorerSelection } from "./selection";
 import { SourceNote, SourceTag } from "../SourceTag";
-import { sourceSummary } from "../sources";
+import { mergeSources, sourceSummary } from "../sources";
 
 /** The CMIP6 data explorer: selectors, chart, 20-year window table, dense table and downloads. */
 export function Explorer() {
@@ -113,13 +113,15 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
   const periodText = `${data.period.start}-${data.period.end}`;
   const modelText = data.ensemble ? `ensemble of ${data.models.length} models` : `${data.models.length} models`;
   const place = geo.name;
-  const origin = useMemo(() => sourceSummary(data), [data]);
+  // a change or window value joins the answer and its baseline: both count for where the numbers come from
+  const origin = useMemo(() => sourceSummary(mergeSources(baseline ? [data, baseline] : [data])), [data, baseline]);
+  const partlySample = origin.kind !== "ingested";
 
   const labels = (title: string, axis: string, note: string): ChartLabels => ({
     title: `${title}, ${place}`,
     axis,
     units: indicator.units,
-    sample: data.sample,
+    sample: partlySample,
     partlySample: origin.kind === "mixed",
     note,
   });
@@ -160,7 +162,8 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
     period: selection.view === "cycle" ? cycleLabel : periodText,
     ...(selection.view === "change" ? { baseline: selection.baseline.label } : {}),
     view: VIEW_LABELS[selection.view],
-    sample: data.sample,
+    sample: partlySample,
+    sources: origin.text,
   };
   const fileName = `sacap-${indicator.code}-${geo.code}-${selection.view}`;
   const exportTable = () => seriesTable(rows, modelCodes);
@@ -168,7 +171,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
   const lastMedian = last?.stats.median[last.years.length - 1];
   const summary = `${chart.label} of ${indicator.chartTitle.toLowerCase()} in ${place}, ${periodText}, ${data.series
     .map((b) => scenarioName(b.scenario))
-    .join(", ")}; ${modelText}.${last && lastMedian != null ? ` Ensemble median in ${last.years[last.years.length - 1]} (${last.scenario}): ${lastMedian} ${indicator.units}.` : ""}${data.sample ? ` ${origin.kind === "mixed" ? "Partly sample data" : "Sample data"}.` : " Ingested data."}`;
+    .join(", ")}; ${modelText}.${last && lastMedian != null ? ` Ensemble median in ${last.years[last.years.length - 1]} (${last.scenario}): ${lastMedian} ${indicator.units}.` : ""}${partlySample ? ` ${origin.kind === "mixed" ? "Partly sample data" : "Sample data"}.` : " Ingested data."}`;
 
   return (
     <>
@@ -200,7 +203,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
       <SourceNote summary={origin} />
       <Chart key={selection.view} label={chart.label} spec={chart.spec} fileName={fileName} summary={summary} />
 
-      <WindowTable rows={windows} units={indicator.units} baseline={selection.baseline.label} scenarioName={scenarioName} sample={data.sample} />
+      <WindowTable rows={windows} units={indicator.units} baseline={selection.baseline.label} scenarioName={scenarioName} sample={partlySample} />
 
       <h3>Values by year and model</h3>
       <DenseTable rows={rows} models={modelCodes} units={indicator.units} fileName={fileName} pageParams={selectionQueryString(selection)} />
@@ -246,7 +249,7 @@ function WindowTable({
             <td>{scenarioName(r.scenario)}</td>
             <td>{r.window}</td>
             <td className="sacap-num">{r.count}</td>
-            <td className="sacap-num">{r.median ?? "–"}</td>
+            <td className="sacap-num">{r.median ?? r.incomplete ?? "–"}</td>
             <td className="sacap-num">
               {r.p10 ?? "–"} to {r.p90 ?? "–"}
             </td>

@@ -34,21 +34,26 @@ const response = (series: ScenarioSeries[]): SeriesResponse =>
     sample: true,
   }) as SeriesResponse;
 
+const clim = (mean: number) => ({ mean, years: 20, sources: [] });
+
 describe("baselineMeans", () => {
-  it("averages each model over the baseline, adding the scenario's own years after the historical run", () => {
+  it("averages each model over the baseline, adding the scenario's own years after the historical run, 90 % of the years needed", () => {
     const base = response([
       block("historical", 2013, { A: [1, 3], B: [2, null] }),
       block("ssp245", 2015, { A: [5, 7], B: [4, 4] }),
     ]);
     const means = baselineMeans(base, { start: 2013, end: 2016 });
-    expect(means.historical).toEqual({ A: 2, B: 2 });
-    expect(means.ssp245).toEqual({ A: 4, B: 10 / 3 });
+    // the historical run alone has 2 of the 4 years
+    expect(means.historical.A).toEqual({ mean: null, years: 2, sources: [] });
+    expect(means.ssp245.A.mean).toBe(4);
+    // B lacks 2014: 3 of 4 years is less than 90 %
+    expect(means.ssp245.B).toEqual({ mean: null, years: 3, sources: [] });
   });
 });
 
 describe("changeFromBaseline", () => {
   it("subtracts each model's own baseline and recomputes the ensemble statistics", () => {
-    const changed = changeFromBaseline(block("ssp245", 2050, { A: [3, 4], B: [5, null] }), { A: 1, B: 2 }, 1);
+    const changed = changeFromBaseline(block("ssp245", 2050, { A: [3, 4], B: [5, null] }), { A: clim(1), B: clim(2) }, 1);
     expect(changed.values).toEqual({ A: [2, 3], B: [3, null] });
     expect(changed.stats.median).toEqual([2.5, 3]);
     expect(changed.stats.count).toEqual([2, 1]);
@@ -62,9 +67,17 @@ describe("windowTable", () => {
       block("ssp585", 2020, { A: years.map(() => 1), B: years.map(() => 2), C: years.map(() => 3) }),
     ]);
     const rows = windowTable(data, [{ start: 2020, end: 2039, label: "2020-2039" }, { start: 2040, end: 2059, label: "2040-2059" }], {
-      ssp585: { A: 0, B: 0, C: 1 },
+      ssp585: { A: clim(0), B: clim(0), C: clim(1) },
     });
     expect(rows).toEqual([{ scenario: "ssp585", window: "2020-2039", count: 3, median: 2, p10: 1.2, p90: 2.8, change: 2 }]);
+  });
+
+  it("gives no window value from 1 of 20 years, and says why", () => {
+    const data = response([block("ssp585", 2020, { A: Array.from({ length: 20 }, (_, i) => (i === 3 ? 5 : null)) })]);
+    const [row] = windowTable(data, [{ start: 2020, end: 2039, label: "2020-2039" }]);
+    expect(row.median).toBeNull();
+    expect(row.count).toBe(0);
+    expect(row.incomplete).toBe("incomplete: 1 of 20 years");
   });
 });
 

@@ -2,6 +2,7 @@ import { toCsvText } from "~/lib/csv";
 import { ensembleStats, type EnsembleStats } from "../ensemble";
 import { MONTH_NAMES, type NamedPeriod, type YearRange } from "../periods";
 import type { ScenarioSeries, SeriesResponse } from "../series";
+import { modelClimatologies, windowDecimals, windowStatistics, type ModelClimatology } from "../windows";
 
 /** Pure computations of the explorer: baselines, changes, window statistics, table rows and exports. */
 
@@ -19,42 +20,26 @@ const mean = (xs: readonly (number | null)[]): number | null => {
 
 export const round = (v: number | null, decimals: number) => (v === null ? null : Number(v.toFixed(decimals)));
 
-/** Per model, its values in the years of `range` (every step of those years). */
-function valuesIn(block: ScenarioSeries, range: YearRange): Record<string, (number | null)[]> {
-  const out: Record<string, (number | null)[]> = {};
-  const steps = block.years.map((y, i) => (y >= range.start && y <= range.end ? i : -1)).filter((i) => i >= 0);
-  for (const [model, values] of Object.entries(block.values)) out[model] = steps.map((i) => values[i]);
-  return out;
-}
-
 /**
- * Each model's mean over the baseline years for each scenario. Historical years come from the historical
- * run; years after it (a climatology such as 1991-2020) from the scenario itself.
+ * Each model's baseline climatology for each scenario (`modelClimatologies`). Historical years come from
+ * the historical run; years after it (a climatology such as 1991-2020) from the scenario itself.
  */
-export function baselineMeans(baseline: SeriesResponse, range: YearRange): Record<string, Record<string, number | null>> {
+export function baselineMeans(baseline: SeriesResponse, range: YearRange): Record<string, Record<string, ModelClimatology>> {
   const historical = baseline.series.find((b) => b.scenario === "historical");
-  const out: Record<string, Record<string, number | null>> = {};
-  const scenarios = ["historical", "ssp245", "ssp585"];
-  for (const scenario of scenarios) {
-    const own = baseline.series.find((b) => b.scenario === scenario);
-    const models = new Set([...Object.keys(historical?.values ?? {}), ...Object.keys(own?.values ?? {})]);
-    const perModel: Record<string, number | null> = {};
-    for (const model of models) {
-      const fromHistorical = historical ? valuesIn(historical, range)[model] ?? [] : [];
-      const fromOwn = own && scenario !== "historical" ? valuesIn(own, range)[model] ?? [] : [];
-      perModel[model] = mean([...fromHistorical, ...fromOwn]);
-    }
-    out[scenario] = perModel;
+  const out: Record<string, Record<string, ModelClimatology>> = {};
+  for (const scenario of ["historical", "ssp245", "ssp585"]) {
+    const own = scenario === "historical" ? undefined : baseline.series.find((b) => b.scenario === scenario);
+    out[scenario] = modelClimatologies([historical, own].filter((b): b is ScenarioSeries => b !== undefined), range);
   }
   return out;
 }
 
-/** A scenario block as changes from each model's own baseline mean, with fresh ensemble statistics. */
-export function changeFromBaseline(block: ScenarioSeries, baseline: Record<string, number | null>, decimals: number): ScenarioSeries {
+/** A scenario block as changes from each model's own baseline climatology, with fresh ensemble statistics. */
+export function changeFromBaseline(block: ScenarioSeries, baseline: Record<string, ModelClimatology>, decimals: number): ScenarioSeries {
   const values: Record<string, (number | null)[]> = {};
   for (const [model, series] of Object.entries(block.values)) {
-    const base = baseline[model];
-    values[model] = series.map((v) => (v === null || base === null || base === undefined ? null : round(v - base, decimals)));
+    const base = baseline[model]?.mean ?? null;
+    values[model] = series.map((v) => (v === null || base === null ? null : round(v - base, decimals)));
   }
   const stats = ensembleStats(Object.values(values), block.years.length);
   const r = (xs: (number | null)[]) => xs.map((v) => round(v, decimals + 1));
@@ -68,46 +53,42 @@ export function changeFromBaseline(block: ScenarioSeries, baseline: Record<strin
 export interface WindowRow {
   scenario: string;
   window: string;
-  /** Models with a value in the window. */
+  /** Models with a complete climatology in the window. */
   count: number;
   median: number | null;
   p10: number | null;
   p90: number | null;
-  /** Median of the models' changes from their baseline means, when a baseline is known. */
+  /** Median of the models' changes from their baseline climatologies, when a baseline is known. */
   change: number | null;
+  /** Why the window has no value ("incomplete: 1 of 20 years"). */
+  incomplete?: string;
 }
 
 /**
- * Ensemble statistics of 20-year means: each model's mean over the window, then the median and the
- * 10th-90th percentiles across models. Windows the answer does not cover completely are left out.
+ * Ensemble statistics of 20-year windows by the portal's one method (`windowStatistics`): each model's
+ * climatology over the window, then the median and the 10th-90th percentiles across models. Windows the
+ * answer's period does not reach are left out.
  */
 export function windowTable(
   response: SeriesResponse,
   windows: readonly NamedPeriod[],
-  baseline?: Record<string, Record<string, number | null>>,
+  baseline?: Record<string, Record<string, ModelClimatology>>,
 ): WindowRow[] {
   const rows: WindowRow[] = [];
-  const decimals = response.indicator.decimals + 1;
+  const decimals = windowDecimals(response.indicator.decimals);
   for (const block of response.series) {
     for (const window of windows) {
       if (!block.years.includes(window.start) || !block.years.includes(window.end)) continue;
-      const perModel = Object.entries(valuesIn(block, window)).map(([model, values]) => [model, mean(values)] as const);
-      const means = perModel.map(([, m]) => m);
-      const stats = ensembleStats(means.map((m) => [m]), 1);
-      let change: number | null = null;
-      const base = baseline?.[block.scenario];
-      if (base) {
-        const changes = perModel.map(([model, m]) => (m === null || base[model] == null ? null : m - base[model]!));
-        change = ensembleStats(changes.map((c) => [c]), 1).median[0];
-      }
+      const stats = windowStatistics([block], window, baseline?.[block.scenario]);
       rows.push({
         scenario: block.scenario,
         window: window.label,
-        count: means.filter((m) => m !== null).length,
-        median: round(stats.median[0], decimals),
-        p10: round(stats.p10[0], decimals),
-        p90: round(stats.p90[0], decimals),
-        change: round(change, decimals),
+        count: stats.count,
+        median: round(stats.median, decimals),
+        p10: round(stats.p10, decimals),
+        p90: round(stats.p90, decimals),
+        change: round(stats.change?.median ?? null, decimals),
+        ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
       });
     }
   }
@@ -167,7 +148,10 @@ export interface ExportHeader {
   period: string;
   baseline?: string;
   view: string;
+  /** Whether any value (or any baseline behind a value) is generated sample data. */
   sample: boolean;
+  /** Where the values come from: sample, ingested (which files) or mixed, in one sentence. */
+  sources?: string;
 }
 
 /** Header lines ("# name: value"), then the table with a header row. */
@@ -182,6 +166,7 @@ export function toCsvWithHeader(header: ExportHeader, columns: string[], rows: r
     ...(header.baseline ? [`baseline: ${header.baseline}`] : []),
     `view: ${header.view}`,
     `sample data: ${header.sample}`,
+    ...(header.sources ? [`sources: ${header.sources}`] : []),
   ];
   return toCsvText(columns, rows, comments);
 }

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { ScenarioSeries } from "./series";
+import { modelClimatologies, windowStatistics, WINDOW_COMPLETENESS, yearsNeeded } from "./windows";
+
+/** An annual block; `values[model]` per year from `start`; sources all `src` unless given. */
+function block(scenario: string, start: number, end: number, values: Record<string, (year: number) => number | null>, source = "sample"): ScenarioSeries {
+  const years = Array.from({ length: end - start + 1 }, (_, i) => start + i);
+  const out: Record<string, (number | null)[]> = {};
+  for (const [model, f] of Object.entries(values)) out[model] = years.map(f);
+  const stats = { median: years.map(() => null), p10: years.map(() => null), p90: years.map(() => null), mean: years.map(() => null), count: years.map(() => 0) };
+  return { scenario, years, values: out, stats, sources: Object.fromEntries(Object.keys(values).map((m) => [m, source])) } as ScenarioSeries;
+}
+
+const W = { start: 2040, end: 2059 };
+
+describe("windowStatistics: per-model climatology, then statistics across models", () => {
+  it("needs 90 % of the window's years from a model", () => {
+    expect(WINDOW_COMPLETENESS).toBe(0.9);
+    expect(yearsNeeded(20)).toBe(18);
+    expect(yearsNeeded(30)).toBe(27);
+    const b = block("ssp245", 2015, 2100, {
+      A: () => 1,
+      B: (y) => (y === 2045 || y === 2046 ? null : 3), // 18 of 20: complete
+      C: (y) => (y < 2043 ? null : 100), // 17 of 20: left out
+    });
+    const s = windowStatistics([b], W);
+    expect(s.count).toBe(2);
+    expect(s.median).toBeCloseTo(2);
+    expect(s.p10).toBeCloseTo(1.2);
+    expect(s.p90).toBeCloseTo(2.8);
+    expect(s.incomplete).toBeUndefined();
+  });
+
+  it("gives no value for 1 of 20 years, and says so", () => {
+    const b = block("ssp245", 2015, 2100, { A: (y) => (y === 2050 ? 5 : null) });
+    const s = windowStatistics([b], W);
+    expect(s.median).toBeNull();
+    expect(s.count).toBe(0);
+    expect(s.incomplete).toBe("incomplete: 1 of 20 years");
+  });
+
+  it("takes the change per model before the statistics (not the difference of two medians)", () => {
+    const b = block("ssp585", 2015, 2100, { A: () => 1, B: () => 10, C: () => 5 });
+    const base = block("historical", 1950, 2014, { A: () => 0, B: () => 2, C: () => 5 }, "hist-file");
+    const baseline = modelClimatologies([base], { start: 1995, end: 2014 });
+    const s = windowStatistics([b], W, baseline);
+    expect(s.median).toBe(5);
+    // changes 1, 8, 0: median 1, whereas median(window) - median(baseline) would be 5 - 2 = 3
+    expect(s.change?.median).toBe(1);
+    expect(s.sources.sort()).toEqual(["hist-file", "sample"]);
+  });
+
+  it("joins the historical run and a scenario for a period across 2014/2015, counting each year once", () => {
+    const hist = block("historical", 1950, 2014, { A: () => 1 }, "h");
+    const ssp = block("ssp245", 2015, 2100, { A: () => 4 }, "s");
+    const c = modelClimatologies([hist, ssp], { start: 1991, end: 2020 });
+    // 24 historical years of 1 and 6 scenario years of 4
+    expect(c.A.mean).toBeCloseTo((24 * 1 + 6 * 4) / 30);
+    expect(c.A.years).toBe(30);
+    expect(c.A.sources).toEqual(["h", "s"]);
+  });
+
+  it("counts a year of monthly steps only when every month has a value", () => {
+    const years: number[] = [];
+    const months: number[] = [];
+    for (let y = 2040; y <= 2059; y++) for (let m = 1; m <= 12; m++) (years.push(y), months.push(m));
+    const values = years.map((y, i) => (y >= 2057 && months[i] === 7 ? null : months[i]));
+    const monthly = { scenario: "ssp245", years, months, values: { A: values }, stats: {}, sources: { A: "x" } } as unknown as ScenarioSeries;
+    const c = modelClimatologies([monthly], W);
+    expect(c.A.years).toBe(17);
+    expect(c.A.mean).toBeNull();
+  });
+
+  it("agrees with a direct computation on random inputs", () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const models = Object.fromEntries(Array.from({ length: 9 }, (_, k) => [`M${k}`, () => (rand() < 0.05 ? null : rand() * 10)]));
+    const b = block("ssp245", 2015, 2100, models);
+    const s = windowStatistics([b], W);
+    // direct: per model mean over its non-null years in the window if at least 18, then type-7 quantiles
+    const means: number[] = [];
+    for (const values of Object.values(b.values)) {
+      const inWindow = values.slice(W.start - 2015, W.end - 2015 + 1).filter((v): v is number => v !== null);
+      if (inWindow.length >= 18) means.push(inWindow.reduce((a, x) => a + x, 0) / inWindow.length);
+    }
+    means.sort((a, b) => a - b);
+    const q = (p: number) => {
+      const h = (means.length - 1) * p;
+      return means[Math.floor(h)] + (h - Math.floor(h)) * (means[Math.ceil(h)] - means[Math.floor(h)]);
+    };
+    expect(s.count).toBe(means.length);
+    expect(s.median).toBeCloseTo(q(0.5), 10);
+    expect(s.p10).toBeCloseTo(q(0.1), 10);
+    expect(s.p90).toBeCloseTo(q(0.9), 10);
+  });
+});
