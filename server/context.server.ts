@@ -57,9 +57,9 @@ export function createLoadContext(env: Env) {
  * of the seeds; series ingested from NetCDF files (SERIES_DB, see `docs/series-api.md`) go in front of it
  * with `LayeredSeriesStore`, so each model and scenario is answered from real data where it was ingested.
  */
-export function seriesStore(seeds: Pick<Seeds, "scenarios">, setting: string): SeriesStore {
+export function seriesStore(seeds: Pick<Seeds, "scenarios" | "modelVariables">, setting: string): SeriesStore {
   const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
-  const sample = new SampleSeriesStore({ scenarios });
+  const sample = new SampleSeriesStore({ scenarios, availability: seeds.modelVariables });
   if (setting === "none") return sample;
   const named = seriesDatabaseFile(setting);
   const file = named ?? (existsSync(DEFAULT_SERIES_DB) ? DEFAULT_SERIES_DB : undefined);

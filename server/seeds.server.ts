@@ -25,6 +25,7 @@ import {
   type Facet,
   type MenuCategory,
 } from "../app/features/catalog/schema";
+import { modelVariablesSchema, type ModelVariables } from "../app/features/cmip6/availability";
 import { aezModuleListSchema, type AezModule } from "../app/features/pyaez/schema";
 import { viewerLayerListSchema, type ViewerLayer } from "../app/features/viewer/schema";
 
@@ -33,6 +34,7 @@ export type Seeds = {
   geos: Geo[];
   indicators: Indicator[];
   cmip6Models: Cmip6Model[];
+  modelVariables: ModelVariables;
   scenarios: Scenario[];
   pyaezModules: AezModule[];
   catalogData: CatalogEntry[];
@@ -47,6 +49,7 @@ export const SEED_FILES = {
   geos: "geos.json",
   indicators: "indicators.json",
   cmip6Models: "cmip6-models.json",
+  modelVariables: "model-variables.json",
   scenarios: "scenarios.json",
   pyaezModules: "pyaez-modules.json",
   catalogData: "catalog-data.json",
@@ -60,6 +63,7 @@ const SEED_SCHEMAS: Record<SeedKey, z.ZodType> = {
   geos: geoListSchema,
   indicators: indicatorListSchema,
   cmip6Models: cmip6ModelListSchema,
+  modelVariables: modelVariablesSchema,
   scenarios: scenarioListSchema,
   pyaezModules: aezModuleListSchema,
   catalogData: catalogEntryListSchema,
@@ -256,6 +260,10 @@ function crossFileProblems(seeds: Seeds, files: Record<SeedKey, string>): SeedPr
 
   // Viewer layers name a NEX-GDDP-CMIP6 model, the multi-model "ensemble", or none (observations).
   const modelIds = new Set(seeds.cmip6Models.map((m) => m.field_value));
+  // Model-variable gaps name models of the list.
+  for (const model of Object.keys(seeds.modelVariables.missing)) {
+    if (!modelIds.has(model)) report("modelVariables", ["missing", model], `unknown model "${model}" (not in cmip6-models.json)`);
+  }
   seeds.viewerLayers.forEach((layer, i) => {
     const { model } = layer.filter;
     if (model !== null && model !== "ensemble" && !modelIds.has(model)) {

@@ -23,8 +23,9 @@ export default function Cmip6ViewerRoute() {
       choropleth
       about={
         <p>
-          The choropleth shows the mean of the annual values over the chosen period for each country or river basin, from the
-          CMIP6 series of the portal (the ensemble median of 35 models, or one model). The layers are gridded climatologies and
+          The choropleth shows each country&apos;s or river basin&apos;s climatology over the chosen period from the CMIP6 series
+          of the portal: one model&apos;s mean of the annual values, or the ensemble median of the models&apos; means (every model
+          the archive has the variable for), left empty with fewer than 90 % of the period&apos;s years. The layers are gridded climatologies and
           projections (World Bank CCKP, MSWEP, CHIRPS, ERA5-Land, RIMES) served as WMS by the portal&apos;s map server. Basin
           outlines are approximate.
         </p>

@@ -1,17 +1,20 @@
 import type { Cmip6Model, Geo, Indicator, Scenario } from "~/features/cmip6/schema";
 import type { CatalogEntry, ClimateMetadata, Facet, MenuCategory } from "~/features/catalog/schema";
+import type { ModelVariables } from "~/features/cmip6/availability";
 import type { AezModule } from "~/features/pyaez/schema";
 import type { ViewerLayer } from "~/features/viewer/schema";
 
 /**
- * The ten reference endpoints of the /api contract (spec section 7): path under /api, the seed that
- * answers it, and whether its content is illustrative sample data rather than fact.
+ * The reference endpoints of the /api contract: the ten of spec section 7, and the model-variable
+ * availability of the archive. Path under /api, the seed that answers it, and whether its content is
+ * illustrative sample data rather than fact.
  */
 export const API_LISTS = {
   getGeos: { path: "cmip6/list/geos", seed: "geos", sample: false },
   getIndicators: { path: "cmip6/list/indicators", seed: "indicators", sample: false },
   getCmip6Models: { path: "cmip6/list/cmip6Models", seed: "cmip6Models", sample: false },
   getScenarios: { path: "cmip6/list/scenarios", seed: "scenarios", sample: false },
+  getModelVariables: { path: "cmip6/list/model-variables", seed: "modelVariables", sample: false },
   getAezModules: { path: "pyaez/list/modules", seed: "pyaezModules", sample: false },
   getCatalogData: { path: "catalog_data", seed: "catalogData", sample: true },
   getMenuFacets: { path: "menu/facet", seed: "menuFacets", sample: false },
@@ -28,6 +31,7 @@ export interface ApiListResults {
   getIndicators: Indicator[];
   getCmip6Models: Cmip6Model[];
   getScenarios: Scenario[];
+  getModelVariables: ModelVariables;
   getAezModules: AezModule[];
   getCatalogData: CatalogEntry[];
   getMenuFacets: Facet[];

@@ -17,6 +17,7 @@ export const referenceApi = api.injectEndpoints({
       query: () => API_LISTS.getScenarios.path,
       providesTags: ["Scenario"],
     }),
+    getModelVariables: build.query<ApiListResults["getModelVariables"], void>({ query: () => API_LISTS.getModelVariables.path }),
     getAezModules: build.query<ApiListResults["getAezModules"], void>({
       query: () => API_LISTS.getAezModules.path,
       providesTags: ["AezModule"],
@@ -51,4 +52,5 @@ export const {
   useGetMenuCategoriesQuery,
   useGetClimateMetadataQuery,
   useGetViewerLayersQuery,
+  useGetModelVariablesQuery,
 } = referenceApi;

@@ -4,14 +4,15 @@ import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seri
 import type { ApiCacheEntry } from "../../app/store/prime";
 
 /**
- * Loader of an analysis page: reads the selection from the URL and primes the cache with the geo list
- * and every series the analysis draws, so the first load requests nothing from /api.
+ * Loader of an analysis page: reads the selection from the URL and primes the cache with the geo list,
+ * the model-variable availability (for the method notes) and every series the analysis draws, so the
+ * first load requests nothing from /api.
  */
 export function analysisLoader(queries: (selection: AnalysisSelection) => { frequency: SeriesFrequency; query: SeriesQuery }[]) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const selection = parseAnalysisSelection(new URL(request.url).searchParams, context.series.catalog.geos);
     const series = await Promise.all(queries(selection).map(({ frequency, query }) => context.series.cacheEntry(frequency, query)));
-    const apiCache: ApiCacheEntry[] = [...context.reference.cacheEntries(["getGeos"]), ...series.filter((e): e is ApiCacheEntry => e !== undefined)];
+    const apiCache: ApiCacheEntry[] = [...context.reference.cacheEntries(["getGeos", "getModelVariables"]), ...series.filter((e): e is ApiCacheEntry => e !== undefined)];
     return json({ apiCache });
   };
 }

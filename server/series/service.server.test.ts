@@ -188,3 +188,22 @@ describe("with a real source layered over the sample store", () => {
     expect(plain.ok && plain.value.etag).not.toBe(resolved.value.etag);
   });
 });
+
+describe("model-variable availability", () => {
+  it("counts only the models that have the variable: the ensemble of tasmax has 32 members, not 35", async () => {
+    const tasmax = await answer("annual", "indicator=tasmax&geo=NPL&scenario=ssp585&start=2050&end=2051");
+    expect(tasmax.models).toHaveLength(32);
+    expect(tasmax.models.map((m) => m.code)).not.toContain("CESM2");
+    expect(tasmax.series[0].stats.count).toEqual([32, 32]);
+    const tas = await answer("annual", "indicator=tas&geo=NPL&scenario=ssp585&start=2050&end=2051");
+    expect(tas.models).toHaveLength(35);
+    const dtr = await answer("annual", "indicator=dtr&geo=NPL&scenario=ssp585&start=2050&end=2051");
+    expect(dtr.series[0].stats.count).toEqual([32, 32]);
+  });
+
+  it("has nothing for a model asked by name for a variable it lacks", () => {
+    const resolved = resolve("annual", "indicator=tasmax&geo=NPL&model=CESM2");
+    if (!resolved.ok) throw new Error(resolved.message);
+    return expect(service.answer(resolved.value)).resolves.toMatchObject({ status: 404 });
+  });
+});

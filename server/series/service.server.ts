@@ -227,7 +227,10 @@ export function createSeriesService(
       season: resolved.season ? { code: resolved.season.code, name: resolved.season.name, months: [...resolved.season.months] } : null,
       period: resolved.period,
       scenarios: scenarios.map(({ scenario, period }) => ({ code: scenario.field_value, name: scenario.name, period })),
-      models: models.map((m) => ({ code: m.field_value, variant: m.field_variant, grid: m.field_grid })),
+      // the models with values: a model without the variable in the archive is no member of this ensemble
+      models: models
+        .filter((m) => series.some((block) => m.field_value in block.values))
+        .map((m) => ({ code: m.field_value, variant: m.field_variant, grid: m.field_grid })),
       ensemble: resolved.ensemble,
       series,
       provenance,

@@ -15,6 +15,7 @@ import {
   scenarioListSchema,
 } from "../../app/features/cmip6/schema";
 import { viewerLayerListSchema } from "../../app/features/viewer/schema";
+import { modelVariablesSchema } from "../../app/features/cmip6/availability";
 import { API_LISTS, REFERENCE_CACHE_CONTROL, type ApiListName } from "../../app/store/contract";
 
 const SCHEMAS: Record<ApiListName, z.ZodType> = {
@@ -22,6 +23,7 @@ const SCHEMAS: Record<ApiListName, z.ZodType> = {
   getIndicators: indicatorListSchema,
   getCmip6Models: cmip6ModelListSchema,
   getScenarios: scenarioListSchema,
+  getModelVariables: modelVariablesSchema,
   getAezModules: aezModuleListSchema,
   getCatalogData: catalogEntryListSchema,
   getMenuFacets: facetListSchema,

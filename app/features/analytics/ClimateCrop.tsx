@@ -1,4 +1,5 @@
 import { HTMLTable } from "@blueprintjs/core";
+import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, bandPoints } from "../cmip6/charts/specs";
 import type { SeriesResponse } from "../cmip6/series";
@@ -140,7 +141,8 @@ export function ClimateCrop() {
       <AnalysisFrame fields={["scenario", "baseline", "window"]}>{(selection, geo) => <Content key={`${selection.geo}-${selection.scenario}`} selection={selection} place={geo.name} />}</AnalysisFrame>
       <MethodNote>
         <p>
-          Season values come from the monthly series of all 35 models: the kharif season is June to September, the rabi season
+          Season values come from the monthly series of every model the archive has the variable for.{" "}
+          <AvailabilityNote indicators={["pr", "tas", CROP_HEAT_INDEX]} /> The kharif season is June to September, the rabi season
           November to March, labelled with the year it ends in. Rainfall is the season's day-weighted mean rate (mm/day), temperature
           its mean. Heat is counted as warm days (ETCCDI TX90p): the share of days whose maximum temperature exceeds the 90th
           percentile of the 1961-1990 base period, averaged over the season's months (about 10 % in the base period). Each line is the median across models with the band from the 10th to the 90th percentile. The table gives the

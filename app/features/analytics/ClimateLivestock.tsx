@@ -1,4 +1,5 @@
 import { HTMLTable } from "@blueprintjs/core";
+import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, type BandPoint } from "../cmip6/charts/specs";
 import { MONTH_NAMES } from "../cmip6/periods";
@@ -94,7 +95,8 @@ export function ClimateLivestock() {
           For each model and month the temperature-humidity index is computed from the monthly mean daily maximum temperature T (°C)
           and relative humidity RH (%): THI = (1.8 T + 32) − (0.55 − 0.0055 RH) (1.8 T − 26). Each model's values are averaged per
           calendar month over the baseline (historical run) and the future window (chosen scenario); the chart shows the median
-          across the 35 models with the 10th-90th percentile band. Stress classes: 72 and above mild, 79 moderate, 89 severe. Monthly
+          across the models that have both daily maximum temperature and relative humidity, with the 10th-90th percentile band.{" "}
+          <AvailabilityNote indicators={["tasmax", "hurs"]} /> Stress classes: 72 and above mild, 79 moderate, 89 severe. Monthly
           means smooth out hot days, so daily stress is more frequent than these values suggest.
         </p>
       </MethodNote>

@@ -1,4 +1,5 @@
 import { HTMLTable } from "@blueprintjs/core";
+import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, bandPoints } from "../cmip6/charts/specs";
 import { ensembleStats } from "../cmip6/ensemble";
@@ -119,7 +120,8 @@ export function ClimateVariability() {
       <MethodNote>
         <p>
           Anomalies are each model's annual values minus that model's own mean over the baseline; the charts show the median and
-          10th-90th percentiles of the anomalies across the 35 models. Variability per 20-year window is computed per model (the
+          10th-90th percentiles of the anomalies across the models that have each variable.{" "}
+          <AvailabilityNote indicators={["pr", "tas", "spi", "spei"]} /> Variability per 20-year window is computed per model (the
           coefficient of variation of annual rainfall, the standard deviation of annual temperature, the number of years with SPI or
           SPEI at or below −1) and summarised by the median across models, so the spread between models does not count as
           variability. SPI and SPEI are the series service's standardised annual anomalies of rainfall and of rainfall minus

@@ -77,6 +77,8 @@ beforeAll(async () => {
   });
   // a model the catalogue does not know, and a truncated copy of a good file under another model's name
   copyFileSync(path.join(dir, fileName("tas")), path.join(dir, fileName("tas", "NoSuchModel")));
+  // a variable the archive does not have for this model
+  copyFileSync(path.join(dir, fileName("tasmax")), path.join(dir, fileName("tasmax", "CESM2")));
   const whole = readFileSync(path.join(dir, fileName("pr")));
   writeFileSync(path.join(dir, fileName("pr", "MIROC6")), whole.subarray(0, Math.floor(whole.length * 0.6)));
   // monthly steps in a file named as daily
@@ -105,7 +107,13 @@ describe("npm run ingest", () => {
       { file: fileName("pr", "MIROC6"), reason: expect.stringMatching(/truncated or damaged/) },
       { file: fileName("tas", "MIROC6", "ssp585"), reason: "time steps are not consecutive days: 2015-01-16 then 2015-02-15 (step 1); only daily files are ingested" },
     ]);
-    expect(first.ignored).toEqual([{ file: fileName("tas", "NoSuchModel"), reason: expect.stringContaining("not in the model catalogue") }]);
+    expect(first.ignored).toEqual(
+      expect.arrayContaining([
+        { file: fileName("tas", "NoSuchModel"), reason: expect.stringContaining("not in the model catalogue") },
+        { file: fileName("tasmax", "CESM2"), reason: expect.stringContaining("CESM2 has no tasmax in NASA NEX-GDDP-CMIP6") },
+      ]),
+    );
+    expect(first.ignored).toHaveLength(2);
     expect(first.rows).toBeGreaterThan(0);
     expect(first.warnings.some((w) => w.includes("MDV is smaller than a grid cell"))).toBe(true);
   });

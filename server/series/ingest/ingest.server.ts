@@ -19,7 +19,7 @@ import { NetcdfError, openGridVariable, VARIABLE_UNITS, type GridVariable } from
  * files are all recorded (by SHA-256) are skipped, so an interrupted ingest resumes where it stopped.
  */
 
-export type IngestSeeds = Pick<Seeds, "indicators" | "geos" | "scenarios" | "cmip6Models">;
+export type IngestSeeds = Pick<Seeds, "indicators" | "geos" | "scenarios" | "cmip6Models" | "modelVariables">;
 
 export interface IngestOptions {
   /** Files and folders (searched recursively for .nc and .nc4 files). */
@@ -191,6 +191,10 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     if (name.frequency !== "day") { ignore(`frequency "${name.frequency}": only daily files ("day") are ingested`); continue; }
     const model = catalogModel(name, { models: seeds.cmip6Models, scenarios: seeds.scenarios });
     if (!model) { ignore(`model "${name.model}" is not in the model catalogue (seeds/cmip6-models.json)`); continue; }
+    if ((seeds.modelVariables.missing[model] as readonly string[] | undefined)?.includes(name.variable)) {
+      ignore(`${model} has no ${name.variable} in ${seeds.modelVariables.archive} (seeds/model-variables.json): a file claiming it is not ingested`);
+      continue;
+    }
     const scenario = catalogScenario(name, { models: seeds.cmip6Models, scenarios: seeds.scenarios });
     if (!scenario) { ignore(`scenario "${name.scenario}" is not one of the portal's (${seeds.scenarios.map((s) => s.field_value).join(", ")})`); continue; }
     candidates.push({ path: file, bytes: statSync(file).size, name, variable: name.variable as DailyVariable, model, scenario });

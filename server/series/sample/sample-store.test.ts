@@ -7,6 +7,8 @@ import { GEO_CLIMATES } from "./geo-climates";
 import { ANNUAL_INDEX_CODES, MONTHLY_INDEX_CODES, VARIABLE_CODES } from "./indices";
 import { modelTraits, warmingFactor } from "./models";
 import { SampleSeriesStore } from "./sample-store";
+import availability from "../../../seeds/model-variables.json";
+import { modelHasIndicator } from "../../../app/features/cmip6/availability";
 
 const store = new SampleSeriesStore();
 const MODELS = modelSeeds.map((m) => m.field_value);
@@ -41,8 +43,10 @@ const median = (xs: number[]) => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
-/** Ensemble median over the 35 models of a per-model quantity. */
-const ensembleMedian = (f: (model: string) => number) => median(MODELS.map(f));
+/** The models the archive has `code` for (every model but those lacking one of its variables). */
+const modelsWith = (code: string) => MODELS.filter((m) => modelHasIndicator(availability, m, code));
+/** Ensemble median of a per-model quantity of `code` over the models that have it. */
+const ensembleMedian = (code: string, f: (model: string) => number) => median(modelsWith(code).map(f));
 
 describe("SampleSeriesStore", () => {
   it("has climate parameters for every geo of the seeds", () => {
@@ -187,8 +191,8 @@ describe("forced change and model spread", () => {
 
   it("warms every geo more under SSP5-8.5 than under SSP2-4.5 by 2080-2099 (ensemble median)", () => {
     for (const geo of GEOS) {
-      const ssp245 = ensembleMedian((m) => change("tas", geo, "ssp245", m));
-      const ssp585 = ensembleMedian((m) => change("tas", geo, "ssp585", m));
+      const ssp245 = ensembleMedian("tas", (m) => change("tas", geo, "ssp245", m));
+      const ssp585 = ensembleMedian("tas", (m) => change("tas", geo, "ssp585", m));
       expect(ssp245, geo).toBeGreaterThan(0.8);
       expect(ssp585, geo).toBeGreaterThan(ssp245 + 0.8);
       expect(ssp585, geo).toBeLessThan(6);
@@ -219,21 +223,21 @@ describe("forced change and model spread", () => {
   it("keeps the percentile indices near 10% in the ETCCDI base period and moves them with warming", () => {
     for (const geo of ["MDV", "IND", "AFG", "brahmaputra"]) {
       for (const code of ["tx90p", "tn90p", "tx10p", "tn10p"]) {
-        const base = ensembleMedian((m) => meanOver(code, geo, "historical", m, 1961, 1990));
+        const base = ensembleMedian(code, (m) => meanOver(code, geo, "historical", m, 1961, 1990));
         expect(base, `${code} ${geo}`).toBeGreaterThan(8);
         expect(base, `${code} ${geo}`).toBeLessThan(12);
       }
-      expect(ensembleMedian((m) => meanOver("tx90p", geo, "ssp585", m, 2080, 2099))).toBeGreaterThan(30);
-      expect(ensembleMedian((m) => meanOver("tn10p", geo, "ssp585", m, 2080, 2099))).toBeLessThan(3);
-      expect(ensembleMedian((m) => change("wsdi", geo, "ssp585", m))).toBeGreaterThan(20);
+      expect(ensembleMedian("tx90p", (m) => meanOver("tx90p", geo, "ssp585", m, 2080, 2099))).toBeGreaterThan(30);
+      expect(ensembleMedian("tn10p", (m) => meanOver("tn10p", geo, "ssp585", m, 2080, 2099))).toBeLessThan(3);
+      expect(ensembleMedian("wsdi", (m) => change("wsdi", geo, "ssp585", m))).toBeGreaterThan(20);
     }
-    expect(ensembleMedian((m) => change("fd", "AFG", "ssp585", m))).toBeLessThan(-20);
+    expect(ensembleMedian("fd", (m) => change("fd", "AFG", "ssp585", m))).toBeLessThan(-20);
   });
 
   it("standardises SPI and SPEI around 0 with unit spread in 1995-2014", () => {
     for (const code of ["spi", "spei"]) {
       for (const frequency of ["monthly", "annual"] as const) {
-        const values = MODELS.flatMap((m) => {
+        const values = modelsWith(code).flatMap((m) => {
           const { startYear, values: v } = series(code, "ganges", "historical", m, frequency);
           const perYear = frequency === "monthly" ? 12 : 1;
           return Array.from(v.subarray((1995 - startYear) * perYear, (2015 - startYear) * perYear));
@@ -246,13 +250,13 @@ describe("forced change and model spread", () => {
       }
     }
     // a warmer, drier west: SPEI falls in Helmand under SSP5-8.5
-    expect(ensembleMedian((m) => meanOver("spei", "helmand", "ssp585", m, 2080, 2099))).toBeLessThan(-0.5);
+    expect(ensembleMedian("spei", (m) => meanOver("spei", "helmand", "ssp585", m, 2080, 2099))).toBeLessThan(-0.5);
   });
 
   it("wets the monsoon and dries the western basins", () => {
     const relative = (geo: string, m: string) => change("pr", geo, "ssp585", m) / meanOver("pr", geo, "historical", m, 1995, 2014);
-    expect(ensembleMedian((m) => relative("ganges", m))).toBeGreaterThan(0.05);
-    expect(ensembleMedian((m) => relative("helmand", m))).toBeLessThan(0);
+    expect(ensembleMedian("pr", (m) => relative("ganges", m))).toBeGreaterThan(0.05);
+    expect(ensembleMedian("pr", (m) => relative("helmand", m))).toBeLessThan(0);
   });
 });
 
@@ -268,5 +272,20 @@ describe("annual values agree with the monthly ones", () => {
       expect(annual[y]).toBeCloseTo(sum / 365, 10);
       expect(txxAnnual[y]).toBe(Math.max(...txxMonthly.subarray(y * 12, y * 12 + 12)));
     }
+  });
+
+  it("makes no series of a variable a model lacks in the archive, nor of the indices derived from it", () => {
+    const key = (indicator: string, model: string) => ({ indicator, geo: "NPL", scenario: "ssp585", model, frequency: "annual" as const });
+    for (const model of ["CESM2", "CESM2-WACCM", "IITM-ESM"]) {
+      for (const code of ["tasmax", "tasmin", "txx", "tnn", "dtr", "su", "fd", "wsdi", "csdi", "spei"]) expect(store.getOne(key(code, model)), `${model} ${code}`).toBeUndefined();
+      for (const code of ["tas", "pr", "cdd", "hurs"]) expect(store.getOne(key(code, model)), `${model} ${code}`).toBeDefined();
+    }
+    expect(store.getOne(key("hurs", "BCC-CSM2-MR"))).toBeUndefined();
+    expect(store.getOne(key("hurs", "NESM3"))).toBeUndefined();
+    for (const model of ["IPSL-CM6A-LR", "MIROC6", "NESM3"]) expect(store.getOne(key("huss", model))).toBeUndefined();
+    expect(modelsWith("tasmax")).toHaveLength(32);
+    expect(modelsWith("hurs")).toHaveLength(33);
+    expect(modelsWith("huss")).toHaveLength(32);
+    expect(modelsWith("pr")).toHaveLength(35);
   });
 });

@@ -1,3 +1,5 @@
+import { modelHasIndicator, type Availability } from "../../../app/features/cmip6/availability";
+import shippedAvailability from "../../../seeds/model-variables.json";
 import { CMIP6_EXPERIMENT_PERIODS, type YearRange } from "../../../app/features/cmip6/periods";
 import { LruCache } from "../lru";
 import type { SeriesKey, SeriesSource, SeriesStore, StoreDescription, StoredSeries } from "../store";
@@ -28,6 +30,8 @@ export interface SampleStoreOptions {
   climates?: Readonly<Record<string, GeoClimate>>;
   /** Memory for memoised runs and series, bytes (default 96 MB, split between the two). */
   cacheBytes?: number;
+  /** Model-variable pairs the archive lacks, which the generator does not make either (default: the shipped seed's). */
+  availability?: Availability;
 }
 
 /**
@@ -40,6 +44,7 @@ export class SampleSeriesStore implements SeriesStore {
   readonly source: SeriesSource;
   private readonly scenarios: Readonly<Record<string, YearRange>>;
   private readonly climates: Readonly<Record<string, GeoClimate>>;
+  private readonly availability: Availability;
   private readonly climatologies = new Map<string, Climatology>();
   private readonly runs: LruCache<string, SampleRun>;
   private readonly series: LruCache<string, StoredSeries | null>;
@@ -47,7 +52,8 @@ export class SampleSeriesStore implements SeriesStore {
   constructor(options: SampleStoreOptions = {}) {
     this.scenarios = options.scenarios ?? CMIP6_EXPERIMENT_PERIODS;
     this.climates = options.climates ?? GEO_CLIMATES;
-    const fingerprint = hashString(JSON.stringify([this.climates, this.scenarios])).toString(16).padStart(8, "0");
+    this.availability = options.availability ?? shippedAvailability;
+    const fingerprint = hashString(JSON.stringify([this.climates, this.scenarios, this.availability.missing])).toString(16).padStart(8, "0");
     this.version = `sample-${SAMPLE_GENERATOR_VERSION}-${fingerprint}`;
     this.source = {
       id: "sample",
@@ -72,6 +78,8 @@ export class SampleSeriesStore implements SeriesStore {
 
   /** The series of one key, synchronously (the store computes in process). */
   getOne(key: SeriesKey): StoredSeries | undefined {
+    // a model without a variable in the archive has no series of it, nor of the indices derived from it
+    if (!modelHasIndicator(this.availability, key.model, key.indicator)) return undefined;
     const id = `${key.frequency}|${key.indicator}|${key.geo}|${key.scenario}|${key.model}`;
     const found = this.series.getOrSet(id, () => {
       const run = this.run(key.geo, key.scenario, key.model);
