@@ -41,7 +41,10 @@ export function createLoadContext(env: Env) {
     env,
     reference,
     series: createSeriesService(seeds, seriesStore(seeds, env.SERIES_DB)),
-    ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData"), env.CKAN_TIMEOUT * 1000),
+    ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData"), env.CKAN_TIMEOUT * 1000, {
+      hosts: env.CKAN_PREVIEW_HOSTS,
+      allowPrivate: env.CKAN_PREVIEW_PRIVATE,
+    }),
     submissions: createSubmissionsService({
       databaseUrl: env.DATABASE_URL,
       retentionDays: env.SUBMISSION_RETENTION_DAYS,

@@ -44,6 +44,20 @@ const envSchema = z.object({
     .default("")
     .transform((v) => v.split(",").map((h) => h.trim()).filter(Boolean)),
   CKAN_URL: optionalUrl,
+  /**
+   * Hosts besides the CKAN portal's own that CSV previews may be fetched from (comma list of `host` or
+   * `host:port`); empty: the CKAN host only.
+   */
+  CKAN_PREVIEW_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((h) => h.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i, "expected host names or host:port, comma-separated"))),
+  /**
+   * Let allowed preview hosts resolve to private, loopback or link-local addresses (a CKAN portal inside
+   * the operator's own network). Off: previews only ever connect to public addresses.
+   */
+  CKAN_PREVIEW_PRIVATE: boolText("false"),
   /** Seconds the CKAN portal gets to answer (search, dataset, CSV preview). */
   CKAN_TIMEOUT: z.coerce.number().positive().max(120).default(10),
   /**

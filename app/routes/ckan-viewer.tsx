@@ -18,8 +18,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [search, dataset] = await Promise.all([ckan.search(q, page), datasetId ? ckan.show(datasetId) : null]);
   const preview = dataset?.ok && dataset.data && resourceId ? await ckan.preview(dataset.data, resourceId) : null;
   const data: CkanViewerData = { mode: ckan.mode, source: ckan.source, q, page, pageSize: CKAN_PAGE_SIZE, search, dataset, preview };
-  // An upstream failure is shown on the page, which still answers with 502 (504 when it did not answer in time).
-  const failures = [search, dataset, preview].filter((result) => result && !result.ok);
+  // An upstream failure is shown on the page, which still answers with 502 (504 when it did not answer in time);
+  // a refused preview is the portal's own decision, shown on a normal page.
+  const failures = [search, dataset, preview].filter((result) => result && !result.ok && !result.refused);
   const status = failures.length === 0 ? 200 : failures.some((result) => result && !result.ok && result.timedOut) ? 504 : 502;
   return json(data, { status });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseCsv } from "../../app/lib/csv";
+import { fetchPreview } from "./preview-fetch.server";
 import type { CatalogEntry } from "../../app/features/catalog/schema";
 import type { CkanDataset, CkanPreview, CkanResult, CkanSearch } from "../../app/features/ckan/types";
 
@@ -56,22 +57,6 @@ async function readJson<T>(response: Response, schema: z.ZodType<T>): Promise<T>
   return schema.parse(await response.json());
 }
 
-/** Reads at most `limit` bytes of a body as text. */
-async function readLimited(response: Response, limit: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < limit) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => undefined);
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
-}
-
 function embeddedDataset(entry: CatalogEntry): CkanDataset {
   return {
     id: entry.id,
@@ -82,11 +67,25 @@ function embeddedDataset(entry: CatalogEntry): CkanDataset {
   };
 }
 
+/** Where CSV previews may come from (see `fetchPreview`). */
+export interface CkanPreviewPolicy {
+  /** Hosts besides the CKAN portal's own ("host" or "host:port"). */
+  hosts: readonly string[];
+  /** Allowed hosts may resolve to private or loopback addresses. */
+  allowPrivate: boolean;
+}
+
 /**
  * A CKAN client (Action API `package_search`, `package_show`, CSV preview of a resource's first 1,000
- * rows) when a CKAN portal is configured; otherwise the portal's own catalogue in the same form.
+ * rows) when a CKAN portal is configured; otherwise the portal's own catalogue in the same form. Previews
+ * fetch only from the CKAN host and the hosts of `policy`, never from private addresses unless allowed.
  */
-export function createCkanService(baseUrl: string | undefined, catalog: () => CatalogEntry[], timeoutMs = DEFAULT_TIMEOUT_MS) {
+export function createCkanService(
+  baseUrl: string | undefined,
+  catalog: () => CatalogEntry[],
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  policy: CkanPreviewPolicy = { hosts: [], allowPrivate: false },
+) {
   const get = (url: string, signal: AbortSignal) =>
     fetch(url, { signal, headers: { Accept: "application/json, text/csv;q=0.9, */*;q=0.1" } });
   const api = (action: string, params: Record<string, string>) =>
@@ -124,13 +123,20 @@ export function createCkanService(baseUrl: string | undefined, catalog: () => Ca
 
     preview(dataset: CkanDataset, resourceId: string): Promise<CkanResult<CkanPreview | null>> {
       const resource = dataset.resources.find((r) => r.id === resourceId);
-      if (!baseUrl || !resource || resource.format !== "CSV" || !/^https?:\/\//.test(resource.url)) return Promise.resolve({ ok: true, data: null });
-      return attempt("with the CSV file", timeoutMs, async (signal) => {
-        const response = await get(resource.url, signal);
-        if (!response.ok) throw new Error(`status ${response.status}`);
-        const { header, rows, truncated } = parseCsv(await readLimited(response, PREVIEW_MAX_BYTES), PREVIEW_ROWS);
-        return { resource, header, rows, truncated };
-      });
+      if (!baseUrl || !resource || resource.format !== "CSV") return Promise.resolve({ ok: true, data: null });
+      const allowedHosts = [new URL(baseUrl).host, ...policy.hosts];
+      return fetchPreview(resource.url, { allowedHosts, allowPrivate: policy.allowPrivate, timeoutMs, maxBytes: PREVIEW_MAX_BYTES }).then(
+        (fetched): CkanResult<CkanPreview | null> => {
+          if (fetched.ok) {
+            const { header, rows, truncated } = parseCsv(fetched.text, PREVIEW_ROWS);
+            return { ok: true, data: { resource, header, rows, truncated } };
+          }
+          if (fetched.refused) return { ok: false, refused: true, error: `Preview refused: ${fetched.reason}.` };
+          return fetched.timedOut
+            ? { ok: false, timedOut: true, error: `The CSV file did not arrive within ${timeoutMs / 1000} s.` }
+            : { ok: false, error: `The CSV file could not be read (${fetched.reason}).` };
+        },
+      );
     },
   };
 }

@@ -16,13 +16,24 @@ export interface CkanViewerData {
   preview: CkanResult<CkanPreview | null> | null;
 }
 
-function Failure({ result }: { result: { ok: false; error: string } }) {
+function Failure({ result }: { result: { ok: false; error: string; refused?: boolean } }) {
+  if (result.refused) {
+    return (
+      <Callout intent="warning" title="Preview refused" role="alert">
+        {result.error} The portal previews files only from the CKAN portal and the hosts its operator allows, never from
+        private network addresses.
+      </Callout>
+    );
+  }
   return (
     <Callout intent="warning" title="Data source unavailable" role="alert">
       {result.error} Try again in a moment.
     </Callout>
   );
 }
+
+/** Only web links become links: a resource URL such as `javascript:` or `file:` is shown as text. */
+const isWebLink = (url: string) => /^https?:\/\//i.test(url.trim());
 
 /** The viewer's own state as search parameters: the search, its page, the dataset and the previewed resource. */
 function viewerParams(data: CkanViewerData, dataset?: string, resource?: string): string {
@@ -52,11 +63,16 @@ function DatasetPanel({ data, dataset }: { data: CkanViewerData; dataset: CkanDa
                 Preview
               </Link>
             )}{" "}
-            {resource.url && (
-              <a href={resource.url} rel="noopener noreferrer" target="_blank">
-                Open
-              </a>
-            )}
+            {resource.url &&
+              (isWebLink(resource.url) ? (
+                <a href={resource.url} rel="noopener noreferrer" target="_blank">
+                  Open
+                </a>
+              ) : (
+                <span className={Classes.TEXT_MUTED} title="Not a web link: not opened from the portal">
+                  {resource.url.slice(0, 200)}
+                </span>
+              ))}
           </li>
         ))}
         {dataset.resources.length === 0 && <li>No resources.</li>}

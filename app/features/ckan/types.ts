@@ -25,5 +25,8 @@ export interface CkanPreview {
   truncated: boolean;
 }
 
-/** An upstream answer, or the message to show in its place. */
-export type CkanResult<T> = { ok: true; data: T } | { ok: false; error: string; timedOut?: boolean };
+/**
+ * An upstream answer, or the message to show in its place: a failure (the upstream did not answer, or not
+ * in time), or a refusal (the portal would not fetch it, e.g. a preview from a host that is not allowed).
+ */
+export type CkanResult<T> = { ok: true; data: T } | { ok: false; error: string; timedOut?: boolean; refused?: boolean };
