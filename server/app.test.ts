@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorPage } from "./app";
+import { errorPage, validHostHeader } from "./app";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -50,5 +50,16 @@ describe("errorPage", () => {
     const response = await fetch(`${url}/%E0%A4%A`);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Request not understood");
+  });
+});
+
+describe("Host headers", () => {
+  it("accept host[:port] only", () => {
+    for (const ok of [undefined, "localhost", "localhost:3000", "portal.example.org", "sacap_app", "[::1]:3000", "10.0.0.2:80", "a.example, b.example:8080"]) {
+      expect(validHostHeader(ok), String(ok)).toBe(true);
+    }
+    for (const bad of ["evil.example/contact/form?", "a b", "evil.example:99999", "x@y", "host:port", "", "a..b/", "[::1]/x"]) {
+      expect(validHostHeader(bad), bad).toBe(false);
+    }
   });
 });

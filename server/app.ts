@@ -47,10 +47,24 @@ const ALLOW = [...METHODS].join(", ");
 /** A dot segment or a backslash in the path, plain or percent-encoded (URL parsers fold them away). */
 const DOT_SEGMENT = /(^|\/|\\|%2f|%5c)(\.|%2e){1,2}(\/|\\|%2f|%5c|$)|\\|%5c/i;
 
+/** A Host or X-Forwarded-Host value: a name or IP literal and an optional port, nothing else. */
+const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** Whether a Host-like header is absent or host[:port] (each value of a comma list, for X-Forwarded-Host). */
+export function validHostHeader(value: string | undefined): boolean {
+  if (value === undefined) return true;
+  return value.split(",").every((part) => {
+    const host = part.trim();
+    const port = /:(\d+)$/.exec(host)?.[1];
+    return HOST.test(host) && (port === undefined || Number(port) <= 65535);
+  });
+}
+
 /**
- * Requests Express and Remix would see differently are refused: an unknown method (405), or a path that
- * a URL parser rewrites (`/api/../contact/form` is `/contact/form` to Remix but `/api/...` to the guards).
- * Browsers never send such paths.
+ * Requests Express and Remix would see differently are refused: an unknown method (405), a path that a
+ * URL parser rewrites (`/api/../contact/form` is `/contact/form` to Remix but `/api/...` to the guards), or
+ * a Host (or X-Forwarded-Host) that is not host[:port] (Remix builds its request URL from it, so
+ * `Host: evil.example/contact/form?` would route `/api/x` to the form). Browsers never send such requests.
  */
 function requestShape(req: Request, res: Response, next: NextFunction) {
   if (!METHODS.has(req.method)) {
@@ -59,6 +73,9 @@ function requestShape(req: Request, res: Response, next: NextFunction) {
   }
   const rawPath = req.originalUrl.split("?")[0];
   if (!rawPath.startsWith("/") || DOT_SEGMENT.test(rawPath)) return next(Object.assign(new Error("unnormalised path"), { status: 400 }));
+  if (!validHostHeader(req.get("host")) || !validHostHeader(req.get("x-forwarded-host"))) {
+    return next(Object.assign(new Error("malformed host"), { status: 400 }));
+  }
   next();
 }
 

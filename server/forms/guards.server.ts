@@ -34,9 +34,29 @@ function refuse(req: Request, res: Response, status: number, title: string, text
   sendPlainError(res, status, title, text, "_data" in req.query || (req.get("accept") ?? "").includes("application/json"));
 }
 
+/**
+ * The URL the request handler routes by, built as Remix's Express adapter builds it (protocol, Express's
+ * trust-proxy-aware host name, the port of X-Forwarded-Host or Host, the original URL), so the guards judge
+ * the page that will answer, not a path Express parsed differently. Null when no URL can be made of it.
+ */
+export function routingUrl(req: Request): URL | null {
+  const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
+  const forwardedPort = portOf(req.get("x-forwarded-host"));
+  const hostPort = portOf(req.get("host"));
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
+  try {
+    return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  } catch {
+    return null;
+  }
+}
+
 export function postGuards({ maxBodyBytes }: { maxBodyBytes: number }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/")) return next();
+    if (SAFE_METHODS.has(req.method)) return next();
+    const routed = routingUrl(req);
+    if (!routed) return refuse(req, res, 400, "Request not understood", "The portal could not read the address of this request.");
+    if (routed.pathname.startsWith("/api/")) return next();
     const length = Number(req.get("content-length") ?? 0);
     if (length > maxBodyBytes) {
       return refuse(req, res, 413, "Request too large", `The form sent more than ${Math.round(maxBodyBytes / 1024)} KB. Shorten the text and send it again.`);

@@ -6,6 +6,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { issueFillToken } from "../../server/forms/fill-token.server";
 import { CONTACT, DATA_SHARE, exited, formToken, postForm, startFormsPortal, storedReferences, tempDatabase } from "../support/forms";
 import { freePort, startPortal } from "../support/portal";
+import { rawRequest } from "../support/raw-http";
 
 type Portal = Awaited<ReturnType<typeof startPortal>>;
 
@@ -186,6 +187,47 @@ test.describe("request guards", () => {
     // the portal's own pages pass (the shared server's validation answers: nothing is stored)
     expect((await post({ Referer: `${baseURL}/contact/form`, "X-Forwarded-For": "192.0.2.200" })).status()).not.toBe(403);
   });
+});
+
+test("a Host header carrying a path is refused and stores nothing (the guards judge the URL routing uses)", async ({ request }) => {
+  const portal = await startFormsPortal();
+  try {
+    const port = new URL(portal.url).port;
+    const token = await formToken(request, `${portal.url}/contact/form`);
+    const body = new URLSearchParams({ ...CONTACT, formToken: token }).toString();
+    const post = (host: string, target = "/api/zzz") =>
+      rawRequest(Number(port), {
+        method: "POST",
+        target,
+        headers: [
+          ["Host", host],
+          ["Content-Type", "application/x-www-form-urlencoded"],
+          ["Content-Length", String(Buffer.byteLength(body))],
+        ],
+        body,
+      });
+    for (const host of ["evil.example/contact/form?", `localhost:${port}/contact/form?`, "evil.example:99999", "a b"]) {
+      const answer = await post(host);
+      expect(answer.status, host).toBe(400);
+    }
+    const forwarded = await rawRequest(Number(port), {
+      method: "POST",
+      target: "/api/zzz",
+      headers: [
+        ["Host", `localhost:${port}`],
+        ["X-Forwarded-Host", "evil.example/contact/form?"],
+        ["Content-Type", "application/x-www-form-urlencoded"],
+        ["Content-Length", String(Buffer.byteLength(body))],
+      ],
+      body,
+    });
+    expect(forwarded.status).toBe(400);
+    expect(storedReferences(portal.db.url)).toEqual([]);
+    // an ordinary host still works
+    expect((await rawRequest(Number(port), { method: "GET", target: "/healthz", headers: [["Host", `localhost:${port}`]] })).status).toBe(200);
+  } finally {
+    portal.stop();
+  }
 });
 
 test.describe("database problems", () => {
