@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -25,14 +26,24 @@ async function main() {
     console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `SACAP listening on http://localhost:${port}` }));
   });
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then exit. While draining, every
+  // answer (also on a kept-alive connection) says Connection: close, after which Node closes the
+  // connection, and connections that fall idle are closed at once: no new request is served.
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  server.prependListener("request", (_req, res) => {
+    if (stopping) return res.setHeader("Connection", "close");
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+  });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
     console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `${signal}: finishing in-flight requests` }));
     server.close(() => void context.submissions.close().finally(() => process.exit(0)));
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 50).unref();
     setTimeout(() => {
       server.closeAllConnections();
       process.exit(0);

@@ -214,7 +214,7 @@ test.describe("broken seeds on disk stop the server with a clear message", () =>
  * A form post whose body arrives in two parts. It asks for `100 Continue`, so `started` resolves once the
  * server has read the request's head and is working on it (the request is in flight).
  */
-function halfSentPost(port: number, body: string) {
+function halfSentPost(port: number, body: string, connection: "close" | "keep-alive" = "close") {
   const socket = connect(port, "127.0.0.1");
   let data = "";
   let onContinue: () => void;
@@ -231,15 +231,45 @@ function halfSentPost(port: number, body: string) {
   socket.on("connect", () => {
     socket.write(
       `POST /contact/form HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nExpect: 100-continue\r\n` +
-        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: ${connection}\r\n\r\n`,
     );
   });
   return {
+    socket,
+    received: () => data,
     started: started.then(() => new Promise<void>((resolve) => socket.write(body.slice(0, cut), () => resolve()))),
     finish: () => socket.write(body.slice(cut)),
     answered,
   };
 }
+
+test("a draining server closes keep-alive connections: the answer after SIGTERM says Connection: close, and no new request is served", async ({ request }) => {
+  const portal = await startFormsPortal({ SHUTDOWN_TIMEOUT: "20" });
+  const port = Number(new URL(portal.url).port);
+  try {
+    const token = await formToken(request, `${portal.url}/contact/form`);
+    const post = halfSentPost(port, new URLSearchParams({ ...CONTACT, formToken: token }).toString(), "keep-alive");
+    await post.started;
+    const stoppedAt = Date.now();
+    portal.process.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 400));
+    post.finish();
+    // the in-flight submission is answered, and told the connection ends
+    await expect.poll(() => /HTTP\/1\.1 303 [^]*?\r\n\r\n/.test(post.received()), { timeout: 10_000 }).toBe(true);
+    const head = /HTTP\/1\.1 303 [^]*?\r\n\r\n/.exec(post.received())![0];
+    expect(head).toMatch(/\r\nConnection: close\r\n/i);
+    // a request sent on the same connection afterwards is not served: the server has closed it
+    post.socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`, () => undefined);
+    await post.answered.catch(() => "");
+    expect(post.received()).not.toContain('"status":"ok"');
+    await exited(portal.process);
+    expect(portal.process.exitCode).toBe(0);
+    // drained well before SHUTDOWN_TIMEOUT (20 s)
+    expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+  } finally {
+    portal.stop();
+  }
+});
 
 test("SIGTERM under load: in-flight submissions and pages complete, every acknowledged submission is stored", async ({ request }) => {
   const portal = await startFormsPortal({ FORM_RATE_LIMIT: "100000", SHUTDOWN_TIMEOUT: "20" });
