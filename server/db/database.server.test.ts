@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import BetterSqlite3 from "better-sqlite3";
 import { openDatabase } from "./database.server";
+import { openSqlite } from "./sqlite.server";
 import { MIGRATIONS, migrate } from "./migrations.server";
 import { numberPlaceholders } from "./postgres.server";
 import { parseDatabaseUrl, redactDatabaseUrl } from "./url.server";
@@ -86,6 +88,32 @@ describe("SQLite", () => {
       }),
     ).rejects.toThrow("stop");
     expect(await db.query("SELECT * FROM settings")).toEqual([]);
+    await db.close();
+  });
+});
+
+describe("SQLite under another connection's write lock", () => {
+  it("waits without blocking the event loop, succeeds once the lock is released, and gives up after the wait", async () => {
+    const file = path.join(dir, "locked.db");
+    const db = openSqlite(file, { lockWaitMs: 400 });
+    await db.exec("CREATE TABLE t (v INTEGER)");
+    const other = new BetterSqlite3(file);
+    other.exec("BEGIN IMMEDIATE");
+
+    // the event loop keeps turning while the insert waits for the lock
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    const started = Date.now();
+    await expect(db.run("INSERT INTO t VALUES (1)")).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
+    clearInterval(ticker);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(ticks).toBeGreaterThan(5);
+
+    // released in the middle of the wait: the statement goes through
+    setTimeout(() => other.exec("COMMIT"), 100);
+    await db.run("INSERT INTO t VALUES (2)");
+    expect(await db.query("SELECT v FROM t")).toEqual([{ v: 2 }]);
+    other.close();
     await db.close();
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { request as httpRequest, createServer, type Server } from "node:http";
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
@@ -251,6 +252,43 @@ test.describe("database problems", () => {
     } finally {
       portal.process.kill();
       db.remove();
+    }
+  });
+
+  test("a database locked by another process: pages keep answering at once, the form answers 503 with Retry-After and the text", async ({ request }) => {
+    const portal = await startFormsPortal();
+    const file = portal.db.url.slice("file:".length);
+    // a second process holds a write lock on the file for 8 s
+    const holder = spawn(
+      process.execPath,
+      ["-e", `const D = require("better-sqlite3"); const db = new D(${JSON.stringify(file)}); db.exec("BEGIN IMMEDIATE"); db.exec("DELETE FROM rate_limits"); console.log("locked"); setTimeout(() => { db.exec("COMMIT"); db.close(); }, 8000);`],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await new Promise<void>((resolve) => holder.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve()));
+      const token = await formToken(request, `${portal.url}/contact/form`);
+      const posting = request.post(`${portal.url}/contact/form`, {
+        form: { ...CONTACT, formToken: token },
+        headers: { Origin: portal.url },
+        maxRedirects: 0,
+        timeout: 20_000,
+      });
+      // while the form waits for the lock, other requests are answered without waiting for it
+      await new Promise((r) => setTimeout(r, 300));
+      for (const path of ["/healthz", "/", "/api/cmip6/list/scenarios"]) {
+        const started = Date.now();
+        expect((await request.get(`${portal.url}${path}`)).status()).toBe(200);
+        expect(Date.now() - started, path).toBeLessThan(1500);
+      }
+      const response = await posting;
+      expect(response.status()).toBe(503);
+      expect(response.headers()["retry-after"]).toBeDefined();
+      const html = await response.text();
+      expect(html).toContain("our database is unavailable");
+      expect(html).toContain(`${CONTACT.message}</textarea>`);
+    } finally {
+      holder.kill();
+      portal.stop();
     }
   });
 
