@@ -13,10 +13,17 @@ Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/s
                       repeat or give a comma list
   --to file:PATH      the series database (default: SERIES_DB when it names a file, else file:./data/series.db)
   --chunk-days N      days read at a time (default 32; memory grows with it)
+  --trust WHAT        when a file's name and its time axis give different years: "time-axis" stores the
+                      days where the axis puts them, "name" moves them to the name's years (default: refuse)
+  --replace           let files replace rows that other files wrote (each replacement is reported);
+                      without it such a file is refused and nothing of it is written
   --json              print the summary as JSON on stdout
 
 Files of one model, scenario and years are read together (indices such as DTR need tasmax and tasmin).
-Files already ingested (same SHA-256) are skipped; a bad file is reported and nothing of it is written.
+Files already ingested (same SHA-256) are skipped while their rows are still theirs; a bad file is
+reported and nothing of it is written. A file is refused when its name and time axis disagree, when it
+declares more than it holds (or more than 200 years of days), or when a value is implausible (for example
+a temperature outside -90..60 °C or negative precipitation), naming the variable, day and cell.
 Restart the portal afterwards: it reads the database at start-up (SERIES_DB).`;
 
 function parse(argv: string[]) {
@@ -27,6 +34,8 @@ function parse(argv: string[]) {
       variable: { type: "string", multiple: true },
       to: { type: "string" },
       "chunk-days": { type: "string" },
+      trust: { type: "string" },
+      replace: { type: "boolean" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -56,6 +65,7 @@ function printSummary(s: IngestSummary) {
   out.write(`\nIngest into ${s.database}: ${s.ingested.length} file(s) ingested, ${s.skipped.length} already there, ${s.failed.length} failed, ${s.ignored.length} ignored; ${s.rows} series rows written; ${compact(s.cellDays)} cell-days in ${clock(s.seconds)}; peak memory ${s.peakRssMb} MB.\n`);
   for (const f of s.failed) out.write(`  FAILED  ${f.file}: ${f.reason}\n`);
   for (const f of s.ignored) out.write(`  ignored ${f.file}: ${f.reason}\n`);
+  for (const r of s.replaced) out.write(`  REPLACED rows of ${r.years.join(", ")} written by ${r.writtenBy} (now ${r.file})\n`);
   for (const w of s.warnings) out.write(`  note    ${w}\n`);
 }
 
@@ -86,6 +96,11 @@ async function main() {
     process.stderr.write(`--chunk-days must be a whole number above 0\n`);
     process.exit(2);
   }
+  const trust = values.trust;
+  if (trust !== undefined && trust !== "name" && trust !== "time-axis") {
+    process.stderr.write(`--trust must be name or time-axis, not "${trust}"\n`);
+    process.exit(2);
+  }
   const env = parseEnv(process.env);
   const database = to ? to.slice("file:".length) : (seriesDatabaseFile(env.SERIES_DB) ?? "./data/series.db");
   const seeds = loadSeeds();
@@ -97,6 +112,8 @@ async function main() {
     variables: values.variable?.flatMap((v) => v.split(",").map((x) => x.trim()).filter(Boolean)),
     seeds,
     chunkDays,
+    trust,
+    replace: values.replace ?? false,
     log: (line) => process.stderr.write(`${tty ? "\r\x1b[K" : ""}${line}\n`),
     onProgress: (p) => {
       const now = Date.now();

@@ -51,6 +51,8 @@ CREATE TABLE IF NOT EXISTS series_years (
   year INTEGER NOT NULL,
   source_id TEXT NOT NULL,
   vals BLOB NOT NULL,
+  -- the files the row was computed from ("name@sha256-prefix", joined by " + "); NULL for older ingests
+  written_by TEXT,
   PRIMARY KEY (indicator, geo, frequency, scenario, model, year)
 ) WITHOUT ROWID;
 `;

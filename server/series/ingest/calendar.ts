@@ -113,6 +113,7 @@ export function decodeTimes(values: ArrayLike<number>, units: TimeUnits, calenda
   const origin = dayNumber(calendar, units.origin);
   const out: CalendarDate[] = [];
   for (let i = 0; i < values.length; i++) {
+    if (!Number.isFinite(values[i])) throw new CalendarError(`time value ${i} is ${values[i]} (missing or not a number); every step needs a time`);
     // a tiny tolerance: 0.9999999 days from float32 rounding is still the next day
     const offset = Math.floor(values[i] * units.days + units.originFraction + 1e-6);
     out.push(fromDayNumber(calendar, origin + offset));

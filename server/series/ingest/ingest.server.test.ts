@@ -165,7 +165,7 @@ describe("npm run ingest", () => {
   it("reads a 360_day calendar with thirty-day months", async () => {
     const store = new IngestedSeriesStore(db);
     try {
-      expect(await annual(store, "fd", "NPL", "UKESM1-0-LL", "ssp585")).toBeCloseTo(40, 6);
+      expect(await annual(store, "fd", "NPL", "UKESM1-0-LL", "ssp585")).toBeCloseTo(40, 4);
       const tn = await monthly(store, "tasmin", "NPL", "UKESM1-0-LL", "ssp585");
       expect(tn[0]).toBeCloseTo(-5, 4);
       expect(tn[1]).toBeCloseTo((10 * -5 + 20 * 5) / 30, 4);
@@ -335,5 +335,134 @@ describe("the portal's series store setting", () => {
     expect(layered).toBeInstanceOf(LayeredSeriesStore);
     expect(layered.version).toMatch(/^ingested-6-[0-9a-f]{12}\+sample-/);
     expect(() => seriesStore(seeds, `file:${path.join(dir, "missing.db")}`)).toThrow(/SERIES_DB: cannot open the series database/);
+  });
+});
+
+describe("files that disagree with themselves or with what is stored", () => {
+  const lat = [26.5, 27.5, 28.5];
+  const lon = [81.5, 82.5, 83.5, 84.5, 85.5, 86.5, 87.5];
+  const year = (file: string, kelvin: (t: number) => number, origin = "2015-01-01") =>
+    writeTestNetcdf({ path: file, variable: "tas", units: "K", lat, lon, time: Array.from({ length: 365 }, (_, t) => t + 0.5), timeUnits: `days since ${origin} 00:00:00`, calendar: "noleap", value: (t) => kelvin(t) });
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(path.join(tmpdir(), "sacap-ingest-safety-"));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  async function nepalTas(database: string): Promise<number> {
+    const store = new IngestedSeriesStore(database);
+    try {
+      const [found] = await store.getSeries([{ indicator: "tas", geo: "NPL", scenario: "ssp245", model: "MIROC6", frequency: "annual" }]);
+      return found!.values[0];
+    } finally {
+      store.close();
+    }
+  }
+
+  it("refuses a file whose name and time axis disagree, never replaces another file's rows unasked, and a re-run restores them", async () => {
+    const good = path.join(work, "good", fileName("tas", "MIROC6", "ssp245", "2015"));
+    const bad = path.join(work, "bad", fileName("tas", "MIROC6", "ssp245", "2027"));
+    for (const folder of ["good", "bad"]) execFileSync("mkdir", ["-p", path.join(work, folder)]);
+    await year(good, () => KELVIN + 18.2);
+    // named 2027, but its time axis is 2015
+    await year(bad, () => KELVIN + 100 - 60);
+    const database = path.join(work, "series.db");
+    const run = (paths: string[], more: Partial<Parameters<typeof ingest>[0]> = {}) => ingest({ paths, database, seeds, geoDir: "seeds/geo", ...more });
+
+    expect((await run([good])).ingested).toEqual([path.basename(good)]);
+    expect(await nepalTas(database)).toBeCloseTo(18.2, 4);
+
+    const refused = await run([bad]);
+    expect(refused.failed).toEqual([{ file: path.basename(bad), reason: expect.stringContaining("the name says 2027 but the time axis runs 2015") }]);
+    expect(await nepalTas(database)).toBeCloseTo(18.2, 4);
+
+    // believing the time axis, the file would replace the good file's 2015 rows: not without --replace
+    const unasked = await run([bad], { trust: "time-axis" });
+    expect(unasked.failed).toEqual([{ file: path.basename(bad), reason: expect.stringMatching(new RegExp(`would replace rows of 2015 written by ${path.basename(good)}@[0-9a-f]{12}.*--replace`)) }]);
+    expect(await nepalTas(database)).toBeCloseTo(18.2, 4);
+
+    const replaced = await run([bad], { trust: "time-axis", replace: true });
+    expect(replaced.ingested).toEqual([path.basename(bad)]);
+    expect(replaced.replaced).toEqual([{ file: path.basename(bad), writtenBy: expect.stringContaining(path.basename(good)), years: [2015] }]);
+    expect(await nepalTas(database)).toBeCloseTo(40, 4);
+
+    // the good file is no longer taken as ingested: a re-run reads it again, and with --replace restores 2015
+    const again = await run([good]);
+    expect(again.skipped).toEqual([]);
+    expect(again.failed[0].reason).toContain(`written by ${path.basename(bad)}`);
+    const restored = await run([good], { replace: true });
+    expect(restored.ingested).toEqual([path.basename(good)]);
+    expect(await nepalTas(database)).toBeCloseTo(18.2, 4);
+    // and now it is skipped by its checksum
+    expect((await run([good])).skipped).toEqual([path.basename(good)]);
+  });
+
+  it("moves the days to the name's years when told to believe the name", async () => {
+    const file = path.join(work, "shift", fileName("tas", "MIROC6", "ssp585", "2030"));
+    execFileSync("mkdir", ["-p", path.dirname(file)]);
+    await year(file, () => KELVIN + 21, "2015-01-01");
+    const database = path.join(work, "shift.db");
+    const summary = await ingest({ paths: [file], database, seeds, geoDir: "seeds/geo", trust: "name" });
+    expect(summary.ingested).toEqual([path.basename(file)]);
+    const store = new IngestedSeriesStore(database);
+    try {
+      const [found] = await store.getSeries([{ indicator: "tas", geo: "NPL", scenario: "ssp585", model: "MIROC6", frequency: "annual" }]);
+      expect(found!.startYear).toBe(2030);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("refuses implausible values, naming the file, variable, day and cell", async () => {
+    const hot = path.join(work, "hot", fileName("tas", "MIROC6", "ssp245", "2016"));
+    execFileSync("mkdir", ["-p", path.dirname(hot)]);
+    // Celsius values labelled as Kelvin on one day: -250 °C
+    await writeTestNetcdf({ path: hot, variable: "tas", units: "K", lat, lon, time: Array.from({ length: 365 }, (_, t) => t + 0.5), timeUnits: "days since 2016-01-01", calendar: "noleap", value: (t, r, c) => (t === 40 && r === 1 && c === 2 ? 23 : KELVIN + 20) });
+    const wet = path.join(work, "wet", fileName("pr", "MIROC6", "ssp245", "2016"));
+    execFileSync("mkdir", ["-p", path.dirname(wet)]);
+    await writeTestNetcdf({ path: wet, variable: "pr", units: "kg m-2 s-1", lat, lon, time: Array.from({ length: 365 }, (_, t) => t + 0.5), timeUnits: "days since 2016-01-01", calendar: "noleap", value: (t) => (t === 3 ? -1 / 86400 : 1 / 86400) });
+    const database = path.join(work, "implausible.db");
+    const summary = await ingest({ paths: [hot, wet], database, seeds, geoDir: "seeds/geo" });
+    expect(summary.ingested).toEqual([]);
+    const reasons = Object.fromEntries(summary.failed.map((f) => [f.file, f.reason]));
+    expect(reasons[path.basename(hot)]).toMatch(/^tas is -250\.1\d* °C on 2016-02-10 \(step 40\) at lat 27\.5, lon 83\.5: outside the plausible -90\.\.60 °C/);
+    expect(reasons[path.basename(wet)]).toMatch(/^pr is -(1|0\.9{5}\d*) mm\/day on 2016-01-04 \(step 3\) at lat 26\.5, lon 81\.5: outside the plausible 0\.\.2000 mm\/day/);
+  });
+});
+
+
+describe.skipIf(!ncgen)("declared sizes are checked before anything is read", () => {
+  it("refuses at once a tiny file declaring 60,000,000 time steps", async () => {
+    const work = mkdtempSync(path.join(tmpdir(), "sacap-ncgen-huge-"));
+    try {
+      const cdl = `netcdf huge {
+dimensions:
+  time = 60000000 ;
+  lat = 2 ;
+  lon = 2 ;
+variables:
+  double time(time) ;
+    time:units = "days since 2015-01-01" ;
+    time:calendar = "noleap" ;
+  double lat(lat) ;
+  double lon(lon) ;
+  float tas(time, lat, lon) ;
+    tas:units = "K" ;
+data:
+  lat = 27.5, 28.5 ;
+  lon = 84.5, 85.5 ;
+}
+`;
+      writeFileSync(path.join(work, "huge.cdl"), cdl);
+      const file = path.join(work, "tas_day_MIROC6_ssp245_r1i1p1f1_gn_2015.nc");
+      execFileSync("ncgen", ["-k", "nc4", "-o", file, path.join(work, "huge.cdl")]);
+      expect(statSync(file).size).toBeLessThan(100_000);
+      const started = performance.now();
+      const summary = await ingest({ paths: [file], database: path.join(work, "series.db"), seeds, geoDir: "seeds/geo" });
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(summary.failed).toEqual([{ file: path.basename(file), reason: expect.stringMatching(/^time declares 60000000 steps, more than 73200 \(200 years of days\); refused before reading/) }]);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Seeds } from "../../seeds.server";
 import { encodeValues, SERIES_SCHEMA, sourceId } from "../ingested-store.server";
 import { dailyGap } from "./calendar";
 import { catalogModel, catalogScenario, parseCmip6FileName, type Cmip6FileName } from "./filename";
+import { indicatorVariables } from "../../../app/features/cmip6/availability";
 import { DailyIndexer, MEAN_VARIABLES, type DailyVariable } from "./indices";
 import { MaskCache, type GeoFeature, type GeoMask, type GridMasks, type MaskStorage } from "./masks";
 import { NetcdfError, openGridVariable, VARIABLE_UNITS, type GridVariable } from "./netcdf";
@@ -33,6 +34,14 @@ export interface IngestOptions {
   geoDir?: string;
   /** Days read per slab (default 32). */
   chunkDays?: number;
+  /**
+   * Which to believe when a file's name and its time axis name different years: by default neither (the
+   * file is refused); "time-axis" stores the days where the axis puts them, "name" moves them to the
+   * name's years.
+   */
+  trust?: "name" | "time-axis";
+  /** Let a file replace rows other files wrote (reported); by default such a file is refused. */
+  replace?: boolean;
   onProgress?: (progress: IngestProgress) => void;
   log?: (line: string) => void;
 }
@@ -67,6 +76,8 @@ export interface IngestSummary {
   failed: FileProblem[];
   /** Files not taken (name, variable, model or scenario the portal does not know, other frequency). */
   ignored: FileProblem[];
+  /** Rows other files had written that were replaced (with `replace`), by the file that wrote them. */
+  replaced: { file: string; writtenBy: string; years: number[] }[];
   warnings: string[];
   /** Rows (indicator, geo, scenario, model, frequency, year) written. */
   rows: number;
@@ -134,7 +145,19 @@ export function openSeriesDatabase(file: string): BetterSqlite3.Database {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
   db.exec(SERIES_SCHEMA);
+  // databases from before rows named their files
+  const columns = db.prepare("PRAGMA table_info(series_years)").all() as { name: string }[];
+  if (!columns.some((c) => c.name === "written_by")) db.exec("ALTER TABLE series_years ADD COLUMN written_by TEXT");
   return db;
+}
+
+/** How a row names a file it was computed from. */
+const fileToken = (name: string, sha256: string) => `${name}@${sha256.slice(0, 12)}`;
+
+/** The years a CMIP6 file name gives (`2015`, `2015-2016`, `20150101-20241231`). */
+export function nameYears(years: string): { start: number; end: number } {
+  const [first, last = first] = years.split("-");
+  return { start: Number(first.slice(0, 4)), end: Number(last.slice(0, 4)) };
 }
 
 /** Masks kept in the series database, so a later run on the same grid and outlines does not recompute them. */
@@ -159,6 +182,23 @@ function maskStorage(db: BetterSqlite3.Database): MaskStorage {
   };
 }
 
+/**
+ * Values no real daily field takes, in the portal's units: a file holding one is refused (wrong units,
+ * a broken conversion or a corrupt file). Temperatures beyond the records of Earth's surface, negative
+ * precipitation or more than any recorded day, humidity and radiation outside their physical range.
+ */
+export const PLAUSIBLE: Record<DailyVariable, [number, number]> = {
+  tas: [-90, 60],
+  tasmax: [-90, 60],
+  tasmin: [-90, 60],
+  pr: [0, 2000],
+  hurs: [0, 110],
+  huss: [0, 50],
+  rsds: [0, 1400],
+  rlds: [0, 1000],
+  sfcWind: [0, 120],
+};
+
 /** A file that failed while its set was read: the set is read again without it. */
 class FileFailure extends Error {
   constructor(readonly file: Candidate, reason: string) {
@@ -172,7 +212,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const { seeds } = options;
   const chunkDays = Math.max(1, options.chunkDays ?? 32);
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0,
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0,
   };
   const wanted = options.variables?.length ? new Set(options.variables) : undefined;
   if (wanted) {
@@ -226,8 +266,10 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRow = db.prepare(
-    "INSERT OR REPLACE INTO series_years (indicator, geo, scenario, model, frequency, year, source_id, vals) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT OR REPLACE INTO series_years (indicator, geo, scenario, model, frequency, year, source_id, vals, written_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
+  const ownerOf = db.prepare("SELECT written_by FROM series_years WHERE indicator = ? AND geo = ? AND frequency = ? AND scenario = ? AND model = ? AND year = ?");
+  const forgetFile = db.prepare("DELETE FROM ingested_files WHERE name = ? AND substr(sha256, 1, 12) = ?");
 
   const progress: IngestProgress = { filesDone: 0, filesTotal: candidates.length, cells: 0, cellDays: 0, bytesDone: 0, bytesTotal: candidates.reduce((s, c) => s + c.bytes, 0), elapsed: 0 };
   // bytes of the sets read so far (and the time reading them took), for the time left
@@ -283,7 +325,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         const before = progress.cellDays;
         const readStarted = performance.now();
         try {
-          result = await readSet(members, masks, keep, chunkDays, (cellDays, fraction) => {
+          result = await readSet(members, masks, keep, chunkDays, options.trust, (cellDays, fraction) => {
             progress.cellDays = before + cellDays;
             // bytes advance with the share of days read
             const done = setBytes * fraction;
@@ -314,30 +356,66 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         continue;
       }
 
-      // 4. one transaction per set: all its rows and files, or nothing
+      // 4. one transaction per set: all its rows and files, or nothing. Each row names the files it was
+      // computed from; a row another file wrote is replaced only when the operator says so.
       const id = sourceId(model, scenario);
       const period = scenarioPeriod(seeds.scenarios.find((s) => s.field_value === scenario)!);
       const outside = new Set<number>();
       const now = new Date().toISOString();
-      let rows = 0;
-      db.transaction(() => {
-        for (const [code, byGeo] of result!.output.monthly) {
-          if (!monthlyCodes.has(code)) continue;
-          for (const [geo, years] of byGeo) {
-            for (const [year, values] of years) {
-              insertRow.run(code, geo, scenario, model, "monthly", year, id, encodeValues(values));
-              rows++;
-            }
+      const read = result.files;
+      const writerOf = (code: string) => {
+        const needed = indicatorVariables(code);
+        const from = read.filter(({ file }) => needed.includes(file.variable));
+        return (from.length > 0 ? from : read).map(({ file }) => fileToken(file.name.name, sums.get(file)!)).sort().join(" + ");
+      };
+      const writes: { code: string; geo: string; frequency: "monthly" | "annual"; year: number; vals: Buffer; writer: string }[] = [];
+      for (const [code, byGeo] of result.output.monthly) {
+        if (!monthlyCodes.has(code)) continue;
+        const writer = writerOf(code);
+        for (const [geo, years] of byGeo) for (const [year, values] of years) writes.push({ code, geo, frequency: "monthly", year, vals: encodeValues(values), writer });
+      }
+      for (const [code, byGeo] of result.output.annual) {
+        if (!annualCodes.has(code)) continue;
+        const writer = writerOf(code);
+        for (const [geo, years] of byGeo) {
+          for (const [year, value] of years) {
+            if (year < period.start || year > period.end) outside.add(year);
+            writes.push({ code, geo, frequency: "annual", year, vals: encodeValues(Float64Array.of(value)), writer });
           }
         }
-        for (const [code, byGeo] of result!.output.annual) {
-          if (!annualCodes.has(code)) continue;
-          for (const [geo, years] of byGeo) {
-            for (const [year, value] of years) {
-              if (year < period.start || year > period.end) outside.add(year);
-              insertRow.run(code, geo, scenario, model, "annual", year, id, encodeValues(Float64Array.of(value)));
-              rows++;
-            }
+      }
+      // rows other files wrote, by writer
+      const displaced = new Map<string, Set<number>>();
+      for (const w of writes) {
+        const existing = ownerOf.get(w.code, w.geo, w.frequency, scenario, model, w.year) as { written_by: string | null } | undefined;
+        if (existing && existing.written_by !== w.writer) {
+          const by = existing.written_by ?? "an earlier ingest";
+          if (!displaced.has(by)) displaced.set(by, new Set());
+          displaced.get(by)!.add(w.year);
+        }
+      }
+      const names = read.map(({ file }) => file.name.name).join(", ");
+      if (displaced.size > 0 && !options.replace) {
+        const what = [...displaced].map(([by, years]) => `rows of ${[...years].sort().join(", ")} written by ${by}`).join("; ");
+        for (const { file } of read) {
+          summary.failed.push({ file: file.name.name, reason: `would replace ${what}; nothing was written (run again with --replace to replace them)` });
+        }
+        report();
+        continue;
+      }
+      let rows = 0;
+      db.transaction(() => {
+        for (const w of writes) {
+          insertRow.run(w.code, w.geo, scenario, model, w.frequency, w.year, id, w.vals, w.writer);
+          rows++;
+        }
+        for (const [by, years] of displaced) {
+          summary.replaced.push({ file: names, writtenBy: by, years: [...years].sort() });
+          summary.warnings.push(`${label}: replaced rows of ${[...years].sort().join(", ")} written by ${by}`);
+          // a file whose rows were replaced is no longer recorded as ingested: a later run reads it again
+          for (const token of by.split(" + ")) {
+            const at = token.lastIndexOf("@");
+            if (at > 0) forgetFile.run(token.slice(0, at), token.slice(at + 1));
           }
         }
         for (const { file, grid } of result!.files) {
@@ -370,6 +448,7 @@ async function readSet(
   maskCache: MaskCache,
   keep: ReadonlySet<string>,
   chunkDays: number,
+  trust: IngestOptions["trust"],
   onDays: (cellDays: number, fraction: number) => void,
   onCells: (cells: number) => void,
 ) {
@@ -382,10 +461,25 @@ async function readSet(
         throw new FileFailure(file, error instanceof Error ? error.message : String(error));
       }
     }
-    for (const { file, grid } of opened) {
-      const gap = dailyGap(grid.calendar, grid.dates);
-      if (gap) throw new FileFailure(file, `${gap}; only daily files are ingested`);
+    for (const entry of opened) {
+      const { file, grid } = entry;
       if (grid.dates.length === 0) throw new FileFailure(file, "no time steps");
+      // the name and the time axis must name the same years, unless the operator says which to believe
+      const named = nameYears(file.name.years);
+      const axis = { start: grid.dates[0].year, end: grid.dates[grid.dates.length - 1].year };
+      if (named.start !== axis.start || named.end !== axis.end) {
+        const span = (r: { start: number; end: number }) => (r.start === r.end ? String(r.start) : `${r.start}-${r.end}`);
+        const conflict = `the name says ${span(named)} but the time axis runs ${span(axis)}`;
+        if (trust === "name") {
+          if (named.end - named.start !== axis.end - axis.start) throw new FileFailure(file, `${conflict}, a different number of years: it cannot be moved to the name's years`);
+          const shift = named.start - axis.start;
+          entry.grid = { ...grid, dates: grid.dates.map((d) => ({ ...d, year: d.year + shift })) };
+        } else if (trust !== "time-axis") {
+          throw new FileFailure(file, `${conflict}; nothing was written (run again with --trust time-axis or --trust name to say which is right)`);
+        }
+      }
+      const gap = dailyGap(entry.grid.calendar, entry.grid.dates);
+      if (gap) throw new FileFailure(file, `${gap}; only daily files are ingested`);
     }
     const first = opened[0].grid;
     for (const { file, grid } of opened.slice(1)) {
@@ -429,7 +523,21 @@ async function readSet(
           opened.forEach((o, k) => {
             const slab = slabs[k];
             const out = dayValues[o.file.variable];
-            for (let i = 0; i < offsets.length; i++) out[i] = slab[base + offsets[i]];
+            const [min, max] = PLAUSIBLE[o.file.variable];
+            for (let i = 0; i < offsets.length; i++) {
+              const v = slab[base + offsets[i]];
+              // NaN (missing) passes: only values that cannot be real stop the file
+              if (v < min || v > max) {
+                const cell = active[i];
+                const d = first.dates[t];
+                const date = `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+                throw new FileFailure(
+                  o.file,
+                  `${o.file.variable} is ${v} ${o.grid.conversion.to} on ${date} (step ${t}) at lat ${first.lat[Math.floor(cell / columns)]}, lon ${first.lon[cell % columns]}: outside the plausible ${min}..${max} ${o.grid.conversion.to}; nothing of the file was written`,
+                );
+              }
+              out[i] = v;
+            }
           });
           try {
             indexer.day(first.dates[t], dayValues);

@@ -1,5 +1,5 @@
-import { closeSync, openSync, readSync } from "node:fs";
-import { decodeTimes, parseCalendar, parseTimeUnits, type Calendar, type CalendarDate } from "./calendar";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { CalendarError, decodeTimes, parseCalendar, parseTimeUnits, type Calendar, type CalendarDate } from "./calendar";
 
 /**
  * Reads a gridded daily variable from a NetCDF4 (HDF5) file with h5wasm: the `lat`, `lon` and `time`
@@ -121,6 +121,26 @@ function checkSignature(path: string) {
   }
 }
 
+/** Most days one file may hold (200 years), and most cells along a grid axis (a 0.01° global grid has 36,000). */
+export const MAX_TIME_STEPS = 200 * 366;
+export const MAX_AXIS_CELLS = 50_000;
+
+/**
+ * Checks what a dataset declares before anything of it is read: its length against a sane limit, and for
+ * data stored in one piece (not chunked) its size against the file's (a file cannot hold more than its bytes).
+ */
+function checkDeclared(what: string, ds: H5Dataset, fileBytes: number, limit?: { length: number; why: string }) {
+  const shape = ds.shape ?? [];
+  const values = shape.reduce((n, d) => n * d, 1);
+  if (limit && (shape[0] ?? 0) > limit.length) {
+    throw new NetcdfError(`${what} declares ${shape[0]} steps, more than ${limit.length} (${limit.why}); refused before reading`);
+  }
+  const { chunks, size } = ds.metadata;
+  if (!chunks && values * size > fileBytes) {
+    throw new NetcdfError(`${what} declares ${shape.join("x")} values (${values * size} bytes) but the whole file has ${fileBytes} bytes; refused before reading`);
+  }
+}
+
 function findDataset(file: H5File, names: string[]): H5Dataset | undefined {
   const keys = file.keys();
   for (const name of names) {
@@ -173,6 +193,11 @@ export async function openGridVariable(path: string, variable: string): Promise<
         throw new NetcdfError(`"${variable}" has dimensions (${scales.map((s) => s[0] ?? "?").join(", ")}), expected (time, lat, lon)`);
       }
     });
+    const fileBytes = statSync(path).size;
+    checkDeclared("time", timeDs, fileBytes, { length: MAX_TIME_STEPS, why: "200 years of days" });
+    checkDeclared("lat", latDs, fileBytes, { length: MAX_AXIS_CELLS, why: "a grid finer than 0.01°" });
+    checkDeclared("lon", lonDs, fileBytes, { length: MAX_AXIS_CELLS, why: "a grid finer than 0.01°" });
+    checkDeclared(`"${variable}"`, data, fileBytes);
     const lat = numbers(latDs.value, "lat");
     const lon = numbers(lonDs.value, "lon").map((x) => (x > 180 ? x - 360 : x));
     const time = numbers(timeDs.value, "time");
@@ -223,6 +248,7 @@ export async function openGridVariable(path: string, variable: string): Promise<
   } catch (error) {
     closeQuietly();
     if (error instanceof NetcdfError) throw error;
+    if (error instanceof CalendarError) throw new NetcdfError(error.message);
     throw new NetcdfError(`cannot read the file's structure (truncated or damaged?): ${error instanceof Error ? error.message : error}`);
   }
 }
