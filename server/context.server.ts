@@ -2,12 +2,14 @@ import type { OniTable } from "../app/features/analytics/compute";
 import { scenarioPeriod } from "../app/features/cmip6/seriesQuery";
 import { loadOni } from "./analytics/oni.server";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_SERIES_DB, EnvError, seriesDatabaseFile, type Env } from "./env.server";
 import { getSeeds, type Seeds } from "./seeds.server";
 import { SampleSeriesStore } from "./series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "./series/service.server";
 import { IngestedSeriesStore } from "./series/ingested-store.server";
 import { LayeredSeriesStore, type SeriesStore } from "./series/store";
+import { SeriesWorkerPool } from "./series/worker-pool.server";
 import { createCkanService, type CkanService } from "./services/ckan.server";
 import { createReferenceService, type ReferenceService } from "./services/reference.server";
 import { createSubmissionsService, type SubmissionsService } from "./services/submissions.server";
@@ -40,7 +42,7 @@ export function createLoadContext(env: Env) {
   return {
     env,
     reference,
-    series: createSeriesService(seeds, seriesStore(seeds, env.SERIES_DB)),
+    series: createSeriesService(seeds, seriesStore(seeds, env.SERIES_DB), { pool: seriesWorkers(env.SERIES_WORKERS) }),
     ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData"), env.CKAN_TIMEOUT * 1000, {
       hosts: env.CKAN_PREVIEW_HOSTS,
       allowPrivate: env.CKAN_PREVIEW_PRIVATE,
@@ -53,6 +55,18 @@ export function createLoadContext(env: Env) {
     }),
     oni: loadOni(),
   };
+}
+
+/** The built series worker, beside the built server (`scripts/build-server.mjs`). */
+const SERIES_WORKER_FILE = fileURLToPath(new URL("./series-worker.js", import.meta.url));
+
+/**
+ * The worker threads of the series service (SERIES_WORKERS); none when the setting is 0, or when the server
+ * runs from its sources (tests), where there is no built worker: answers are then computed in process.
+ */
+function seriesWorkers(count: number): SeriesWorkerPool | undefined {
+  if (count === 0 || !existsSync(SERIES_WORKER_FILE)) return undefined;
+  return new SeriesWorkerPool(SERIES_WORKER_FILE, count);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { ANALYTICS_CONFIG, parseEnabledFlag } from "../app/lib/analytics";
 
@@ -80,6 +81,12 @@ const envSchema = z.object({
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31_536_000),
   /** One JSON line per request on stdout. */
   LOG_REQUESTS: boolText("true"),
+  /**
+   * Worker threads computing series answers that are not cached (values, statistics, JSON, compression),
+   * so that they never hold up other requests; 0 computes them on the main thread. Default: one fewer than
+   * the cores, at least 1.
+   */
+  SERIES_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
   /** Seconds to let in-flight requests finish after SIGTERM. */
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).default(10),
 

@@ -33,7 +33,7 @@ export async function choropleth(series: SeriesService, q: ChoroplethQuery): Pro
     }
     const resolved = series.resolve("annual", parsed.query);
     if (!resolved.ok) return { status: 404, message: resolved.message, details: resolved.details };
-    const answer = await series.answer(resolved.value);
+    const answer = await series.response(resolved.value);
     if ("status" in answer) return { status: 404, message: answer.message, details: answer.details };
     info ??= { code: answer.indicator.code, name: answer.indicator.name, units: answer.indicator.units, decimals: answer.indicator.decimals };
     sample ||= answer.sample;

@@ -17,11 +17,14 @@ export const toResponse = ({ status, headers, body }: PlainAnswer): Response => 
 export interface RequestHeaders {
   ifNoneMatch: string | null;
   acceptEncoding: string | null;
+  /** The client's address (behind a trusted proxy, the one it reports), where the caller knows it. */
+  client?: string;
 }
 
-export const requestHeaders = (request: Request): RequestHeaders => ({
+export const requestHeaders = (request: Request, client?: string): RequestHeaders => ({
   ifNoneMatch: request.headers.get("If-None-Match"),
   acceptEncoding: request.headers.get("Accept-Encoding"),
+  client,
 });
 
 /**
@@ -31,7 +34,7 @@ export const requestHeaders = (request: Request): RequestHeaders => ({
 export function plainAnswers(answer: (path: string, url: string, headers: RequestHeaders) => PlainAnswer | Promise<PlainAnswer> | undefined) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const headers = { ifNoneMatch: req.headers["if-none-match"] ?? null, acceptEncoding: req.headers["accept-encoding"] ?? null };
+    const headers = { ifNoneMatch: req.headers["if-none-match"] ?? null, acceptEncoding: req.headers["accept-encoding"] ?? null, client: req.ip ?? req.socket.remoteAddress };
     const pending = answer(req.path, req.originalUrl, headers);
     if (!pending) return next();
     Promise.resolve(pending)

@@ -2,8 +2,42 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SERIES_CACHE_CONTROL } from "../../app/features/cmip6/series";
 import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
+import { preferredEncoding } from "../encoding.server";
 import type { SeriesService } from "../series/service.server";
 import { errorAnswer, etagMatchesHeader, plainAnswers, preparedAnswer, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
+
+/**
+ * Computations of one client handed to the workers at once; its further ones wait in its own line, so a
+ * client asking many series does not hold up the others (the workers take turns between clients).
+ */
+export const SERIES_PER_CLIENT = 2;
+/** Computations one client may have waiting in its line; more are refused (429) until some are done. */
+export const SERIES_CLIENT_QUEUE = 16;
+/** Computations under way or waiting, over all clients, beyond which new ones are refused (503). */
+export const SERIES_QUEUE_LIMIT = 128;
+
+const lines = new Map<string, { running: number; waiting: (() => void)[] }>();
+let underWay = 0;
+
+/** A turn for one of `client`'s computations: at once, after its earlier ones, or none when its line is full. */
+function takeTurn(client: string): Promise<void> | undefined {
+  const line = lines.get(client) ?? { running: 0, waiting: [] };
+  lines.set(client, line);
+  if (line.running < SERIES_PER_CLIENT) {
+    line.running++;
+    return Promise.resolve();
+  }
+  if (line.waiting.length >= SERIES_CLIENT_QUEUE) return undefined;
+  return new Promise((resolve) => line.waiting.push(resolve));
+}
+
+function endTurn(client: string) {
+  const line = lines.get(client);
+  if (!line) return;
+  const next = line.waiting.shift();
+  if (next) next();
+  else if (--line.running === 0) lines.delete(client);
+}
 
 /**
  * The answer of a series endpoint (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`): 400 naming the parameter
@@ -28,7 +62,31 @@ export async function seriesAnswer(
   // the ETag is known before the answer is computed: a client that has it costs no computation
   const headers: Record<string, string> = { "Cache-Control": SERIES_CACHE_CONTROL, Vary: "Accept-Encoding" };
   if (etagMatchesHeader(request.ifNoneMatch, resolved.value.etag)) return { status: 304, headers: { ETag: resolved.value.etag, ...headers }, body: null };
-  const prepared = await series.json(resolved.value);
+  const encoding = preferredEncoding(request.acceptEncoding);
+  let prepared: Awaited<ReturnType<SeriesService["json"]>>;
+  if (series.isCached(resolved.value)) prepared = await series.json(resolved.value, encoding);
+  else {
+    // a series not computed yet costs a worker's time: each client in its own line, bounded
+    if (underWay >= SERIES_QUEUE_LIMIT) {
+      return errorAnswer(503, "The series service is busy computing other series; ask again in a moment", { headers: { "Retry-After": "2" } });
+    }
+    const client = request.client ?? "";
+    const turn = takeTurn(client);
+    if (!turn) {
+      return errorAnswer(429, `Too many series are waiting to be computed for you (${SERIES_PER_CLIENT + SERIES_CLIENT_QUEUE}); ask again when some have arrived`, {
+        headers: { "Retry-After": "1" },
+        details: { limit: SERIES_PER_CLIENT + SERIES_CLIENT_QUEUE },
+      });
+    }
+    underWay++;
+    try {
+      await turn;
+      prepared = await series.json(resolved.value, encoding);
+    } finally {
+      underWay--;
+      endTurn(client);
+    }
+  }
   if ("status" in prepared) return errorAnswer(404, prepared.message, { details: prepared.details });
   if (prepared.sample) headers[SAMPLE_DATA_HEADER] = "true";
   return preparedAnswer(prepared, request, headers, (encoding) => series.encode(prepared, encoding));
@@ -37,7 +95,7 @@ export async function seriesAnswer(
 /** Loader of a series endpoint's resource route. */
 export function seriesLoader(frequency: SeriesFrequency) {
   return async ({ request, context }: LoaderFunctionArgs) =>
-    toResponse(await seriesAnswer(context.series, frequency, new URL(request.url).searchParams, requestHeaders(request)));
+    toResponse(await seriesAnswer(context.series, frequency, new URL(request.url).searchParams, requestHeaders(request, context.clientAddress)));
 }
 
 /**

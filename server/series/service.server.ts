@@ -28,6 +28,7 @@ import type { Seeds } from "../seeds.server";
 import { LruCache } from "./lru";
 import type { SeriesKey, SeriesStore, StoredSeries } from "./store";
 import type { ContentEncoding } from "../encoding.server";
+import type { SeriesWorkerPool } from "./worker-pool.server";
 
 /**
  * The series API's logic, independent of HTTP: parse and resolve a query against the seeds, fetch the
@@ -72,9 +73,21 @@ export interface PreparedSeries {
 export interface SeriesServiceOptions {
   /** Memory for serialised answers, bytes (default 64 MB). */
   cacheBytes?: number;
+  /** Worker threads computing answers that are not cached; without, they are computed in this thread. */
+  pool?: SeriesWorkerPool;
 }
 
 const sha = (text: string) => createHash("sha256").update(text).digest("base64url");
+
+/** A body compressed as the series endpoints send it (a Response takes an ArrayBuffer-backed view). */
+export function compress(body: string, encoding: ContentEncoding): Uint8Array<ArrayBuffer> {
+  const raw = Buffer.from(body);
+  return Uint8Array.from(
+    encoding === "br"
+      ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : gzipSync(raw),
+  );
+}
 
 export function createSeriesService(
   seeds: Pick<Seeds, "indicators" | "geos" | "scenarios" | "cmip6Models">,
@@ -238,36 +251,74 @@ export function createSeriesService(
     };
   }
 
-  /** The serialised answer, computed once per distinct query while it stays in the cache. */
-  async function json(resolved: ResolvedSeriesQuery): Promise<PreparedSeries | SeriesNotFound> {
+  /** Answers being computed, so that concurrent requests for one answer share the work. */
+  const pending = new Map<string, Promise<PreparedSeries | SeriesNotFound>>();
+
+  /** Computes an answer (and its compressed bytes) in a worker, or here without workers. */
+  async function compute(resolved: ResolvedSeriesQuery, encoding?: ContentEncoding): Promise<PreparedSeries | SeriesNotFound> {
+    if (!options.pool) {
+      const value = await answer(resolved);
+      if ("status" in value) return value;
+      return { body: JSON.stringify(value), etag: resolved.etag, sample: value.sample, encoded: {} };
+    }
+    const result = await options.pool.run({ kind: "answer", frequency: resolved.frequency, query: resolved.query, encoding });
+    if (result.kind === "not-found") return { status: 404, message: result.message, details: result.details };
+    if (result.kind !== "answer") throw new Error(`unexpected answer of a series worker: ${result.kind}`);
+    const encoded: PreparedSeries["encoded"] = {};
+    if (result.encoding && result.encoded) encoded[result.encoding] = new Uint8Array(result.encoded);
+    return { body: result.body, etag: resolved.etag, sample: result.sample, encoded };
+  }
+
+  /**
+   * The serialised answer, computed once per distinct query while it stays in the cache; with `encoding`,
+   * also compressed that way (see `encode`), in a worker when the service has them.
+   */
+  async function json(resolved: ResolvedSeriesQuery, encoding?: ContentEncoding): Promise<PreparedSeries | SeriesNotFound> {
     const cached = bodies.get(resolved.etag);
-    if (cached) return cached;
-    const value = await answer(resolved);
-    if ("status" in value) return value;
-    const prepared: PreparedSeries = { body: JSON.stringify(value), etag: resolved.etag, sample: value.sample, encoded: {} };
-    bodies.set(resolved.etag, prepared);
-    return prepared;
+    if (cached) {
+      if (encoding && !cached.encoded[encoding] && options.pool) {
+        const result = await options.pool.run({ kind: "compress", body: cached.body, encoding });
+        if (result.kind === "compressed") keepEncoded(cached, encoding, new Uint8Array(result.encoded));
+      }
+      return cached;
+    }
+    const running = pending.get(resolved.etag);
+    if (running) return running;
+    const task = compute(resolved, encoding).then((prepared) => {
+      if (!("status" in prepared)) bodies.set(resolved.etag, prepared);
+      return prepared;
+    });
+    pending.set(resolved.etag, task);
+    try {
+      return await task;
+    } finally {
+      pending.delete(resolved.etag);
+    }
+  }
+
+  function keepEncoded(prepared: PreparedSeries, encoding: ContentEncoding, encoded: Uint8Array<ArrayBuffer>) {
+    prepared.encoded[encoding] = encoded;
+    // weigh the entry again with its new buffer
+    bodies.set(prepared.etag, prepared);
   }
 
   /**
    * The answer compressed, once per answer and encoding: repeated requests cost no compression (the
-   * compression middleware leaves an encoded body alone).
+   * compression middleware leaves an encoded body alone). `json(resolved, encoding)` has it ready.
    */
   function encode(prepared: PreparedSeries, encoding: ContentEncoding): Uint8Array<ArrayBuffer> {
     let encoded = prepared.encoded[encoding];
     if (!encoded) {
-      const raw = Buffer.from(prepared.body);
-      // a Response takes an ArrayBuffer-backed view: copied once per answer and encoding
-      encoded = Uint8Array.from(
-        encoding === "br"
-          ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : gzipSync(raw),
-      );
-      prepared.encoded[encoding] = encoded;
-      // weigh the entry again with its new buffer
-      bodies.set(prepared.etag, prepared);
+      encoded = compress(prepared.body, encoding);
+      keepEncoded(prepared, encoding, encoded);
     }
     return encoded;
+  }
+
+  /** The answer as an object, from the serialised one (computed in a worker when the service has them). */
+  async function response(resolved: ResolvedSeriesQuery): Promise<SeriesResponse | SeriesNotFound> {
+    const prepared = await json(resolved);
+    return "status" in prepared ? prepared : (JSON.parse(prepared.body) as SeriesResponse);
   }
 
   return {
@@ -279,6 +330,9 @@ export function createSeriesService(
     answer,
     json,
     encode,
+    response,
+    /** Whether the answer is ready to send without computing (cached). */
+    isCached: (resolved: ResolvedSeriesQuery) => bodies.get(resolved.etag) !== undefined,
     /**
      * An RTK Query cache entry for a loader, so a page rendered on the server with a series finds it in
      * the cache and the browser does not request it again. Undefined when the query is invalid or has no data.
@@ -289,9 +343,9 @@ export function createSeriesService(
       if (!parsed.ok) return undefined;
       const resolved = resolve(frequency, parsed.query);
       if (!resolved.ok) return undefined;
-      const prepared = await json(resolved.value);
+      const prepared = await response(resolved.value);
       if ("status" in prepared) return undefined;
-      return { endpointName: SERIES_ENDPOINTS[frequency], arg: query, value: JSON.parse(prepared.body) };
+      return { endpointName: SERIES_ENDPOINTS[frequency], arg: query, value: prepared };
     },
   };
 }

@@ -16,7 +16,7 @@ export interface CompareResult extends WindowMeans {
 async function ensembleSeries(series: SeriesService, indicator: string, geo: string, scenario: ScenarioValue[]) {
   const resolved = series.resolve("annual", { indicator, geo, scenario });
   if (!resolved.ok) return undefined;
-  const answer = await series.answer(resolved.value);
+  const answer = await series.response(resolved.value);
   return "status" in answer ? undefined : answer;
 }
 

@@ -38,7 +38,7 @@ export async function entrySeries(
   for (const scenario of SCENARIO_VALUES) {
     const resolved = series.resolve(frequency, { indicator: indicator.field_value, geo, scenario: [scenario as ScenarioValue] });
     if (!resolved.ok) continue;
-    const answer = await series.answer(resolved.value);
+    const answer = await series.response(resolved.value);
     if (!("status" in answer)) answers.push(answer);
   }
   if (answers.length === 0) return undefined;

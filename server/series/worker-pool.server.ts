@@ -1,0 +1,101 @@
+import { Worker } from "node:worker_threads";
+import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seriesQuery";
+import type { ContentEncoding } from "../encoding.server";
+
+/**
+ * Worker threads that compute series answers (the models' values, ensemble statistics, JSON and its
+ * compression), so that a series nobody asked before costs the event loop nothing: pages, cached series
+ * and health checks go on being answered while the workers compute. Jobs wait in one queue; each worker
+ * takes one at a time. A worker that dies fails its job and is replaced.
+ */
+
+/** What a worker is asked: the answer of a query (and its compressed bytes), or to compress a body. */
+export type SeriesJob =
+  | { kind: "answer"; frequency: SeriesFrequency; query: SeriesQuery; encoding?: ContentEncoding }
+  | { kind: "compress"; body: string; encoding: ContentEncoding };
+
+export type SeriesJobResult =
+  | { kind: "answer"; body: string; etag: string; sample: boolean; encoding?: ContentEncoding; encoded?: Uint8Array }
+  | { kind: "not-found"; status: 404; message: string; details: Record<string, unknown> }
+  | { kind: "compressed"; encoded: Uint8Array };
+
+interface Task {
+  job: SeriesJob;
+  resolve: (result: SeriesJobResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  task?: Task;
+}
+
+export class SeriesWorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly file: string,
+    readonly size: number,
+  ) {
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  /** Jobs waiting for a worker (not counting those being computed). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  run(job: SeriesJob): Promise<SeriesJobResult> {
+    if (this.closed) return Promise.reject(new Error("the series workers are stopped"));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      this.next();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) task.reject(new Error("the series workers are stopped"));
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { worker: new Worker(this.file) };
+    slot.worker.unref();
+    slot.worker.on("message", (result: SeriesJobResult | { kind: "error"; message: string }) => {
+      const task = slot.task;
+      slot.task = undefined;
+      if (task) {
+        if (result.kind === "error") task.reject(new Error(result.message));
+        else task.resolve(result);
+      }
+      this.next();
+    });
+    const fail = (error: Error) => {
+      const task = slot.task;
+      slot.task = undefined;
+      task?.reject(error);
+      if (this.closed) return;
+      // replace the worker that died
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) this.slots[index] = this.spawn();
+      this.next();
+    };
+    slot.worker.on("error", fail);
+    slot.worker.on("exit", (code) => {
+      if (!this.closed) fail(new Error(`a series worker stopped (exit code ${code})`));
+    });
+    return slot;
+  }
+
+  private next() {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (slot.task) continue;
+      slot.task = this.queue.shift()!;
+      slot.worker.postMessage(slot.task.job);
+    }
+  }
+}
