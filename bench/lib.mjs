@@ -46,11 +46,11 @@ export async function waitFor(url, child, what) {
 }
 
 /** The production build (`node build/server/index.js`) on a free loopback port. */
-export async function startServer() {
+export async function startServer(env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, "build/server/index.js")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_REQUESTS: "false", NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_REQUESTS: "false", NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
