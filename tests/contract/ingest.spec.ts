@@ -63,11 +63,13 @@ test.describe("ingested series", () => {
     expect(mixedBody.series[0].sources).toEqual({ "ACCESS-CM2": id, MIROC6: "sample" });
 
     const page = await (await fetch(`${portal.url}/cmip6-data?indicator=tas&geo=NPL&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2015`)).text();
-    expect(page).toContain("Ingested data");
+    // the projection is ingested, its 1995-2014 baseline (the historical run) is sample: the page says mixed
+    expect(page).toContain("Ingested and sample data");
     expect(page).toContain(file("tas"));
+    expect(page).toMatch(/ingested data for 1 model run \(ACCESS-CM2 \(ssp245\)\), generated sample data for the other 1 model run \(1 historical\)/);
     const mixedPage = await (await fetch(`${portal.url}/cmip6-data?indicator=tas&geo=NPL&scenario=ssp245&model=ACCESS-CM2,MIROC6&start=2015&end=2015`)).text();
     expect(mixedPage).toContain("Ingested and sample data");
-    expect(mixedPage).toMatch(/ingested data for 1 model run \(ACCESS-CM2 \(ssp245\)\), generated sample data for the other 1 model run/);
+    expect(mixedPage).toMatch(/ingested data for 1 model run \(ACCESS-CM2 \(ssp245\)\), generated sample data for the other 3 model runs \(1 ssp245, 2 historical\)/);
 
     // a second run finds every file ingested
     const again = spawnSync(process.execPath, ["build/server/ingest.js", dir, "--to", `file:${db}`, "--json"], { encoding: "utf8" });
