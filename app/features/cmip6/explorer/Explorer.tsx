@@ -230,7 +230,8 @@ function WindowTable({
   return (
     <HTMLTable compact striped className="sacap-table sacap-explorer__windows">
       <caption>
-        20-year means: ensemble median and p10-p90 range ({units}), change from {baseline}
+        20-year means: each model&apos;s mean over the window (with at least 90 % of its years), then the median and
+        p10-p90 range across models ({units}); change from {baseline}, the median of the models&apos; own changes
         {sample ? " (sample data)" : ""}
       </caption>
       <thead>
