@@ -34,6 +34,8 @@ export class SeriesWorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private closed = false;
+  /** Workers that died in a row: a worker that cannot start is not restarted in a busy loop. */
+  private failures = 0;
 
   constructor(
     private readonly file: string,
@@ -67,6 +69,7 @@ export class SeriesWorkerPool {
     slot.worker.on("message", (result: SeriesJobResult | { kind: "error"; message: string }) => {
       const task = slot.task;
       slot.task = undefined;
+      this.failures = 0;
       if (task) {
         if (result.kind === "error") task.reject(new Error(result.message));
         else task.resolve(result);
@@ -78,10 +81,18 @@ export class SeriesWorkerPool {
       slot.task = undefined;
       task?.reject(error);
       if (this.closed) return;
-      // replace the worker that died
       const index = this.slots.indexOf(slot);
-      if (index >= 0) this.slots[index] = this.spawn();
-      this.next();
+      if (index < 0) return;
+      // replace the worker that died, waiting longer each time one dies in a row; after several, the
+      // waiting jobs fail too rather than wait for a worker that may never start
+      this.failures++;
+      if (this.failures > 3) for (const waiting of this.queue.splice(0)) waiting.reject(error);
+      this.slots.splice(index, 1);
+      setTimeout(() => {
+        if (this.closed) return;
+        this.slots.push(this.spawn());
+        this.next();
+      }, Math.min(5000, 50 * 2 ** this.failures)).unref();
     };
     slot.worker.on("error", fail);
     slot.worker.on("exit", (code) => {
