@@ -17,6 +17,8 @@ Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/s
                       days where the axis puts them, "name" moves them to the name's years (default: refuse)
   --replace           let files replace rows that other files wrote (each replacement is reported);
                       without it such a file is refused and nothing of it is written
+  --min-coverage P    percent of a place's outline a file's grid must cover to give it a series
+                      (default 99); places covered less are listed and get nothing from the file
   --json              print the summary as JSON on stdout
 
 Files of one model, scenario and years are read together (indices such as DTR need tasmax and tasmin).
@@ -36,6 +38,7 @@ function parse(argv: string[]) {
       "chunk-days": { type: "string" },
       trust: { type: "string" },
       replace: { type: "boolean" },
+      "min-coverage": { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -65,6 +68,7 @@ function printSummary(s: IngestSummary) {
   out.write(`\nIngest into ${s.database}: ${s.ingested.length} file(s) ingested, ${s.skipped.length} already there, ${s.failed.length} failed, ${s.ignored.length} ignored; ${s.rows} series rows written; ${compact(s.cellDays)} cell-days in ${clock(s.seconds)}; peak memory ${s.peakRssMb} MB.\n`);
   for (const f of s.failed) out.write(`  FAILED  ${f.file}: ${f.reason}\n`);
   for (const f of s.ignored) out.write(`  ignored ${f.file}: ${f.reason}\n`);
+  for (const p of s.partial) out.write(`  skipped ${p.geo}: ${(p.coverage * 100).toFixed(1)} % covered by the grid of ${p.files}\n`);
   for (const r of s.replaced) out.write(`  REPLACED rows of ${r.years.join(", ")} written by ${r.writtenBy} (now ${r.file})\n`);
   for (const w of s.warnings) out.write(`  note    ${w}\n`);
 }
@@ -101,6 +105,11 @@ async function main() {
     process.stderr.write(`--trust must be name or time-axis, not "${trust}"\n`);
     process.exit(2);
   }
+  const minCoverage = values["min-coverage"] === undefined ? undefined : Number(values["min-coverage"]);
+  if (minCoverage !== undefined && !(minCoverage >= 0 && minCoverage <= 100)) {
+    process.stderr.write(`--min-coverage must be a percentage from 0 to 100, not "${values["min-coverage"]}"\n`);
+    process.exit(2);
+  }
   const env = parseEnv(process.env);
   const database = to ? to.slice("file:".length) : (seriesDatabaseFile(env.SERIES_DB) ?? "./data/series.db");
   const seeds = loadSeeds();
@@ -114,6 +123,7 @@ async function main() {
     chunkDays,
     trust,
     replace: values.replace ?? false,
+    minCoverage: minCoverage === undefined ? undefined : minCoverage / 100,
     log: (line) => process.stderr.write(`${tty ? "\r\x1b[K" : ""}${line}\n`),
     onProgress: (p) => {
       const now = Date.now();

@@ -10,11 +10,12 @@ import type { SeriesKey, SeriesSource, SeriesStore, StoreDescription, StoredSeri
 
 export const INGEST_METHOD =
   "Daily NetCDF model output ingested with the portal's `npm run ingest`: units converted (K to °C, kg m-2 s-1 " +
-  "to mm/day, kg/kg to g/kg), daily values read in the file's own calendar (standard, noleap, 360_day, ...). " +
-  "Monthly means and ETCCDI indices (FD, SU, ID, TR, TXx, TNx, TXn, TNn, DTR, Rx1day, Rx5day, R10mm, R20mm, " +
-  "Rnnmm at 25 mm, SDII, CDD, CWD, PRCPTOT) are computed per grid cell from its days, then averaged over " +
-  "each country and basin outline with cos(latitude) weights (cells whose centres fall inside; the nearest " +
-  "cells for places smaller than a cell). Annual values of monthly series combine the twelve months by the " +
+  "to mm/day, kg/kg to g/kg), daily values read in the file's own calendar (CF calendars decoded as cftime " +
+  "does). Monthly means and ETCCDI indices (FD, SU, ID, TR, TXx, TNx, TXn, TNn, DTR, Rx1day, Rx5day, R10mm, " +
+  "R20mm, Rnnmm at 25 mm, SDII, CDD, CWD, PRCPTOT) are computed per grid cell from its days, then averaged " +
+  "over each country and basin outline with each cell weighted by the area of its intersection with the " +
+  "outline; a place the file's grid covers less than 99 % of gets no series from it (`coverage` in the " +
+  "answer). Annual values of monthly series combine the twelve months by the " +
   "indicator's rule; a month or year with a missing day has no value. Spells (CDD, CWD) are counted within " +
   "each year; Rx5day windows belong to the month of their last day and start with the file's first day.";
 
@@ -53,6 +54,8 @@ CREATE TABLE IF NOT EXISTS series_years (
   vals BLOB NOT NULL,
   -- the files the row was computed from ("name@sha256-prefix", joined by " + "); NULL for older ingests
   written_by TEXT,
+  -- share of the place's outline the files' grid covers, 0..1; NULL for older ingests
+  coverage REAL,
   PRIMARY KEY (indicator, geo, frequency, scenario, model, year)
 ) WITHOUT ROWID;
 `;
@@ -125,8 +128,10 @@ export class IngestedSeriesStore implements SeriesStore {
     }
     const fingerprint = createHash("sha256").update(files.map((f) => f.sha256).sort().join()).digest("hex").slice(0, 12);
     this.version = `ingested-${files.length}-${fingerprint}`;
+    // databases from before the coverage was recorded have no such column
+    const hasCoverage = (this.db.prepare("PRAGMA table_info(series_years)").all() as { name: string }[]).some((c) => c.name === "coverage");
     this.select = this.db.prepare(
-      `SELECT scenario, model, year, source_id, vals FROM series_years
+      `SELECT scenario, model, year, source_id, vals, ${hasCoverage ? "coverage" : "NULL AS coverage"} FROM series_years
        WHERE indicator = ? AND geo = ? AND frequency = ?
          AND scenario IN (SELECT value FROM json_each(?)) AND model IN (SELECT value FROM json_each(?))
        ORDER BY scenario, model, year`,
@@ -154,7 +159,7 @@ export class IngestedSeriesStore implements SeriesStore {
       const scenarios = [...new Set(indices.map((i) => keys[i].scenario))];
       const models = [...new Set(indices.map((i) => keys[i].model))];
       const rows = this.select.all(indicator, geo, frequency, JSON.stringify(scenarios), JSON.stringify(models)) as {
-        scenario: string; model: string; year: number; source_id: string; vals: Buffer;
+        scenario: string; model: string; year: number; source_id: string; vals: Buffer; coverage: number | null;
       }[];
       const runs = groupBy(rows, (row) => `${row.scenario}\u0000${row.model}`);
       const perYear = frequency === "monthly" ? 12 : 1;
@@ -166,7 +171,8 @@ export class IngestedSeriesStore implements SeriesStore {
         for (const row of run) values.set(decodeValues(row.vals), (row.year - start) * perYear);
         const source = this.sources.get(run[0].source_id);
         if (!source) continue;
-        answers[i] = { startYear: start, values, source };
+        const covered = run.map((row) => row.coverage).filter((c): c is number => c !== null);
+        answers[i] = { startYear: start, values, source, ...(covered.length > 0 ? { coverage: Math.min(...covered) } : {}) };
       }
     }
     return answers;

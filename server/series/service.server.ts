@@ -202,12 +202,14 @@ export function createSeriesService(
       const axis = timeAxis(resolved, span);
       const values: Record<string, (number | null)[]> = {};
       const sources: Record<string, string> = {};
+      const coverage: Record<string, number> = {};
       models.forEach((model, m) => {
         const stored = found[s * models.length + m];
         if (!stored) return;
         values[model.field_value] = cut(stored, axis, resolved, rule).map((v) => (Number.isNaN(v) ? null : roundTo(v, decimals)));
         const { id, ...rest } = stored.source;
         sources[model.field_value] = id;
+        if (stored.coverage !== undefined) coverage[model.field_value] = Math.round(stored.coverage * 10000) / 10000;
         provenance[id] ??= rest;
       });
       const stats = ensembleStats(Object.values(values), axis.years.length);
@@ -219,6 +221,7 @@ export function createSeriesService(
         values,
         stats: { median: round(stats.median), p10: round(stats.p10), p90: round(stats.p90), mean: round(stats.mean), count: stats.count },
         sources,
+        ...(Object.keys(coverage).length > 0 ? { coverage } : {}),
       });
     });
 

@@ -36,6 +36,8 @@ export interface StoredSeries {
    */
   values: Float64Array;
   source: SeriesSource;
+  /** Share of the place's outline the source's grid covers, where the store knows it (ingested series). */
+  coverage?: number;
 }
 
 export interface StoreDescription {

@@ -43,6 +43,11 @@ export const scenarioSeriesSchema = z.strictObject({
   stats: ensembleStatsSchema,
   /** Per model, the key of its entry in `provenance`. */
   sources: z.record(z.string(), z.string()),
+  /**
+   * Per ingested model, the share of the place's outline its files' grid covers (0.99 and more: places
+   * covered less get no ingested series). Absent for generated sample series, which cover the whole place.
+   */
+  coverage: z.record(z.string(), z.number().min(0).max(1)).optional(),
 });
 export type ScenarioSeries = z.infer<typeof scenarioSeriesSchema>;
 

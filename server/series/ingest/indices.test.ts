@@ -61,27 +61,51 @@ describe("file names", () => {
 });
 
 describe("place masks", () => {
+  const S = (lat: number) => Math.sin((lat * Math.PI) / 180);
+  /** Area of a lon-lat box in the masks' equal-area units (degrees of longitude x sin latitude). */
+  const box = (lon0: number, lon1: number, lat0: number, lat1: number) => (lon1 - lon0) * (S(lat1) - S(lat0));
   const square: GeoFeature = { code: "SQ", geometry: { type: "Polygon", coordinates: [[[10, 10], [12, 10], [12, 12], [10, 12], [10, 10]]] } };
-  it("takes the cells whose centres lie inside, weighted by cos(latitude), and leaves holes out", () => {
+
+  it("weights each cell by the area of its intersection with the outline, and leaves holes out", () => {
+    // 1-degree cells centred on half degrees: the square covers four whole cells
     const lat = Float64Array.of(9.5, 10.5, 11.5, 12.5);
     const lon = Float64Array.of(9.5, 10.5, 11.5, 12.5);
     const [mask] = computeMasks(lat, lon, [square]).masks;
     expect(Array.from(mask.cells)).toEqual([5, 6, 9, 10]);
-    expect(mask.weights[0]).toBeCloseTo(Math.cos((10.5 * Math.PI) / 180), 12);
-    expect(mask.weights[2]).toBeCloseTo(Math.cos((11.5 * Math.PI) / 180), 12);
+    expect(mask.weights[0]).toBeCloseTo(box(10, 11, 10, 11), 12);
+    expect(mask.weights[2]).toBeCloseTo(box(10, 11, 11, 12), 12);
+    expect(mask.coverage).toBeCloseTo(1, 12);
+    // cells offset by half a degree: the square takes a quarter, a half or all of each cell
+    const offset = computeMasks(Float64Array.of(10, 11, 12), Float64Array.of(10, 11, 12), [square]).masks[0];
+    expect(Array.from(offset.cells)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(offset.weights[0]).toBeCloseTo(box(10, 10.5, 10, 10.5), 12);
+    expect(offset.weights[4]).toBeCloseTo(box(10.5, 11.5, 10.5, 11.5), 12);
+    expect(offset.weights.reduce((x, w) => x + w, 0)).toBeCloseTo(box(10, 12, 10, 12), 12);
     const holed: GeoFeature = {
       code: "H",
       geometry: { type: "Polygon", coordinates: [square.geometry.coordinates[0] as number[][], [[10.9, 10.9], [11.1, 10.9], [11.1, 11.1], [10.9, 11.1], [10.9, 10.9]]] },
     };
-    const coarse = computeMasks(Float64Array.of(10.25, 11, 11.75), Float64Array.of(11), [holed]).masks[0];
-    expect(Array.from(coarse.cells)).toEqual([0, 2]);
+    const [h] = computeMasks(lat, lon, [holed]).masks;
+    expect(h.weights.reduce((x, w) => x + w, 0)).toBeCloseTo(box(10, 12, 10, 12) - box(10.9, 11.1, 10.9, 11.1), 12);
   });
 
-  it("uses the nearest cells for a place smaller than a cell", () => {
-    const islet: GeoFeature = { code: "I", geometry: { type: "MultiPolygon", coordinates: [[[[73.5, 4.2], [73.6, 4.2], [73.6, 4.3], [73.5, 4.2]]]] } };
+  it("gives a small island the cell it lies in, weighted by its own area", () => {
+    const islet: GeoFeature = { code: "I", geometry: { type: "MultiPolygon", coordinates: [[[[73.5, 4.2], [73.6, 4.2], [73.6, 4.3], [73.5, 4.3], [73.5, 4.2]]]] } };
     const [mask] = computeMasks(Float64Array.of(3, 4, 5), Float64Array.of(72, 73, 74), [islet]).masks;
-    expect(mask.nearest).toBe(true);
-    expect(Array.from(mask.cells)).toEqual([4, 5]);
+    // the islet (73.5-73.6 E, 4.2-4.3 N) lies in the cell centred at 4 N, 74 E (73.5-74.5 E): row 1, column 2
+    expect(Array.from(mask.cells)).toEqual([5]);
+    expect(mask.weights[0]).toBeCloseTo(box(73.5, 73.6, 4.2, 4.3), 12);
+    expect(mask.coverage).toBeCloseTo(1, 12);
+  });
+
+  it("says how much of a place a partial grid covers", () => {
+    // the grid's cells reach 11 N: half of the square lies outside
+    const [half] = computeMasks(Float64Array.of(9.5, 10.5), Float64Array.of(9.5, 10.5, 11.5, 12.5), [square]).masks;
+    expect(half.coverage).toBeCloseTo(box(10, 12, 10, 11) / box(10, 12, 10, 12), 12);
+    // a grid beside the place: nothing
+    const [none] = computeMasks(Float64Array.of(30.5), Float64Array.of(30.5), [square]).masks;
+    expect(none.cells.length).toBe(0);
+    expect(none.coverage).toBe(0);
   });
 });
 
@@ -106,7 +130,7 @@ describe("ETCCDI indices from daily values", () => {
   }
 
   function run(cells: { tx: number[]; tn: number[]; pr: number[] }[], weights: number[]) {
-    const indexer = new DailyIndexer("noleap", [{ code: "G", cells: Uint32Array.from(cells, (_, i) => i), weights: Float64Array.from(weights), nearest: false }], cells.length, ["tasmax", "tasmin", "pr"]);
+    const indexer = new DailyIndexer("noleap", [{ code: "G", cells: Uint32Array.from(cells, (_, i) => i), weights: Float64Array.from(weights), coverage: 1 }], cells.length, ["tasmax", "tasmin", "pr"]);
     const dates = decodeTimes(Array.from({ length: 365 }, (_, d) => d + 0.5), parseTimeUnits("days since 2015-01-01"), "noleap");
     dates.forEach((date, d) => indexer.day(date, { tasmax: cells.map((c) => c.tx[d]), tasmin: cells.map((c) => c.tn[d]), pr: cells.map((c) => c.pr[d]) }));
     const out = indexer.finish();
@@ -177,7 +201,7 @@ describe("ETCCDI indices from daily values", () => {
     const lateStart = days((d) => (d >= 355 ? 9 : 0)); // a warm spell from 22 December runs to the year's end
     const gappy = days((d) => (d === 200 ? NaN : 26));
     const cells = [temperate, tropical, alpine, lateStart, gappy];
-    const masks = cells.map((_, i) => ({ code: `C${i}`, cells: Uint32Array.of(i), weights: Float64Array.of(1), nearest: false }));
+    const masks = cells.map((_, i) => ({ code: `C${i}`, cells: Uint32Array.of(i), weights: Float64Array.of(1), coverage: 1 }));
     const indexer = new DailyIndexer("noleap", masks, cells.length, ["tas"]);
     const dates = decodeTimes(Array.from({ length: 365 }, (_, d) => d + 0.5), parseTimeUnits("days since 2015-01-01"), "noleap");
     dates.forEach((date, d) => indexer.day(date, { tas: cells.map((c) => c[d]) }));

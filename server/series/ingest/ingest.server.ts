@@ -42,6 +42,11 @@ export interface IngestOptions {
   trust?: "name" | "time-axis";
   /** Let a file replace rows other files wrote (reported); by default such a file is refused. */
   replace?: boolean;
+  /**
+   * Share of a place's outline a file's grid must cover for the file to give that place a series (default
+   * 0.99); places covered less are listed in `partial` and get nothing from the file.
+   */
+  minCoverage?: number;
   onProgress?: (progress: IngestProgress) => void;
   log?: (line: string) => void;
 }
@@ -78,6 +83,8 @@ export interface IngestSummary {
   ignored: FileProblem[];
   /** Rows other files had written that were replaced (with `replace`), by the file that wrote them. */
   replaced: { file: string; writtenBy: string; years: number[] }[];
+  /** Places a set's grid covers less than `minCoverage`: no series of theirs came from it. */
+  partial: { files: string; geo: string; coverage: number }[];
   warnings: string[];
   /** Rows (indicator, geo, scenario, model, frequency, year) written. */
   rows: number;
@@ -148,6 +155,7 @@ export function openSeriesDatabase(file: string): BetterSqlite3.Database {
   // databases from before rows named their files
   const columns = db.prepare("PRAGMA table_info(series_years)").all() as { name: string }[];
   if (!columns.some((c) => c.name === "written_by")) db.exec("ALTER TABLE series_years ADD COLUMN written_by TEXT");
+  if (!columns.some((c) => c.name === "coverage")) db.exec("ALTER TABLE series_years ADD COLUMN coverage REAL");
   return db;
 }
 
@@ -164,7 +172,7 @@ export function nameYears(years: string): { start: number; end: number } {
 function maskStorage(db: BetterSqlite3.Database): MaskStorage {
   const select = db.prepare("SELECT masks FROM grid_masks WHERE grid = ? AND outlines = ?");
   const insert = db.prepare("INSERT OR REPLACE INTO grid_masks (grid, outlines, masks) VALUES (?, ?, ?)");
-  type Stored = { fingerprint: string; rows: [number, number]; columns: [number, number]; masks: { code: string; cells: number[]; weights: number[]; nearest: boolean }[] };
+  type Stored = { fingerprint: string; rows: [number, number]; columns: [number, number]; masks: { code: string; cells: number[]; weights: number[]; coverage: number }[] };
   return {
     load(grid, outlines) {
       const row = select.get(grid, outlines) as { masks: string } | undefined;
@@ -172,15 +180,18 @@ function maskStorage(db: BetterSqlite3.Database): MaskStorage {
       const stored = JSON.parse(row.masks) as Stored;
       return {
         ...stored,
-        masks: stored.masks.map((m) => ({ code: m.code, cells: Uint32Array.from(m.cells), weights: Float64Array.from(m.weights), nearest: m.nearest })),
+        masks: stored.masks.map((m) => ({ code: m.code, cells: Uint32Array.from(m.cells), weights: Float64Array.from(m.weights), coverage: m.coverage })),
       };
     },
     save(grid, outlines, masks: GridMasks) {
-      const stored: Stored = { ...masks, masks: masks.masks.map((m) => ({ code: m.code, cells: Array.from(m.cells), weights: Array.from(m.weights), nearest: m.nearest })) };
+      const stored: Stored = { ...masks, masks: masks.masks.map((m) => ({ code: m.code, cells: Array.from(m.cells), weights: Array.from(m.weights), coverage: m.coverage })) };
       insert.run(grid, outlines, JSON.stringify(stored));
     },
   };
 }
+
+/** Share of a place's outline a file's grid must cover to give the place a series. */
+export const DEFAULT_MIN_COVERAGE = 0.99;
 
 /**
  * Values no real daily field takes, in the portal's units: a file holding one is refused (wrong units,
@@ -211,8 +222,9 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const log = options.log ?? (() => {});
   const { seeds } = options;
   const chunkDays = Math.max(1, options.chunkDays ?? 32);
+  const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0,
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0,
   };
   const wanted = options.variables?.length ? new Set(options.variables) : undefined;
   if (wanted) {
@@ -266,7 +278,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRow = db.prepare(
-    "INSERT OR REPLACE INTO series_years (indicator, geo, scenario, model, frequency, year, source_id, vals, written_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT OR REPLACE INTO series_years (indicator, geo, scenario, model, frequency, year, source_id, vals, written_by, coverage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const ownerOf = db.prepare("SELECT written_by FROM series_years WHERE indicator = ? AND geo = ? AND frequency = ? AND scenario = ? AND model = ? AND year = ?");
   const forgetFile = db.prepare("DELETE FROM ingested_files WHERE name = ? AND substr(sha256, 1, 12) = ?");
@@ -325,7 +337,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         const before = progress.cellDays;
         const readStarted = performance.now();
         try {
-          result = await readSet(members, masks, keep, chunkDays, options.trust, (cellDays, fraction) => {
+          result = await readSet(members, masks, keep, chunkDays, options.trust, minCoverage, (cellDays, fraction) => {
             progress.cellDays = before + cellDays;
             // bytes advance with the share of days read
             const done = setBytes * fraction;
@@ -406,7 +418,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       let rows = 0;
       db.transaction(() => {
         for (const w of writes) {
-          insertRow.run(w.code, w.geo, scenario, model, w.frequency, w.year, id, w.vals, w.writer);
+          insertRow.run(w.code, w.geo, scenario, model, w.frequency, w.year, id, w.vals, w.writer, result.coverage.get(w.geo) ?? null);
           rows++;
         }
         for (const [by, years] of displaced) {
@@ -428,7 +440,10 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       if (outside.size > 0) {
         summary.warnings.push(`${label}: years ${[...outside].sort().join(", ")} are outside ${scenario} (${period.start}-${period.end}); stored but not served`);
       }
-      for (const mask of result.nearest) summary.warnings.push(`${label}: ${mask} is smaller than a grid cell; its nearest cells are used`);
+      for (const { code, coverage } of result.partial) {
+        summary.partial.push({ files: names, geo: code, coverage });
+        summary.warnings.push(`${label}: ${code} ${(coverage * 100).toFixed(1)} % covered by the grid of ${names} (${minCoverage * 100} % needed), skipped`);
+      }
       report();
     }
   } finally {
@@ -449,6 +464,7 @@ async function readSet(
   keep: ReadonlySet<string>,
   chunkDays: number,
   trust: IngestOptions["trust"],
+  minCoverage: number,
   onDays: (cellDays: number, fraction: number) => void,
   onCells: (cells: number) => void,
 ) {
@@ -494,10 +510,10 @@ async function readSet(
     const grid = maskCache.get(first.lat, first.lon);
     // the cells of any place, and each place's cells renumbered into that list
     const columns = first.lon.length;
-    const active = [...new Set(grid.masks.flatMap((m) => [...m.cells]))].sort((a, b) => a - b);
+    const active = [...new Set(grid.masks.filter((m) => m.coverage >= minCoverage).flatMap((m) => [...m.cells]))].sort((a, b) => a - b);
     const position = new Map(active.map((cell, i) => [cell, i]));
     const masks: GeoMask[] = grid.masks
-      .filter((m) => m.cells.length > 0)
+      .filter((m) => m.cells.length > 0 && m.coverage >= minCoverage)
       .map((m) => ({ ...m, cells: Uint32Array.from(m.cells, (c) => position.get(c)!) }));
     onCells(active.length);
     const [row0, row1] = grid.rows;
@@ -553,7 +569,9 @@ async function readSet(
     return {
       output: indexer.finish(),
       files: opened,
-      nearest: grid.masks.filter((m) => m.nearest).map((m) => m.code),
+      /** Places the grid reaches but covers less than needed. */
+      partial: grid.masks.filter((m) => m.coverage > 0 && m.coverage < minCoverage).map(({ code, coverage }) => ({ code, coverage })),
+      coverage: new Map(grid.masks.map((m) => [m.code, m.coverage])),
     };
   } finally {
     for (const o of opened) o.grid.close();
