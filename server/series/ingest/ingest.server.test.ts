@@ -227,11 +227,14 @@ describe("npm run ingest", () => {
       expect(real.series[0].values["ACCESS-CM2"]).toEqual([365, null]);
       const id = real.series[0].sources["ACCESS-CM2"];
       expect(real.provenance[id]).toMatchObject({ sample: false, source: expect.stringContaining(fileName("tasmax")) });
-      expect(real.provenance[id].method).toMatch(/cos\(latitude\)/);
+      expect(real.provenance[id].method).toMatch(/area of its intersection with the outline/);
+      // Sri Lanka lies wholly inside the test grid
+      expect(real.series[0].coverage?.["ACCESS-CM2"]).toBeGreaterThan(0.99);
 
       const mixed = await ask("indicator=su&geo=LKA&scenario=ssp245&model=ACCESS-CM2,CanESM5&start=2015&end=2015");
       expect(mixed.sample).toBe(true);
       expect(mixed.series[0].sources).toEqual({ "ACCESS-CM2": id, CanESM5: "sample" });
+      expect(Object.keys(mixed.series[0].coverage ?? {})).toEqual(["ACCESS-CM2"]);
       expect(mixed.provenance.sample.sample).toBe(true);
       expect(mixed.provenance[id].sample).toBe(false);
     } finally {
