@@ -54,8 +54,15 @@ test.describe("ingested series", () => {
     expect(body.provenance[id].source).toContain(file("tas"));
     expect(body.provenance[id].sample).toBe(false);
 
-    const su = await (await fetch(`${portal.url}/api/cmip6/annual?indicator=su&geo=IND&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2015`)).json();
+    const su = await (await fetch(`${portal.url}/api/cmip6/annual?indicator=su&geo=BTN&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2015`)).json();
     expect(su.series[0].values["ACCESS-CM2"]).toEqual([365]);
+    expect(su.series[0].coverage["ACCESS-CM2"]).toBeGreaterThan(0.99);
+    // the test grid (20-40 N, 75-95 E) covers only part of India: India gets nothing from it, and the
+    // summary says how much was covered; the answer for India stays the sample series
+    expect(summary.partial).toContainEqual({ files: expect.stringContaining(file("tas")), geo: "IND", coverage: expect.any(Number) });
+    expect(summary.partial.find((p: { geo: string }) => p.geo === "IND").coverage).toBeLessThan(0.99);
+    const india = await (await fetch(`${portal.url}/api/cmip6/annual?indicator=su&geo=IND&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2015`)).json();
+    expect(india.series[0].sources["ACCESS-CM2"]).toBe("sample");
 
     const mixed = await fetch(`${portal.url}/api/cmip6/annual?indicator=tas&geo=NPL&scenario=ssp245&model=ACCESS-CM2,MIROC6&start=2015&end=2015`);
     expect(mixed.headers.get("x-sample-data")).toBe("true");
