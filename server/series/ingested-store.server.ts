@@ -16,8 +16,8 @@ export const INGEST_METHOD =
   "over each country and basin outline with each cell weighted by the area of its intersection with the " +
   "outline; a place the file's grid covers less than 99 % of gets no series from it (`coverage` in the " +
   "answer). Annual values of monthly series combine the twelve months by the " +
-  "indicator's rule; a month or year with a missing day has no value. Spells (CDD, CWD) are counted within " +
-  "each year; Rx5day windows belong to the month of their last day and start with the file's first day.";
+  "indicator's rule; a month or year with a missing day has no value. Dry and wet spells (CDD, CWD) run " +
+  "across the new year as climdex counts them by default: a spell belongs to the year it ends in; Rx5day windows belong to the month of their last day and start with the file's first day.";
 
 export const SERIES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS ingested_files (
@@ -43,6 +43,17 @@ CREATE TABLE IF NOT EXISTS grid_masks (
   masks TEXT NOT NULL,
   PRIMARY KEY (grid, outlines)
 );
+-- per grid cell, the runs of dry (cdd) and wet (cwd) days at the ends of each year, so that a spell read in
+-- one year's files can be joined to the next year's (server/series/ingest/spells.ts)
+CREATE TABLE IF NOT EXISTS spell_states (
+  indicator TEXT NOT NULL,
+  scenario TEXT NOT NULL,
+  model TEXT NOT NULL,
+  year INTEGER NOT NULL,
+  grid TEXT NOT NULL,
+  state BLOB NOT NULL,
+  PRIMARY KEY (indicator, scenario, model, year)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS series_years (
   indicator TEXT NOT NULL,
   geo TEXT NOT NULL,

@@ -1,6 +1,7 @@
 import { aggregateMonths, aggregationOf } from "../../../app/features/cmip6/indicatorRules";
 import { daysInMonth, daysInYear, nextDay, type Calendar, type CalendarDate } from "./calendar";
 import type { GeoMask } from "./masks";
+import { placeMeans, resolveSpellYear, SpellCounter, type SpellYear } from "./spells";
 
 /**
  * Monthly means and ETCCDI indices from daily fields. Every index is computed per grid cell from that
@@ -29,10 +30,16 @@ export const ANNUAL_INDICES: Record<string, readonly DailyVariable[]> = {
   r10mm: ["pr"], r20mm: ["pr"], rnnmm: ["pr"], prcptot: ["pr"], sdii: ["pr"], cdd: ["pr"], cwd: ["pr"],
 };
 
+/** Indices whose spells may run across the new year (see ./spells.ts). */
+export const SPELL_INDICES = ["cdd", "cwd"] as const;
+export type SpellIndex = (typeof SPELL_INDICES)[number];
+
 /** What the indexer produced: per code, geo and year, twelve monthly values or one annual value. */
 export interface IndexerOutput {
   monthly: Map<string, Map<string, Map<number, Float64Array>>>;
   annual: Map<string, Map<string, Map<number, number>>>;
+  /** Per year, each cell's runs of dry and wet days (cells numbered as the indexer's). */
+  spells: Map<number, Record<SpellIndex, SpellYear>>;
 }
 
 /** The codes computed from a set of variables. */
@@ -45,7 +52,7 @@ export function producedCodes(variables: ReadonlySet<string>): { monthly: string
 }
 
 export class DailyIndexer {
-  readonly output: IndexerOutput = { monthly: new Map(), annual: new Map() };
+  readonly output: IndexerOutput = { monthly: new Map(), annual: new Map(), spells: new Map() };
   readonly codes: { monthly: string[]; annual: string[] };
   private readonly n: number;
   private readonly vars: DailyVariable[];
@@ -68,10 +75,8 @@ export class DailyIndexer {
   private readonly yCount: Record<string, Uint16Array> = {};
   private readonly counts: Record<"fd" | "tr" | "su" | "id" | "r10mm" | "r20mm" | "rnnmm" | "wet", Uint16Array>;
   private readonly prcptot: Float64Array;
-  private readonly dryRun: Uint16Array;
-  private readonly wetRun: Uint16Array;
-  private readonly cdd: Uint16Array;
-  private readonly cwd: Uint16Array;
+  private readonly dry: SpellCounter;
+  private readonly wet: SpellCounter;
   /** GSL per cell: the current warm and cold spell lengths, the season's first and last day (-1: none yet) */
   private readonly warmRun: Uint16Array;
   private readonly coldRun: Uint16Array;
@@ -79,6 +84,8 @@ export class DailyIndexer {
   private readonly seasonEnd: Int16Array;
   /** day of the year, from 0 */
   private yearDay = 0;
+  /** whether this year's days began on 1 January */
+  private fromJanuary = false;
   private current: CalendarDate | undefined;
   private dayIndex = 0;
   /** place values of this year's months, per monthly code and geo */
@@ -122,10 +129,8 @@ export class DailyIndexer {
       r10mm: new Uint16Array(this.n), r20mm: new Uint16Array(this.n), rnnmm: new Uint16Array(this.n), wet: new Uint16Array(this.n),
     };
     this.prcptot = f64();
-    this.dryRun = new Uint16Array(this.n);
-    this.wetRun = new Uint16Array(this.n);
-    this.cdd = new Uint16Array(this.n);
-    this.cwd = new Uint16Array(this.n);
+    this.dry = new SpellCounter(this.n);
+    this.wet = new SpellCounter(this.n);
     this.warmRun = new Uint16Array(this.n);
     this.coldRun = new Uint16Array(this.n);
     this.seasonStart = new Int16Array(this.n).fill(-1);
@@ -145,6 +150,7 @@ export class DailyIndexer {
       if (date.month !== this.current.month) this.endMonth(this.current.year, this.current.month);
       if (date.year !== this.current.year) this.endYear(this.current.year);
     }
+    if (this.yearDay === 0) this.fromJanuary = date.month === 1 && date.day === 1;
     this.current = date;
     const n = this.n;
     for (const v of this.vars) {
@@ -202,8 +208,8 @@ export class DailyIndexer {
         const p = pr[i];
         if (p !== p) {
           this.validRun[i] = 0;
-          this.dryRun[i] = 0;
-          this.wetRun[i] = 0;
+          this.dry.day(i, undefined);
+          this.wet.day(i, undefined);
           continue;
         }
         if (p > this.rx1[i]) this.rx1[i] = p;
@@ -220,12 +226,9 @@ export class DailyIndexer {
           if (p >= 10) this.counts.r10mm[i]++;
           if (p >= 20) this.counts.r20mm[i]++;
           if (p >= RNN_THRESHOLD) this.counts.rnnmm[i]++;
-          this.dryRun[i] = 0;
-          if (++this.wetRun[i] > this.cwd[i]) this.cwd[i] = this.wetRun[i];
-        } else {
-          this.wetRun[i] = 0;
-          if (++this.dryRun[i] > this.cdd[i]) this.cdd[i] = this.dryRun[i];
         }
+        this.dry.day(i, p < 1);
+        this.wet.day(i, p >= 1);
       }
     }
     this.dayIndex++;
@@ -256,32 +259,31 @@ export class DailyIndexer {
     }
   }
 
-  /** Closes the last month and year (values of incomplete ones are missing). */
+  /**
+   * Closes the last month and year (values of incomplete ones are missing), and resolves the spells of
+   * every year read, as if the data started and ended with these days (the ingest resolves them again
+   * with the years of other files).
+   */
   finish(): IndexerOutput {
     if (this.current) {
       this.endMonth(this.current.year, this.current.month);
       this.endYear(this.current.year);
       this.current = undefined;
     }
+    const spells = this.output.spells;
+    for (const code of this.codes.annual) {
+      if (!(SPELL_INDICES as readonly string[]).includes(code)) continue;
+      const index = code as SpellIndex;
+      for (const year of spells.keys()) {
+        const values = resolveSpellYear(year, (y) => spells.get(y)?.[index])!;
+        this.setAnnual(code, year, this.placeMeans((i) => values[i]));
+      }
+    }
     return this.output;
   }
 
-  /** The weighted mean over each place of a per-cell value (NaN where a cell has none). */
   private placeMeans(cellValue: (i: number) => number): Map<string, number> {
-    const out = new Map<string, number>();
-    for (const mask of this.masks) {
-      let sum = 0;
-      let weight = 0;
-      for (let k = 0; k < mask.cells.length; k++) {
-        const v = cellValue(mask.cells[k]);
-        if (v === v) {
-          sum += v * mask.weights[k];
-          weight += mask.weights[k];
-        }
-      }
-      out.set(mask.code, weight > 0 ? sum / weight : NaN);
-    }
-    return out;
+    return placeMeans(this.masks, cellValue);
   }
 
   private endMonth(year: number, month: number) {
@@ -349,8 +351,6 @@ export class DailyIndexer {
       r10mm: count(this.counts.r10mm, "pr"),
       r20mm: count(this.counts.r20mm, "pr"),
       rnnmm: count(this.counts.rnnmm, "pr"),
-      cdd: count(this.cdd, "pr"),
-      cwd: count(this.cwd, "pr"),
       prcptot: (i) => (prOk(i) ? this.prcptot[i] : NaN),
       sdii: (i) => (prOk(i) ? (this.counts.wet[i] > 0 ? this.prcptot[i] / this.counts.wet[i] : 0) : NaN),
       gsl: (i) => {
@@ -361,7 +361,12 @@ export class DailyIndexer {
         return (end < 0 ? days : end) - start;
       },
     };
-    for (const code of this.codes.annual) this.setAnnual(code, year, this.placeMeans(cellValues[code]));
+    for (const code of this.codes.annual) if (cellValues[code]) this.setAnnual(code, year, this.placeMeans(cellValues[code]));
+    if (this.has("pr")) {
+      const last = this.current!;
+      const span = { fromStart: this.fromJanuary, toEnd: last.month === 12 && last.day === daysInMonth(this.calendar, year, 12) };
+      this.output.spells.set(year, { cdd: this.dry.endYear(days, prOk, span), cwd: this.wet.endYear(days, prOk, span) });
+    }
     // monthly codes: twelve place values, and their annual value by the indicator's rule
     for (const [code, byGeo] of this.yearMonths) {
       let monthly = this.output.monthly.get(code);
@@ -379,11 +384,7 @@ export class DailyIndexer {
     for (const v of this.vars) this.yCount[v].fill(0);
     for (const c of Object.values(this.counts)) c.fill(0);
     this.prcptot.fill(0);
-    this.cdd.fill(0);
-    this.cwd.fill(0);
-    // spells are counted within a year
-    this.dryRun.fill(0);
-    this.wetRun.fill(0);
+    // the growing season is counted within a year
     this.warmRun.fill(0);
     this.coldRun.fill(0);
     this.seasonStart.fill(-1);

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSeeds } from "../../seeds.server";
 import { SampleSeriesStore } from "../sample/sample-store";
@@ -437,6 +438,68 @@ describe("files that disagree with themselves or with what is stored", () => {
   });
 });
 
+
+describe("dry and wet spells across the new year", () => {
+  const lat = [26.5, 27.5, 28.5];
+  const lon = [81.5, 82.5, 83.5, 84.5, 85.5, 86.5, 87.5];
+  // 2015: rain (2 mm) every day but a 10-day dry spell from day 50 and the dry season from day 300 (65 days);
+  // 2016: the dry season goes on for 40 days, then rain every day
+  const rain2015 = (t: number) => ((t >= 50 && t < 60) || t >= 300 ? 0 : 2);
+  const rain2016 = (t: number) => (t < 40 ? 0.5 : 2);
+  const write = (folder: string, year: number, rain: (t: number) => number) =>
+    writeTestNetcdf({
+      path: path.join(folder, fileName("pr", "MIROC6", "ssp245", String(year))), variable: "pr", units: "kg m-2 s-1", lat, lon,
+      time: Array.from({ length: 365 }, (_, t) => t + 0.5), timeUnits: `days since ${year}-01-01 00:00:00`, calendar: "noleap", value: (t) => rain(t) / 86400,
+    });
+  let work: string;
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), "sacap-ingest-spells-"));
+    await write(work, 2015, rain2015);
+    await write(work, 2016, rain2016);
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const run = (database: string, files: string[]) => ingest({ paths: files.map((f) => path.join(work, f)), database, seeds, geoDir: "seeds/geo", minCoverage: 0, variables: ["pr"] });
+  async function spells(database: string) {
+    const store = new IngestedSeriesStore(database);
+    try {
+      const [cdd, cwd] = await store.getSeries(["cdd", "cwd"].map((indicator) => ({ indicator, geo: "NPL", scenario: "ssp245", model: "MIROC6", frequency: "annual" as const })));
+      // every cell has the same days: the weighted means are those days, up to rounding
+      const days = (values: ArrayLike<number>) => Array.from(values, (v) => Math.round(v * 1e9) / 1e9);
+      return { cdd: days(cdd!.values), cwd: days(cwd!.values), start: cdd!.startYear };
+    } finally {
+      store.close();
+    }
+  }
+
+  it("counts a spell in the year it ends, in full, whichever year is read first", async () => {
+    const [y2015, y2016] = [fileName("pr", "MIROC6", "ssp245", "2015"), fileName("pr", "MIROC6", "ssp245", "2016")];
+    const later = path.join(work, "later-first.db");
+    expect((await run(later, [y2016])).ingested).toEqual([y2016]);
+    // alone, 2016 starts the data: its first 40 days are a spell of their own
+    expect(await spells(later)).toEqual({ cdd: [40], cwd: [325], start: 2016 });
+    expect((await run(later, [y2015])).ingested).toEqual([y2015]);
+    // the dry season of 2015-2016 ends in 2016 after 65 + 40 days; 2015 keeps its 10-day spell, and its
+    // longest wet spell (days 60-299)
+    expect(await spells(later)).toEqual({ cdd: [10, 105], cwd: [240, 325], start: 2015 });
+    // the 2016 row was rewritten in place and still names its own file
+    const sqlite = new BetterSqlite3(later, { readonly: true });
+    try {
+      const writers = sqlite.prepare("SELECT year, written_by FROM series_years WHERE indicator = 'cdd' AND geo = 'NPL' ORDER BY year").all() as { year: number; written_by: string }[];
+      expect(writers.map((w) => [w.year, w.written_by.split("@")[0]])).toEqual([[2015, y2015], [2016, y2016]]);
+    } finally {
+      sqlite.close();
+    }
+    // read in order, or both at once, the answer is the same
+    const inOrder = path.join(work, "in-order.db");
+    await run(inOrder, [y2015]);
+    expect(await spells(inOrder)).toEqual({ cdd: [65], cwd: [240], start: 2015 });
+    await run(inOrder, [y2016]);
+    expect(await spells(inOrder)).toEqual({ cdd: [10, 105], cwd: [240, 325], start: 2015 });
+    const together = path.join(work, "together.db");
+    await run(together, [y2015, y2016]);
+    expect(await spells(together)).toEqual({ cdd: [10, 105], cwd: [240, 325], start: 2015 });
+  });
+});
 
 describe.skipIf(!ncgen)("declared sizes are checked before anything is read", () => {
   it("refuses at once a tiny file declaring 60,000,000 time steps", async () => {

@@ -8,7 +8,8 @@ import { encodeValues, SERIES_SCHEMA, sourceId } from "../ingested-store.server"
 import { dailyGap } from "./calendar";
 import { catalogModel, catalogScenario, parseCmip6FileName, type Cmip6FileName } from "./filename";
 import { indicatorVariables } from "../../../app/features/cmip6/availability";
-import { DailyIndexer, MEAN_VARIABLES, type DailyVariable } from "./indices";
+import { DailyIndexer, MEAN_VARIABLES, SPELL_INDICES, type DailyVariable } from "./indices";
+import { SpellStore } from "./spell-store";
 import { MaskCache, type GeoFeature, type GeoMask, type GridMasks, type MaskStorage } from "./masks";
 import { NetcdfError, openGridVariable, VARIABLE_UNITS, type GridVariable } from "./netcdf";
 
@@ -282,6 +283,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   );
   const ownerOf = db.prepare("SELECT written_by FROM series_years WHERE indicator = ? AND geo = ? AND frequency = ? AND scenario = ? AND model = ? AND year = ?");
   const forgetFile = db.prepare("DELETE FROM ingested_files WHERE name = ? AND substr(sha256, 1, 12) = ?");
+  const spellStore = new SpellStore(db);
 
   const progress: IngestProgress = { filesDone: 0, filesTotal: candidates.length, cells: 0, cellDays: 0, bytesDone: 0, bytesTotal: candidates.reduce((s, c) => s + c.bytes, 0), elapsed: 0 };
   // bytes of the sets read so far (and the time reading them took), for the time left
@@ -380,6 +382,21 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         const from = read.filter(({ file }) => needed.includes(file.variable));
         return (from.length > 0 ? from : read).map(({ file }) => fileToken(file.name.name, sums.get(file)!)).sort().join(" + ");
       };
+      // dry and wet spells joined to the years before and after the set that other files gave
+      const spellRuns = SPELL_INDICES.filter((code) => annualCodes.has(code) && result.output.spells.size > 0).map((code) => {
+        const run = { code, scenario, model, grid: result.grid };
+        const own = new Map([...result.output.spells].map(([year, states]) => [year, { ...states[code], cells: result.active }]));
+        const { values, neighbours } = spellStore.resolve(run, own, result.masks);
+        const byGeo = new Map<string, Map<number, number>>();
+        for (const [year, places] of values) {
+          for (const [geo, value] of places) {
+            if (!byGeo.has(geo)) byGeo.set(geo, new Map());
+            byGeo.get(geo)!.set(year, value);
+          }
+        }
+        result.output.annual.set(code, byGeo);
+        return { run, own, neighbours };
+      });
       const writes: { code: string; geo: string; frequency: "monthly" | "annual"; year: number; vals: Buffer; writer: string }[] = [];
       for (const [code, byGeo] of result.output.monthly) {
         if (!monthlyCodes.has(code)) continue;
@@ -430,6 +447,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
             if (at > 0) forgetFile.run(token.slice(0, at), token.slice(at + 1));
           }
         }
+        for (const { run, own, neighbours } of spellRuns) spellStore.save(run, own, neighbours);
         for (const { file, grid } of result!.files) {
           insertFile.run(sums.get(file), file.name.name, file.path, file.bytes, file.variable, model, scenario, file.name.variant, file.name.grid,
             file.name.years, grid.calendar, grid.conversion.from, id, now);
@@ -512,9 +530,8 @@ async function readSet(
     const columns = first.lon.length;
     const active = [...new Set(grid.masks.filter((m) => m.coverage >= minCoverage).flatMap((m) => [...m.cells]))].sort((a, b) => a - b);
     const position = new Map(active.map((cell, i) => [cell, i]));
-    const masks: GeoMask[] = grid.masks
-      .filter((m) => m.cells.length > 0 && m.coverage >= minCoverage)
-      .map((m) => ({ ...m, cells: Uint32Array.from(m.cells, (c) => position.get(c)!) }));
+    const used = grid.masks.filter((m) => m.cells.length > 0 && m.coverage >= minCoverage);
+    const masks: GeoMask[] = used.map((m) => ({ ...m, cells: Uint32Array.from(m.cells, (c) => position.get(c)!) }));
     onCells(active.length);
     const [row0, row1] = grid.rows;
     const [col0, col1] = grid.columns;
@@ -569,6 +586,10 @@ async function readSet(
     return {
       output: indexer.finish(),
       files: opened,
+      /** The grid, the cells the indexer read (grid cell indices) and the places' masks over them. */
+      grid: grid.fingerprint,
+      active: Uint32Array.from(active),
+      masks: used,
       /** Places the grid reaches but covers less than needed. */
       partial: grid.masks.filter((m) => m.coverage > 0 && m.coverage < minCoverage).map(({ code, coverage }) => ({ code, coverage })),
       coverage: new Map(grid.masks.map((m) => [m.code, m.coverage])),

@@ -272,45 +272,59 @@ function percentileTotal(run: SampleRun, exceedance: number): Float64Array {
 
 /**
  * Longest dry (CDD) and wet (CWD) spells of each year, on a daily wet/dry sequence drawn from each
- * month's wet-day frequency with day-to-day persistence. A spell that crosses the new year counts in
- * both years, up to the last day of the first and in full in the second.
+ * month's wet-day frequency with day-to-day persistence. As climdex counts them by default, a spell
+ * belongs to the year of its last day and counts in full there, days of the year before included; the
+ * end of the run ends a spell; a year that is one spell from end to end has no value.
  */
 function spells(run: SampleRun): { dry: Float64Array; wet: Float64Array } {
   const dry = new Float64Array(run.years);
   const wet = new Float64Array(run.years);
+  const dryCount = new Uint16Array(run.years);
+  const wetCount = new Uint16Array(run.years);
   const random = new Random(combine(run.seed, hashString("spells"), run.period.start));
   let isWet = false;
   let dryRun = 0;
   let wetRun = 0;
-  let longestDry = 0;
-  let longestWet = 0;
+  // the year of the day before (-1: the warm-up, whose spells are not counted)
+  let dayBefore = -1;
   // the days of one month: chance of a wet day after a wet day and after a dry day
-  const month = (fraction: number, days: number) => {
+  const month = (year: number, fraction: number, days: number) => {
     const afterWet = fraction + WET_PERSISTENCE * (1 - fraction);
     const afterDry = fraction * (1 - WET_PERSISTENCE);
     for (let d = 0; d < days; d++) {
       isWet = random.next() < (isWet ? afterWet : afterDry);
       if (isWet) {
+        // a dry spell ended yesterday
+        if (dryRun > 0 && dayBefore >= 0 && dryRun > dry[dayBefore]) dry[dayBefore] = dryRun;
         dryRun = 0;
-        if (++wetRun > longestWet) longestWet = wetRun;
+        wetRun++;
+        if (year >= 0) wetCount[year]++;
       } else {
+        if (wetRun > 0 && dayBefore >= 0 && wetRun > wet[dayBefore]) wet[dayBefore] = wetRun;
         wetRun = 0;
-        if (++dryRun > longestDry) longestDry = dryRun;
+        dryRun++;
+        if (year >= 0) dryCount[year]++;
       }
+      dayBefore = year;
     }
   };
   // warm-up over the last quarter of the year before, so the first January starts mid-spell
-  for (let m = 9; m < MONTHS; m++) month(wetDays(run.pr[m]).fraction, DAYS_IN_MONTH[m]);
+  for (let m = 9; m < MONTHS; m++) month(-1, wetDays(run.pr[m]).fraction, DAYS_IN_MONTH[m]);
   for (let y = 0; y < run.years; y++) {
-    // run lengths carry over: a spell running into the year counts from its start once it goes on
-    longestDry = 0;
-    longestWet = 0;
-    for (let m = 0; m < MONTHS; m++) month(wetDays(run.pr[y * MONTHS + m]).fraction, DAYS_IN_MONTH[m]);
-    dry[y] = longestDry;
-    wet[y] = longestWet;
+    for (let m = 0; m < MONTHS; m++) month(y, wetDays(run.pr[y * MONTHS + m]).fraction, DAYS_IN_MONTH[m]);
+  }
+  // the run's last day ends the spell it is in
+  const last = run.years - 1;
+  if (dryRun > dry[last]) dry[last] = dryRun;
+  if (wetRun > wet[last]) wet[last] = wetRun;
+  for (let y = 0; y < run.years; y++) {
+    if (dry[y] === 0 && dryCount[y] === YEAR_DAYS) dry[y] = NaN;
+    if (wet[y] === 0 && wetCount[y] === YEAR_DAYS) wet[y] = NaN;
   }
   return { dry, wet };
 }
+
+const YEAR_DAYS = DAYS_IN_MONTH.reduce((sum, days) => sum + days, 0);
 
 const ANNUAL_INDEX: Readonly<Record<string, (run: SampleRun) => Float64Array>> = {
   fd: (run) => thresholdDays(run, run.tasmin, 0, false),

@@ -12,7 +12,7 @@ import { hashString } from "./random";
 import { generateRun, type SampleRun } from "./run";
 
 /** Bump when the generator's formulas change: the store version, and so every ETag, follows. */
-export const SAMPLE_GENERATOR_VERSION = "1";
+export const SAMPLE_GENERATOR_VERSION = "2";
 
 export const SAMPLE_METHOD =
   "Generated, not model output. Each geo has a 1995-2014 monthly climatology derived from compact parameters " +
