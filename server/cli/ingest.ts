@@ -5,7 +5,7 @@ import { ingest, type IngestProgress, type IngestSummary } from "../series/inges
 
 const USAGE = `Loads daily CMIP6 NetCDF files (NEX-GDDP-CMIP6 or CMIP6 layout) into the series database.
 
-Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/series.db] [--json]
+Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/series.db] [--places FILE.geojson] [--json]
 
   <files or folders>  .nc / .nc4 files named {variable}_day_{model}_{scenario}_{variant}_{grid}_{years}.nc;
                       folders are searched recursively
@@ -19,6 +19,12 @@ Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/s
                       without it such a file is refused and nothing of it is written
   --min-coverage P    percent of a place's outline a file's grid must cover to give it a series
                       (default 99); places covered less are listed and get nothing from the file
+  --places FILE       your own outlines (official borders, HydroBASINS, GADM): a GeoJSON FeatureCollection
+                      in WGS 84 degrees, a Polygon or MultiPolygon per place with properties.code (or iso3)
+                      naming a country (NPL) or basin (indus); places it does not name keep the shipped
+                      outlines. Checked before reading: a feature without a known code, not a polygon,
+                      with an open, crossing or projected ring stops the run, naming the feature and rule.
+                      Files ingested with other outlines are read again.
   --json              print the summary as JSON on stdout
 
 Files of one model, scenario and years are read together (indices such as DTR need tasmax and tasmin).
@@ -39,6 +45,7 @@ function parse(argv: string[]) {
       trust: { type: "string" },
       replace: { type: "boolean" },
       "min-coverage": { type: "string" },
+      places: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -124,6 +131,7 @@ async function main() {
     trust,
     replace: values.replace ?? false,
     minCoverage: minCoverage === undefined ? undefined : minCoverage / 100,
+    places: values.places,
     log: (line) => process.stderr.write(`${tty ? "\r\x1b[K" : ""}${line}\n`),
     onProgress: (p) => {
       const now = Date.now();

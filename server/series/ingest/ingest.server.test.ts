@@ -439,6 +439,71 @@ describe("files that disagree with themselves or with what is stored", () => {
 });
 
 
+describe("outlines the operator brings", () => {
+  const lat = [26.5, 27.5, 28.5];
+  const lon = [81.5, 82.5, 83.5, 84.5, 85.5, 86.5, 87.5];
+  const name = fileName("tas", "MIROC6", "ssp245", "2015");
+  let work: string;
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), "sacap-ingest-places-"));
+    // each cell's temperature is its latitude, in °C
+    await writeTestNetcdf({
+      path: path.join(work, name), variable: "tas", units: "K", lat, lon, time: Array.from({ length: 365 }, (_, t) => t + 0.5),
+      timeUnits: "days since 2015-01-01 00:00:00", calendar: "noleap", value: (_, r) => KELVIN + lat[r],
+    });
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const box = (x0: number, y0: number, x1: number, y1: number) => [[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]];
+  const places = (file: string, features: { code: string; rings: number[][][] }[]) => {
+    const target = path.join(work, file);
+    writeFileSync(target, JSON.stringify({ type: "FeatureCollection", features: features.map((f) => ({ type: "Feature", properties: { code: f.code }, geometry: { type: "Polygon", coordinates: f.rings } })) }));
+    return target;
+  };
+  const run = (database: string, more: Partial<Parameters<typeof ingest>[0]> = {}) => ingest({ paths: [path.join(work, name)], database, seeds, geoDir: "seeds/geo", ...more });
+  async function nepal(database: string) {
+    const store = new IngestedSeriesStore(database);
+    try {
+      const [found] = await store.getSeries([{ indicator: "tas", geo: "NPL", scenario: "ssp245", model: "MIROC6", frequency: "annual" }]);
+      return found && { value: found.values[0], coverage: found.coverage };
+    } finally {
+      store.close();
+    }
+  }
+
+  it("uses them instead of the shipped outlines, and reads files again when they change", async () => {
+    const database = path.join(work, "places.db");
+    // the shipped outline of Nepal reaches beyond this small grid: no series
+    const shipped = await run(database);
+    expect(shipped.partial.map((p) => p.geo)).toContain("NPL");
+    expect(await nepal(database)).toBeUndefined();
+    // an outline of the cells 27-28 N, 82-84 E: the grid covers it, and the mean is 27.5 °C
+    const mine = places("nepal.geojson", [{ code: "NPL", rings: box(82, 27, 84, 28) }, { code: "BTN", rings: box(89, 26.7, 92, 28.3) }]);
+    const ownOutlines = await run(database, { places: mine });
+    expect(ownOutlines.skipped).toEqual([]);
+    expect(ownOutlines.ingested).toEqual([name]);
+    expect(await nepal(database)).toEqual({ value: expect.closeTo(27.5, 4), coverage: expect.closeTo(1, 6) });
+    // Bhutan's outline lies outside the grid: reported, not silently dropped
+    expect(ownOutlines.partial).toContainEqual({ files: name, geo: "BTN", coverage: 0 });
+    expect(ownOutlines.warnings).toContainEqual(expect.stringContaining("BTN (outline from nepal.geojson) is outside the grid"));
+    // the same outlines again: nothing to do
+    expect((await run(database, { places: mine })).skipped).toEqual([name]);
+    // an outline the grid covers only in part: the file is read again and Nepal's rows from it are gone
+    const wider = places("wider.geojson", [{ code: "NPL", rings: box(80, 27, 84, 28) }]);
+    const partly = await run(database, { places: wider });
+    expect(partly.ingested).toEqual([name]);
+    expect(partly.partial).toContainEqual({ files: name, geo: "NPL", coverage: expect.closeTo(3 / 4, 3) });
+    expect(await nepal(database)).toBeUndefined();
+  });
+
+  it("stops before reading anything when an outline breaks a rule, naming the feature", async () => {
+    const database = path.join(work, "refused.db");
+    const crossing = places("crossing.geojson", [{ code: "NPL", rings: [[[80, 26], [88, 30], [88, 26], [81, 29], [80, 26]]] }]);
+    await expect(run(database, { places: crossing })).rejects.toThrow(/--places crossing\.geojson: feature 1 \(NPL\): self-intersection/);
+    const unknown = places("unknown.geojson", [{ code: "Nepal", rings: box(82, 27, 84, 28) }]);
+    await expect(run(database, { places: unknown })).rejects.toThrow(/feature 1 \(Nepal\): not a place of the catalogue/);
+  });
+});
+
 describe("dry and wet spells across the new year", () => {
   const lat = [26.5, 27.5, 28.5];
   const lon = [81.5, 82.5, 83.5, 84.5, 85.5, 86.5, 87.5];

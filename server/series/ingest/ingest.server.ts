@@ -11,6 +11,7 @@ import { indicatorVariables } from "../../../app/features/cmip6/availability";
 import { DailyIndexer, MEAN_VARIABLES, SPELL_INDICES, type DailyVariable } from "./indices";
 import { SpellStore } from "./spell-store";
 import { MaskCache, type GeoFeature, type GeoMask, type GridMasks, type MaskStorage } from "./masks";
+import { readOutlines, withOperatorOutlines } from "./outlines";
 import { NetcdfError, openGridVariable, VARIABLE_UNITS, type GridVariable } from "./netcdf";
 
 /**
@@ -33,6 +34,11 @@ export interface IngestOptions {
   seeds: IngestSeeds;
   /** Folder with countries.json and basins.json (default: seeds/geo). */
   geoDir?: string;
+  /**
+   * A GeoJSON file of the operator's outlines (see ./outlines.ts), used instead of the shipped outlines
+   * of the places it names. Files ingested with other outlines are read again.
+   */
+  places?: string;
   /** Days read per slab (default 32). */
   chunkDays?: number;
   /**
@@ -157,6 +163,9 @@ export function openSeriesDatabase(file: string): BetterSqlite3.Database {
   const columns = db.prepare("PRAGMA table_info(series_years)").all() as { name: string }[];
   if (!columns.some((c) => c.name === "written_by")) db.exec("ALTER TABLE series_years ADD COLUMN written_by TEXT");
   if (!columns.some((c) => c.name === "coverage")) db.exec("ALTER TABLE series_years ADD COLUMN coverage REAL");
+  // databases from before files recorded the outlines their rows were computed with
+  const fileColumns = db.prepare("PRAGMA table_info(ingested_files)").all() as { name: string }[];
+  if (!fileColumns.some((c) => c.name === "outlines")) db.exec("ALTER TABLE ingested_files ADD COLUMN outlines TEXT");
   return db;
 }
 
@@ -266,18 +275,24 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     sets.set(key, set);
   }
 
-  const features = loadGeoFeatures(options.geoDir ?? path.resolve(process.env.SEEDS_DIR || "seeds", "geo"), seeds);
+  const shipped = loadGeoFeatures(options.geoDir ?? path.resolve(process.env.SEEDS_DIR || "seeds", "geo"), seeds);
+  const operator = options.places ? readOutlines(options.places, seeds.geos.map((g) => g.field_value)) : [];
+  const features = withOperatorOutlines(shipped, operator);
+  const operatorCodes = new Set(operator.map((f) => f.code));
   const monthlyCodes = new Set(seeds.indicators.filter((i) => servesFrequency(i, "monthly")).map((i) => i.field_value));
   const annualCodes = new Set(seeds.indicators.filter((i) => servesFrequency(i, "annual")).map((i) => i.field_value));
   const keep = new Set([...monthlyCodes, ...annualCodes]);
 
   const db = openSeriesDatabase(options.database);
   const masks = new MaskCache(features, maskStorage(db));
-  const known = db.prepare("SELECT 1 FROM ingested_files WHERE sha256 = ?");
+  // a file is done when its rows were computed with the same outlines
+  const known = db.prepare("SELECT 1 FROM ingested_files WHERE sha256 = ? AND outlines IS ?");
   const insertFile = db.prepare(
-    `INSERT OR REPLACE INTO ingested_files (sha256, name, path, bytes, variable, model, scenario, variant, grid, years, calendar, units, source_id, ingested_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO ingested_files (sha256, name, path, bytes, variable, model, scenario, variant, grid, years, calendar, units, source_id, ingested_at, outlines)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // rows a set's own files wrote for a place that its grid, with the present outlines, no longer covers
+  const dropStale = db.prepare("DELETE FROM series_years WHERE geo = ? AND scenario = ? AND model = ? AND year BETWEEN ? AND ? AND instr(written_by, ?) > 0");
   const insertRow = db.prepare(
     "INSERT OR REPLACE INTO series_years (indicator, geo, scenario, model, frequency, year, source_id, vals, written_by, coverage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
@@ -318,7 +333,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       const label = `${model} ${scenario} ${set[0].name.years}`;
       progress.current = label;
       report();
-      if (set.every((c) => known.get(sums.get(c)))) {
+      if (set.every((c) => known.get(sums.get(c), masks.outlines))) {
         summary.skipped.push(...set.map((c) => c.name.name));
         progress.filesDone += set.length;
         progressBytesBase += set.reduce((s, c) => s + c.bytes, 0);
@@ -339,7 +354,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         const before = progress.cellDays;
         const readStarted = performance.now();
         try {
-          result = await readSet(members, masks, keep, chunkDays, options.trust, minCoverage, (cellDays, fraction) => {
+          result = await readSet(members, masks, keep, chunkDays, options.trust, minCoverage, operatorCodes, (cellDays, fraction) => {
             progress.cellDays = before + cellDays;
             // bytes advance with the share of days read
             const done = setBytes * fraction;
@@ -448,9 +463,13 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
           }
         }
         for (const { run, own, neighbours } of spellRuns) spellStore.save(run, own, neighbours);
+        const span = nameYears(read[0].file.name.years);
+        for (const { code } of result!.partial) {
+          for (const { file } of read) dropStale.run(code, scenario, model, span.start, span.end, fileToken(file.name.name, sums.get(file)!));
+        }
         for (const { file, grid } of result!.files) {
           insertFile.run(sums.get(file), file.name.name, file.path, file.bytes, file.variable, model, scenario, file.name.variant, file.name.grid,
-            file.name.years, grid.calendar, grid.conversion.from, id, now);
+            file.name.years, grid.calendar, grid.conversion.from, id, now, masks.outlines);
         }
       })();
       summary.rows += rows;
@@ -460,7 +479,11 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       }
       for (const { code, coverage } of result.partial) {
         summary.partial.push({ files: names, geo: code, coverage });
-        summary.warnings.push(`${label}: ${code} ${(coverage * 100).toFixed(1)} % covered by the grid of ${names} (${minCoverage * 100} % needed), skipped`);
+        summary.warnings.push(
+          coverage === 0
+            ? `${label}: ${code} (outline from ${path.basename(options.places!)}) is outside the grid of ${names}, skipped`
+            : `${label}: ${code} ${(coverage * 100).toFixed(1)} % covered by the grid of ${names} (${minCoverage * 100} % needed), skipped`,
+        );
       }
       report();
     }
@@ -483,6 +506,8 @@ async function readSet(
   chunkDays: number,
   trust: IngestOptions["trust"],
   minCoverage: number,
+  /** Places whose outlines the operator gave: reported even when the grid misses them altogether. */
+  reportAlways: ReadonlySet<string>,
   onDays: (cellDays: number, fraction: number) => void,
   onCells: (cells: number) => void,
 ) {
@@ -591,7 +616,7 @@ async function readSet(
       active: Uint32Array.from(active),
       masks: used,
       /** Places the grid reaches but covers less than needed. */
-      partial: grid.masks.filter((m) => m.coverage > 0 && m.coverage < minCoverage).map(({ code, coverage }) => ({ code, coverage })),
+      partial: grid.masks.filter((m) => (m.coverage > 0 || reportAlways.has(m.code)) && m.coverage < minCoverage).map(({ code, coverage }) => ({ code, coverage })),
       coverage: new Map(grid.masks.map((m) => [m.code, m.coverage])),
     };
   } finally {
