@@ -68,3 +68,30 @@ describe("operator outlines", () => {
     expect(withOperatorOutlines(shipped, [mine])).toEqual([mine, shipped[1]]);
   });
 });
+
+describe("the README's table of basin areas", () => {
+  it("gives the areas of the shipped basin outlines", async () => {
+    const { readFileSync } = await import("node:fs");
+    const readme = readFileSync("README.md", "utf8");
+    const basins = JSON.parse(readFileSync("seeds/geo/basins.json", "utf8")) as { features: { properties: { name: string }; geometry: { type: string; coordinates: number[][][] } }[] };
+    // area on a sphere of radius 6371 km of a ring with straight edges in (longitude, sin latitude)
+    const R = 6371.0088;
+    const area = (ring: number[][]) => {
+      let twice = 0;
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        twice += ring[j][0] * Math.sin((ring[i][1] * Math.PI) / 180) - ring[i][0] * Math.sin((ring[j][1] * Math.PI) / 180);
+      }
+      return ((Math.abs(twice) / 2) * Math.PI * R * R) / 180;
+    };
+    expect(basins.features).toHaveLength(16);
+    for (const basin of basins.features) {
+      const row = readme.split("\n").find((line) => line.startsWith(`| ${basin.properties.name} |`));
+      expect(row, basin.properties.name).toBeDefined();
+      const stated = Number(row!.split("|")[2].trim().replace(/,/g, ""));
+      expect(basin.geometry.type).toBe("Polygon");
+      const [outer, ...holes] = basin.geometry.coordinates;
+      const computed = area(outer) - holes.reduce((sum, hole) => sum + area(hole), 0);
+      expect(Math.abs(stated - computed) / computed, basin.properties.name).toBeLessThan(0.001);
+    }
+  });
+});
