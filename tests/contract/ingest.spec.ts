@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeTestNetcdf } from "../../server/series/ingest/testing/write-netcdf";
@@ -89,5 +89,55 @@ test.describe("ingested series", () => {
     const result = await runPortal({ SERIES_DB: `file:${path.join(dir, "missing", "series.db")}` });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/SERIES_DB: cannot open the series database/);
+  });
+});
+
+test.describe("spells across years and operator outlines through the command", () => {
+  test.describe.configure({ timeout: 120_000 });
+  let dir: string;
+  let portal: Awaited<ReturnType<typeof startPortal>> | undefined;
+  test.afterAll(() => {
+    portal?.process.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a dry season read one year at a time, later year first, is one spell in the year it ends; --places outlines are used and checked", async () => {
+    test.slow();
+    dir = mkdtempSync(path.join(tmpdir(), "sacap-ingest-spells-"));
+    const db = path.join(dir, "series.db");
+    // 2015: rain every day but ten dry days from day 50 and the dry season from day 300; 2016: dry for 40 days
+    const rain: Record<number, (t: number) => number> = { 2015: (t) => ((t >= 50 && t < 60) || t >= 300 ? 0 : 3), 2016: (t) => (t < 40 ? 0 : 3) };
+    for (const year of [2015, 2016]) {
+      mkdirSync(path.join(dir, String(year)));
+      await writeTestNetcdf({
+        path: path.join(dir, String(year), `pr_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_${year}.nc`), variable: "pr", units: "kg m-2 s-1", lat: LAT, lon: LON,
+        time: Array.from({ length: 365 }, (_, t) => t + 0.5), timeUnits: `days since ${year}-01-01`, calendar: "noleap", value: (t) => rain[year](t) / 86400,
+      });
+    }
+    const places = path.join(dir, "nepal.geojson");
+    const outline = (rings: number[][][]) => JSON.stringify({ type: "FeatureCollection", features: [{ type: "Feature", properties: { code: "NPL" }, geometry: { type: "Polygon", coordinates: rings } }] });
+    writeFileSync(places, outline([[[84, 27], [86, 27], [86, 28], [84, 28], [84, 27]]]));
+    const ingest = (folder: string, outlines = places) => spawnSync(process.execPath, ["build/server/ingest.js", path.join(dir, folder), "--to", `file:${db}`, "--places", outlines, "--variable", "pr", "--json"], { encoding: "utf8" });
+    for (const year of ["2016", "2015"]) {
+      const run = ingest(year);
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).ingested).toHaveLength(1);
+    }
+    // an outline that crosses itself stops the command before anything is read
+    const crossing = path.join(dir, "crossing.geojson");
+    writeFileSync(crossing, outline([[[80, 26], [88, 30], [88, 26], [81, 29], [80, 26]]]));
+    const refused = ingest("2015", crossing);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain("--places crossing.geojson: feature 1 (NPL): self-intersection");
+
+    portal = await startPortal({ SERIES_DB: `file:${db}` });
+    const answer = async (indicator: string) => {
+      const body = await (await fetch(`${portal!.url}/api/cmip6/annual?indicator=${indicator}&geo=NPL&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2016`)).json();
+      expect(body.series[0].sources["ACCESS-CM2"]).not.toBe("sample");
+      return body.series[0].values["ACCESS-CM2"];
+    };
+    // the 65 dry days of 2015 and the 40 of 2016 are one spell of 105 days, counted in 2016
+    expect(await answer("cdd")).toEqual([10, 105]);
+    expect(await answer("cwd")).toEqual([240, 325]);
   });
 });
