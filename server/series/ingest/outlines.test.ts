@@ -34,7 +34,7 @@ describe("operator outlines", () => {
       [collection(feature({ code: "NPL" }, polygon([[80, 26], [88, 26], [80, 26]]))), /ring 1 of polygon 1 has 3 positions; a ring needs at least 4/],
       [collection(feature({ code: "NPL" }, polygon([[80, 26], [88, 26], [84, 26], [80, 26]]))), /ring 1 of polygon 1 encloses no area/],
       [collection(feature({ code: "NPL" }, polygon(box(8_900_000, 3_000_000, 9_700_000, 3_500_000)))), /position 1 \(8900000, 3000000\): outside the longitude-latitude grid; coordinates must be WGS 84 degrees/],
-      [collection(feature({ code: "NPL" }, polygon([[80, 26], ["88", 26], [88, 30], [80, 26]]))), /position 2: not a \[longitude, latitude\] pair/],
+      [collection(feature({ code: "NPL" }, polygon([[80, 26], ["88", 26], [88, 30], [80, 26]] as unknown as number[][]))), /position 2: not a \[longitude, latitude\] pair/],
       // a bow tie
       [collection(feature({ code: "NPL" }, polygon([[80, 26], [88, 30], [88, 26], [81, 29], [80, 26]]))), /feature 1 \(NPL\): self-intersection: ring 1 of polygon 1 crosses or touches itself near \(83\.6923, 27\.8462\)/],
       // a hole reaching out of its polygon
