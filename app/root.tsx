@@ -1,5 +1,6 @@
 import { HotkeysProvider } from "@blueprintjs/core";
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/react";
 import {
   Links,
   Meta,
@@ -22,7 +23,10 @@ import { documentAttributes, systemThemeScript } from "~/features/preferences/do
 import { PreferencesProvider, usePreferences } from "~/features/preferences/PreferencesProvider";
 import { defaultPreferences, type Preferences } from "~/features/preferences/defaults";
 import { ErrorPage } from "~/components/ErrorPage";
+import { BlankLayout } from "~/layouts/BlankLayout";
 import { LayoutSwitch } from "~/layouts/LayoutSwitch";
+import { pageTitle } from "~/lib/meta";
+import { errorTitle } from "~/components/ErrorPage";
 import { captchaScriptUrl } from "~/lib/analytics";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
 import { useExternalScript } from "~/lib/external-script";
@@ -122,6 +126,13 @@ export default function App() {
   );
 }
 
+/** The title of an error page (a route's own meta does not run when its loader fails). */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: pageTitle(errorTitle(status)) }, { name: "robots", content: "noindex" }];
+};
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -129,9 +140,16 @@ export function ErrorBoundary() {
   return (
     <Providers>
       <Document>
-        <LayoutSwitch>
-          <ErrorPage status={status} />
-        </LayoutSwitch>
+        {status === 404 ? (
+          // an unknown id under a known route is the same not-found page as an unknown path
+          <BlankLayout>
+            <ErrorPage status={404} />
+          </BlankLayout>
+        ) : (
+          <LayoutSwitch>
+            <ErrorPage status={status} />
+          </LayoutSwitch>
+        )}
       </Document>
     </Providers>
   );

@@ -1,5 +1,5 @@
-import { Classes, Icon } from "@blueprintjs/core";
-import { Link } from "@remix-run/react";
+import { Classes, Icon, InputGroup } from "@blueprintjs/core";
+import { Form, Link } from "@remix-run/react";
 
 const MESSAGES: Record<number, { title: string; text: string }> = {
   400: { title: "Request not understood", text: "The portal could not read what was sent. Go back and try again." },
@@ -11,12 +11,14 @@ const MESSAGES: Record<number, { title: string; text: string }> = {
   502: { title: "Data source unavailable", text: "An upstream data service did not answer. Try again in a moment." },
 };
 
-/** The friendly error page: never a stack trace. */
+const FALLBACK = { title: "Something went wrong", text: "The portal could not show this page. Try again, or go back to the home page." };
+
+/** The heading (and document title) of the error page of a status. */
+export const errorTitle = (status: number) => (MESSAGES[status] ?? FALLBACK).title;
+
+/** The friendly error page: never a stack trace. A page that is not found offers the catalogue search. */
 export function ErrorPage({ status }: { status: number }) {
-  const message = MESSAGES[status] ?? {
-    title: "Something went wrong",
-    text: "The portal could not show this page. Try again, or go back to the home page.",
-  };
+  const message = MESSAGES[status] ?? FALLBACK;
   return (
     <div className={`${Classes.NON_IDEAL_STATE} sacap-error-page`}>
       <div className={Classes.NON_IDEAL_STATE_VISUAL}>
@@ -26,6 +28,11 @@ export function ErrorPage({ status }: { status: number }) {
       <p>
         <strong>Error {status}.</strong> {message.text}
       </p>
+      {status === 404 && (
+        <Form method="get" action="/data/catalog" role="search" className="sacap-error-page__search">
+          <InputGroup type="search" name="q" leftIcon="search" placeholder="Search the data catalogue…" aria-label="Search the data catalogue" />
+        </Form>
+      )}
       <Link to="/" className="sacap-button-link">
         Go to the home page
       </Link>

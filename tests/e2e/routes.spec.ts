@@ -42,12 +42,23 @@ test("an unknown path is a 404 page in the blank layout with a link home", async
   expect(pageErrors).toEqual([]);
 });
 
-test("unknown ids of parameter routes are 404 pages", async ({ request }) => {
-  for (const url of ["/data-chart/node/no-such-dataset", "/data/sector/nowhere", "/catalog/astrology", "/data-chart/section/0"]) {
-    const response = await request.get(url);
-    expect(response.status(), url).toBe(404);
-    expect(await response.text()).toContain("Page not found");
+test("unknown ids of parameter routes are the same not-found page as an unknown path", async ({ page, pageErrors }) => {
+  for (const url of ["/no/such/page", "/data-chart/node/no-such-dataset", "/data/sector/nowhere", "/catalog/astrology", "/data-chart/section/0"]) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(404);
+    await expect(page, url).toHaveTitle(/^Page not found/);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" }), url).toBeVisible();
+    // the blank layout: no sidebar, navbar or footer
+    await expect(page.locator("main.sacap-blank"), url).toBeVisible();
+    await expect(page.locator(".sacap-layout"), url).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Go to the home page" }), url).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search the data catalogue" }), url).toBeVisible();
   }
+  // the search works from the not-found page
+  await page.getByRole("searchbox", { name: "Search the data catalogue" }).fill("rainfall");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/data\/catalog\?q=rainfall/);
+  expect(pageErrors).toEqual([]);
 });
 
 test("/analytics shows its index child", async ({ page }) => {

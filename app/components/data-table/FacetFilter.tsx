@@ -1,4 +1,5 @@
 import { Button, Checkbox } from "@blueprintjs/core";
+import { Link } from "@remix-run/react";
 import { Popover } from "~/components/Popover";
 import type { FacetCount } from "./types";
 
@@ -7,10 +8,11 @@ interface FacetFilterProps {
   counts: FacetCount[];
   selected: string[];
   onChange: (values: string[]) => void;
+  link?: (value: string) => { href: string; label: string } | undefined;
 }
 
 /** A facet: the column's distinct values with counts; selecting any narrows the rows to those values. */
-export function FacetFilter({ label, counts, selected, onChange }: FacetFilterProps) {
+export function FacetFilter({ label, counts, selected, onChange, link }: FacetFilterProps) {
   const toggle = (value: string) =>
     onChange(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
   return (
@@ -19,19 +21,32 @@ export function FacetFilter({ label, counts, selected, onChange }: FacetFilterPr
       content={
         <div className="sacap-facet" role="group" aria-label={`${label} filter`}>
           {counts.length === 0 && <p className="sacap-facet__empty">No values</p>}
-          {counts.map(({ value, count }) => (
-            <Checkbox
-              key={value}
-              checked={selected.includes(value)}
-              onChange={() => toggle(value)}
-              labelElement={
-                <span className="sacap-facet__option">
-                  <span>{value}</span>
-                  <span className="sacap-facet__count">{count}</span>
-                </span>
-              }
-            />
-          ))}
+          {counts.map(({ value, count }) => {
+            const page = link?.(value);
+            const option = (
+              <Checkbox
+                key={value}
+                checked={selected.includes(value)}
+                onChange={() => toggle(value)}
+                labelElement={
+                  <span className="sacap-facet__option">
+                    <span>{value}</span>
+                    <span className="sacap-facet__count">{count}</span>
+                  </span>
+                }
+              />
+            );
+            return page ? (
+              <div key={value} className="sacap-facet__row">
+                {option}
+                <Link to={page.href} className="sacap-facet__link" aria-label={page.label}>
+                  {page.label.split(": ").pop()}
+                </Link>
+              </div>
+            ) : (
+              option
+            );
+          })}
           {selected.length > 0 && <Button size="small" variant="minimal" text="Clear" onClick={() => onChange([])} />}
         </div>
       }

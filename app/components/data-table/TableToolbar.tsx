@@ -76,6 +76,7 @@ export function TableToolbar<T>({ label, columns, state, facetCounts, update, hi
             counts={facetCounts[column.id] ?? []}
             selected={state.facets[column.id] ?? []}
             onChange={(values) => update({ facets: { ...state.facets, [column.id]: values } })}
+            link={column.facetLink}
           />
         ))}
       <span className="sacap-table-toolbar__spacer" />

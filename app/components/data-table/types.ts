@@ -13,6 +13,8 @@ export interface ColumnDef<T> {
   render?: (row: T) => ReactNode;
   /** Offered as a facet filter (distinct values with counts). */
   facet?: boolean;
+  /** A page about one facet value, linked beside it in the facet filter (for example a sector's charts). */
+  facetLink?: (value: string) => { href: string; label: string } | undefined;
   /** Hidden until the user shows it. */
   hiddenByDefault?: boolean;
   /** Initial width in px. */

@@ -11,6 +11,7 @@ import { toCsvWithHeader, type ExportHeader } from "../cmip6/explorer/compute";
 import { PROJECTION_WINDOWS } from "../cmip6/periods";
 import type { Geo } from "../cmip6/schema";
 import { ANALYSIS_BASELINES, ANALYSIS_SCENARIOS, analysisQueryString, parseAnalysisSelection, type AnalysisSelection } from "./selection";
+import { formatNumber } from "~/lib/format";
 
 interface FrameProps {
   /** Which selectors the analysis uses besides the place. */
@@ -121,5 +122,5 @@ export function MethodNote({ children }: { children: ReactNode }) {
   );
 }
 
-export const fmt = (v: number | null | undefined, digits = 2) => (v === null || v === undefined || Number.isNaN(v) ? "–" : v.toFixed(digits));
-export const signed = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? "–" : `${v > 0 ? "+" : ""}${v.toFixed(digits)}`);
+export const fmt = (v: number | null | undefined, digits = 2) => formatNumber(v, digits);
+export const signed = (v: number | null | undefined, digits = 2) => formatNumber(v, digits, { signed: true });

@@ -71,7 +71,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           const blocks = list.flatMap((a) => a.series.map((b) => ({ ...b, scenario: CROP_SEASONS.find((c) => c.code === a.season?.code)!.name as never })));
           const units = list[0].indicator.units;
           const spec = bandChartSpec({
-            labels: { title: `${title}, ${place}`, axis: list[0].indicator.axisUnit, units, sample, note: `historical and ${selection.scenario}, ensemble median and p10-p90` },
+            labels: { title: `${title}, ${place}`, axis: list[0].indicator.axisUnit, units, decimals: list[0].indicator.decimals, sample, note: `historical and ${selection.scenario}, ensemble median and p10-p90` },
             band: bandPoints(blocks),
             x: { title: "Year", type: "year" },
             legend: "Season",

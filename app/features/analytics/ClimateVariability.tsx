@@ -37,7 +37,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           const base = baselineMeans(data, selection.baseline);
           const blocks = data.series.map((b) => changeFromBaseline(b, base[b.scenario] ?? {}, data.indicator.decimals));
           const spec = bandChartSpec({
-            labels: { title: `${title} anomaly, ${place}`, axis: `Anomaly (${data.indicator.units})`, units: data.indicator.units, sample, note: `against ${selection.baseline.label}, ensemble median and p10-p90 of each model's anomaly` },
+            labels: { title: `${title} anomaly, ${place}`, axis: `Anomaly (${data.indicator.units})`, units: data.indicator.units, decimals: data.indicator.decimals, sample, note: `against ${selection.baseline.label}, ensemble median and p10-p90 of each model's anomaly` },
             band: bandPoints(blocks),
             x: { title: "Year", type: "year" },
             rules: [0],

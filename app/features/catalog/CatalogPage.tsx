@@ -1,7 +1,8 @@
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { InitialTableModel } from "~/components/data-table/DataTable";
 import { RoutePage } from "~/components/RoutePage";
 import { SampleTag } from "~/components/SampleTag";
+import { sectorChartsHref } from "~/features/collector/search";
 import { sectorSlug } from "~/features/collector/sectors";
 import { CatalogTable } from "./CatalogTable";
 import { scopeFilter, type CatalogScope } from "./scope";
@@ -22,6 +23,12 @@ export function CatalogPage({ path, title, description, children }: { path: stri
   return (
     <RoutePage path={path} title={title} description={description} actions={<SampleTag what="catalogue" />}>
       {children}
+      {scope.kind === "sector" && (
+        <p>
+          <Link to={sectorChartsHref(sectorSlug(scope.sector))} prefetch="intent">{`Charts of the ${scope.sector} sector`}</Link>
+          {": datasets by source, geography, period and years covered."}
+        </p>
+      )}
       <CatalogTable label={title ?? "Datasets"} filter={scopeFilter(scope)} initial={initial} exportName={`sacap-${scopeName(scope)}`} />
     </RoutePage>
   );

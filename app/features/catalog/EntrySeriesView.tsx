@@ -7,7 +7,7 @@ import { SourceTag } from "~/features/cmip6/SourceTag";
 import { BASELINE_PERIOD, MONTH_NAMES, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import type { Geo } from "~/features/cmip6/schema";
 import { SERIES_PATHS, seriesQueryString } from "~/features/cmip6/seriesQuery";
-import { formatValue } from "~/features/compare/compare";
+import { formatNumber } from "~/lib/format";
 import { medianLineSeries, WindowMeansTable } from "~/features/compare/WindowMeans";
 import type { EntrySeriesData, MonthlyEntryData } from "./entry-data";
 
@@ -43,7 +43,7 @@ function MonthlyTable({ data, decimals }: { data: MonthlyEntryData; decimals: nu
             <tr key={row.label}>
               <th scope="row">{row.label}</th>
               {row.months.map((value, i) => (
-                <td key={i}>{formatValue(value, decimals)}</td>
+                <td key={i}>{formatNumber(value, decimals)}</td>
               ))}
             </tr>
           ))}

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ColumnDef } from "~/components/data-table/types";
 import type { CatalogEntry } from "./schema";
+import { sectorChartsHref } from "~/features/collector/search";
+import { SECTORS } from "~/features/collector/sectors";
 
 /** Where a catalogue entry's own page is: its chart and table view. */
 export const entryHref = (entry: CatalogEntry) => `/data-chart/node/${entry.id}`;
@@ -18,7 +20,17 @@ export const CATALOG_COLUMNS: ColumnDef<CatalogEntry>[] = [
     ),
     width: 300,
   },
-  { id: "sector", header: "Sector", value: (e) => e.data_sector, facet: true, width: 140 },
+  {
+    id: "sector",
+    header: "Sector",
+    value: (e) => e.data_sector,
+    facet: true,
+    facetLink: (name) => {
+      const sector = SECTORS.find((s) => s.name === name);
+      return sector && { href: sectorChartsHref(sector.id), label: `${sector.name}: charts` };
+    },
+    width: 140,
+  },
   { id: "source", header: "Source", value: (e) => e.source, facet: true, width: 120 },
   { id: "indic", header: "Indicator", value: (e) => e.indic, facet: true, width: 90 },
   { id: "geo", header: "Geo", value: (e) => e.geo, facet: true, width: 70 },

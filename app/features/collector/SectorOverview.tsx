@@ -1,5 +1,6 @@
 import { InputGroup } from "@blueprintjs/core";
 import { Form, Link } from "@remix-run/react";
+import { sectorChartsHref } from "./search";
 import { SECTORS } from "./sectors";
 
 /** The collector home: search the catalogue, or open a sector (with its number of datasets). */
@@ -17,6 +18,10 @@ export function SectorOverview({ counts, total }: { counts: Record<string, numbe
             </Link>
             <span className="sacap-sector-grid__count">
               {counts[sector.name] ?? 0} dataset{counts[sector.name] === 1 ? "" : "s"}
+              {" · "}
+              <Link to={sectorChartsHref(sector.id)} prefetch="intent" aria-label={`${sector.name}: charts`}>
+                Charts
+              </Link>
             </span>
           </li>
         ))}

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { LINE_COLORS, type LineSeries } from "~/components/LineChart";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
 import { windowDecimals } from "~/features/cmip6/windows";
-import { formatChange, formatValue, type CompareLine, type WindowMeans, type WindowRow } from "./compare";
+import { formatNumber } from "~/lib/format";
+import type { CompareLine, WindowMeans, WindowRow } from "./compare";
 
 /** Chart lines of compared items: each one's ensemble median, with its 10-90 % range shaded. */
 export function medianLineSeries(lines: readonly CompareLine[]): LineSeries[] {
@@ -60,9 +61,9 @@ export function WindowMeansTable({
         {means.windows.map((row, i) => (
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
-            <td>{formatValue(row.baseline, decimals)}</td>
+            <td>{formatNumber(row.baseline, decimals)}</td>
             {row.values.map((value, j) => (
-              <td key={j}>{value === null ? (row.incomplete[j] ?? "—") : `${formatValue(value, decimals)} (${formatChange(row.changes[j], decimals)})`}</td>
+              <td key={j}>{value === null ? (row.incomplete[j] ?? "–") : `${formatNumber(value, decimals)} (${formatNumber(row.changes[j], decimals, { signed: true })})`}</td>
             ))}
             {action && <td>{action(row, i)}</td>}
           </tr>

@@ -65,9 +65,3 @@ export function windowMeans(answers: readonly SeriesResponse[], labels: readonly
     }),
   };
 }
-
-/** A table cell's value at the indicator's decimals; a dash for no value. */
-export const formatValue = (value: number | null, decimals: number) => (value === null ? "—" : value.toFixed(decimals));
-
-/** A signed change at the indicator's decimals; a dash when there is none. */
-export const formatChange = (change: number | null, decimals: number) => (change === null ? "—" : `${change >= 0 ? "+" : ""}${change.toFixed(decimals)}`);

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from "react";
+import { formatNumber } from "~/lib/format";
 
 export interface RegionItem {
   code: string;
@@ -65,7 +66,7 @@ export function RegionList({ regions, units, decimals, hovered, selected, onSele
         >
           <span>{r.name}</span>
           <span className="sacap-region-list__value">
-            {r.value === undefined ? "…" : r.value === null ? (r.incomplete ?? "no data") : `${r.value.toFixed(decimals)} ${units}`}
+            {r.value === undefined ? "…" : r.value === null ? (r.incomplete ?? "no data") : `${formatNumber(r.value, decimals)} ${units}`}
           </span>
         </li>
       ))}

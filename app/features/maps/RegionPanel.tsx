@@ -6,6 +6,7 @@ import { useGetAnnualSeriesQuery } from "~/features/cmip6/seriesApi";
 import { ENSEMBLE, seriesQueryString, type SeriesQuery } from "~/features/cmip6/seriesQuery";
 import type { SeriesResponse } from "~/features/cmip6/series";
 import { windowDecimals } from "~/features/cmip6/windows";
+import { formatNumber } from "~/lib/format";
 
 interface RegionPanelProps {
   name: string;
@@ -29,7 +30,7 @@ export function RegionPanel({ name, value, incomplete, query, model, onClose }: 
         {(data) => (
           <>
             <p>
-              Period climatology: <strong>{value === null || value === undefined ? (incomplete ?? "no data") : `${value.toFixed(windowDecimals(data.indicator.decimals))} ${data.indicator.units}`}</strong>{" "}
+              Period climatology: <strong>{value === null || value === undefined ? (incomplete ?? "no data") : `${formatNumber(value, windowDecimals(data.indicator.decimals))} ${data.indicator.units}`}</strong>{" "}
               <SourceTag data={data} what="series" />
             </p>
             <LineChart data={data} model={model} />

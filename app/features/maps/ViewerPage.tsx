@@ -24,6 +24,7 @@ import { RegionPanel } from "./RegionPanel";
 import { ScaleLegend } from "./ScaleLegend";
 import { tileTemplate } from "./wms";
 import { windowDecimals } from "~/features/cmip6/windows";
+import { formatNumber } from "~/lib/format";
 
 interface ViewerPageProps {
   path: string;
@@ -356,7 +357,7 @@ function Choropleth({ choice, onChoice, state, setState, rasters, config, handle
         />
         <div className="sacap-viewer__hover" aria-live="polite">
           {hoveredRegion
-            ? `${hoveredRegion.name}: ${typeof hoveredRegion.value === "number" ? `${hoveredRegion.value.toFixed(decimals)} ${units}` : "no data"}`
+            ? `${hoveredRegion.name}: ${typeof hoveredRegion.value === "number" ? `${formatNumber(hoveredRegion.value, decimals)} ${units}` : "no data"}`
             : "Point at a region to see its value."}
         </div>
         <div className="sacap-viewer__legend">

@@ -1,5 +1,6 @@
 import { colorAt, gradientCss, type GradientStop } from "~/lib/legend";
 import type { GradientLegend } from "~/features/pyaez/schema";
+import { formatNumber } from "~/lib/format";
 
 /** Colour ramps of the choropleth, from low to high. */
 export const RAMPS = {
@@ -44,9 +45,9 @@ export function fitRange(values: readonly (number | null | undefined)[]): [numbe
   return [nice(min, Math.floor), nice(max, Math.ceil)];
 }
 
-/** A gradient legend for the shared Legend component. */
+/** A gradient legend for the shared Legend component; its labels keep the scale's one decimal. */
 export function gradientLegend(title: string, unit: string, min: number, max: number, ramp: RampName): GradientLegend {
-  const fmt = (v: number) => String(Math.round(v * 10) / 10);
+  const fmt = (v: number) => formatNumber(v, 1);
   const mid = (min + max) / 2;
   return { type: "gradient", title, unit, min, max, style: gradientCss(rampStops(ramp)), labels: [fmt(min), fmt(mid), fmt(max)] };
 }

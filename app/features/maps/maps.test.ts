@@ -64,7 +64,7 @@ describe("colour scale", () => {
   });
   it("builds a gradient legend with units", () => {
     const legend = gradientLegend("Mean temperature", "°C", 0, 30, "temperature");
-    expect(legend.labels).toEqual(["0", "15", "30"]);
+    expect(legend.labels).toEqual(["0.0", "15.0", "30.0"]);
     expect(legend.style).toMatch(/^linear-gradient\(to right, #313695 0%/);
   });
 });

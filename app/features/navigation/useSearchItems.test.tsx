@@ -5,8 +5,8 @@ import { Provider } from "react-redux";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AezModule } from "~/features/pyaez/schema";
 import { makeStore } from "~/store/store";
-import { ROUTE_SEARCH_ITEMS } from "./search-items";
-import { useSearchItems } from "./useSearchItems";
+
+import { PAGE_SEARCH_ITEMS, useSearchItems } from "./useSearchItems";
 
 const MODULES: AezModule[] = [
   {
@@ -49,7 +49,9 @@ describe("useSearchItems", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const { result } = setup([{ endpointName: "getAezModules", arg: undefined, value: MODULES }]);
-    expect(result.current).toBe(ROUTE_SEARCH_ITEMS);
+    expect(result.current).toBe(PAGE_SEARCH_ITEMS);
+    // every sector's charts are among the pages
+    expect(PAGE_SEARCH_ITEMS).toContainEqual(expect.objectContaining({ href: "/data-chart/section/agriculture", title: "Agriculture: charts" }));
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -62,8 +64,8 @@ describe("useSearchItems", () => {
     ]);
     rerender({ active: true });
     const items = result.current;
-    expect(items.slice(0, ROUTE_SEARCH_ITEMS.length)).toEqual(ROUTE_SEARCH_ITEMS);
-    expect(items.slice(ROUTE_SEARCH_ITEMS.length).map((i) => i.href)).toEqual([
+    expect(items.slice(0, PAGE_SEARCH_ITEMS.length)).toEqual(PAGE_SEARCH_ITEMS);
+    expect(items.slice(PAGE_SEARCH_ITEMS.length).map((i) => i.href)).toEqual([
       "/pyaez#module-1",
       "/pyaez#module-1.4",
       "/data-chart/node/chirps-npl",
@@ -83,7 +85,7 @@ describe("useSearchItems", () => {
     vi.stubGlobal("fetch", fetch);
     const { result, rerender } = setup();
     await act(async () => rerender({ active: true }));
-    await waitFor(() => expect(result.current.length).toBe(ROUTE_SEARCH_ITEMS.length + 3));
+    await waitFor(() => expect(result.current.length).toBe(PAGE_SEARCH_ITEMS.length + 3));
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

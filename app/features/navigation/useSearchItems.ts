@@ -3,7 +3,11 @@ import { useOpenedOnce } from "~/lib/use-opened-once";
 import { catalogSearchItems } from "~/features/catalog/search";
 import { aezSearchItems } from "~/features/pyaez/search";
 import { useGetAezModulesQuery, useGetCatalogDataQuery } from "~/store/reference";
+import { SECTOR_SEARCH_ITEMS } from "~/features/collector/search";
 import { ROUTE_SEARCH_ITEMS, type SearchItem } from "./search-items";
+
+/** Pages and the catalogue sectors' pages (their tables and charts), known without a request. */
+export const PAGE_SEARCH_ITEMS = [...ROUTE_SEARCH_ITEMS, ...SECTOR_SEARCH_ITEMS];
 
 /**
  * What the navigation search offers: every page, then what features add (the AEZ modules and maps, and
@@ -18,8 +22,8 @@ export function useSearchItems(active: boolean): SearchItem[] {
   return useMemo(
     () =>
       aezModules || catalog
-        ? [...ROUTE_SEARCH_ITEMS, ...aezSearchItems(aezModules ?? []), ...catalogSearchItems(catalog ?? [])]
-        : ROUTE_SEARCH_ITEMS,
+        ? [...PAGE_SEARCH_ITEMS, ...aezSearchItems(aezModules ?? []), ...catalogSearchItems(catalog ?? [])]
+        : PAGE_SEARCH_ITEMS,
     [aezModules, catalog],
   );
 }

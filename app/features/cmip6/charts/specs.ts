@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from "vega-lite";
+import { numberFormat } from "~/lib/format";
 import type { ScenarioSeries } from "../series";
 
 /**
@@ -23,7 +24,11 @@ export interface ChartLabels {
   partlySample?: boolean;
   /** Extra subtitle text (period, baseline, model count). */
   note?: string;
+  /** Decimals of the values in tooltips (the indicator's; 2 when not given). */
+  decimals?: number;
 }
+
+const valueFormat = (labels: ChartLabels) => numberFormat(labels.decimals ?? 2);
 
 const WIDTH = "container" as const;
 export const CHART_HEIGHT = 280;
@@ -120,7 +125,7 @@ export function bandChartSpec({ labels, band, members, x, rules = [], legend = "
         tooltip: [
           { field: "model", title: "Model" },
           { field: "x", title: x.title },
-          { field: "value", title: labels.units },
+          { field: "value", title: labels.units, format: valueFormat(labels) },
         ],
       },
     });
@@ -135,9 +140,9 @@ export function bandChartSpec({ labels, band, members, x, rules = [], legend = "
       tooltip: [
         { field: "scenario", title: "Scenario" },
         { field: "x", title: x.title },
-        { field: "median", title: `Median (${labels.units})` },
-        { field: "p10", title: "p10" },
-        { field: "p90", title: "p90" },
+        { field: "median", title: `Median (${labels.units})`, format: valueFormat(labels) },
+        { field: "p10", title: "p10", format: valueFormat(labels) },
+        { field: "p90", title: "p90", format: valueFormat(labels) },
       ],
     },
   });
@@ -212,7 +217,7 @@ export function barChartSpec(data: BarDatum[], labels: ChartLabels, categoryTitl
       tooltip: [
         { field: "category", title: categoryTitle },
         { field: "group", title: "Series" },
-        { field: "value", title: labels.units, format: ".2f" },
+        { field: "value", title: labels.units, format: valueFormat(labels) },
       ],
     },
     config: { legend: { orient: "bottom" } },

@@ -27,6 +27,8 @@ import { ExplorerForm } from "./ExplorerForm";
 import { baselineQuery, cycleQuery, cycleWindow, parseSelection, selectionQueryString, VIEW_LABELS, type ExplorerSelection } from "./selection";
 import { SourceNote, SourceTag } from "../SourceTag";
 import { mergeSources, sourceSummary } from "../sources";
+import { formatNumber } from "~/lib/format";
+import { windowDecimals } from "../windows";
 
 /** The CMIP6 data explorer: selectors, chart, 20-year window table, dense table and downloads. */
 export function Explorer() {
@@ -124,6 +126,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
     sample: partlySample,
     partlySample: origin.kind === "mixed",
     note,
+    decimals: indicator.decimals,
   });
 
   // what the chart and the dense table show
@@ -203,10 +206,10 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
       <SourceNote summary={origin} />
       <Chart key={selection.view} label={chart.label} spec={chart.spec} fileName={fileName} summary={summary} />
 
-      <WindowTable rows={windows} units={indicator.units} baseline={selection.baseline.label} scenarioName={scenarioName} sample={partlySample} />
+      <WindowTable rows={windows} units={indicator.units} decimals={windowDecimals(indicator.decimals)} baseline={selection.baseline.label} scenarioName={scenarioName} sample={partlySample} />
 
       <h3>Values by year and model</h3>
-      <DenseTable rows={rows} models={modelCodes} units={indicator.units} fileName={fileName} pageParams={selectionQueryString(selection)} />
+      <DenseTable rows={rows} models={modelCodes} units={indicator.units} decimals={indicator.decimals} fileName={fileName} pageParams={selectionQueryString(selection)} />
     </>
   );
 }
@@ -214,12 +217,15 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel }: 
 function WindowTable({
   rows,
   units,
+  decimals,
   baseline,
   scenarioName,
   sample,
 }: {
   rows: ReturnType<typeof windowTable>;
   units: string;
+  /** Decimals of a period statistic (windowDecimals of the indicator's). */
+  decimals: number;
   baseline: string;
   scenarioName: (code: string) => string;
   sample: boolean;
@@ -250,11 +256,11 @@ function WindowTable({
             <td>{scenarioName(r.scenario)}</td>
             <td>{r.window}</td>
             <td className="sacap-num">{r.count}</td>
-            <td className="sacap-num">{r.median ?? r.incomplete ?? "–"}</td>
+            <td className="sacap-num">{formatNumber(r.median, decimals, { missing: r.incomplete })}</td>
             <td className="sacap-num">
-              {r.p10 ?? "–"} to {r.p90 ?? "–"}
+              {formatNumber(r.p10, decimals)} to {formatNumber(r.p90, decimals)}
             </td>
-            <td className="sacap-num">{r.change === null ? "–" : `${r.change > 0 ? "+" : ""}${r.change}`}</td>
+            <td className="sacap-num">{formatNumber(r.change, decimals, { signed: true })}</td>
           </tr>
         ))}
       </tbody>
@@ -262,19 +268,20 @@ function WindowTable({
   );
 }
 
-function DenseTable({ rows, models, units, fileName, pageParams }: { rows: SeriesRow[]; models: string[]; units: string; fileName: string; pageParams: string }) {
+function DenseTable({ rows, models, units, decimals, fileName, pageParams }: { rows: SeriesRow[]; models: string[]; units: string; decimals: number; fileName: string; pageParams: string }) {
   const monthly = rows.some((r) => r.month !== undefined);
-  const columns = useMemo<ColumnDef<SeriesRow>[]>(
-    () => [
+  const columns = useMemo<ColumnDef<SeriesRow>[]>(() => {
+    // values shown at the indicator's decimals; copies and downloads take `value`, at full precision
+    const number = (value: (r: SeriesRow) => number | null) => ({ value, render: (r: SeriesRow) => formatNumber(value(r), decimals), numeric: true });
+    return [
       { id: "scenario", header: "Scenario", value: (r) => r.scenario, facet: true, width: 110 },
       { id: "year", header: "Year", value: (r) => r.year, numeric: true, width: 70 },
       ...(monthly ? [{ id: "month", header: "Month", value: (r: SeriesRow) => r.month, numeric: true, width: 70 }] : []),
-      { id: "median", header: `Median (${units})`, value: (r) => r.median, numeric: true },
-      { id: "p10", header: "p10", value: (r) => r.p10, numeric: true },
-      { id: "p90", header: "p90", value: (r) => r.p90, numeric: true },
-      ...models.map((m) => ({ id: `m-${m}`, header: m, value: (r: SeriesRow) => r.models[m], numeric: true, hiddenByDefault: models.length > 8 })),
-    ],
-    [models, units, monthly],
-  );
+      { id: "median", header: `Median (${units})`, ...number((r) => r.median) },
+      { id: "p10", header: "p10", ...number((r) => r.p10) },
+      { id: "p90", header: "p90", ...number((r) => r.p90) },
+      ...models.map((m) => ({ id: `m-${m}`, header: m, ...number((r: SeriesRow) => r.models[m]), hiddenByDefault: models.length > 8 })),
+    ];
+  }, [models, units, monthly, decimals]);
   return <DataTable label={`Values by year and model (${units})`} columns={columns} rows={rows} rowKey={(r) => r.key} prefix="t." pageParams={pageParams} exportName={fileName} />;
 }
