@@ -22,10 +22,29 @@ function targetOf(hash: string): HTMLElement | null {
   return document.getElementById(id);
 }
 
+/**
+ * The pane an element scrolls in: its nearest ancestor that scrolls vertically, or null for the page
+ * itself. Fixed-height pages (the viewers, the AEZ browser) scroll inside panes, never the page.
+ */
+export function scrollPaneOf(element: Element): HTMLElement | null {
+  for (let el = element.parentElement; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
+    const overflow = getComputedStyle(el).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && el.scrollHeight > el.clientHeight) return el;
+  }
+  return null;
+}
+
+/** Scrolls the page, or the pane the target is in, so that the target lands the offset below its top. */
 export function scrollToHash(hash: string, behavior: ScrollBehavior = "smooth"): boolean {
   const target = targetOf(hash);
   if (!target) return false;
-  window.scrollTo({ top: hashScrollTop(target.getBoundingClientRect().top, window.scrollY), behavior });
+  const pane = scrollPaneOf(target);
+  if (pane) {
+    const top = target.getBoundingClientRect().top - pane.getBoundingClientRect().top;
+    pane.scrollTo({ top: hashScrollTop(top, pane.scrollTop), behavior });
+  } else {
+    window.scrollTo({ top: hashScrollTop(target.getBoundingClientRect().top, window.scrollY), behavior });
+  }
   return true;
 }
 

@@ -3,6 +3,8 @@ import { expect, hydrated, seriousViolations, test } from "./fixtures";
 for (const url of ["/", "/cmip6-data", "/analytics/climate-crop", "/analytics/climate-livestock", "/pyaez", "/user-guide", "/data/catalog", "/data-chart/node/nex-gddp-cmip6-tas-cmip6-v1-monthly", "/no-such-page"]) {
   for (const theme of ["light", "dark"]) {
     test(`${url} (${theme}) has no serious or critical axe violations`, async ({ page, context }) => {
+      // an axe run over a whole page takes seconds of CPU: room for a busy machine, not a speed check
+      test.slow();
       await context.addCookies([{ name: "SACAP-theme", value: theme, url: "http://localhost" }]);
       await page.goto(url);
       await hydrated(page);

@@ -100,7 +100,7 @@ test("sector pages list their sector; the collector home counts them", async ({ 
   await page.goto("/data");
   const water = catalog.filter((e) => e.data_sector === "Water Resources").length;
   await expect(page.getByText(`${water} datasets`).first()).toBeVisible();
-  await page.getByRole("link", { name: "Water Resources" }).click();
+  await page.getByRole("link", { name: "Water Resources", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Water Resources sector");
   await expect(page.getByText(`of ${water}`, { exact: false })).toBeVisible();
 });

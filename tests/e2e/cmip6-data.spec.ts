@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, hydrated, test } from "./fixtures";
 import { parseCsv } from "../../app/lib/csv";
+import { decimalsOf } from "../../app/features/cmip6/indicatorRules";
 
 const SHARED = "/cmip6-data?indicator=pr&geo=NPL&scenario=ssp245,ssp585&baseline=1991-2020";
 
@@ -56,8 +57,9 @@ test("the CSV download holds the header block and the rows of the table", async 
   const table = page.getByRole("grid", { name: /Values by year and model/ });
   const row = table.locator("tbody tr").first();
   const cells = await row.locator("td").allInnerTexts();
-  // the first cell holds the row's checkbox
-  expect(cells.slice(1, 6)).toEqual(first.slice(0, 5));
+  // the first cell holds the row's checkbox; the table shows the indicator's decimals, the CSV full precision
+  const shown = (value: string) => Number(value).toFixed(decimalsOf("pr"));
+  expect(cells.slice(1, 6)).toEqual([first[0], first[1], ...first.slice(2, 5).map(shown)]);
 });
 
 test("each chart downloads as PNG and SVG", async ({ page }) => {

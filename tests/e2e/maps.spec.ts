@@ -153,7 +153,8 @@ test.describe("map viewers", () => {
 });
 
 base("an unreachable map server puts its layer in the error state", async ({ page }) => {
-  base.setTimeout(60_000);
+  // a second portal and a map that must load before its tiles fail: room for a busy machine
+  base.setTimeout(120_000);
   // a map server on loopback that refuses connections: requests stay on this machine
   const portal = await startPortal({ WMS_BASE_URL: "http://127.0.0.1:9" });
   const external: string[] = [];
@@ -165,7 +166,7 @@ base("an unreachable map server puts its layer in the error state", async ({ pag
     await hydrated(page);
     const layer = page.locator("[data-layer-position]").first();
     await layer.getByRole("checkbox").check({ force: true });
-    await base.expect(layer).toHaveAttribute("data-layer-state", "error", { timeout: 30_000 });
+    await base.expect(layer).toHaveAttribute("data-layer-state", "error", { timeout: 60_000 });
     await base.expect(layer.getByText("The map server did not answer")).toBeVisible();
     await base.expect.poll(() => drawnShare(page), { timeout: 15_000 }).toBeGreaterThan(0.05);
     base.expect(external).toEqual([]);

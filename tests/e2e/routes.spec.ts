@@ -6,6 +6,8 @@ const urls = PORTAL_ROUTES.map((route) => route.example ?? route.path);
 test.describe("every route", () => {
   for (const url of urls) {
     test(`${url} renders with its heading, no console errors and no serious axe violations`, async ({ page, pageErrors }) => {
+      // an axe run over a whole page takes seconds of CPU: room for a busy machine, not a speed check
+      test.slow();
       const response = await page.goto(url);
       expect(response?.status()).toBe(200);
       await expect(page.locator("h1")).toHaveCount(1);

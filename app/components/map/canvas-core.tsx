@@ -53,12 +53,14 @@ export function makeCanvas(lib: MapLibrary) {
     }, [handleRef]);
 
     const onLoad = useCallback(() => {
-      const map = mapRef.current?.getMap();
-      map?.on("error", (e: { sourceId?: string }) => {
-        if (e.sourceId?.startsWith("raster-")) errorRef.current?.(e.sourceId.slice("raster-".length));
-      });
-      map?.getCanvas().setAttribute("aria-label", label);
+      mapRef.current?.getMap()?.getCanvas().setAttribute("aria-label", label);
     }, [label]);
+    // from the map's creation on: a layer switched on before the map has loaded may fail before it does
+    const onError = useCallback((e: { sourceId?: string; error?: unknown }) => {
+      if (e.sourceId?.startsWith("raster-")) errorRef.current?.(e.sourceId.slice("raster-".length));
+      // other errors are logged, as the map component does when no handler is given
+      else console.error(e.error);
+    }, []);
 
     const countryFill = fill?.geotype === "Country" ? matchColor("iso3", fill.colors, "rgba(0,0,0,0)") : "rgba(0,0,0,0)";
     const basinFill = fill?.geotype === "Basin" ? matchColor("code", fill.colors, "rgba(0,0,0,0)") : "rgba(0,0,0,0)";
@@ -84,6 +86,7 @@ export function makeCanvas(lib: MapLibrary) {
         touchPitch={false}
         interactiveLayerIds={FILL_LAYERS}
         onLoad={onLoad}
+        onError={onError}
         onMouseMove={(e: any) => onHover?.(e.features?.[0]?.properties?.[e.features?.[0]?.layer?.id === "basins-fill" ? "code" : "iso3"] ?? null)}
         onMouseLeave={() => onHover?.(null)}
         onClick={(e: any) => {

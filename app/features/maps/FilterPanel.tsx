@@ -1,3 +1,4 @@
+import { HTMLSelect } from "@blueprintjs/core";
 import type { ViewerLayer } from "~/features/viewer/schema";
 import { facetCounts, FILTER_KEYS, type FilterKey, type FilterSelection } from "./filters";
 
@@ -31,7 +32,8 @@ export function FilterPanel({ layers, selection, onChange }: FilterPanelProps) {
         return (
           <label key={key} className="sacap-filter-panel__field">
             <span>{LABELS[key]}</span>
-            <select
+            <HTMLSelect
+              fill
               value={value}
               name={key}
               onChange={(e) => {
@@ -47,7 +49,7 @@ export function FilterPanel({ layers, selection, onChange }: FilterPanelProps) {
                   {v} ({count})
                 </option>
               ))}
-            </select>
+            </HTMLSelect>
           </label>
         );
       })}

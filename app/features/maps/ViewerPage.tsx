@@ -25,6 +25,7 @@ import { ScaleLegend } from "./ScaleLegend";
 import { tileTemplate } from "./wms";
 import { windowDecimals } from "~/features/cmip6/windows";
 import { formatNumber } from "~/lib/format";
+import { LegendBox } from "./LegendBox";
 
 interface ViewerPageProps {
   path: string;
@@ -191,9 +192,9 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
                 onRasterError={(key) => setErrors((e) => ({ ...e, [key]: "The map server did not answer for this layer." }))}
               />
               {legendLayer && (
-                <div className="sacap-viewer__legend">
+                <LegendBox>
                   <Legend legend={layerLegend(legendLayer)} />
-                </div>
+                </LegendBox>
               )}
             </>
           )}
@@ -239,17 +240,18 @@ function ChoroplethControls({ choice, onChange }: { choice: Selection; onChange:
       <legend>Choropleth</legend>
       <label className="sacap-filter-panel__field">
         <span>Indicator</span>
-        <select value={choice.indicator} onChange={(e) => onChange({ ...choice, indicator: e.currentTarget.value, range: undefined })}>
+        <HTMLSelect fill value={choice.indicator} onChange={(e) => onChange({ ...choice, indicator: e.currentTarget.value, range: undefined })}>
           {codes.map(([code, name]) => (
             <option key={code} value={code}>
               {name}
             </option>
           ))}
-        </select>
+        </HTMLSelect>
       </label>
       <label className="sacap-filter-panel__field">
         <span>Period</span>
-        <select
+        <HTMLSelect
+              fill
           value={choice.period}
           onChange={(e) => {
             const p = CHOROPLETH_PERIODS.find((x) => x.label === e.currentTarget.value)!;
@@ -262,11 +264,11 @@ function ChoroplethControls({ choice, onChange }: { choice: Selection; onChange:
               {p.label} {p.scenario === "historical" ? "(historical)" : "(projection)"}
             </option>
           ))}
-        </select>
+        </HTMLSelect>
       </label>
       <label className="sacap-filter-panel__field">
         <span>Scenario</span>
-        <select value={choice.scenario} disabled={period.scenario === "historical"} onChange={(e) => onChange({ ...choice, scenario: e.currentTarget.value as ScenarioValue })}>
+        <HTMLSelect fill value={choice.scenario} disabled={period.scenario === "historical"} onChange={(e) => onChange({ ...choice, scenario: e.currentTarget.value as ScenarioValue })}>
           {period.scenario === "historical" ? (
             <option value="historical">Historical</option>
           ) : (
@@ -275,25 +277,25 @@ function ChoroplethControls({ choice, onChange }: { choice: Selection; onChange:
               <option value="ssp585">SSP5-8.5</option>
             </>
           )}
-        </select>
+        </HTMLSelect>
       </label>
       <label className="sacap-filter-panel__field">
         <span>Model</span>
-        <select value={choice.model} onChange={(e) => onChange({ ...choice, model: e.currentTarget.value })}>
+        <HTMLSelect fill value={choice.model} onChange={(e) => onChange({ ...choice, model: e.currentTarget.value })}>
           <option value={ENSEMBLE}>Ensemble median</option>
           {models.map((m) => (
             <option key={m.field_value} value={m.field_value}>
               {m.name}
             </option>
           ))}
-        </select>
+        </HTMLSelect>
       </label>
       <label className="sacap-filter-panel__field">
         <span>Regions</span>
-        <select value={choice.geotype} onChange={(e) => onChange({ ...choice, geotype: e.currentTarget.value as Selection["geotype"] })}>
+        <HTMLSelect fill value={choice.geotype} onChange={(e) => onChange({ ...choice, geotype: e.currentTarget.value as Selection["geotype"] })}>
           <option value="Country">Countries</option>
           <option value="Basin">River basins (approximate outlines)</option>
-        </select>
+        </HTMLSelect>
       </label>
     </fieldset>
   );
@@ -360,7 +362,7 @@ function Choropleth({ choice, onChoice, state, setState, rasters, config, handle
             ? `${hoveredRegion.name}: ${typeof hoveredRegion.value === "number" ? `${formatNumber(hoveredRegion.value, decimals)} ${units}` : "no data"}`
             : "Point at a region to see its value."}
         </div>
-        <div className="sacap-viewer__legend">
+        <LegendBox>
           <ScaleLegend
             title={`${data?.indicator.name ?? choice.indicator}, ${choice.period}`}
             unit={units}
@@ -380,7 +382,7 @@ function Choropleth({ choice, onChoice, state, setState, rasters, config, handle
             onReset={() => onChoice({ ...choice, range: undefined })}
           />
           {data?.sample && <SampleTag what="values" />}
-        </div>
+        </LegendBox>
       </div>
       <div className="sacap-viewer__regions">
         <h2 className="sacap-viewer__heading">{choice.geotype === "Basin" ? "River basins" : "Countries"}</h2>

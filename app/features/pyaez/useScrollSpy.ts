@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { HASH_SCROLL_OFFSET } from "~/lib/scroll";
+import { HASH_SCROLL_OFFSET, scrollPaneOf } from "~/lib/scroll";
 import { currentAnchor } from "./scroll-spy";
 
 /** An element a few px below the hash landing line still counts as reached (rounding, sub-pixel layout). */
@@ -7,35 +7,45 @@ const LINE_TOLERANCE = 8;
 
 /**
  * The anchor the reader has scrolled to. An IntersectionObserver watches each anchored element and its
- * heading cross the line below the navbar (and `scrollend` settles smooth scrolls); positions are read
- * once per frame at most.
+ * heading cross the line the offset below the top of the pane they scroll in (the page itself when they
+ * are in none), and `scrollend` settles smooth scrolls; positions are read once per frame at most.
  */
 export function useScrollSpy(anchors: readonly string[], hashAnchor: string | undefined): string | undefined {
   const [current, setCurrent] = useState<string>();
   useEffect(() => {
     const elements = anchors.map((anchor) => document.getElementById(anchor)).filter((el): el is HTMLElement => el !== null);
     if (elements.length === 0) return;
+    const pane = scrollPaneOf(elements[0]);
+    // the scrolling box: its top, height and whether it cannot scroll further down
+    const view = () =>
+      pane
+        ? { top: pane.getBoundingClientRect().top, height: pane.clientHeight, atBottom: pane.scrollTop + pane.clientHeight >= pane.scrollHeight - 2 }
+        : { top: 0, height: window.innerHeight, atBottom: window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2 };
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        const positions = elements.map((el) => ({ anchor: el.id, top: el.getBoundingClientRect().top }));
-        const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+        const box = view();
+        const positions = elements.map((el) => ({ anchor: el.id, top: el.getBoundingClientRect().top - box.top }));
         const line = HASH_SCROLL_OFFSET + LINE_TOLERANCE;
-        setCurrent(currentAnchor(positions, { line, viewportHeight: window.innerHeight, atBottom, hashAnchor }));
+        setCurrent(currentAnchor(positions, { line, viewportHeight: box.height, atBottom: box.atBottom, hashAnchor }));
       });
     };
-    const observer = new IntersectionObserver(update, { rootMargin: `-${HASH_SCROLL_OFFSET}px 0px 0px 0px`, threshold: [0, 1] });
+    const observer = new IntersectionObserver(update, { root: pane, rootMargin: `-${HASH_SCROLL_OFFSET}px 0px 0px 0px`, threshold: [0, 1] });
     for (const el of elements) {
       observer.observe(el);
       if (el.firstElementChild) observer.observe(el.firstElementChild);
     }
-    window.addEventListener("scrollend", update);
+    const scroller: EventTarget = pane ?? window;
+    scroller.addEventListener("scrollend", update);
+    // browsers without scrollend (and smooth scrolls that end early) still update on scroll, once a frame
+    scroller.addEventListener("scroll", update, { passive: true });
     update();
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
-      window.removeEventListener("scrollend", update);
+      scroller.removeEventListener("scrollend", update);
+      scroller.removeEventListener("scroll", update);
     };
   }, [anchors, hashAnchor]);
   return current;
