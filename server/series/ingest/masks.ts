@@ -70,8 +70,8 @@ function equalArea(ring: Ring): Float64Array {
   return out;
 }
 
-/** Area of a flat ring (shoelace), unsigned. */
-function ringArea(points: ArrayLike<number>): number {
+/** Area of a flat ring [x0, y0, x1, y1, ...] (shoelace), unsigned. */
+export function ringArea(points: ArrayLike<number>): number {
   let twice = 0;
   const n = points.length / 2;
   for (let i = 0, j = n - 1; i < n; j = i++) twice += points[2 * j] * points[2 * i + 1] - points[2 * i] * points[2 * j + 1];

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { GeoFeature } from "./masks";
+import { ringArea, type GeoFeature } from "./masks";
 
 /**
  * Outlines an operator brings (official borders, HydroBASINS, GADM) for `npm run ingest -- --places FILE`:
@@ -79,7 +79,7 @@ export function checkOutlines(collection: unknown, source: string, known: readon
         if (ring.length < 4) fail(`${where(r)} has ${ring.length} positions; a ring needs at least 4`);
         const [first, last] = [ring[0] as Position, ring[ring.length - 1] as Position];
         if (first[0] !== last[0] || first[1] !== last[1]) fail(`${where(r)} is not closed: its first and last positions differ`);
-        if (ringArea(ring as Ring) === 0) fail(`${where(r)} encloses no area`);
+        if (ringArea((ring as Ring).flatMap(([x, y]) => [x, y])) === 0) fail(`${where(r)} encloses no area`);
       });
       const crossing = findCrossing(rings as Ring[]);
       if (crossing) {
@@ -96,12 +96,6 @@ export function checkOutlines(collection: unknown, source: string, known: readon
 export function withOperatorOutlines(shipped: readonly GeoFeature[], operator: readonly GeoFeature[]): GeoFeature[] {
   const byCode = new Map(operator.map((f) => [f.code, f]));
   return [...shipped.map((f) => byCode.get(f.code) ?? f), ...operator.filter((f) => !shipped.some((s) => s.code === f.code))];
-}
-
-function ringArea(ring: Ring): number {
-  let twice = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) twice += ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1];
-  return Math.abs(twice) / 2;
 }
 
 interface Edge {
