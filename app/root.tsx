@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useContext, useState, type ReactNode } from "react";
+import { useContext, useEffect, useState, type ReactNode } from "react";
 import { Provider } from "react-redux";
 import { publicConfig, type PublicConfig } from "../server/env.server";
 import bodyFontHref from "@fontsource/public-sans/files/public-sans-latin-400-normal.woff2";
@@ -53,6 +53,17 @@ interface RootData {
   config: PublicConfig;
 }
 
+/**
+ * Marks the document once the page has hydrated (its effects, keyboard shortcuts included, run before this
+ * last one), so styles and checks can tell a live page from server HTML still waiting for its scripts.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
+
 function Document({ children }: { children: ReactNode }) {
   const { preferences } = usePreferences();
   const data = useRouteLoaderData<RootData>("root");
@@ -74,6 +85,7 @@ function Document({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
+        <HydrationMark />
         <Scripts nonce={nonce} />
       </body>
     </html>

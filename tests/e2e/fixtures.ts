@@ -37,7 +37,7 @@ export { expect };
 
 /** Waits until the app has hydrated (client scripts ran), so keyboard shortcuts are live. */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.waitForLoadState("networkidle");
 }
 
