@@ -28,6 +28,7 @@ import {
 import { modelVariablesSchema, type ModelVariables } from "../app/features/cmip6/availability";
 import { aezModuleListSchema, type AezModule } from "../app/features/pyaez/schema";
 import { viewerLayerListSchema, type ViewerLayer } from "../app/features/viewer/schema";
+import { parseWarmingLevelsCsv, warmingLevelProblems, warmingLevelsSchema, type WarmingLevels } from "../app/features/cmip6/warmingLevels";
 
 /** The sample data the /api endpoints answer, one validated seed file per entity. */
 export type Seeds = {
@@ -42,6 +43,7 @@ export type Seeds = {
   climateMetadata: ClimateMetadata;
   menuFacets: Facet[];
   viewerLayers: ViewerLayer[];
+  warmingLevels: WarmingLevels;
 };
 export type SeedKey = keyof Seeds;
 
@@ -57,6 +59,7 @@ export const SEED_FILES = {
   climateMetadata: "climate-metadata.json",
   menuFacets: "menu-facets.json",
   viewerLayers: "viewer-layers.json",
+  warmingLevels: "warming-levels.csv",
 } as const satisfies Record<SeedKey, string>;
 
 const SEED_SCHEMAS: Record<SeedKey, z.ZodType> = {
@@ -71,6 +74,12 @@ const SEED_SCHEMAS: Record<SeedKey, z.ZodType> = {
   climateMetadata: climateMetadataSchema,
   menuFacets: facetListSchema,
   viewerLayers: viewerLayerListSchema,
+  warmingLevels: warmingLevelsSchema,
+};
+
+/** Seeds that are not JSON, with the reader that turns their text into what their schema checks. */
+const SEED_READERS: Partial<Record<SeedKey, (text: string) => unknown>> = {
+  warmingLevels: parseWarmingLevelsCsv,
 };
 
 /** Number of NASA NEX-GDDP-CMIP6 models. */
@@ -157,7 +166,7 @@ export function loadSeeds(dir: string = defaultSeedsDir()): Seeds {
     }
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = (SEED_READERS[key] ?? JSON.parse)(text);
     } catch (error) {
       problems.push({ file, path: "$", rule: `invalid JSON: ${(error as Error).message}` });
       continue;
@@ -264,6 +273,9 @@ function crossFileProblems(seeds: Seeds, files: Record<SeedKey, string>): SeedPr
   for (const model of Object.keys(seeds.modelVariables.missing)) {
     if (!modelIds.has(model)) report("modelVariables", ["missing", model], `unknown model "${model}" (not in cmip6-models.json)`);
   }
+  // Warming levels: one row per model, scenario and level, in order of level; some models of the list.
+  for (const { row, rule } of warmingLevelProblems(seeds.warmingLevels)) report("warmingLevels", ["rows", row], rule);
+  if (!seeds.warmingLevels.rows.some((r) => modelIds.has(r.model))) report("warmingLevels", ["rows"], "no row names a model of cmip6-models.json");
   seeds.viewerLayers.forEach((layer, i) => {
     const { model } = layer.filter;
     if (model !== null && model !== "ensemble" && !modelIds.has(model)) {

@@ -3,10 +3,11 @@ import type { CatalogEntry, ClimateMetadata, Facet, MenuCategory } from "~/featu
 import type { ModelVariables } from "~/features/cmip6/availability";
 import type { AezModule } from "~/features/pyaez/schema";
 import type { ViewerLayer } from "~/features/viewer/schema";
+import type { WarmingLevels } from "~/features/cmip6/warmingLevels";
 
 /**
  * The reference endpoints of the /api contract: the ten of spec section 7, and the model-variable
- * availability of the archive. Path under /api, the seed that answers it, and whether its content is
+ * availability of the archive and the global warming-level windows of the models. Path under /api, the seed that answers it, and whether its content is
  * illustrative sample data rather than fact.
  */
 export const API_LISTS = {
@@ -21,6 +22,7 @@ export const API_LISTS = {
   getMenuCategories: { path: "menu/category", seed: "menuCategories", sample: false },
   getClimateMetadata: { path: "menu/catalog_climate_metadata", seed: "climateMetadata", sample: false },
   getViewerLayers: { path: "viewer/cmip6", seed: "viewerLayers", sample: true },
+  getWarmingLevels: { path: "cmip6/list/warming-levels", seed: "warmingLevels", sample: false },
 } as const;
 
 export type ApiListName = keyof typeof API_LISTS;
@@ -38,6 +40,7 @@ export interface ApiListResults {
   getMenuCategories: MenuCategory[];
   getClimateMetadata: ClimateMetadata;
   getViewerLayers: ViewerLayer[];
+  getWarmingLevels: WarmingLevels;
 }
 
 export const API_LIST_NAMES = Object.keys(API_LISTS) as ApiListName[];

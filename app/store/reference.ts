@@ -18,6 +18,7 @@ export const referenceApi = api.injectEndpoints({
       providesTags: ["Scenario"],
     }),
     getModelVariables: build.query<ApiListResults["getModelVariables"], void>({ query: () => API_LISTS.getModelVariables.path }),
+    getWarmingLevels: build.query<ApiListResults["getWarmingLevels"], void>({ query: () => API_LISTS.getWarmingLevels.path }),
     getAezModules: build.query<ApiListResults["getAezModules"], void>({
       query: () => API_LISTS.getAezModules.path,
       providesTags: ["AezModule"],
@@ -53,4 +54,5 @@ export const {
   useGetClimateMetadataQuery,
   useGetViewerLayersQuery,
   useGetModelVariablesQuery,
+  useGetWarmingLevelsQuery,
 } = referenceApi;

@@ -16,6 +16,7 @@ import {
 } from "../../app/features/cmip6/schema";
 import { viewerLayerListSchema } from "../../app/features/viewer/schema";
 import { modelVariablesSchema } from "../../app/features/cmip6/availability";
+import { warmingLevelsSchema } from "../../app/features/cmip6/warmingLevels";
 import { API_LISTS, REFERENCE_CACHE_CONTROL, type ApiListName } from "../../app/store/contract";
 
 const SCHEMAS: Record<ApiListName, z.ZodType> = {
@@ -30,6 +31,7 @@ const SCHEMAS: Record<ApiListName, z.ZodType> = {
   getMenuCategories: menuCategoryListSchema,
   getClimateMetadata: climateMetadataSchema,
   getViewerLayers: viewerLayerListSchema,
+  getWarmingLevels: warmingLevelsSchema,
 };
 
 const errorSchema = z.strictObject({

@@ -18,6 +18,53 @@ import type { ScenarioSeries } from "./series";
  */
 export const WINDOW_COMPLETENESS = 0.9;
 
+/**
+ * The period of a statistic: the same years for every model, or each model's own window (a global warming
+ * level: models without a window are left out).
+ */
+export type PeriodChoice = YearRange | { byModel: Readonly<Record<string, YearRange>> };
+
+const periodOf = (choice: PeriodChoice, model: string): YearRange | undefined => ("byModel" in choice ? choice.byModel[model] : choice);
+
+/**
+ * Share of models that must agree on the sign of a change for it to count as robust: the simple approach
+ * of the IPCC AR6 WGI Atlas (Cross-Chapter Box Atlas.1): at least 80 % of the models agree on the sign.
+ */
+export const AGREEMENT_THRESHOLD = 0.8;
+
+/** How many models agree on the sign of a change (the sign most of them have). */
+export interface Agreement {
+  /** +1 where most models rise, -1 where most fall, 0 where most show no change at the values' precision. */
+  sign: 1 | -1 | 0;
+  /** Models with that sign, and models with a change. */
+  agree: number;
+  count: number;
+  /** At least `AGREEMENT_THRESHOLD` of the models agree. */
+  robust: boolean;
+}
+
+/** The AR6 simple approach over the models' changes; null without any change. */
+export function signAgreement(changes: readonly (number | null)[]): Agreement | null {
+  let up = 0;
+  let down = 0;
+  let zero = 0;
+  for (const c of changes) {
+    if (c === null || Number.isNaN(c)) continue;
+    if (c > 0) up++;
+    else if (c < 0) down++;
+    else zero++;
+  }
+  const count = up + down + zero;
+  if (count === 0) return null;
+  // the sign most models have; a tie between rising and falling has none
+  const sign = up > down && up >= zero ? 1 : down > up && down >= zero ? -1 : 0;
+  const agree = sign === 1 ? up : sign === -1 ? down : Math.max(zero, up);
+  return { sign, agree, count, robust: agree / count >= AGREEMENT_THRESHOLD - 1e-12 };
+}
+
+/** "robust: 31 of 33 models agree on the sign" for tables and notes. */
+export const agreementText = (a: Agreement) => `${a.robust ? "robust" : "not robust"}: ${a.agree} of ${a.count} models agree on the sign`;
+
 /** One model's climatology over a period. */
 export interface ModelClimatology {
   /** Mean of its values over the period; null when it has fewer than the needed years. */
@@ -41,8 +88,13 @@ export interface WindowStatistics {
   yearsWithData: number;
   /** Why there is no value when some years have data, for the screens ("incomplete: 1 of 20 years"). */
   incomplete?: string;
-  /** Change from the baseline: statistics of the per-model changes, when a baseline was given. */
-  change?: { median: number | null; p10: number | null; p90: number | null; count: number };
+  /**
+   * Change from the baseline: statistics of the per-model changes and their agreement on the sign, when a
+   * baseline was given.
+   */
+  change?: { median: number | null; p10: number | null; p90: number | null; count: number; agreement: Agreement | null };
+  /** Each model's climatology (and change) in the period, for screens that list or plot the models. */
+  models: Record<string, { mean: number; change: number | null }>;
   /** Source ids of the model runs the value comes from (and of their baselines). */
   sources: string[];
 }
@@ -57,11 +109,13 @@ export const yearsNeeded = (years: number) => Math.ceil(years * WINDOW_COMPLETEN
  * Each model's climatology over a period from blocks in time order (a period such as 1991-2020 joins the
  * historical run and a scenario: each year is taken from the first block that has it).
  */
-export function modelClimatologies(blocks: readonly ScenarioSeries[], period: YearRange): Record<string, ModelClimatology> {
-  const length = period.end - period.start + 1;
+export function modelClimatologies(blocks: readonly ScenarioSeries[], choice: PeriodChoice): Record<string, ModelClimatology> {
   const models = new Set(blocks.flatMap((b) => Object.keys(b.values)));
   const out: Record<string, ModelClimatology> = {};
   for (const model of models) {
+    const period = periodOf(choice, model);
+    if (!period) continue;
+    const length = period.end - period.start + 1;
     let sum = 0;
     let n = 0;
     let years = 0;
@@ -99,25 +153,29 @@ const pick = (stats: ReturnType<typeof ensembleStats>) => ({ median: stats.media
  */
 export function windowStatistics(
   blocks: readonly ScenarioSeries[],
-  period: YearRange,
+  choice: PeriodChoice,
   baseline?: Readonly<Record<string, ModelClimatology>>,
 ): WindowStatistics {
-  const perModel = modelClimatologies(blocks, period);
+  const perModel = modelClimatologies(blocks, choice);
   const entries = Object.entries(perModel);
   const complete = entries.filter(([, c]) => c.mean !== null);
   const stats = pick(ensembleStats(complete.map(([, c]) => [c.mean]), 1));
-  const years = period.end - period.start + 1;
+  const period = spanOf(choice);
+  const years = "byModel" in choice ? 20 : period.end - period.start + 1;
   const yearsWithData = entries.reduce((max, [, c]) => Math.max(max, c.years), 0);
   const sources = new Set(complete.flatMap(([, c]) => c.sources));
   let change: WindowStatistics["change"];
+  const models: WindowStatistics["models"] = {};
+  for (const [model, c] of complete) models[model] = { mean: c.mean!, change: null };
   if (baseline) {
     const changes = complete.map(([model, c]) => {
       const base = baseline[model]?.mean;
       if (base === null || base === undefined) return null;
       for (const source of baseline[model].sources) sources.add(source);
+      models[model].change = c.mean! - base;
       return c.mean! - base;
     });
-    change = pick(ensembleStats(changes.map((c) => [c]), 1));
+    change = { ...pick(ensembleStats(changes.map((c) => [c]), 1)), agreement: signAgreement(changes) };
   }
   return {
     period,
@@ -129,6 +187,15 @@ export function windowStatistics(
     yearsWithData,
     ...(complete.length === 0 && yearsWithData > 0 ? { incomplete: `incomplete: ${yearsWithData} of ${years} years` } : {}),
     ...(change ? { change } : {}),
+    models,
     sources: [...sources],
   };
+}
+
+/** The years a choice spans: its period, or from the first model's window start to the last one's end. */
+export function spanOf(choice: PeriodChoice): YearRange {
+  if (!("byModel" in choice)) return { start: choice.start, end: choice.end };
+  const periods = Object.values(choice.byModel);
+  if (periods.length === 0) return { start: 0, end: -1 };
+  return { start: Math.min(...periods.map((p) => p.start)), end: Math.max(...periods.map((p) => p.end)) };
 }

@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { PROJECTION_WINDOWS, parseYearRange, type NamedPeriod, type YearRange } from "./periods";
+
+/**
+ * Global warming levels (GWL), as the IPCC AR6 WGI Interactive Atlas uses them: for each model and
+ * scenario, the 20 years in which that model's global mean warming above its own 1850-1900 mean first
+ * exceeds the level (Hauser et al., doi:10.5281/zenodo.3591807, `seeds/warming-levels.csv`). A period
+ * statistic at a warming level takes each model's climatology over its own window, then the statistics
+ * across the models that reach the level; changes are against 1995-2014, as the Atlas does.
+ */
+
+/** The levels the portal offers, in °C above 1850-1900. */
+export const WARMING_LEVELS = [1.5, 2, 3, 4] as const;
+export type WarmingLevel = (typeof WARMING_LEVELS)[number];
+
+/** Scenarios the table has rows for. */
+export const WARMING_LEVEL_SCENARIOS = ["ssp245", "ssp585"] as const;
+
+const modelName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a model name");
+const year = z.number().int().min(1850).max(2100);
+
+/** One row of the table: `model` first exceeds `warming_level` in `start_year`-`end_year` under `scenario`. */
+export const warmingLevelRowSchema = z
+  .strictObject({
+    model: modelName,
+    member: z.string().regex(/^r\d+i\d+p\d+f\d+$/, "expected a variant label such as r1i1p1f1"),
+    scenario: z.enum(WARMING_LEVEL_SCENARIOS),
+    grid: z.string().min(1),
+    warming_level: z.literal(WARMING_LEVELS),
+    start_year: year,
+    end_year: year,
+  })
+  .refine((row) => row.end_year - row.start_year === 19, { message: "a warming-level window is 20 years (end_year = start_year + 19)", path: ["end_year"] });
+export type WarmingLevelRow = z.infer<typeof warmingLevelRowSchema>;
+
+/** The table with its provenance, as `seeds/warming-levels.csv` ships it and `/api/cmip6/list/warming-levels` serves it. */
+export const warmingLevelsSchema = z.strictObject({
+  /** Where the table comes from (publication, DOI, file). */
+  source: z.string().min(1),
+  /** How the source computed the windows. */
+  method: z.string().min(1),
+  rows: z.array(warmingLevelRowSchema).min(1),
+});
+export type WarmingLevels = z.infer<typeof warmingLevelsSchema>;
+
+const CSV_COLUMNS = ["model", "member", "scenario", "grid", "warming_level", "start_year", "end_year"] as const;
+
+/**
+ * Reads the shipped CSV: `# source: …` and `# method: …` comment lines, then the header and the rows.
+ * Numbers are converted; anything else is passed on as text for the schema to report.
+ */
+export function parseWarmingLevelsCsv(text: string): unknown {
+  const meta: Record<string, string> = {};
+  const lines: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const comment = /^#\s*(\w+):\s*(.*)$/.exec(line);
+    if (comment) meta[comment[1]] = meta[comment[1]] ? `${meta[comment[1]]} ${comment[2].trim()}` : comment[2].trim();
+    else if (line.trim() !== "" && !line.startsWith("#")) lines.push(line);
+  }
+  const [header, ...body] = lines;
+  if (header?.split(",").join(",") !== CSV_COLUMNS.join(",")) {
+    return { ...meta, rows: `expected the header ${CSV_COLUMNS.join(",")}` };
+  }
+  const rows = body.map((line) => {
+    const cells = line.split(",");
+    const row: Record<string, string | number> = {};
+    CSV_COLUMNS.forEach((column, i) => {
+      const cell = cells[i] ?? "";
+      const number = Number(cell);
+      row[column] = ["warming_level", "start_year", "end_year"].includes(column) && cell !== "" && Number.isFinite(number) ? number : cell;
+    });
+    return row;
+  });
+  return { source: meta.source, method: meta.method, rows };
+}
+
+/** Rules across rows: one row per model, scenario and level; a higher level is not reached earlier. */
+export function warmingLevelProblems(table: WarmingLevels): { row: number; rule: string }[] {
+  const problems: { row: number; rule: string }[] = [];
+  const seen = new Map<string, number>();
+  table.rows.forEach((row, i) => {
+    const key = `${row.model}|${row.scenario}|${row.warming_level}`;
+    if (seen.has(key)) problems.push({ row: i, rule: `duplicate of row ${seen.get(key)} (${row.model}, ${row.scenario}, +${row.warming_level} °C)` });
+    else seen.set(key, i);
+  });
+  table.rows.forEach((row, i) => {
+    for (const other of table.rows) {
+      if (other.model === row.model && other.scenario === row.scenario && other.warming_level < row.warming_level && other.start_year > row.start_year) {
+        problems.push({ row: i, rule: `${row.model} ${row.scenario} reaches +${row.warming_level} °C (${row.start_year}) before +${other.warming_level} °C (${other.start_year})` });
+        break;
+      }
+    }
+  });
+  return problems;
+}
+
+/** A period choice of the portal: a fixed 20-year window, or a global warming level. */
+export type WindowChoice =
+  | { kind: "years"; code: string; label: string; period: NamedPeriod }
+  | { kind: "gwl"; code: string; label: string; level: WarmingLevel };
+
+/** "+2 °C", "+1.5 °C". */
+export const levelLabel = (level: number) => `+${level} °C`;
+
+/** "gwl:2.0", the code of a warming level in URLs and the API. */
+export const levelCode = (level: number) => `gwl:${level.toFixed(1)}`;
+
+export const gwlChoice = (level: WarmingLevel): WindowChoice => ({ kind: "gwl", code: levelCode(level), label: levelLabel(level), level });
+export const yearsChoice = (period: NamedPeriod): WindowChoice => ({ kind: "years", code: period.label, label: period.label, period });
+
+/** The choices every screen offers: the four 20-year windows, then the four warming levels. */
+export const WINDOW_CHOICES: readonly WindowChoice[] = [...PROJECTION_WINDOWS.map(yearsChoice), ...WARMING_LEVELS.map(gwlChoice)];
+
+/**
+ * Reads a window code: `gwl:1.5`, `gwl:2` or `gwl:2.0` (a level of `WARMING_LEVELS`), or a range of years
+ * `2040-2059` within `years`. Undefined for anything else.
+ */
+export function parseWindowChoice(text: string, years: YearRange = { start: 1950, end: 2100 }): WindowChoice | undefined {
+  const gwl = /^gwl:(\d(?:\.\d+)?)$/.exec(text.trim());
+  if (gwl) {
+    const level = WARMING_LEVELS.find((l) => l === Number(gwl[1]));
+    return level === undefined ? undefined : gwlChoice(level);
+  }
+  const range = parseYearRange(text.trim());
+  if (!range || range.start < years.start || range.end > years.end) return undefined;
+  const named = PROJECTION_WINDOWS.find((w) => w.start === range.start && w.end === range.end);
+  return yearsChoice(named ?? { ...range, label: `${range.start}-${range.end}` });
+}
+
+/** What a model of the portal is, for the lookup: its id and the member NEX-GDDP-CMIP6 downscaled. */
+export interface ModelMember {
+  code: string;
+  variant: string;
+}
+
+/** Each model's window at one level and scenario, and why the others are left out. */
+export interface LevelWindows {
+  level: WarmingLevel;
+  scenario: string;
+  /** The 20-year window of each model that reaches the level. */
+  periods: Record<string, YearRange>;
+  /** Models in the table for this scenario that do not reach the level by 2100. */
+  notReached: string[];
+  /** Models with no row for this scenario in the table: no warming-level windows. */
+  notInTable: string[];
+  /** Models whose timing comes from another member than the one NEX-GDDP-CMIP6 downscaled. */
+  otherMember: { model: string; member: string; tableMember: string }[];
+}
+
+/**
+ * The window of each of `models` at `level` under `scenario`. A model in the table under another member
+ * keeps the table's timing (said in `otherMember`); a model absent, or one that does not reach the level,
+ * has no window. The historical run has no warming-level windows.
+ */
+export function levelWindows(table: Pick<WarmingLevels, "rows">, scenario: string, level: WarmingLevel, models: readonly ModelMember[]): LevelWindows {
+  const out: LevelWindows = { level, scenario, periods: {}, notReached: [], notInTable: [], otherMember: [] };
+  for (const model of models) {
+    const rows = table.rows.filter((r) => r.model === model.code && r.scenario === scenario);
+    if (rows.length === 0) {
+      out.notInTable.push(model.code);
+      continue;
+    }
+    const row = rows.find((r) => r.warming_level === level);
+    if (!row) {
+      out.notReached.push(model.code);
+      continue;
+    }
+    out.periods[model.code] = { start: row.start_year, end: row.end_year };
+    if (row.member !== model.variant) out.otherMember.push({ model: model.code, member: model.variant, tableMember: row.member });
+  }
+  return out;
+}
+
+/** "+3 °C: 20 of 35 models under SSP2-4.5", for every screen that shows a warming level. */
+export function levelCountText(windows: LevelWindows, scenarioName: string, count = Object.keys(windows.periods).length, of = count + windows.notReached.length + windows.notInTable.length): string {
+  return `${levelLabel(windows.level)}: ${count} of ${of} models under ${scenarioName}`;
+}
+
+/** One sentence for method notes: which models are left out and whose timing is from another member. */
+export function levelMethodNote(windows: LevelWindows): string {
+  const list = (items: readonly string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+  const parts = [
+    `Each model's 20-year window in which its global mean warming first exceeds ${levelLabel(windows.level)} above 1850-1900 (Hauser et al., doi:10.5281/zenodo.3591807, as in the IPCC AR6 Atlas); changes against 1995-2014.`,
+  ];
+  if (windows.notReached.length) parts.push(`Not reached by 2100: ${list(windows.notReached)}.`);
+  if (windows.notInTable.length) parts.push(`Not in the warming-level table: ${list(windows.notInTable)}.`);
+  if (windows.otherMember.length) {
+    parts.push(`Timing from another member than the downscaled one: ${list(windows.otherMember.map((o) => `${o.model} (${o.tableMember}; NEX-GDDP-CMIP6 ${o.member})`))}.`);
+  }
+  return parts.join(" ");
+}
