@@ -28,7 +28,8 @@ import {
 import { modelVariablesSchema, type ModelVariables } from "../app/features/cmip6/availability";
 import { aezModuleListSchema, type AezModule } from "../app/features/pyaez/schema";
 import { viewerLayerListSchema, type ViewerLayer } from "../app/features/viewer/schema";
-import { parseWarmingLevelsCsv, warmingLevelProblems, warmingLevelsSchema, type WarmingLevels } from "../app/features/cmip6/warmingLevels";
+import { type WarmingLevels } from "../app/features/cmip6/warmingLevels";
+import { parseWarmingLevelsCsv, warmingLevelProblems, warmingLevelsSchema } from "../app/features/cmip6/warmingLevelTable";
 
 /** The sample data the /api endpoints answer, one validated seed file per entity. */
 export type Seeds = {

@@ -16,7 +16,7 @@ import {
 } from "../../app/features/cmip6/schema";
 import { viewerLayerListSchema } from "../../app/features/viewer/schema";
 import { modelVariablesSchema } from "../../app/features/cmip6/availability";
-import { warmingLevelsSchema } from "../../app/features/cmip6/warmingLevels";
+import { warmingLevelsSchema } from "../../app/features/cmip6/warmingLevelTable";
 import { API_LISTS, REFERENCE_CACHE_CONTROL, type ApiListName } from "../../app/store/contract";
 
 const SCHEMAS: Record<ApiListName, z.ZodType> = {

@@ -1,4 +1,5 @@
 import { CMIP6_EXPERIMENT_PERIODS, parseYearRange, SEASON_CODES, type SeasonCode, type YearRange } from "./periods";
+import { parseWindowChoice, WINDOW_CHOICES } from "./warmingLevels";
 import { SCENARIO_VALUES, type ScenarioValue } from "./scenarios";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "./schema";
 
@@ -37,10 +38,15 @@ export interface SeriesQuery {
   month?: number;
   /** Monthly path only: a season (see `SEASONS`). */
   season?: SeasonCode;
+  /**
+   * A period statistic to add to the answer (`windows`): a range of years ("2040-2059") or a global
+   * warming level ("gwl:2.0"), as its canonical code (`parseWindowChoice`).
+   */
+  window?: string;
 }
 
 /** Parameter names in canonical order. */
-export const SERIES_PARAMS = ["indicator", "geo", "scenario", "model", "start", "end", "month", "season"] as const;
+export const SERIES_PARAMS = ["indicator", "geo", "scenario", "model", "start", "end", "month", "season", "window"] as const;
 export type SeriesParam = (typeof SERIES_PARAMS)[number];
 const MONTHLY_ONLY: readonly SeriesParam[] = ["month", "season"];
 
@@ -69,6 +75,7 @@ export function canonicalSeriesQuery(query: SeriesQuery): SeriesQuery {
   if (query.end !== undefined) out.end = query.end;
   if (query.month !== undefined) out.month = query.month;
   if (query.season !== undefined) out.season = query.season;
+  if (query.window !== undefined) out.window = query.window;
   return out;
 }
 
@@ -93,6 +100,7 @@ export function seriesQueryString(query: SeriesQuery): string {
   add("end", q.end);
   add("month", q.month);
   add("season", q.season);
+  add("window", q.window);
   return parts.join("&");
 }
 
@@ -339,6 +347,21 @@ export function parseSeriesQuery(
     }
   }
 
+  const window = single("window");
+  if (window.problem) return fail(window.problem);
+  if (window.value !== undefined) {
+    const choice = parseWindowChoice(window.value, rules.years);
+    if (!choice) {
+      return fail({
+        field: "window",
+        message: `"window" must be a range of years within ${rules.years.start}-${rules.years.end} (such as 2040-2059) or a warming level gwl:1.5, gwl:2.0, gwl:3.0 or gwl:4.0`,
+        allowed: allowedOf("window", rules),
+        value: window.value,
+      });
+    }
+    query.window = choice.code;
+  }
+
   return { ok: true, query: canonicalSeriesQuery(query as SeriesQuery) };
 }
 
@@ -359,5 +382,7 @@ function allowedOf(name: SeriesParam, rules: FieldRules): SeriesQueryProblem["al
       return { min: 1, max: 12 };
     case "season":
       return [...SEASON_CODES];
+    case "window":
+      return WINDOW_CHOICES.map((c) => c.code);
   }
 }

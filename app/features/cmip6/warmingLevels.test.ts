@@ -5,13 +5,11 @@ import {
   levelCountText,
   levelMethodNote,
   levelWindows,
-  parseWarmingLevelsCsv,
   parseWindowChoice,
-  warmingLevelProblems,
-  warmingLevelsSchema,
   WINDOW_CHOICES,
   type WarmingLevels,
 } from "./warmingLevels";
+import { parseWarmingLevelsCsv, warmingLevelProblems, warmingLevelsSchema } from "./warmingLevelTable";
 import { modelClimatologies, signAgreement, windowStatistics } from "./windows";
 
 const row = (model: string, scenario: "ssp245" | "ssp585", level: 1.5 | 2 | 3 | 4, start: number, member = "r1i1p1f1") => ({
