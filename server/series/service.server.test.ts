@@ -207,3 +207,66 @@ describe("model-variable availability", () => {
     return expect(service.answer(resolved.value)).resolves.toMatchObject({ status: 404 });
   });
 });
+
+describe("a window or warming level in the answer", () => {
+  /** Each model's mean over `years` of the joined historical and scenario values, by hand. */
+  function meanOver(full: SeriesResponse, scenario: string, model: string, start: number, end: number): number {
+    const values: number[] = [];
+    for (const block of full.series.filter((b) => b.scenario === "historical" || b.scenario === scenario)) {
+      block.years.forEach((y, i) => {
+        if (y >= start && y <= end && block.values[model][i] !== null) values.push(block.values[model][i]!);
+      });
+    }
+    return values.reduce((a, b) => a + b, 0) / values.length;
+  }
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+
+  it("takes each model's own window at +2 °C, joining the historical run, against 1995-2014", async () => {
+    const full = await answer("annual", "indicator=tas&geo=NPL");
+    const withLevel = await answer("annual", "indicator=tas&geo=NPL&scenario=ssp245&start=2090&end=2100&window=gwl:2");
+    expect(withLevel.series.map((b) => b.scenario)).toEqual(["ssp245"]);
+    const [summary] = withLevel.windows!;
+    const table = getSeeds().warmingLevels.rows.filter((r) => r.scenario === "ssp245" && r.warming_level === 2);
+    const reaching = full.models.map((m) => m.code).filter((m) => table.some((r) => r.model === m));
+    expect(summary).toMatchObject({ scenario: "ssp245", window: { code: "gwl:2.0", label: "+2 °C" }, count: reaching.length, of: 35 });
+    expect(summary.text).toBe(`+2 °C: ${reaching.length} of 35 models under SSP2-4.5 (middle of the road)`);
+    const inTable = new Set(getSeeds().warmingLevels.rows.filter((r) => r.scenario === "ssp245").map((r) => r.model));
+    expect(summary.notInTable).toEqual(full.models.map((m) => m.code).filter((m) => !inTable.has(m)));
+    expect(summary.notInTable).toEqual(expect.arrayContaining(["CMCC-ESM2", "GFDL-CM4_gr2"]));
+    expect(summary.notReached).toEqual(full.models.map((m) => m.code).filter((m) => inTable.has(m) && !reaching.includes(m)));
+    expect(summary.otherMember?.map((o) => o.model)).toEqual(["CESM2", "CESM2-WACCM", "FGOALS-g3"]);
+    expect(summary.method).toContain("doi:10.5281/zenodo.3591807");
+    expect(summary.method).toContain("at least 80 %");
+    const changes = reaching.map((m) => {
+      const row = table.find((r) => r.model === m)!;
+      expect(summary.models[m].period).toEqual({ start: row.start_year, end: row.end_year });
+      const change = meanOver(full, "ssp245", m, row.start_year, row.end_year) - meanOver(full, "ssp245", m, 1995, 2014);
+      expect(summary.models[m].change).toBeCloseTo(change, 2);
+      return change;
+    });
+    expect(summary.change!.median).toBeCloseTo(median(changes), 2);
+    const up = changes.filter((c) => c > 0).length;
+    expect(summary.agreement).toEqual({ sign: 1, agree: up, count: changes.length, robust: up / changes.length >= 0.8 });
+  });
+
+  it("gives a fixed window the same numbers as the explorer's method, per future scenario", async () => {
+    const a = await answer("annual", "indicator=pr&geo=PAK&window=2080-2099");
+    expect(a.windows!.map((w) => w.scenario)).toEqual(["ssp245", "ssp585"]);
+    const full = await answer("annual", "indicator=pr&geo=PAK");
+    const w = a.windows![1];
+    const models = Object.keys(w.models);
+    expect(w.median).toBeCloseTo(median(models.map((m) => meanOver(full, "ssp585", m, 2080, 2099))), 3);
+    expect(w.notReached).toBeUndefined();
+  });
+
+  it("refuses a warming level for the historical run alone and a bad window, naming the parameter", () => {
+    for (const search of ["window=gwl:2.5", "window=gwl:x", "window=2059-2040", "window=1900-1919", "window=gwl:2&scenario=historical", "window=gwl:2&window=gwl:3"]) {
+      const parsed = service.parse("annual", new URLSearchParams(`indicator=tas&geo=NPL&${search}`));
+      expect(parsed.ok, search).toBe(false);
+      expect(!parsed.ok && parsed.problem.field).toBe("window");
+    }
+  });
+});

@@ -2,13 +2,16 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { ensembleStats } from "../../app/features/cmip6/ensemble";
 import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "../../app/features/cmip6/indicatorRules";
-import { intersectRanges, monthsInPreviousYear, SEASONS, type Season, type YearRange } from "../../app/features/cmip6/periods";
+import { BASELINE_PERIOD, intersectRanges, monthsInPreviousYear, SEASONS, type Season, type YearRange } from "../../app/features/cmip6/periods";
+import { levelCountText, levelMethodNote, levelWindows, parseWindowChoice } from "../../app/features/cmip6/warmingLevels";
+import { AGREEMENT_RULE, modelClimatologies, windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "../../app/features/cmip6/schema";
 import {
   SERIES_ENDPOINTS,
   type ScenarioSeries,
   type SeriesProvenance,
   type SeriesResponse,
+  type WindowSummary,
 } from "../../app/features/cmip6/series";
 import {
   ENSEMBLE,
@@ -90,7 +93,7 @@ export function compress(body: string, encoding: ContentEncoding): Uint8Array<Ar
 }
 
 export function createSeriesService(
-  seeds: Pick<Seeds, "indicators" | "geos" | "scenarios" | "cmip6Models">,
+  seeds: Pick<Seeds, "indicators" | "geos" | "scenarios" | "cmip6Models" | "warmingLevels">,
   store: SeriesStore,
   options: SeriesServiceOptions = {},
 ) {
@@ -101,7 +104,7 @@ export function createSeriesService(
     models: seeds.cmip6Models,
   };
   // the answer depends on the reference lists too (names, units, periods): they are part of the version
-  const version = `${store.version}/${sha(JSON.stringify(catalog)).slice(0, 12)}`;
+  const version = `${store.version}/${sha(JSON.stringify([catalog, seeds.warmingLevels.rows])).slice(0, 12)}`;
   const bodies = new LruCache<string, PreparedSeries>(
     options.cacheBytes ?? 64 * 1024 * 1024,
     (p) => p.body.length * 2 + (p.encoded.br?.length ?? 0) + (p.encoded.gzip?.length ?? 0),
@@ -166,6 +169,7 @@ export function createSeriesService(
       end: period.end,
       month: query.month,
       season: query.season,
+      window: query.window,
     });
     const etag = `"${sha(`${version}|${frequency}|${canonical}`).slice(0, 27)}"`;
     return {
@@ -225,6 +229,8 @@ export function createSeriesService(
       });
     });
 
+    const windows = resolved.query.window ? await windowSummaries(resolved, provenance) : undefined;
+
     return {
       indicator: {
         code: indicator.field_value,
@@ -249,9 +255,88 @@ export function createSeriesService(
         .map((m) => ({ code: m.field_value, variant: m.field_variant, grid: m.field_grid })),
       ensemble: resolved.ensemble,
       series,
+      ...(windows ? { windows } : {}),
       provenance,
       sample: Object.values(provenance).some((p) => p.sample),
     };
+  }
+
+  /**
+   * The period statistic `window` asks for, per future scenario of the answer (or the historical run for a
+   * window within its years), by the one ensemble method over each model's whole runs: the historical run
+   * joined to the scenario (a warming-level window may start before 2015), changes from each model's own
+   * 1995-2014 climatology, sign agreement across the models. Sources used are added to `provenance`.
+   */
+  async function windowSummaries(resolved: ResolvedSeriesQuery, provenance: Record<string, SeriesProvenance>): Promise<WindowSummary[]> {
+    const { frequency, indicator, geo, models } = resolved;
+    const choice = parseWindowChoice(resolved.query.window!)!;
+    const decimals = windowDecimals(decimalsOf(indicator.field_value));
+    const rule = aggregationOf(indicator.field_value);
+    const historical = catalog.scenarios.find((s) => s.field_value === "historical");
+    const asked = resolved.scenarios.map((s) => s.scenario);
+    const futures = asked.filter((s) => s.field_value !== "historical");
+    const targets = futures.length > 0 ? futures : asked;
+    const runs = [...new Set([historical, ...targets].filter((s): s is Scenario => s !== undefined))];
+    const keys: SeriesKey[] = runs.flatMap((scenario) =>
+      models.map((model) => ({ indicator: indicator.field_value, geo: geo.field_value, scenario: scenario.field_value, model: model.field_value, frequency })),
+    );
+    const found = await store.getSeries(keys);
+    const seasonLag = resolved.season && monthsInPreviousYear(resolved.season) > 0 ? 1 : 0;
+    const blocks = new Map<string, ScenarioSeries>();
+    runs.forEach((scenario, s) => {
+      const native = scenarioPeriod(scenario);
+      const axis = timeAxis(resolved, { start: native.start + seasonLag, end: native.end });
+      const values: Record<string, (number | null)[]> = {};
+      const sources: Record<string, string> = {};
+      models.forEach((model, m) => {
+        const stored = found[s * models.length + m];
+        if (!stored) return;
+        values[model.field_value] = cut(stored, axis, resolved, rule).map((v) => (Number.isNaN(v) ? null : roundTo(v, decimalsOf(indicator.field_value))));
+        const { id, ...rest } = stored.source;
+        sources[model.field_value] = id;
+        provenance[id] ??= rest;
+      });
+      const empty = axis.years.map(() => null);
+      blocks.set(scenario.field_value, {
+        scenario: scenario.field_value,
+        years: axis.years,
+        values,
+        stats: { median: empty, p10: empty, p90: empty, mean: empty, count: axis.years.map(() => 0) },
+        sources,
+      });
+    });
+    const history = blocks.get("historical");
+    const baseline = history ? modelClimatologies([history], BASELINE_PERIOD) : undefined;
+    const round = (v: number | null) => (v === null ? null : roundTo(v, decimals));
+    const fixed = choice.kind === "years" ? { start: choice.period.start, end: choice.period.end } : undefined;
+    return targets.map((scenario) => {
+      const own = blocks.get(scenario.field_value)!;
+      const joined = [history, scenario.field_value === "historical" ? undefined : own].filter((b): b is ScenarioSeries => b !== undefined);
+      const withData = models.filter((m) => joined.some((b) => m.field_value in b.values));
+      const level = choice.kind === "gwl" ? levelWindows(seeds.warmingLevels, scenario.field_value, choice.level, withData.map((m) => ({ code: m.field_value, variant: m.field_variant }))) : undefined;
+      const stats = windowStatistics(joined, level ? { byModel: level.periods } : fixed!, baseline);
+      const perModel: WindowSummary["models"] = {};
+      for (const [model, c] of Object.entries(stats.models)) {
+        perModel[model] = { period: level ? level.periods[model] : fixed!, mean: round(c.mean)!, change: round(c.change) };
+      }
+      return {
+        scenario: scenario.field_value,
+        window: { code: choice.code, label: choice.label },
+        baseline: { start: BASELINE_PERIOD.start, end: BASELINE_PERIOD.end },
+        median: round(stats.median),
+        p10: round(stats.p10),
+        p90: round(stats.p90),
+        count: stats.count,
+        of: withData.length,
+        change: stats.change ? { median: round(stats.change.median), p10: round(stats.change.p10), p90: round(stats.change.p90), count: stats.change.count } : null,
+        agreement: stats.change?.agreement ?? null,
+        ...(level ? { notReached: level.notReached, notInTable: level.notInTable, otherMember: level.otherMember } : {}),
+        ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
+        text: level ? levelCountText(level, scenario.name, stats.count, withData.length) : `${choice.label}: ${stats.count} of ${withData.length} models under ${scenario.name}`,
+        method: `${level ? levelMethodNote(level) : `Each model's mean over ${choice.label}, then the median and 10th-90th percentiles across the models; changes from each model's own ${BASELINE_PERIOD.label} mean.`} ${AGREEMENT_RULE}`,
+        models: perModel,
+      };
+    });
   }
 
   /** Answers being computed, so that concurrent requests for one answer share the work. */

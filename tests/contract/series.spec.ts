@@ -190,6 +190,12 @@ test.describe("bad parameters: 400 naming the field and the allowed values", () 
     ["unknown season", `${MONTHLY}?indicator=tas&geo=NPL&season=monsoon`, "season"],
     ["month and season", `${MONTHLY}?indicator=tas&geo=NPL&month=7&season=JJA`, "season"],
     ["unknown parameter", `${MONTHLY}?indicator=tas&geo=NPL&models=CanESM5`, "models"],
+    ["warming level not offered", `${ANNUAL}?indicator=tas&geo=NPL&window=gwl:2.5`, "window"],
+    ["warming level not a number", `${ANNUAL}?indicator=tas&geo=NPL&window=gwl:two`, "window"],
+    ["window years reversed", `${ANNUAL}?indicator=tas&geo=NPL&window=2059-2040`, "window"],
+    ["window before the data", `${MONTHLY}?indicator=tas&geo=NPL&window=1900-1919`, "window"],
+    ["warming level for the historical run", `${ANNUAL}?indicator=tas&geo=NPL&scenario=historical&window=gwl:2.0`, "window"],
+    ["window twice", `${ANNUAL}?indicator=tas&geo=NPL&window=gwl:2.0&window=gwl:3.0`, "window"],
   ];
   for (const [name, url, field] of cases) {
     test(name, async ({ request }) => {
@@ -212,6 +218,41 @@ test.describe("bad parameters: 400 naming the field and the allowed values", () 
     expect((await details(`${ANNUAL}?indicator=tas&geo=NPL&scenario=x`)).allowed).toEqual(["historical", "ssp245", "ssp585"]);
     expect((await details(`${ANNUAL}?indicator=tas&geo=NPL&model=x`)).allowed).toEqual(["ensemble", ...MODEL_IDS]);
     expect((await details(`${ANNUAL}?indicator=tas&geo=NPL&start=1900`)).allowed).toEqual({ min: 1950, max: 2100 });
+  });
+});
+
+test.describe("window: a 20-year window or a global warming level", () => {
+  test("gwl:2.0 gives each scenario the models' own windows, the change from 1995-2014 and the sign agreement", async ({ request }) => {
+    const body = await getSeries(request, `${ANNUAL}?indicator=tas&geo=IND&start=2100&window=gwl:2.0`);
+    expect(body.windows!.map((w) => w.scenario)).toEqual(["ssp245", "ssp585"]);
+    for (const w of body.windows!) {
+      expect(w.window).toEqual({ code: "gwl:2.0", label: "+2 °C" });
+      expect(w.baseline).toEqual({ start: 1995, end: 2014 });
+      expect(w.text).toMatch(new RegExp(`^\\+2 °C: ${w.count} of 35 models under SSP`));
+      expect(Object.keys(w.models)).toHaveLength(w.count);
+      expect(w.count + w.notReached!.length + w.notInTable!.length).toBe(w.of);
+      expect(w.notInTable).toEqual(expect.arrayContaining(["CMCC-ESM2", "GFDL-CM4_gr2"]));
+      expect(w.method).toMatch(/CESM2 \(r1i1p1f1; NEX-GDDP-CMIP6 r4i1p1f1\)/);
+      const changes = Object.values(w.models).map((m) => m.change!);
+      const up = changes.filter((c) => c > 0).length;
+      const down = changes.filter((c) => c < 0).length;
+      expect(w.agreement!.count).toBe(changes.length);
+      expect(w.agreement!.agree).toBe(Math.max(up, down));
+      expect(w.agreement!.robust).toBe(w.agreement!.agree / w.agreement!.count >= 0.8);
+      // every model's window is 20 years and some start in the historical run's years or later
+      for (const m of Object.values(w.models)) expect(m.period.end - m.period.start).toBe(19);
+    }
+    // more models reach +2 °C under SSP5-8.5 than +4 °C under SSP2-4.5
+    const four = await getSeries(request, `${ANNUAL}?indicator=tas&geo=IND&scenario=ssp245&start=2100&window=gwl:4`);
+    expect(four.windows![0].count).toBeLessThan(body.windows![1].count);
+  });
+
+  test("a window changes the ETag; its code is canonical", async ({ request }) => {
+    const a = await request.get(`${ANNUAL}?indicator=tas&geo=NPL&start=2100&window=gwl:2`);
+    const b = await request.get(`${ANNUAL}?indicator=tas&geo=NPL&start=2100&window=gwl:2.0`);
+    const c = await request.get(`${ANNUAL}?indicator=tas&geo=NPL&start=2100`);
+    expect(a.headers()["etag"]).toBe(b.headers()["etag"]);
+    expect(a.headers()["etag"]).not.toBe(c.headers()["etag"]);
   });
 });
 

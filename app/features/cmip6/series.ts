@@ -51,6 +51,40 @@ export const scenarioSeriesSchema = z.strictObject({
 });
 export type ScenarioSeries = z.infer<typeof scenarioSeriesSchema>;
 
+const nullableNumber = z.number().nullable();
+
+/**
+ * The period statistic a query's `window` asks for, for one scenario: each model's mean over the window
+ * (a warming level: over its own window), the ensemble median and p10-p90 across the models, the change
+ * from each model's 1995-2014 mean and the models' agreement on its sign.
+ */
+export const windowSummarySchema = z.strictObject({
+  scenario: z.enum(SCENARIO_VALUES),
+  window: z.strictObject({ code: z.string(), label: z.string() }),
+  baseline: yearRangeSchema,
+  median: nullableNumber,
+  p10: nullableNumber,
+  p90: nullableNumber,
+  /** Models with a complete climatology in their window, of the models with data. */
+  count: z.number().int().nonnegative(),
+  of: z.number().int().nonnegative(),
+  change: z.strictObject({ median: nullableNumber, p10: nullableNumber, p90: nullableNumber, count: z.number().int().nonnegative() }).nullable(),
+  agreement: z
+    .strictObject({ sign: z.union([z.literal(1), z.literal(-1), z.literal(0)]), agree: z.number().int(), count: z.number().int(), robust: z.boolean() })
+    .nullable(),
+  /** Warming levels: models that do not reach the level, that the table lacks, or whose timing is another member's. */
+  notReached: z.array(z.string()).optional(),
+  notInTable: z.array(z.string()).optional(),
+  otherMember: z.array(z.strictObject({ model: z.string(), member: z.string(), tableMember: z.string() })).optional(),
+  incomplete: z.string().optional(),
+  /** "+2 °C: 32 of 35 models under SSP2-4.5". */
+  text: z.string(),
+  /** The method and the agreement rule, in sentences. */
+  method: z.string(),
+  models: z.record(z.string(), z.strictObject({ period: yearRangeSchema, mean: z.number(), change: nullableNumber })),
+});
+export type WindowSummary = z.infer<typeof windowSummarySchema>;
+
 export const seriesResponseSchema = z.strictObject({
   indicator: z.strictObject({
     code: z.string(),
@@ -81,6 +115,8 @@ export const seriesResponseSchema = z.strictObject({
   /** True when the answer covers every model of the catalogue (`model=ensemble` or no `model`). */
   ensemble: z.boolean(),
   series: z.array(scenarioSeriesSchema),
+  /** Only with `window`: the period statistic per future scenario. */
+  windows: z.array(windowSummarySchema).optional(),
   provenance: z.record(z.string(), seriesProvenanceSchema),
   /** True when any value of the answer is generated sample data. */
   sample: z.boolean(),

@@ -359,6 +359,14 @@ export function parseSeriesQuery(
         value: window.value,
       });
     }
+    if (choice.kind === "gwl" && query.scenario && !query.scenario.some((sc) => sc !== "historical")) {
+      return fail({
+        field: "window",
+        message: `Warming levels apply to the future scenarios (ssp245, ssp585), not to the historical run alone`,
+        allowed: allowedOf("window", rules),
+        value: window.value,
+      });
+    }
     query.window = choice.code;
   }
 

@@ -62,6 +62,10 @@ export function signAgreement(changes: readonly (number | null)[]): Agreement | 
   return { sign, agree, count, robust: agree / count >= AGREEMENT_THRESHOLD - 1e-12 };
 }
 
+/** The rule as the screens, downloads and the API state it. */
+export const AGREEMENT_RULE =
+  "Model agreement (IPCC AR6 WGI Atlas, simple approach): a change is robust where at least 80 % of the models agree on its sign.";
+
 /** "robust: 31 of 33 models agree on the sign" for tables and notes. */
 export const agreementText = (a: Agreement) => `${a.robust ? "robust" : "not robust"}: ${a.agree} of ${a.count} models agree on the sign`;
 
