@@ -283,6 +283,28 @@ describe("a broken seed", () => {
     expect(error.message).toBe(`${file}: $[12].field_grid: Invalid option: expected one of "gn"|"gr"|"gr1"|"gr2"`);
   });
 
+  it("checks the warming-level table: its rows' shape and the rules across rows", () => {
+    copySeeds();
+    const file = path.join(dir, "warming-levels.csv");
+    const lines = readFileSync(file, "utf8").split("\n");
+    // line 3 is the header: the first data row becomes a 2.5 °C level, the second a 10-year window
+    lines[3] = lines[3].replace(",1.5,", ",2.5,");
+    lines[4] = lines[4].replace(/,(\d{4}),(\d{4})$/, (_m, start) => `,${start},${Number(start) + 9}`);
+    writeFileSync(file, lines.join("\n"));
+    const error = loadError();
+    expect(error.problems.map((p) => `${p.path}: ${p.rule}`)).toEqual([
+      "$.rows[0].warming_level: Invalid option: expected one of 1.5|2|3|4",
+      "$.rows[1].end_year: a warming-level window is 20 years (end_year = start_year + 19)",
+    ]);
+    expect(error.file).toBe(file);
+    // rules across rows: a duplicate row
+    rmSync(dir, { recursive: true, force: true });
+    const copy = path.join(copySeeds(), "warming-levels.csv");
+    const again = readFileSync(copy, "utf8");
+    writeFileSync(copy, `${again.trimEnd()}\n${again.split("\n")[3]}\n`);
+    expect(loadError().problems[0]).toMatchObject({ path: "$.rows[263]", rule: expect.stringContaining("duplicate of row 0") });
+  });
+
   it("shows the file relative to the working directory when it is inside it", () => {
     const cwd = copySeeds();
     vi.spyOn(process, "cwd").mockReturnValue(path.dirname(cwd));
