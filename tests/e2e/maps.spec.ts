@@ -126,7 +126,7 @@ test.describe("map viewers", () => {
       `Hatched: fewer than 80 % of the ${india.agreement.count} models agree on the sign of the change (IPCC AR6 simple approach)`,
     );
     // the view is in the URL: a reload (and the server HTML) shows the same
-    const html = await (await request.get(page.url())).text();
+    const html = (await (await request.get(page.url())).text()).replace(/\u00a0|&nbsp;|&#160;/g, " ");
     expect(html).toContain(`${change} · ${mark}`);
     await page.reload();
     await hydrated(page);

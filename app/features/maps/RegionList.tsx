@@ -16,12 +16,16 @@ export interface RegionItem {
 /** "robust (31/32)" or "not robust (20/32)": the agreement mark as text. */
 export const agreementMark = (a: Agreement) => `${a.robust ? "robust" : "not robust"} (${a.agree}/${a.count})`;
 
+/** No line breaks inside a number with its unit or inside the mark: a narrow list breaks after the dot. */
+const NBSP = "\u00a0";
+const keep = (text: string) => text.replace(/ /g, NBSP);
+
 /** A region's value as the list, the hover line and the panel write it: "+1.93 °C · robust (31/32)" in the change view. */
 export function regionValueText(r: RegionItem, units: string, decimals: number, change = false): string {
   if (r.value === undefined) return "…";
   if (r.value === null) return r.incomplete ?? "no data";
   const number = `${formatNumber(r.value, decimals, { signed: change })} ${units}`;
-  return change && r.agreement ? `${number} · ${agreementMark(r.agreement)}` : number;
+  return change && r.agreement ? `${keep(number)}${NBSP}· ${keep(agreementMark(r.agreement))}` : number;
 }
 
 interface RegionListProps {

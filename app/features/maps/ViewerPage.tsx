@@ -300,7 +300,7 @@ function ChoroplethControls({ choice, onChange }: { choice: Selection; onChange:
         </HTMLSelect>
       </label>
       <RadioGroup
-        className="sacap-filter-panel__field"
+        className="sacap-filter-panel__show"
         label="Show"
         inline
         disabled={period.scenario === "historical"}

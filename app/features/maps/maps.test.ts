@@ -173,9 +173,9 @@ describe("choropleth selection in the URL", () => {
 describe("the change view", () => {
   it("writes the change with its sign and the agreement mark", () => {
     const agreement = { sign: 1 as const, agree: 31, count: 32, robust: true };
-    expect(regionValueText({ code: "IND", name: "India", value: 1.934, agreement }, "°C", 2, true)).toBe("+1.93 °C · robust (31/32)");
+    expect(regionValueText({ code: "IND", name: "India", value: 1.934, agreement }, "°C", 2, true)).toBe("+1.93\u00a0°C\u00a0· robust\u00a0(31/32)");
     const low = { sign: -1 as const, agree: 20, count: 32, robust: false };
-    expect(regionValueText({ code: "AFG", name: "Afghanistan", value: -0.07, agreement: low }, "mm/day", 4, true)).toBe("-0.0700 mm/day · not robust (20/32)");
+    expect(regionValueText({ code: "AFG", name: "Afghanistan", value: -0.07, agreement: low }, "mm/day", 4, true).replace(/\u00a0/g, " ")).toBe("-0.0700 mm/day · not robust (20/32)");
     expect(agreementMark(low)).toBe("not robust (20/32)");
     expect(regionValueText({ code: "IND", name: "India", value: 27.449 }, "°C", 3)).toBe("27.449 °C");
     expect(regionValueText({ code: "IND", name: "India", value: null, incomplete: "incomplete: 1 of 20 years" }, "°C", 3, true)).toBe("incomplete: 1 of 20 years");
