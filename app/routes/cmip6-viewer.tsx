@@ -22,13 +22,26 @@ export default function Cmip6ViewerRoute() {
       filters
       choropleth
       about={
-        <p>
-          The choropleth shows each country&apos;s or river basin&apos;s climatology over the chosen period from the CMIP6 series
-          of the portal: one model&apos;s mean of the annual values, or the ensemble median of the models&apos; means (every model
-          the archive has the variable for), left empty with fewer than 90 % of the period&apos;s years. The layers are gridded climatologies and
-          projections (World Bank CCKP, MSWEP, CHIRPS, ERA5-Land, RIMES) served as WMS by the portal&apos;s map server. Basin
-          outlines are approximate.
-        </p>
+        <>
+          <p>
+            The choropleth shows each country&apos;s or river basin&apos;s climatology over the chosen period from the CMIP6 series
+            of the portal: one model&apos;s mean of the annual values, or the median of the models&apos; means (every model the
+            archive has the variable for, or the models of a named subset), left empty with fewer than 90 % of the period&apos;s
+            years.
+          </p>
+          <p>
+            A global warming level (+1.5, +2, +3 or +4 °C above 1850-1900, under SSP2-4.5 or SSP5-8.5) takes each model over
+            its own 20 years in which its global warming first exceeds the level (Hauser et al., doi:10.5281/zenodo.3591807,
+            the table of the IPCC AR6 Atlas); models that do not reach the level are left out and named. &quot;Change from
+            1995-2014&quot; shows the median of the models&apos; changes from their own 1995-2014 climatology; regions where fewer
+            than 80 % of the models agree on the sign of the change are hatched (the IPCC AR6 simple approach), and the region
+            list says the agreement in words.
+          </p>
+          <p>
+            The layers are gridded climatologies and projections (World Bank CCKP, MSWEP, CHIRPS, ERA5-Land, RIMES) served as
+            WMS by the portal&apos;s map server. Basin outlines are approximate.
+          </p>
+        </>
       }
     />
   );

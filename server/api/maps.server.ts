@@ -2,9 +2,6 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CHOROPLETH_PARAMS, type ChoroplethQuery } from "../../app/features/maps/choropleth";
-import { choropleth } from "./choropleth.server";
-import { ENSEMBLE } from "../../app/features/cmip6/seriesQuery";
 import { cachedJson, jsonError } from "./responses.server";
 
 export const GEO_LAYERS = ["countries", "basins"] as const;
@@ -30,27 +27,3 @@ export function geoLoader({ request, params }: LoaderFunctionArgs) {
   if (!GEO_LAYERS.includes(name)) return jsonError(404, `No geometry named "${params.name}"`, { details: { allowed: GEO_LAYERS } });
   return cachedJson(request, geoJson(name), { "Cache-Control": GEO_CACHE_CONTROL, "Content-Type": "application/geo+json" });
 }
-
-/**
- * `/api/viewer/choropleth`: the period mean of one indicator, scenario and model (or the ensemble
- * median) for every country or every basin at once, from the series service.
- */
-export async function choroplethLoader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const unknown = [...params.keys()].filter((k) => !(CHOROPLETH_PARAMS as readonly string[]).includes(k));
-  if (unknown.length) return jsonError(400, `Unknown parameter "${unknown[0]}"`, { details: { allowed: CHOROPLETH_PARAMS } });
-  const query: ChoroplethQuery = {
-    indicator: params.get("indicator") ?? "",
-    geotype: params.get("geotype") === "Basin" ? "Basin" : "Country",
-    scenario: params.get("scenario") ?? "",
-    model: params.get("model") || ENSEMBLE,
-    start: Number(params.get("start")),
-    end: Number(params.get("end")),
-  };
-  const answer = await choropleth(context.series, query);
-  if ("status" in answer) return jsonError(answer.status, answer.message, { details: answer.details });
-  return new Response(JSON.stringify(answer), {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
-}
-

@@ -20,8 +20,9 @@ export function viewerLoader(
     const apiCache: ApiCacheEntry[] = context.reference.cacheEntries(lists);
     if (options.choropleth) {
       // the region values of the URL's selection, so the region list has them in the server HTML
-      const query = choroplethQueryOf(readChoropleth(new URL(request.url).searchParams));
-      const value = await (await import("./choropleth.server")).choropleth(context.series, query);
+      const known = context.series.catalog.models.map((m) => m.field_value);
+      const query = choroplethQueryOf(readChoropleth(new URL(request.url).searchParams, known));
+      const value = await (await import("./choropleth.server")).choropleth(context.series, context.reference.list("getWarmingLevels"), query);
       if (!("status" in value)) apiCache.push({ endpointName: "getChoropleth", arg: query, value });
     }
     return json({ apiCache, config: { baseUrl: context.env.WMS_BASE_URL, externalHosts: context.env.WMS_EXTERNAL_HOSTS, mapboxToken: context.env.MAPBOX_ACCESS_TOKEN }, layers });

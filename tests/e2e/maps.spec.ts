@@ -94,6 +94,60 @@ test.describe("map viewers", () => {
     await expect(panel).toHaveCount(0);
   });
 
+  test("by keyboard: +2 °C and the change view, the region list saying India's change and agreement as the API does", async ({ page, request }) => {
+    await page.goto("/cmip6-viewer");
+    await hydrated(page);
+    const period = page.getByRole("group", { name: "Choropleth" }).getByRole("combobox", { name: /^Period/ });
+    await period.focus();
+    // the warming levels come last: +4, +3, +2 °C
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await expect(period).toHaveValue("gwl:2.0");
+    await page.keyboard.press("Tab"); // scenario
+    await page.keyboard.press("Tab"); // show: values
+    await expect(page.getByRole("radio", { name: "Values" })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("radio", { name: "Change from 1995-2014" })).toBeChecked();
+    await expect.poll(() => new URL(page.url()).searchParams.get("years")).toBe("gwl:2.0");
+    await expect.poll(() => new URL(page.url()).searchParams.get("show")).toBe("change");
+
+    const answer = await (await request.get("/api/viewer/choropleth?indicator=tas&geotype=Country&scenario=ssp245&model=ensemble&window=gwl:2.0")).json();
+    const india = answer.values.find((v: { geo: string }) => v.geo === "IND");
+    const decimals = answer.indicator.decimals + 1;
+    const change = `${india.change > 0 ? "+" : ""}${india.change.toFixed(decimals)} °C`;
+    const mark = `${india.agreement.robust ? "robust" : "not robust"} (${india.agreement.agree}/${india.agreement.count})`;
+    const list = page.getByRole("listbox", { name: "Regions" });
+    await expect(list.getByRole("option", { name: /India/ })).toContainText(`${change} · ${mark}`);
+    // what the numbers are: the level's models and method, and the hatching rule in the legend
+    await expect(page.getByTestId("choropleth-notes")).toContainText(answer.window.text);
+    await expect(page.getByTestId("choropleth-notes")).toContainText("Hauser et al.");
+    await expect(page.locator(".sacap-viewer__legend")).toContainText(
+      `Hatched: fewer than 80 % of the ${india.agreement.count} models agree on the sign of the change (IPCC AR6 simple approach)`,
+    );
+    // the view is in the URL: a reload (and the server HTML) shows the same
+    const html = (await (await request.get(page.url())).text()).replace(/\u00a0|&nbsp;|&#160;/g, " ");
+    expect(html).toContain(`${change} · ${mark}`);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole("radio", { name: "Change from 1995-2014" })).toBeChecked();
+    await expect(list.getByRole("option", { name: /India/ })).toContainText(`${change} · ${mark}`);
+  });
+
+  test("a model subset in the URL draws the choropleth over its models", async ({ page }) => {
+    await page.goto("/cmip6-viewer?years=2080-2099&scen=ssp585&mod=CanESM5,MIROC6&subset=warm-dry&show=change");
+    await hydrated(page);
+    await expect(page.getByTestId("choropleth-notes")).toContainText("warm-dry subset: 2 models (CanESM5, MIROC6)");
+    await expect(page.getByRole("listbox", { name: "Regions" }).getByRole("option", { name: /India/ })).toContainText(/\((\d)\/2\)/);
+    const models = page.getByRole("group", { name: "Choropleth" }).getByRole("combobox", { name: /^Models/ });
+    await expect(models).toHaveValue("subset:warm-dry");
+    // one model by keyboard: the subset leaves the URL
+    await models.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => new URL(page.url()).searchParams.get("subset")).toBeNull();
+    expect(new URL(page.url()).searchParams.get("mod")).not.toContain(",");
+  });
+
   test("toggling a layer updates the URL and survives a reload", async ({ page }) => {
     await page.goto("/second-page");
     await hydrated(page);

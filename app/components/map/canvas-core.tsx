@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, type ComponentType } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from "react";
 import { baseStyle, BASEMAP_COLORS } from "./style";
 import type { MapCanvasProps } from "./types";
 
@@ -20,6 +20,20 @@ const FILL_LAYERS = ["countries-fill", "basins-fill"];
 function matchColor(property: string, colors: Record<string, string>, fallback: string): unknown {
   const pairs = Object.entries(colors).flat();
   return pairs.length ? ["match", ["get", property], ...pairs, fallback] : fallback;
+}
+
+/** The image of hatched regions: dark diagonal lines on transparency, made here (nothing downloaded). */
+export const HATCH_IMAGE = "sacap-hatch";
+export function hatchImage(size = 8): { width: number; height: number; data: Uint8Array } {
+  const data = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      // lines from lower left to upper right, continuous across tiles of the pattern
+      if ((x + y + 1) % size > 1) continue;
+      data.set([34, 34, 34, 220], (y * size + x) * 4);
+    }
+  }
+  return { width: size, height: size, data };
 }
 
 /** The map canvas on one renderer: basemap, rasters, choropleth, hover and selection. */
@@ -52,8 +66,12 @@ export function makeCanvas(lib: MapLibrary) {
       };
     }, [handleRef]);
 
+    const [hatchReady, setHatchReady] = useState(false);
     const onLoad = useCallback(() => {
-      mapRef.current?.getMap()?.getCanvas().setAttribute("aria-label", label);
+      const map = mapRef.current?.getMap();
+      map?.getCanvas().setAttribute("aria-label", label);
+      if (map && !map.hasImage(HATCH_IMAGE)) map.addImage(HATCH_IMAGE, hatchImage(), { pixelRatio: 1 });
+      setHatchReady(true);
     }, [label]);
     // from the map's creation on: a layer switched on before the map has loaded may fail before it does
     const onError = useCallback((e: { sourceId?: string; error?: unknown }) => {
@@ -117,6 +135,17 @@ export function makeCanvas(lib: MapLibrary) {
           layout={{ visibility: showBasins || fill?.geotype === "Basin" ? "visible" : "none" }}
           paint={{ "line-color": BASEMAP_COLORS.basin, "line-width": 1, "line-dasharray": [3, 1] }}
         />
+        {hatchReady && fill?.hatched && (
+          <Layer
+            key={fill.geotype}
+            id={`hatched-${fill.geotype}`}
+            type="fill"
+            beforeId="selected-line"
+            source={fill.geotype === "Basin" ? "basins" : "countries"}
+            filter={["in", ["get", regionProperty], ["literal", fill.hatched]]}
+            paint={{ "fill-pattern": HATCH_IMAGE }}
+          />
+        )}
         <Layer
           id="selected-line"
           type="line"

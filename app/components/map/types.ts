@@ -11,6 +11,8 @@ export interface RasterLayer {
 export interface RegionFill {
   geotype: "Country" | "Basin";
   colors: Record<string, string>;
+  /** Regions drawn hatched over their colour (diagonal lines: low model agreement on a change). */
+  hatched?: string[];
 }
 
 export interface MapHandle {

@@ -1,12 +1,31 @@
 import { useId, useState, type KeyboardEvent } from "react";
+import type { Agreement } from "~/features/cmip6/windows";
 import { formatNumber } from "~/lib/format";
 
 export interface RegionItem {
   code: string;
   name: string;
+  /** The region's value, or in the change view its change from 1995-2014; undefined while loading. */
   value: number | null | undefined;
   /** Why there is no value although some years have data ("incomplete: 1 of 20 years"). */
   incomplete?: string;
+  /** The change view: how many models agree on the sign of the change. */
+  agreement?: Agreement | null;
+}
+
+/** "robust (31/32)" or "not robust (20/32)": the agreement mark as text. */
+export const agreementMark = (a: Agreement) => `${a.robust ? "robust" : "not robust"} (${a.agree}/${a.count})`;
+
+/** No line breaks inside a number with its unit or inside the mark: a narrow list breaks after the dot. */
+const NBSP = "\u00a0";
+const keep = (text: string) => text.replace(/ /g, NBSP);
+
+/** A region's value as the list, the hover line and the panel write it: "+1.93 °C · robust (31/32)" in the change view. */
+export function regionValueText(r: RegionItem, units: string, decimals: number, change = false): string {
+  if (r.value === undefined) return "…";
+  if (r.value === null) return r.incomplete ?? "no data";
+  const number = `${formatNumber(r.value, decimals, { signed: change })} ${units}`;
+  return change && r.agreement ? `${keep(number)}${NBSP}· ${keep(agreementMark(r.agreement))}` : number;
 }
 
 interface RegionListProps {
@@ -16,10 +35,12 @@ interface RegionListProps {
   hovered?: string | null;
   selected?: string;
   onSelect: (code: string) => void;
+  /** The values are changes: signed, with the agreement mark. */
+  change?: boolean;
 }
 
 /** The accessible twin of the map: every region with its value; arrow keys move, Enter selects. */
-export function RegionList({ regions, units, decimals, hovered, selected, onSelect }: RegionListProps) {
+export function RegionList({ regions, units, decimals, hovered, selected, onSelect, change }: RegionListProps) {
   const id = useId();
   const [active, setActive] = useState(0);
   const onKeyDown = (e: KeyboardEvent) => {
@@ -65,9 +86,7 @@ export function RegionList({ regions, units, decimals, hovered, selected, onSele
           }}
         >
           <span>{r.name}</span>
-          <span className="sacap-region-list__value">
-            {r.value === undefined ? "…" : r.value === null ? (r.incomplete ?? "no data") : `${formatNumber(r.value, decimals)} ${units}`}
-          </span>
+          <span className="sacap-region-list__value">{regionValueText(r, units, decimals, change)}</span>
         </li>
       ))}
     </ul>

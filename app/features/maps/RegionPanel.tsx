@@ -5,12 +5,18 @@ import { SourceTag } from "~/features/cmip6/SourceTag";
 import { useGetAnnualSeriesQuery } from "~/features/cmip6/seriesApi";
 import { ENSEMBLE, seriesQueryString, type SeriesQuery } from "~/features/cmip6/seriesQuery";
 import type { SeriesResponse } from "~/features/cmip6/series";
-import { windowDecimals } from "~/features/cmip6/windows";
+import { BASELINE_PERIOD } from "~/features/cmip6/periods";
+import { agreementText, windowDecimals, type Agreement } from "~/features/cmip6/windows";
 import { formatNumber } from "~/lib/format";
 
 interface RegionPanelProps {
   name: string;
   value: number | null | undefined;
+  /** Projections: the change from 1995-2014 and the models' agreement on its sign. */
+  change?: number | null;
+  agreement?: Agreement | null;
+  /** The map's period ("2040-2059", "+2 °C"). */
+  period: string;
   incomplete?: string;
   query: SeriesQuery;
   model: string;
@@ -18,7 +24,7 @@ interface RegionPanelProps {
 }
 
 /** A region's annual series for the map's selection, with a link to the data page. */
-export function RegionPanel({ name, value, incomplete, query, model, onClose }: RegionPanelProps) {
+export function RegionPanel({ name, value, change, agreement, period, incomplete, query, model, onClose }: RegionPanelProps) {
   const result = useGetAnnualSeriesQuery(query);
   return (
     <aside className="sacap-region-panel" aria-label={`${name}: time series`} data-testid="region-panel">
@@ -30,9 +36,16 @@ export function RegionPanel({ name, value, incomplete, query, model, onClose }: 
         {(data) => (
           <>
             <p>
-              Period climatology: <strong>{value === null || value === undefined ? (incomplete ?? "no data") : `${formatNumber(value, windowDecimals(data.indicator.decimals))} ${data.indicator.units}`}</strong>{" "}
+              Period climatology ({period}): <strong>{value === null || value === undefined ? (incomplete ?? "no data") : `${formatNumber(value, windowDecimals(data.indicator.decimals))} ${data.indicator.units}`}</strong>{" "}
               <SourceTag data={data} what="series" />
             </p>
+            {change !== undefined && (
+              <p>
+                Change from {BASELINE_PERIOD.label}:{" "}
+                <strong>{change === null ? "no data" : `${formatNumber(change, windowDecimals(data.indicator.decimals), { signed: true })} ${data.indicator.units}`}</strong>
+                {agreement && ` (${agreementText(agreement)})`}
+              </p>
+            )}
             <LineChart data={data} model={model} />
           </>
         )}

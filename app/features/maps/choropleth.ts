@@ -1,5 +1,8 @@
-import { BASELINE_PERIOD, CLIMATOLOGY_PERIODS, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
+import { BASELINE_PERIOD, CLIMATOLOGY_PERIODS } from "~/features/cmip6/periods";
 import type { ScenarioValue } from "~/features/cmip6/schema";
+import { readSubset, writeSubset, type ModelSubset } from "~/features/cmip6/subsets";
+import { WINDOW_CHOICES, type LevelWindows, type WindowChoice } from "~/features/cmip6/warmingLevels";
+import type { Agreement } from "~/features/cmip6/windows";
 
 const ENSEMBLE = "ensemble";
 
@@ -16,67 +19,130 @@ export interface ChoroplethValue {
   models: number;
   /** Why there is no value although some years have data ("incomplete: 1 of 20 years"). */
   incomplete?: string;
+  /**
+   * Projection periods only: the median of the models' changes from their own 1995-2014 climatology, and
+   * how many of those models agree on its sign (IPCC AR6 simple approach).
+   */
+  change?: number | null;
+  agreement?: Agreement | null;
 }
+
+/** The period of an answer: a range of years, or a warming level with each model's window. */
+export type ChoroplethWindow =
+  | { kind: "years"; code: string; label: string; start: number; end: number }
+  | ({
+      kind: "gwl";
+      code: string;
+      label: string;
+      /** Models with a window at the level, of the models asked for. */
+      models: number;
+      of: number;
+      /** "+2 °C: 32 of 35 models under SSP2-4.5" and the method note with the models left out. */
+      text: string;
+      note: string;
+    } & LevelWindows);
 
 export interface ChoroplethResponse {
   indicator: { code: string; name: string; units: string; decimals: number };
   geotype: "Country" | "Basin";
   scenario: string;
+  /** `ensemble`, one model, or a comma list of models. */
   model: string;
+  /** The years the values span (for a warming level, from the first model's window to the last one's). */
   period: { start: number; end: number };
+  window: ChoroplethWindow;
+  /** Projection periods: the baseline of `change` and the rule of `agreement`, as text. */
+  baseline?: string;
+  agreementRule?: string;
   values: ChoroplethValue[];
   sample: boolean;
 }
 
+/**
+ * A choropleth request: `window` (a window code: `2040-2059`, `gwl:2.0`), or `start` and `end` as the
+ * alternative to it.
+ */
 export interface ChoroplethQuery {
   indicator: string;
   geotype: "Country" | "Basin";
   scenario: string;
   model: string;
-  start: number;
-  end: number;
+  window?: string;
+  start?: number;
+  end?: number;
 }
 
-export const CHOROPLETH_PARAMS = ["indicator", "geotype", "scenario", "model", "start", "end"] as const;
+export const CHOROPLETH_PARAMS = ["indicator", "geotype", "scenario", "model", "window", "start", "end"] as const;
 
 export function choroplethQueryString(q: ChoroplethQuery): string {
-  return new URLSearchParams({
-    indicator: q.indicator,
-    geotype: q.geotype,
-    scenario: q.scenario,
-    model: q.model,
-    start: String(q.start),
-    end: String(q.end),
-  }).toString();
+  const params = new URLSearchParams({ indicator: q.indicator, geotype: q.geotype, scenario: q.scenario, model: q.model });
+  if (q.window !== undefined) params.set("window", q.window);
+  if (q.start !== undefined) params.set("start", String(q.start));
+  if (q.end !== undefined) params.set("end", String(q.end));
+  return params.toString();
 }
 
-/** Periods the choropleth offers: the historical baseline and climatology, and the projection windows. */
-export const CHOROPLETH_PERIODS = [
-  { label: BASELINE_PERIOD.label, start: BASELINE_PERIOD.start, end: BASELINE_PERIOD.end, scenario: "historical" as const },
-  ...CLIMATOLOGY_PERIODS.filter((p) => p.start >= 1951 && p.end <= 2014).map((p) => ({ ...p, scenario: "historical" as const })),
-  ...PROJECTION_WINDOWS.map((p) => ({ ...p, scenario: "ssp245" as const })),
+/** A period of the choropleth's select: its URL code, what it says, and whether it is a projection. */
+export interface ChoroplethPeriod {
+  code: string;
+  label: string;
+  scenario: "historical" | "projection";
+  /** A range of years, or a warming level (whose years differ by model). */
+  choice: WindowChoice;
+}
+
+const historical = (p: { start: number; end: number; label: string }): ChoroplethPeriod => ({
+  code: p.label,
+  label: p.label,
+  scenario: "historical",
+  choice: { kind: "years", code: p.label, label: p.label, period: p },
+});
+
+/**
+ * Periods the choropleth offers: the historical baseline and climatologies, the projection windows, then
+ * the global warming levels (projections under SSP2-4.5 or SSP5-8.5).
+ */
+export const CHOROPLETH_PERIODS: readonly ChoroplethPeriod[] = [
+  historical(BASELINE_PERIOD),
+  ...CLIMATOLOGY_PERIODS.filter((p) => p.start >= 1951 && p.end <= 2014).map(historical),
+  ...WINDOW_CHOICES.map((choice) => ({ code: choice.code, label: choice.label, scenario: "projection" as const, choice })),
 ];
+
+export const choroplethPeriod = (code: string) => CHOROPLETH_PERIODS.find((p) => p.code === code);
+
+/** What the map colours: the period's values, or their change from 1995-2014. */
+export type ChoroplethShow = "values" | "change";
 
 export interface Selection {
   indicator: string;
   scenario: ScenarioValue;
+  /** `ensemble` or one model; with `subset`, the subset's models instead. */
   model: string;
+  subset?: ModelSubset;
+  /** The code of a period of `CHOROPLETH_PERIODS`. */
   period: string;
+  /** Change is offered for projection periods only. */
+  show: ChoroplethShow;
   geotype: "Country" | "Basin";
   range?: [number, number];
 }
 
-export function readChoropleth(params: URLSearchParams): Selection {
-  const period = CHOROPLETH_PERIODS.find((p) => p.label === params.get("years")) ?? CHOROPLETH_PERIODS.find((p) => p.label === "2040-2059")!;
+/** The map's selection from the page URL; `known` are the model ids of the catalogue. */
+export function readChoropleth(params: URLSearchParams, known: readonly string[]): Selection {
+  const period = choroplethPeriod(params.get("years") ?? "") ?? choroplethPeriod("2040-2059")!;
   const scen = params.get("scen");
   const scenario: ScenarioValue = period.scenario === "historical" ? "historical" : scen === "ssp585" ? "ssp585" : "ssp245";
   const smin = Number(params.get("smin"));
   const smax = Number(params.get("smax"));
+  const subset = readSubset(params, "mod", known);
+  const mod = params.get("mod") ?? "";
   return {
     indicator: params.get("indicator") || "tas",
     scenario,
-    model: params.get("mod") || ENSEMBLE,
-    period: period.label,
+    model: !subset && known.includes(mod) ? mod : ENSEMBLE,
+    ...(subset ? { subset } : {}),
+    period: period.code,
+    show: params.get("show") === "change" && period.scenario === "projection" ? "change" : "values",
     geotype: params.get("geotype") === "Basin" ? "Basin" : "Country",
     range: params.has("smin") && params.has("smax") && smin < smax ? [smin, smax] : undefined,
   };
@@ -85,8 +151,14 @@ export function readChoropleth(params: URLSearchParams): Selection {
 export function writeChoropleth(params: URLSearchParams, s: Selection) {
   params.set("indicator", s.indicator);
   params.set("scen", s.scenario);
-  params.set("mod", s.model);
+  if (s.subset) writeSubset(params, "mod", s.subset);
+  else {
+    writeSubset(params, "mod", undefined);
+    params.set("mod", s.model);
+  }
   params.set("years", s.period);
+  if (s.show === "change") params.set("show", "change");
+  else params.delete("show");
   params.set("geotype", s.geotype);
   if (s.range) {
     params.set("smin", String(s.range[0]));
@@ -97,9 +169,14 @@ export function writeChoropleth(params: URLSearchParams, s: Selection) {
   }
 }
 
-
-/** The choropleth request of a selection. */
+/** The choropleth request of a selection: the window code, and the subset's models as a comma list. */
 export function choroplethQueryOf(s: Selection): ChoroplethQuery {
-  const period = CHOROPLETH_PERIODS.find((p) => p.label === s.period) ?? CHOROPLETH_PERIODS[0];
-  return { indicator: s.indicator, geotype: s.geotype, scenario: s.scenario, model: s.model, start: period.start, end: period.end };
+  const period = choroplethPeriod(s.period) ?? CHOROPLETH_PERIODS[0];
+  return {
+    indicator: s.indicator,
+    geotype: s.geotype,
+    scenario: s.scenario,
+    model: s.subset ? s.subset.models.join(",") : s.model,
+    window: period.code,
+  };
 }

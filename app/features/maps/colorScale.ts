@@ -8,6 +8,8 @@ export const RAMPS = {
   temperature: ["#313695", "#4575b4", "#74add1", "#abd9e9", "#fee090", "#fdae61", "#f46d43", "#d73027", "#a50026"],
   /** Precipitation: yellow to green to blue (YlGnBu). */
   precipitation: ["#ffffd9", "#edf8b1", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#0c2c84"],
+  /** A change in precipitation: brown (drier) to white to blue-green (wetter), BrBG. */
+  precipitationChange: ["#8c510a", "#bf812d", "#dfc27d", "#f6e8c3", "#f5f5f5", "#c7eae5", "#80cdc1", "#35978f", "#01665e"],
 } as const;
 export type RampName = keyof typeof RAMPS;
 
@@ -20,8 +22,18 @@ export function defaultRange(variable: string): [number, number] {
   return [-50, 55];
 }
 
-export function rampFor(variable: string, units = ""): RampName {
-  return variable === "pr" || /mm/.test(units) ? "precipitation" : "temperature";
+export function rampFor(variable: string, units = "", change = false): RampName {
+  const precipitation = variable === "pr" || /mm/.test(units);
+  if (change) return precipitation ? "precipitationChange" : "temperature";
+  return precipitation ? "precipitation" : "temperature";
+}
+
+/** The range of a change: symmetric about zero, so that white (or yellow) is no change. */
+export function changeRange(values: readonly (number | null | undefined)[]): [number, number] | undefined {
+  const fitted = fitRange(values);
+  if (!fitted) return undefined;
+  const reach = Math.max(Math.abs(fitted[0]), Math.abs(fitted[1]));
+  return [-reach, reach];
 }
 
 /** The colour of a value on a ramp between min and max (clamped); grey for a missing value. */

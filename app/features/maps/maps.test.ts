@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import layers from "../../../seeds/viewer-layers.json";
 import type { ViewerLayer } from "~/features/viewer/schema";
-import { defaultRange, fitRange, gradientLegend, scaleColor } from "./colorScale";
+import { hatchImage } from "~/components/map/canvas-core";
+import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, choroplethQueryString, readChoropleth, writeChoropleth } from "./choropleth";
+import { changeRange, defaultRange, fitRange, gradientLegend, rampFor, scaleColor } from "./colorScale";
+import { agreementMark, regionValueText } from "./RegionList";
 import { facetCounts, filterLayers, readSelection, writeSelection } from "./filters";
 import { decodeMapState, defaultMapState, drawOrder, encodeMapState } from "./mapState";
 import { getMapUrl, resolveTileEndpoint, tileTemplate } from "./wms";
@@ -106,5 +109,98 @@ describe("map state codec", () => {
     expect(state).toEqual({ ...defaultMapState(), zoom: 18, layers: [1], opacity: { 1: 1 } });
     expect(drawOrder(state, 3)).toEqual([0, 1, 2]);
     expect(decodeMapState(new URLSearchParams("ord=2,0,1"), 3).order).toEqual([2, 0, 1]);
+  });
+});
+
+describe("choropleth selection in the URL", () => {
+  const known = ["ACCESS-CM2", "CanESM5", "MIROC6", "NorESM2-LM"];
+
+  it("round-trips a warming level with the change view", () => {
+    const params = new URLSearchParams("indicator=pr&scen=ssp585&years=gwl:2.0&show=change&geotype=Basin&mod=ensemble");
+    const selection = readChoropleth(params, known);
+    expect(selection).toMatchObject({ indicator: "pr", scenario: "ssp585", period: "gwl:2.0", show: "change", geotype: "Basin", model: "ensemble" });
+    expect(selection.subset).toBeUndefined();
+    expect(choroplethPeriod(selection.period)?.label).toBe("+2 °C");
+    const written = new URLSearchParams();
+    writeChoropleth(written, selection);
+    expect(written.get("years")).toBe("gwl:2.0");
+    expect(written.get("show")).toBe("change");
+    expect(readChoropleth(written, known)).toEqual(selection);
+    expect(choroplethQueryOf(selection)).toEqual({ indicator: "pr", geotype: "Basin", scenario: "ssp585", model: "ensemble", window: "gwl:2.0" });
+    expect(choroplethQueryString(choroplethQueryOf(selection))).toBe("indicator=pr&geotype=Basin&scenario=ssp585&model=ensemble&window=gwl%3A2.0");
+  });
+
+  it("offers the four warming levels after the 20-year windows", () => {
+    const projections = CHOROPLETH_PERIODS.filter((p) => p.scenario === "projection").map((p) => p.code);
+    expect(projections).toEqual(["2020-2039", "2040-2059", "2060-2079", "2080-2099", "gwl:1.5", "gwl:2.0", "gwl:3.0", "gwl:4.0"]);
+  });
+
+  it("keeps values by default, and for historical periods whatever the URL says", () => {
+    expect(readChoropleth(new URLSearchParams("years=gwl:3.0"), known).show).toBe("values");
+    const historical = readChoropleth(new URLSearchParams("years=1995-2014&show=change&scen=ssp585"), known);
+    expect(historical).toMatchObject({ show: "values", scenario: "historical" });
+    const written = new URLSearchParams("show=change");
+    writeChoropleth(written, historical);
+    expect(written.has("show")).toBe(false);
+    // an unknown level or period falls back to 2040-2059
+    expect(readChoropleth(new URLSearchParams("years=gwl:2.5"), known).period).toBe("2040-2059");
+  });
+
+  it("round-trips a model subset and asks the API for its models", () => {
+    const params = new URLSearchParams("years=2080-2099&mod=MIROC6,ACCESS-CM2,Unknown&subset=warm-dry");
+    const selection = readChoropleth(params, known);
+    expect(selection.subset).toEqual({ name: "warm-dry", models: ["ACCESS-CM2", "MIROC6"] });
+    expect(selection.model).toBe("ensemble");
+    const written = new URLSearchParams();
+    writeChoropleth(written, selection);
+    expect(written.get("mod")).toBe("ACCESS-CM2,MIROC6");
+    expect(written.get("subset")).toBe("warm-dry");
+    expect(readChoropleth(written, known)).toEqual(selection);
+    expect(choroplethQueryOf(selection).model).toBe("ACCESS-CM2,MIROC6");
+    // leaving the subset for one model removes it from the URL
+    writeChoropleth(written, { ...selection, subset: undefined, model: "CanESM5" });
+    expect(written.get("mod")).toBe("CanESM5");
+    expect(written.has("subset")).toBe(false);
+  });
+
+  it("keeps one model, and falls back to the ensemble for an unknown one", () => {
+    expect(readChoropleth(new URLSearchParams("mod=CanESM5"), known).model).toBe("CanESM5");
+    expect(readChoropleth(new URLSearchParams("mod=Nope"), known).model).toBe("ensemble");
+    expect(readChoropleth(new URLSearchParams("mod=CanESM5,MIROC6"), known).model).toBe("ensemble");
+  });
+});
+
+describe("the change view", () => {
+  it("writes the change with its sign and the agreement mark", () => {
+    const agreement = { sign: 1 as const, agree: 31, count: 32, robust: true };
+    expect(regionValueText({ code: "IND", name: "India", value: 1.934, agreement }, "°C", 2, true)).toBe("+1.93\u00a0°C\u00a0· robust\u00a0(31/32)");
+    const low = { sign: -1 as const, agree: 20, count: 32, robust: false };
+    expect(regionValueText({ code: "AFG", name: "Afghanistan", value: -0.07, agreement: low }, "mm/day", 4, true).replace(/\u00a0/g, " ")).toBe("-0.0700 mm/day · not robust (20/32)");
+    expect(agreementMark(low)).toBe("not robust (20/32)");
+    expect(regionValueText({ code: "IND", name: "India", value: 27.449 }, "°C", 3)).toBe("27.449 °C");
+    expect(regionValueText({ code: "IND", name: "India", value: null, incomplete: "incomplete: 1 of 20 years" }, "°C", 3, true)).toBe("incomplete: 1 of 20 years");
+  });
+
+  it("colours changes on a range symmetric about zero, precipitation on brown to blue-green", () => {
+    expect(changeRange([-0.31, 1.24, null])).toEqual([-1.3, 1.3]);
+    expect(changeRange([null])).toBeUndefined();
+    expect(rampFor("pr", "mm/day", true)).toBe("precipitationChange");
+    expect(rampFor("tas", "°C", true)).toBe("temperature");
+    expect(scaleColor(0, -1, 1, "precipitationChange")).toBe("#f5f5f5");
+  });
+
+  it("draws the hatch as diagonal lines on transparency", () => {
+    const image = hatchImage(8);
+    expect(image.data).toHaveLength(8 * 8 * 4);
+    const opaque = (x: number, y: number) => image.data[(y * 8 + x) * 4 + 3] > 0;
+    // every row has the same number of line pixels, shifted by one per row: a diagonal
+    for (let y = 0; y < 8; y++) expect([...Array(8).keys()].filter((x) => opaque(x, y))).toHaveLength(2);
+    expect(opaque(7, 0)).toBe(true);
+    expect(opaque(6, 1)).toBe(true);
+    // two pixels wide, continuing across the pattern's edges
+    expect(opaque(0, 0)).toBe(true);
+    expect(opaque(0, 7)).toBe(true);
+    expect(opaque(3, 0)).toBe(false);
+    expect(opaque(3, 3)).toBe(false);
   });
 });
