@@ -1,5 +1,5 @@
 import type { ChoroplethQuery, ChoroplethResponse, ChoroplethWindow } from "../../app/features/maps/choropleth";
-import { AGREEMENT_THRESHOLD, modelClimatologies, spanOf, windowDecimals, windowStatistics, type PeriodChoice } from "../../app/features/cmip6/windows";
+import { AGREEMENT_RULE, modelClimatologies, spanOf, windowDecimals, windowStatistics, type PeriodChoice } from "../../app/features/cmip6/windows";
 import { ENSEMBLE, type SeriesQuery } from "../../app/features/cmip6/seriesQuery";
 import { SCENARIO_VALUES, type ScenarioValue } from "../../app/features/cmip6/schema";
 import { BASELINE_PERIOD, type YearRange } from "../../app/features/cmip6/periods";
@@ -25,14 +25,6 @@ export interface ChoroplethProblem {
 
 /** What `window` accepts, for the 400 answers. */
 export const WINDOW_ALLOWED = [...WINDOW_CHOICES.map((c) => c.code), "<start>-<end> (years 1950-2100, start <= end)"];
-
-const SCENARIO_NAMES: Record<string, string> = { ssp245: "SSP2-4.5", ssp585: "SSP5-8.5" };
-
-/** The agreement rule of the answers, as text. */
-export const AGREEMENT_RULE =
-  `Robust where at least ${Math.round(AGREEMENT_THRESHOLD * 100)} % of the models agree on the sign of the change ` +
-  "(the simple approach of the IPCC AR6 WGI Atlas, Cross-Chapter Box Atlas.1); each model's change is taken " +
-  `from its own ${BASELINE_PERIOD.label} climatology before the median across the models.`;
 
 const round = (value: number | null, decimals: number) => (value === null ? null : Math.round(value * 10 ** decimals) / 10 ** decimals);
 
@@ -86,7 +78,7 @@ export async function choropleth(series: SeriesService, table: Pick<WarmingLevel
   if (choice.kind === "gwl") {
     const windows = levelWindows(table, scenario, choice.level, models.map((m) => ({ code: m.field_value, variant: m.field_variant })));
     const count = Object.keys(windows.periods).length;
-    const name = SCENARIO_NAMES[scenario] ?? scenario;
+    const name = series.catalog.scenarios.find((s) => s.field_value === scenario)?.name ?? scenario;
     periodChoice = { byModel: windows.periods };
     // without any model at the level, the values are empty; the scenario's years stand for the period
     span = count ? spanOf(periodChoice) : { start: 2015, end: 2100 };

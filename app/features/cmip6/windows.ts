@@ -64,7 +64,7 @@ export function signAgreement(changes: readonly (number | null)[]): Agreement | 
 
 /** The rule as the screens, downloads and the API state it. */
 export const AGREEMENT_RULE =
-  "Model agreement (IPCC AR6 WGI Atlas, simple approach): a change is robust where at least 80 % of the models agree on its sign.";
+  "Model agreement (IPCC AR6 WGI Atlas, simple approach, Cross-Chapter Box Atlas.1): a change is robust where at least 80 % of the models agree on its sign; each model's change is taken from its own 1995-2014 climatology.";
 
 /** "robust: 31 of 33 models agree on the sign" for tables and notes. */
 export const agreementText = (a: Agreement) => `${a.robust ? "robust" : "not robust"}: ${a.agree} of ${a.count} models agree on the sign`;
