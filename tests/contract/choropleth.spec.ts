@@ -31,11 +31,11 @@ test.describe("choropleth window", () => {
     expect(answer.window).toMatchObject({ code: "gwl:2.0", label: "+2 °C", level: 2, scenario: "ssp245" });
     expect(answer.window.models).toBe(Object.keys(answer.window.periods).length);
     expect(answer.window.of).toBe(answer.window.models + answer.window.notReached.length + answer.window.notInTable.length);
-    expect(answer.window.text).toBe(`+2 °C: ${answer.window.models} of ${answer.window.of} models under SSP2-4.5`);
+    expect(answer.window.text).toBe(`+2 °C: ${answer.window.models} of ${answer.window.of} models under SSP2-4.5 (middle of the road)`);
     expect(answer.window.note).toContain("Hauser et al.");
     for (const model of answer.window.notInTable) expect(answer.window.note).toContain(model);
     expect(answer.baseline).toBe("1995-2014");
-    expect(answer.agreementRule).toMatch(/at least 80 % of the models agree on the sign/);
+    expect(answer.agreementRule).toMatch(/at least 80 % of the models agree on its sign/);
 
     // India recomputed from the series API: each model's mean over its window, minus its 1995-2014 mean
     const series = await (await request.get("/api/cmip6/annual?indicator=tas&geo=IND&scenario=historical,ssp245&start=1995&end=2100")).json();
@@ -113,7 +113,7 @@ test.describe("choropleth change and agreement", () => {
     expect(subset.body.values.every((v: { models: number; agreement: { count: number } }) => v.models === 3 && v.agreement.count === 3)).toBe(true);
     const one = await get(request, "scenario=ssp245&model=CanESM5&window=gwl:4.0");
     expect(one.status).toBe(200);
-    expect(one.body.window.text).toBe("+4 °C: 1 of 1 models under SSP2-4.5");
+    expect(one.body.window.text).toBe("+4 °C: 1 of 1 models under SSP2-4.5 (middle of the road)");
     expect(one.body.values.every((v: { models: number }) => v.models === 1)).toBe(true);
     const bad = await get(request, "scenario=ssp245&model=CanESM5,Nope&window=2040-2059");
     expect(bad.status).toBe(400);
