@@ -11,8 +11,8 @@ import { SourceNote, SourceTag } from "../SourceTag";
 import { mergeSources, sourceSummary } from "../sources";
 import { spreadSummary, STORYLINE_LABELS, STORYLINES, storylineModels, SUBSET_NAME, writeSubset } from "../subsets";
 import { levelCountText, levelMethodNote, type WarmingLevels } from "../warmingLevels";
-import { spreadScenario, spreadWindow, type ExplorerSelection } from "../explorer/selection";
-import { spreadPoints, spreadQueries, type SpreadRequest } from "./spread";
+import type { ExplorerSelection } from "../explorer/selection";
+import { spreadPoints, spreadQueries, spreadRequest, type SpreadRequest } from "./spread";
 
 interface SpreadViewProps {
   catalog: SeriesCatalog;
@@ -20,14 +20,6 @@ interface SpreadViewProps {
   table: WarmingLevels;
   onChange: (selection: ExplorerSelection) => void;
 }
-
-/** The request of the view from the page's selection. */
-export const spreadRequest = (selection: ExplorerSelection): SpreadRequest => ({
-  place: selection.query.geo,
-  ...(selection.season ? { season: selection.season } : {}),
-  scenario: spreadScenario(selection),
-  window: spreadWindow(selection),
-});
 
 /** Decimals of the two axes in the table: hundredths of a degree, tenths of a percent. */
 const T_DECIMALS = 2;
@@ -83,6 +75,9 @@ function SpreadResults({ catalog, selection, table, request, temperature, precip
 
   const scenarioName = catalog.scenarios.find((s) => s.field_value === request.scenario)?.name ?? request.scenario;
   const seasonText = request.season ? SEASONS[request.season].name : "Annual";
+  const seasonWords = request.season ? SEASONS[request.season].name : "annual";
+  const explained = new Set([...(spread.levels?.notInTable ?? []), ...(spread.levels?.notReached ?? [])]);
+  const unexplained = spread.missing.filter((m) => !explained.has(m));
   const place = temperature.geo.name;
   const origin = sourceSummary(mergeSources([temperature, precipitation]));
   const sample = origin.kind !== "ingested";
@@ -107,7 +102,7 @@ function SpreadResults({ catalog, selection, table, request, temperature, precip
   };
 
   const summary = box
-    ? `Model selection of ${place}: ${points.length} models' change in mean temperature against change in precipitation, ${seasonText.toLowerCase()}, ${scenarioName}, ${windowText}, from 1995-2014. Ensemble median ${formatNumber(box.temperature.median, T_DECIMALS, { signed: true })} °C and ${formatNumber(box.precipitation.median, P_DECIMALS, { signed: true })} %; p10-p90 ${formatNumber(box.temperature.p10, T_DECIMALS)} to ${formatNumber(box.temperature.p90, T_DECIMALS)} °C and ${formatNumber(box.precipitation.p10, P_DECIMALS)} to ${formatNumber(box.precipitation.p90, P_DECIMALS)} %.${sample ? " Sample data." : ""}`
+    ? `Model selection of ${place}: ${points.length} models' change in mean temperature against change in precipitation, ${seasonWords}, ${scenarioName}, ${windowText}, from 1995-2014. Ensemble median ${formatNumber(box.temperature.median, T_DECIMALS, { signed: true })} °C and ${formatNumber(box.precipitation.median, P_DECIMALS, { signed: true })} %; p10-p90 ${formatNumber(box.temperature.p10, T_DECIMALS)} to ${formatNumber(box.temperature.p90, T_DECIMALS)} °C and ${formatNumber(box.precipitation.p10, P_DECIMALS)} to ${formatNumber(box.precipitation.p90, P_DECIMALS)} %.${sample ? " Sample data." : ""}`
     : `No model has both changes for ${place} in this window.`;
 
   return (
@@ -118,10 +113,10 @@ function SpreadResults({ catalog, selection, table, request, temperature, precip
       </div>
       <SourceNote summary={origin} />
       <p className="sacap-method">
-        Each model&apos;s change from its own 1995-2014 mean: mean temperature in °C, precipitation in % of that mean; {seasonText.toLowerCase()}
+        Each model&apos;s change from its own 1995-2014 mean: mean temperature in °C, precipitation in % of that mean; {seasonWords}
         , {scenarioName}, {windowText}. The cross marks the ensemble median, the box the p10-p90 range of each axis.{" "}
         {levelText ? ` ${levelText}.` : ""}
-        {spread.missing.length > 0 ? ` Without a value here: ${spread.missing.join(", ")}.` : ""}
+        {unexplained.length > 0 ? ` Without both changes (incomplete years): ${unexplained.join(", ")}.` : ""}
       </p>
       {spread.levels ? <p className="sacap-method">{levelMethodNote(spread.levels)}</p> : null}
       {box ? (
@@ -183,7 +178,7 @@ function SpreadResults({ catalog, selection, table, request, temperature, precip
 
       <HTMLTable compact striped className="sacap-table sacap-spread__table">
         <caption>
-          Models by change from 1995-2014 ({seasonText.toLowerCase()}, {scenarioName}, {request.window.label}): Tab or the arrow keys move
+          Models by change from 1995-2014 ({seasonWords}, {scenarioName}, {request.window.label}): Tab or the arrow keys move
           between rows, Space selects{sample ? " (sample data)" : ""}
         </caption>
         <thead>

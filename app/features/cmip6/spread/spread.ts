@@ -1,3 +1,4 @@
+import { spreadScenario, spreadWindow, type ExplorerSelection } from "../explorer/selection";
 import { BASELINE_PERIOD, type SeasonCode } from "../periods";
 import type { SeriesResponse } from "../series";
 import type { SeriesFrequency, SeriesQuery } from "../seriesQuery";
@@ -22,6 +23,14 @@ export interface SpreadRequest {
   scenario: string;
   window: WindowChoice;
 }
+
+/** The request of the view from the explorer's selection (`season`, `ssp`, `window` of the URL). */
+export const spreadRequest = (selection: ExplorerSelection): SpreadRequest => ({
+  place: selection.query.geo,
+  ...(selection.season ? { season: selection.season } : {}),
+  scenario: spreadScenario(selection),
+  window: spreadWindow(selection),
+});
 
 /** The years the window (each model's own at a warming level) and the 1995-2014 baseline need. */
 export function spreadYears(request: SpreadRequest, table: Pick<WarmingLevels, "rows">): { start: number; end: number } {
