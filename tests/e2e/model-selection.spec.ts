@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, seriousViolations, test } from "./fixtures";
 import { parseCsv } from "../../app/lib/csv";
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has the focus (keyboard only), at most `limit` times. */
@@ -82,6 +82,18 @@ test("by keyboard: pick the warm-dry models at +2 °C, use them as a subset, and
   expect(level[at("window label")]).toBe("'+2 °C");
   expect(Number(level[at("median")])).toBe(Number(shown));
   expect(Number(level[at("of")])).toBe(picked);
+});
+
+test("the model-selection view and the window table have no serious accessibility violations", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/cmip6-data?indicator=pr&geo=BGD&view=spread&ssp=ssp585&window=gwl:3.0&season=DJF");
+  await hydrated(page);
+  await expect(page.locator(".sacap-chart svg").first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/cmip6-data?indicator=pr&geo=BGD&scenario=ssp585&window=gwl:3.0");
+  await hydrated(page);
+  await expect(page.getByRole("table", { name: /20-year means/ })).toContainText("+3 °C");
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test.describe("without JavaScript", () => {
