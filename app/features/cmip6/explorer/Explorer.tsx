@@ -153,8 +153,6 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel, ta
       const atLevels = levelAnswer && withLevels.includes(scenario as (typeof withLevels)[number]) ? levelRows(levelAnswer, table, scenario, name) : null;
       return { scenario, rows: [...years.filter((r) => r.scenario === scenario), ...(atLevels ?? [])], levels: atLevels !== null };
     });
-    // withLevels follows the selection
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, baseMeans, selection.baseline.label, levelAnswer, table, withLevels.join(",")]);
   const windowRows = windows.flatMap((w) => w.rows);
   const missingLevels = windows.filter((w) => withLevels.includes(w.scenario as (typeof withLevels)[number]) && !w.levels).map((w) => w.scenario);
@@ -170,7 +168,6 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel, ta
       .filter((b) => withLevels.includes(b.scenario as (typeof withLevels)[number]))
       .map((b) => ({ scenario: b.scenario, name: scenarioName(b.scenario), periods: levelWindows(table, b.scenario, choice.level, models).periods }));
     return [...marks, ...levelSpans(levelLabel(choice.level), byScenario)];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, table, selection.window, withLevels.join(",")]);
   const periodText = `${data.period.start}-${data.period.end}`;
   const modelText = subset ?? (data.ensemble ? `ensemble of ${data.models.length} models` : `${data.models.length} models`);
