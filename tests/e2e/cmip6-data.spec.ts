@@ -86,6 +86,19 @@ test("individual models and the change view are one choice away", async ({ page 
   await expect(page.locator(".sacap-chart svg").first()).toBeVisible();
 });
 
+test("a warming level chosen for the chart is marked, and the window table downloads as JSON with its method", async ({ page }) => {
+  await page.goto(`${SHARED}&window=gwl:3.0`);
+  await hydrated(page);
+  await expect(page.getByLabel("Warming level on the chart")).toHaveValue("gwl:3.0");
+  await expect(page.locator(".sacap-chart svg").first()).toContainText("+3 °C SSP5-8.5");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the window table as JSON" }).click()]);
+  const json = JSON.parse(await readFile((await download.path())!, "utf8"));
+  expect(json.columns.slice(0, 3)).toEqual(["scenario", "window code", "window label"]);
+  expect(json.rows.map((r: string[]) => r[1])).toContain("gwl:3.0");
+  expect(json.warmingLevels).toContain("Hauser");
+  expect(json.agreement).toContain("80 %");
+});
+
 test("the annual cycle of a monthly indicator draws from the monthly series", async ({ page }) => {
   await page.goto("/cmip6-data?indicator=tas&geo=BTN&view=cycle");
   await hydrated(page);
@@ -103,7 +116,13 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(/Time series of .* in Nepal/).first()).toBeVisible();
     const windows = page.getByRole("table", { name: /20-year means/ });
     await expect(windows).toContainText("Change from 1991-2020");
-    await expect(windows.locator("tbody tr")).toHaveCount(8);
+    // four 20-year windows and four warming levels per scenario
+    await expect(windows.locator("tbody tr")).toHaveCount(16);
+    const level = windows.locator('tr[data-window="gwl:2.0"]').first();
+    await expect(level).toContainText("+2 °C");
+    await expect(level).toContainText(/\d+ of 35/);
+    await expect(level).toContainText(/robust|not robust/);
+    await expect(page.getByText(/\+2 °C: \d+ of 35 models under SSP2-4.5/).first()).toBeVisible();
     await expect(page.getByText("Sample data", { exact: true }).first()).toBeVisible();
   });
 

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup } from "@blueprintjs/core";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Result } from "vega-embed";
 import type { TopLevelSpec } from "vega-lite";
 import { CHART_HEIGHT } from "./specs";
@@ -17,16 +17,31 @@ interface ChartProps {
   fileName: string;
   /** What the chart shows in words: rendered on the server and read by screen readers. */
   summary: ReactNode;
+  /** Called with the data of a clicked mark that names a model (a point of the model-selection scatter). */
+  onModelClick?: (model: string) => void;
 }
 
 /**
  * A vega-lite chart in a fixed-size slot. The server (and a browser without JavaScript) renders the slot
  * with a textual summary; in the browser the renderer loads lazily into the same box, so nothing moves.
  */
-export function Chart({ label, spec, fileName, summary }: ChartProps) {
+export function Chart({ label, spec, fileName, summary, onModelClick }: ChartProps) {
   const [mounted, setMounted] = useState(false);
   const [view, setView] = useState<Result["view"] | null>(null);
   useEffect(() => setMounted(true), []);
+  const onModel = useRef(onModelClick);
+  onModel.current = onModelClick;
+  useEffect(() => {
+    if (!view) return;
+    const handler = (_event: unknown, item: unknown) => {
+      const model = (item as { datum?: { model?: unknown } } | null | undefined)?.datum?.model;
+      if (typeof model === "string") onModel.current?.(model);
+    };
+    view.addEventListener("click", handler);
+    return () => {
+      view.removeEventListener("click", handler);
+    };
+  }, [view]);
 
   const download = async (type: "png" | "svg") => {
     if (!view) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compile } from "vega-lite";
 import type { ScenarioSeries } from "../series";
-import { annualCycleSpec, bandPoints, changeSpec, chartTitle, memberPoints, timeSeriesSpec } from "./specs";
+import { annualCycleSpec, bandPoints, changeSpec, chartTitle, levelSpans, memberPoints, spreadSpec, timeSeriesSpec, windowSpans } from "./specs";
 
 const block: ScenarioSeries = {
   scenario: "ssp585",
@@ -67,6 +67,41 @@ describe("bar chart", () => {
       ["El Nino", "Neutral", "La Nina"],
     );
     expect((spec as { data: { values: unknown[] } }).data.values).toHaveLength(2);
+    expect(() => compile(spec)).not.toThrow();
+  });
+});
+
+describe("window marks and the model-selection scatter", () => {
+  const windows = windowSpans([{ start: 2020, end: 2039, label: "2020-2039" }]);
+
+  it("shades the 20-year windows and a warming level's span where the median model reaches it", () => {
+    expect(windows).toEqual([{ start: 2020, end: 2040, label: "2020-2039" }]);
+    const spans = levelSpans("+2 °C", [
+      { scenario: "ssp585", name: "SSP5-8.5", periods: { A: { start: 2030, end: 2049 }, B: { start: 2036, end: 2055 }, C: { start: 2041, end: 2060 } } },
+      { scenario: "ssp245", name: "SSP2-4.5", periods: { A: { start: 2030, end: 2049 }, B: { start: 2041, end: 2060 } } },
+      { scenario: "historical", name: "Historical", periods: {} },
+    ]);
+    expect(spans).toEqual([
+      { start: 2036, end: 2056, label: "+2 °C SSP5-8.5: 2036-2055 (median model)", scenario: "ssp585" },
+      { start: 2036, end: 2056, label: "+2 °C SSP2-4.5: 2036-2055 (median model)", scenario: "ssp245" },
+    ]);
+    const spec = timeSeriesSpec([block], labels, false, [...windows, spans[0]]);
+    expect(layers(spec).map((l) => markType(l.mark))).toEqual(["rect", "rect", "text", "area", "line"]);
+    expect(() => compile(spec)).not.toThrow();
+    expect(layers(changeSpec([block], labels, false, windows)).map((l) => markType(l.mark))).toEqual(["rect", "area", "line", "rule"]);
+  });
+
+  it("plots each model, the p10-p90 box and the median cross, naming the selected models", () => {
+    const points = [
+      { model: "A", temperature: 1, precipitation: -5, selected: true },
+      { model: "B", temperature: 2, precipitation: 10, selected: false },
+    ];
+    const box = { temperature: { median: 1.5, p10: 1.1, p90: 1.9 }, precipitation: { median: 2.5, p10: -3.5, p90: 8.5 } };
+    const spec = spreadSpec(points, box, { ...labels, axis: "Change in precipitation (%)" });
+    expect(layers(spec).map((l) => markType(l.mark))).toEqual(["rect", "rule", "rule", "point", "point", "text"]);
+    expect(layers(spec)[4].data.values).toEqual(points);
+    expect(layers(spec)[5].data.values).toEqual([points[0]]);
+    expect(layers(spec)[0].data.values).toEqual([{ t10: 1.1, t90: 1.9, p10: -3.5, p90: 8.5 }]);
     expect(() => compile(spec)).not.toThrow();
   });
 });

@@ -90,10 +90,43 @@ interface BandChartOptions {
   rules?: number[];
   /** Title of the colour legend. */
   legend?: string;
+  /** Spans of years shaded behind the lines (20-year windows, a warming level's years); year axes only. */
+  spans?: SpanMark[];
+}
+
+/**
+ * A span of years marked on a year axis: a 20-year window (grey), or the years in which the median model
+ * reaches a warming level under a scenario (the scenario's colour).
+ */
+export interface SpanMark {
+  start: number;
+  end: number;
+  label: string;
+  scenario?: string;
+}
+
+/** The spans of 20-year windows, labelled with their years. */
+export const windowSpans = (windows: readonly { start: number; end: number; label: string }[]): SpanMark[] =>
+  windows.map((w) => ({ start: w.start, end: w.end + 1, label: w.label }));
+
+/**
+ * The span of a warming level under each scenario: the 20 years starting in the median of the models'
+ * first years (`periods`: each model's window from `levelWindows`), so the median model's window.
+ */
+export function levelSpans(levelLabel: string, byScenario: readonly { scenario: string; name: string; periods: Readonly<Record<string, { start: number; end: number }>> }[]): SpanMark[] {
+  return byScenario.flatMap(({ scenario, name, periods }) => {
+    const starts = Object.values(periods)
+      .map((p) => p.start)
+      .sort((a, b) => a - b);
+    if (starts.length === 0) return [];
+    const mid = starts.length / 2;
+    const start = starts.length % 2 === 1 ? starts[Math.floor(mid)] : Math.round((starts[mid - 1] + starts[mid]) / 2);
+    return [{ start, end: start + 20, label: `${levelLabel} ${name}: ${start}-${start + 19} (median model)`, scenario }];
+  });
 }
 
 /** Median line and p10-p90 band per scenario, individual models as thin lines when given. */
-export function bandChartSpec({ labels, band, members, x, rules = [], legend = "Scenario" }: BandChartOptions): TopLevelSpec {
+export function bandChartSpec({ labels, band, members, x, rules = [], legend = "Scenario", spans = [] }: BandChartOptions): TopLevelSpec {
   const scenarios = [...new Set(band.map((p) => p.scenario))];
   const xEncoding =
     x.type === "year"
@@ -101,7 +134,42 @@ export function bandChartSpec({ labels, band, members, x, rules = [], legend = "
       : { field: "x", type: "ordinal" as const, title: x.title, sort: x.order, axis: { labelAngle: 0 } };
   const color = { field: "scenario", type: "nominal" as const, title: legend, scale: colorScale(scenarios) };
   const y = labels.axis;
-  const layers: object[] = [
+  const layers: object[] = [];
+  if (spans.length > 0 && x.type === "year") {
+    const windows = spans.filter((s) => !s.scenario);
+    const levels = spans.filter((s) => s.scenario);
+    const spanX = { field: "start", type: "quantitative" as const, title: x.title };
+    if (windows.length > 0) {
+      layers.push({
+        data: { values: windows },
+        mark: { type: "rect", color: "#8f99a8", opacity: 0.08 },
+        encoding: { x: spanX, x2: { field: "end" }, tooltip: [{ field: "label", title: "20-year window" }] },
+      });
+    }
+    if (levels.length > 0) {
+      layers.push({
+        data: { values: levels },
+        mark: { type: "rect", opacity: 0.16 },
+        encoding: {
+          x: spanX,
+          x2: { field: "end" },
+          color: { field: "scenario", type: "nominal", title: legend, scale: colorScale(scenarios), legend: null },
+          tooltip: [{ field: "label", title: "Warming level" }],
+        },
+      });
+      layers.push({
+        data: { values: levels },
+        mark: { type: "text", align: "left", baseline: "top", dx: 3, dy: 3, fontSize: 10 },
+        encoding: {
+          x: spanX,
+          y: { value: 0 },
+          text: { field: "label" },
+          color: { field: "scenario", type: "nominal", scale: colorScale(scenarios), legend: null },
+        },
+      });
+    }
+  }
+  layers.push(
     {
       data: { values: band },
       mark: { type: "area", opacity: 0.2 },
@@ -112,7 +180,7 @@ export function bandChartSpec({ labels, band, members, x, rules = [], legend = "
         color,
       },
     },
-  ];
+  );
   if (members && members.length > 0) {
     layers.push({
       data: { values: members },
@@ -165,24 +233,123 @@ export function bandChartSpec({ labels, band, members, x, rules = [], legend = "
 }
 
 /** Time series: median and p10-p90 per scenario over the years, models on demand. */
-export function timeSeriesSpec(blocks: readonly ScenarioSeries[], labels: ChartLabels, showMembers: boolean): TopLevelSpec {
+export function timeSeriesSpec(blocks: readonly ScenarioSeries[], labels: ChartLabels, showMembers: boolean, spans?: SpanMark[]): TopLevelSpec {
   return bandChartSpec({
     labels,
     band: bandPoints(blocks),
     members: showMembers ? memberPoints(blocks) : undefined,
     x: { title: "Year", type: "year" },
+    spans,
   });
 }
 
 /** Change from the baseline: the same chart over changes, with a zero line. */
-export function changeSpec(changeBlocks: readonly ScenarioSeries[], labels: ChartLabels, showMembers: boolean): TopLevelSpec {
+export function changeSpec(changeBlocks: readonly ScenarioSeries[], labels: ChartLabels, showMembers: boolean, spans?: SpanMark[]): TopLevelSpec {
   return bandChartSpec({
     labels,
     band: bandPoints(changeBlocks),
     members: showMembers ? memberPoints(changeBlocks) : undefined,
     x: { title: "Year", type: "year" },
     rules: [0],
+    spans,
   });
+}
+
+/** One model of the model-selection scatter. */
+export interface SpreadPoint {
+  model: string;
+  /** Change in temperature (°C) and in precipitation (%). */
+  temperature: number;
+  precipitation: number;
+  selected: boolean;
+}
+
+/** Median and p10-p90 of each axis (`spreadSummary`). */
+export interface SpreadBox {
+  temperature: { median: number; p10: number; p90: number };
+  precipitation: { median: number; p10: number; p90: number };
+}
+
+/**
+ * The model-selection scatter: each model's change in temperature against its change in precipitation,
+ * the p10-p90 box of both axes, the ensemble median as a cross of rules, the selected models filled and
+ * named. Points carry `model`, so a click on one can toggle it.
+ */
+export function spreadSpec(points: readonly SpreadPoint[], box: SpreadBox, labels: ChartLabels): TopLevelSpec {
+  const x = { field: "temperature", type: "quantitative" as const, title: "Change in temperature (°C)", scale: { zero: false, nice: true } };
+  const y = { field: "precipitation", type: "quantitative" as const, title: "Change in precipitation (%)", scale: { zero: false, nice: true } };
+  const t = box.temperature;
+  const p = box.precipitation;
+  const format = valueFormat(labels);
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title: chartTitle(labels),
+    width: WIDTH,
+    height: CHART_HEIGHT,
+    autosize: { type: "fit", contains: "padding" },
+    layer: [
+      {
+        data: { values: [{ t10: t.p10, t90: t.p90, p10: p.p10, p90: p.p90 }] },
+        mark: { type: "rect", color: "#8f99a8", opacity: 0.15 },
+        encoding: {
+          x: { field: "t10", type: "quantitative" },
+          x2: { field: "t90" },
+          y: { field: "p10", type: "quantitative" },
+          y2: { field: "p90" },
+          tooltip: [
+            { field: "t10", title: "ΔT p10 (°C)", format },
+            { field: "t90", title: "ΔT p90 (°C)", format },
+            { field: "p10", title: "ΔP p10 (%)", format },
+            { field: "p90", title: "ΔP p90 (%)", format },
+          ],
+        },
+      },
+      {
+        data: { values: [{ temperature: t.median }] },
+        mark: { type: "rule", color: "#404854", strokeDash: [4, 3] },
+        encoding: { x: { field: "temperature", type: "quantitative" } },
+      },
+      {
+        data: { values: [{ precipitation: p.median }] },
+        mark: { type: "rule", color: "#404854", strokeDash: [4, 3] },
+        encoding: { y: { field: "precipitation", type: "quantitative" } },
+      },
+      {
+        data: { values: [{ temperature: t.median, precipitation: p.median, label: "Ensemble median" }] },
+        mark: { type: "point", shape: "cross", size: 160, filled: true, color: "#404854" },
+        encoding: {
+          x,
+          y,
+          tooltip: [
+            { field: "label", title: "" },
+            { field: "temperature", title: "ΔT (°C)", format },
+            { field: "precipitation", title: "ΔP (%)", format },
+          ],
+        },
+      },
+      {
+        data: { values: points },
+        mark: { type: "point", size: 60, strokeWidth: 1.5, cursor: "pointer" },
+        encoding: {
+          x,
+          y,
+          color: { condition: { test: "datum.selected", value: "#c22762" }, value: "#2d72d2" },
+          fill: { condition: { test: "datum.selected", value: "#c22762" }, value: "transparent" },
+          tooltip: [
+            { field: "model", title: "Model" },
+            { field: "temperature", title: "ΔT (°C)", format },
+            { field: "precipitation", title: "ΔP (%)", format },
+            { field: "selected", title: "Selected" },
+          ],
+        },
+      },
+      {
+        data: { values: points.filter((q) => q.selected) },
+        mark: { type: "text", align: "left", dx: 6, dy: -6, fontSize: 10, color: "#c22762" },
+        encoding: { x, y, text: { field: "model" } },
+      },
+    ] as TopLevelSpec extends { layer: infer L } ? L : never,
+  } as TopLevelSpec;
 }
 
 /** Annual cycle: per scenario, median and p10-p90 of the models' monthly means. */

@@ -3,7 +3,9 @@ import { GeoOptions } from "../GeoOptions";
 import { useMemo, useState, type FormEvent } from "react";
 import { INDICATOR_CATEGORY_TITLES } from "../categories";
 import { catalogYears, seriesIndicator, seriesIndicatorCodes, scenarioPeriod, type SeriesCatalog } from "../seriesQuery";
-import { baselineChoices, EXPLORER_VIEWS, parseSelection, VIEW_LABELS, type ExplorerSelection } from "./selection";
+import { SEASON_CODES, SEASONS, type SeasonCode } from "../periods";
+import { parseWindowChoice, WARMING_LEVEL_SCENARIOS, WINDOW_CHOICES } from "../warmingLevels";
+import { baselineChoices, EXPLORER_VIEWS, parseSelection, spreadScenario, spreadWindow, VIEW_LABELS, type ExplorerSelection, type LevelScenario } from "./selection";
 
 interface ExplorerFormProps {
   catalog: SeriesCatalog;
@@ -163,6 +165,65 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
           ))}
         </HTMLSelect>
       </FormGroup>
+      {selection.view === "spread" ? (
+        <fieldset className="sacap-explorer-form__group">
+          <legend>Model selection</legend>
+          <FormGroup label="Season" labelFor="x-season">
+            <HTMLSelect
+              id="x-season"
+              name="season"
+              value={selection.season ?? ""}
+              onChange={(e) => onChange({ ...selection, season: (e.currentTarget.value || undefined) as SeasonCode | undefined })}
+              fill
+            >
+              <option value="">Annual</option>
+              {SEASON_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {SEASONS[code].name}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <FormGroup label="Scenario" labelFor="x-ssp">
+            <HTMLSelect id="x-ssp" name="ssp" value={spreadScenario(selection)} onChange={(e) => onChange({ ...selection, ssp: e.currentTarget.value as LevelScenario })} fill>
+              {WARMING_LEVEL_SCENARIOS.map((code) => (
+                <option key={code} value={code}>
+                  {catalog.scenarios.find((s) => s.field_value === code)?.name ?? code}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <FormGroup label="Window or warming level" labelFor="x-window">
+            <HTMLSelect id="x-window" name="window" value={spreadWindow(selection).code} onChange={(e) => onChange({ ...selection, window: parseWindowChoice(e.currentTarget.value) })} fill>
+              {WINDOW_CHOICES.map((w) => (
+                <option key={w.code} value={w.code}>
+                  {w.kind === "gwl" ? `Warming level ${w.label}` : w.label}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        </fieldset>
+      ) : (
+        <FormGroup label="Warming level on the chart" labelFor="x-window">
+          <HTMLSelect
+            id="x-window"
+            name="window"
+            value={selection.window?.kind === "gwl" ? selection.window.code : ""}
+            onChange={(e) => onChange({ ...selection, window: parseWindowChoice(e.currentTarget.value) })}
+            fill
+          >
+            <option value="">None</option>
+            {WINDOW_CHOICES.filter((w) => w.kind === "gwl").map((w) => (
+              <option key={w.code} value={w.code}>
+                {w.label}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      )}
+      {selection.view !== "spread" && selection.season ? <input type="hidden" name="season" value={selection.season} /> : null}
+      {selection.view !== "spread" && selection.ssp ? <input type="hidden" name="ssp" value={selection.ssp} /> : null}
+      {selection.subset ? <input type="hidden" name="subset" value={selection.subset.name} /> : null}
       <Checkbox
         name="members"
         value="1"

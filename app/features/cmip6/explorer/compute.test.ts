@@ -8,8 +8,12 @@ import {
   seriesTable,
   toCsvWithHeader,
   toJsonWithHeader,
+  levelRows,
+  WINDOW_EXPORT_COLUMNS,
+  windowExportRows,
   windowTable,
 } from "./compute";
+import type { WarmingLevelRow } from "../warmingLevels";
 
 const stats = (n: number) => ({ median: new Array(n).fill(0), p10: new Array(n).fill(0), p90: new Array(n).fill(0), mean: new Array(n).fill(0), count: new Array(n).fill(2) });
 
@@ -69,7 +73,23 @@ describe("windowTable", () => {
     const rows = windowTable(data, [{ start: 2020, end: 2039, label: "2020-2039" }, { start: 2040, end: 2059, label: "2040-2059" }], {
       ssp585: { A: clim(0), B: clim(0), C: clim(1) },
     });
-    expect(rows).toEqual([{ scenario: "ssp585", window: "2020-2039", count: 3, median: 2, p10: 1.2, p90: 2.8, change: 2 }]);
+    expect(rows).toEqual([
+      {
+        scenario: "ssp585",
+        kind: "years",
+        code: "2020-2039",
+        window: "2020-2039",
+        count: 3,
+        of: 3,
+        median: 2,
+        p10: 1.2,
+        p90: 2.8,
+        change: 2,
+        changeP10: 1.2,
+        changeP90: 2,
+        agreement: { sign: 1, agree: 3, count: 3, robust: true },
+      },
+    ]);
   });
 
   it("gives no window value from 1 of 20 years, and says why", () => {
@@ -126,5 +146,99 @@ describe("annualCycle", () => {
     expect(cycle[0].stats.median[0]).toBe(2.5);
     expect(cycle[1].stats.median[0]).toBe(6.5);
     expect(cycle[2].stats.median[0]).toBeNull();
+  });
+});
+
+describe("warming-level rows", () => {
+  // three models with a linear trend each, historical 1980-2014 and SSP2-4.5 2015-2100
+  const slope: Record<string, number> = { A: 0.05, B: 0.02, C: -0.01, D: 0.03 };
+  const value = (model: string, year: number) => 10 + slope[model] * (year - 1980) + (model === "B" ? 1 : 0);
+  const years = (start: number, end: number) => Array.from({ length: end - start + 1 }, (_, i) => start + i);
+  const run = (scenario: ScenarioSeries["scenario"], start: number, end: number) =>
+    block(scenario, start, Object.fromEntries(Object.keys(slope).map((m) => [m, years(start, end).map((y) => value(m, y))])));
+  const answer = {
+    ...response([run("historical", 1980, 2014), run("ssp245", 2015, 2100)]),
+    models: ["A", "B", "C", "D"].map((code) => ({ code, variant: "r1i1p1f1", grid: "gn" as const })),
+  } as SeriesResponse;
+  const row = (model: string, level: WarmingLevelRow["warming_level"], start: number, member = "r1i1p1f1"): WarmingLevelRow => ({
+    model,
+    member,
+    scenario: "ssp245",
+    grid: "gn",
+    warming_level: level,
+    start_year: start,
+    end_year: start + 19,
+  });
+  // A reaches +2 °C in 2005-2024 (across the historical and scenario runs), B in 2030-2049 (other member),
+  // C reaches +1.5 °C only; D is not in the table
+  const table = { rows: [row("A", 1.5, 1998), row("A", 2, 2005), row("B", 1.5, 2010, "r2i1p1f1"), row("B", 2, 2030, "r2i1p1f1"), row("C", 1.5, 2020)] };
+  const byHand = (model: string, start: number, end: number) => {
+    let sum = 0;
+    for (let y = start; y <= end; y++) sum += value(model, y);
+    return sum / (end - start + 1);
+  };
+
+  it("takes each model's mean over its own window across both runs, then the statistics across the models that reach the level", () => {
+    const rows = levelRows(answer, table, "ssp245", "SSP2-4.5", [1.5, 2])!;
+    expect(rows.map((r) => r.code)).toEqual(["gwl:1.5", "gwl:2.0"]);
+    const two = rows[1];
+    const a = byHand("A", 2005, 2024);
+    const b = byHand("B", 2030, 2049);
+    expect(two.count).toBe(2);
+    expect(two.of).toBe(4);
+    expect(two.window).toBe("+2 °C");
+    // two models: the median is their mean, p10 and p90 interpolate between them
+    expect(two.median).toBeCloseTo((a + b) / 2, 2);
+    expect(two.p10).toBeCloseTo(Math.min(a, b) + 0.1 * Math.abs(a - b), 2);
+    const da = a - byHand("A", 1995, 2014);
+    const db = b - byHand("B", 1995, 2014);
+    expect(two.change).toBeCloseTo((da + db) / 2, 2);
+    expect(two.baseline).toBe("1995-2014");
+    expect(two.agreement).toEqual({ sign: 1, agree: 2, count: 2, robust: true });
+    expect(two.level!.text).toBe("+2 °C: 2 of 4 models under SSP2-4.5");
+    expect(two.level!.note).toContain("Not reached by 2100: C.");
+    expect(two.level!.note).toContain("Not in the warming-level table: D.");
+    expect(two.level!.note).toContain("B (r2i1p1f1; NEX-GDDP-CMIP6 r1i1p1f1)");
+  });
+
+  it("says when models disagree on the sign, and exports the agreement columns", () => {
+    const [one] = levelRows(answer, table, "ssp245", "SSP2-4.5", [1.5])!;
+    // C falls, A and B rise: 2 of 3 agree, less than 80 %
+    expect(one.count).toBe(3);
+    expect(one.agreement).toEqual({ sign: 1, agree: 2, count: 3, robust: false });
+    const [exported] = windowExportRows([one]);
+    expect(WINDOW_EXPORT_COLUMNS).toEqual(["scenario", "window code", "window label", "models", "of", "median", "p10", "p90", "change median", "change p10", "change p90", "agree", "count", "robust"]);
+    expect(exported.slice(0, 5)).toEqual(["ssp245", "gwl:1.5", "+1.5 °C", 3, 4]);
+    expect(exported.slice(11)).toEqual([2, 3, "false"]);
+    expect(exported[5]).toBe(one.median);
+  });
+
+  it("gives no rows (rather than wrong ones) without the historical years the windows need", () => {
+    const late = { ...answer, series: [run("historical", 2000, 2014), run("ssp245", 2015, 2100)] } as SeriesResponse;
+    expect(levelRows(late, table, "ssp245", "SSP2-4.5")).toBeNull();
+    const noHistorical = { ...answer, series: [run("ssp245", 2015, 2100)] } as SeriesResponse;
+    expect(levelRows(noHistorical, table, "ssp245", "SSP2-4.5")).toBeNull();
+  });
+
+  it("writes the window method, agreement rule, level source and subset into the header", () => {
+    const csv = toCsvWithHeader(
+      {
+        indicator: "tas",
+        units: "°C",
+        geo: "NPL",
+        scenarios: ["ssp245"],
+        models: ["A"],
+        period: "",
+        view: "",
+        sample: true,
+        subset: "warm-dry subset: 1 model (A)",
+        windowMethod: "per model first",
+        agreement: "80 %",
+        warmingLevels: "Hauser et al.",
+      },
+      ["a"],
+      [[1]],
+    );
+    expect(csv).toContain("# model subset: warm-dry subset: 1 model (A)\r\n# window method: per model first\r\n# agreement: 80 %\r\n# warming levels: Hauser et al.\r\n");
   });
 });

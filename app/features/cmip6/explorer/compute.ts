@@ -1,8 +1,29 @@
 import { toCsvText } from "~/lib/csv";
 import { ensembleStats, type EnsembleStats } from "../ensemble";
-import { MONTH_NAMES, type NamedPeriod, type YearRange } from "../periods";
+import { BASELINE_PERIOD, MONTH_NAMES, type NamedPeriod, type YearRange } from "../periods";
 import type { ScenarioSeries, SeriesResponse } from "../series";
-import { modelClimatologies, windowDecimals, windowStatistics, type ModelClimatology } from "../windows";
+import {
+  gwlChoice,
+  levelCountText,
+  levelMethodNote,
+  levelWindows,
+  WARMING_LEVELS,
+  yearsChoice,
+  type LevelWindows,
+  type ModelMember,
+  type WarmingLevel,
+  type WarmingLevels,
+  type WindowChoice,
+} from "../warmingLevels";
+import {
+  AGREEMENT_THRESHOLD,
+  modelClimatologies,
+  windowDecimals,
+  windowStatistics,
+  type Agreement,
+  type ModelClimatology,
+  type WindowStatistics,
+} from "../windows";
 
 /** Pure computations of the explorer: baselines, changes, window statistics, table rows and exports. */
 
@@ -52,16 +73,51 @@ export function changeFromBaseline(block: ScenarioSeries, baseline: Record<strin
 
 export interface WindowRow {
   scenario: string;
+  /** A fixed 20-year window or a global warming level. */
+  kind: WindowChoice["kind"];
+  /** "2040-2059" or "gwl:2.0". */
+  code: string;
+  /** "2040-2059" or "+2 °C". */
   window: string;
   /** Models with a complete climatology in the window. */
   count: number;
+  /** Models asked for (the answer's models). */
+  of: number;
   median: number | null;
   p10: number | null;
   p90: number | null;
-  /** Median of the models' changes from their baseline climatologies, when a baseline is known. */
+  /** Median, p10 and p90 of the models' changes from their baseline climatologies, when a baseline is known. */
   change: number | null;
+  changeP10: number | null;
+  changeP90: number | null;
+  /** Sign agreement of the models' changes (AR6 simple approach). */
+  agreement: Agreement | null;
+  /** The period the changes are taken from. */
+  baseline?: string;
   /** Why the window has no value ("incomplete: 1 of 20 years"). */
   incomplete?: string;
+  /** A warming level's count ("+2 °C: 32 of 35 models under SSP2-4.5") and method note (`levelMethodNote`). */
+  level?: { text: string; note: string };
+}
+
+function windowRow(scenario: string, choice: WindowChoice, stats: WindowStatistics, of: number, decimals: number, baseline?: string): WindowRow {
+  return {
+    scenario,
+    kind: choice.kind,
+    code: choice.code,
+    window: choice.label,
+    count: stats.count,
+    of,
+    median: round(stats.median, decimals),
+    p10: round(stats.p10, decimals),
+    p90: round(stats.p90, decimals),
+    change: round(stats.change?.median ?? null, decimals),
+    changeP10: round(stats.change?.p10 ?? null, decimals),
+    changeP90: round(stats.change?.p90 ?? null, decimals),
+    agreement: stats.change?.agreement ?? null,
+    ...(stats.change && baseline ? { baseline } : {}),
+    ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
+  };
 }
 
 /**
@@ -73,27 +129,104 @@ export function windowTable(
   response: SeriesResponse,
   windows: readonly NamedPeriod[],
   baseline?: Record<string, Record<string, ModelClimatology>>,
+  baselineLabel?: string,
 ): WindowRow[] {
   const rows: WindowRow[] = [];
   const decimals = windowDecimals(response.indicator.decimals);
+  const of = response.models.length;
   for (const block of response.series) {
     for (const window of windows) {
       if (!block.years.includes(window.start) || !block.years.includes(window.end)) continue;
       const stats = windowStatistics([block], window, baseline?.[block.scenario]);
-      rows.push({
-        scenario: block.scenario,
-        window: window.label,
-        count: stats.count,
-        median: round(stats.median, decimals),
-        p10: round(stats.p10, decimals),
-        p90: round(stats.p90, decimals),
-        change: round(stats.change?.median ?? null, decimals),
-        ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
-      });
+      rows.push(windowRow(block.scenario, yearsChoice(window), stats, of || stats.count, decimals, baselineLabel));
     }
   }
   return rows;
 }
+
+/**
+ * Rows of the warming levels for one scenario: each model's climatology over its own 20-year window
+ * (`levelWindows`), from the historical block joined to the scenario block (a window may start before
+ * 2015), changes against each model's 1995-2014 climatology from the same historical block. Null when the
+ * answer lacks the scenario or the historical years the windows and the baseline need.
+ */
+export function levelRows(
+  response: SeriesResponse,
+  table: Pick<WarmingLevels, "rows">,
+  scenario: string,
+  scenarioName: string,
+  levels: readonly WarmingLevel[] = WARMING_LEVELS,
+): WindowRow[] | null {
+  const historical = response.series.find((b) => b.scenario === "historical");
+  const future = response.series.find((b) => b.scenario === scenario);
+  if (!historical || !future) return null;
+  const models: ModelMember[] = response.models.map((m) => ({ code: m.code, variant: m.variant }));
+  const all = levels.map((level) => levelWindows(table, scenario, level, models));
+  const needed = levelYearsNeeded(all);
+  const first = Math.min(historical.years[0], future.years[0]);
+  const last = Math.max(historical.years[historical.years.length - 1], future.years[future.years.length - 1]);
+  if (first > needed.start || last < needed.end) return null;
+  const decimals = windowDecimals(response.indicator.decimals);
+  const baseline = modelClimatologies([historical], BASELINE_PERIOD);
+  return all.map((windows) => {
+    const stats = windowStatistics([historical, future], { byModel: windows.periods }, baseline);
+    const row = windowRow(scenario, gwlChoice(windows.level), stats, models.length, decimals, BASELINE_PERIOD.label);
+    return { ...row, level: { text: levelCountText(windows, scenarioName, stats.count, models.length), note: levelMethodNote(windows) } };
+  });
+}
+
+/** The years warming-level windows and their 1995-2014 baseline span. */
+export function levelYearsNeeded(all: readonly LevelWindows[]): YearRange {
+  const periods = all.flatMap((w) => Object.values(w.periods));
+  return {
+    start: Math.min(BASELINE_PERIOD.start, ...periods.map((p) => p.start)),
+    end: Math.max(BASELINE_PERIOD.end, ...periods.map((p) => p.end)),
+  };
+}
+
+/** Columns of the window table's downloads. */
+export const WINDOW_EXPORT_COLUMNS = [
+  "scenario",
+  "window code",
+  "window label",
+  "models",
+  "of",
+  "median",
+  "p10",
+  "p90",
+  "change median",
+  "change p10",
+  "change p90",
+  "agree",
+  "count",
+  "robust",
+];
+
+export function windowExportRows(rows: readonly WindowRow[]): (string | number | null)[][] {
+  return rows.map((r) => [
+    r.scenario,
+    r.code,
+    r.window,
+    r.count,
+    r.of,
+    r.median,
+    r.p10,
+    r.p90,
+    r.change,
+    r.changeP10,
+    r.changeP90,
+    r.agreement?.agree ?? null,
+    r.agreement?.count ?? null,
+    r.agreement ? String(r.agreement.robust) : null,
+  ]);
+}
+
+/** The window method in one sentence, for captions and download headers. */
+export const WINDOW_METHOD =
+  "each model's mean over the window (with at least 90 % of its years), then the median and p10-p90 across models; a change is each model's window mean minus its own baseline mean, then the median and p10-p90 of those changes. A warming-level row takes each model's own 20-year window in which its global mean warming first exceeds the level above 1850-1900; its changes are against 1995-2014.";
+
+/** The agreement rule in one sentence. */
+export const AGREEMENT_RULE = `IPCC AR6 simple approach: a change is robust when at least ${Math.round(AGREEMENT_THRESHOLD * 100)} % of the models agree on its sign`;
 
 /** One row of the dense table: a scenario's year (and month), the ensemble statistics and every model. */
 export interface SeriesRow {
@@ -152,6 +285,14 @@ export interface ExportHeader {
   sample: boolean;
   /** Where the values come from: sample, ingested (which files) or mixed, in one sentence. */
   sources?: string;
+  /** How period statistics are taken (window tables). */
+  windowMethod?: string;
+  /** The rule of the agreement column. */
+  agreement?: string;
+  /** Where the warming-level windows come from (the table's `source`). */
+  warmingLevels?: string;
+  /** The named model subset (`subsetText`). */
+  subset?: string;
 }
 
 /** Header lines ("# name: value"), then the table with a header row. */
@@ -167,6 +308,10 @@ export function toCsvWithHeader(header: ExportHeader, columns: string[], rows: r
     `view: ${header.view}`,
     `sample data: ${header.sample}`,
     ...(header.sources ? [`sources: ${header.sources}`] : []),
+    ...(header.subset ? [`model subset: ${header.subset}`] : []),
+    ...(header.windowMethod ? [`window method: ${header.windowMethod}`] : []),
+    ...(header.agreement ? [`agreement: ${header.agreement}`] : []),
+    ...(header.warmingLevels ? [`warming levels: ${header.warmingLevels}`] : []),
   ];
   return toCsvText(columns, rows, comments);
 }
