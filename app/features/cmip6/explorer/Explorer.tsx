@@ -8,12 +8,12 @@ import { useGetCmip6ModelsQuery, useGetGeosQuery, useGetIndicatorsQuery, useGetS
 import { Chart } from "../charts/Chart";
 import { annualCycleSpec, changeSpec, levelSpans, timeSeriesSpec, windowSpans, type BandPoint, type ChartLabels, type SpanMark } from "../charts/specs";
 import { MONTH_NAMES, PROJECTION_WINDOWS } from "../periods";
+import { AGREEMENT_RULE } from "../windows";
 import type { ScenarioSeries, SeriesResponse } from "../series";
 import { useGetAnnualSeriesQuery, useGetMonthlySeriesQuery } from "../seriesApi";
 import { seriesIndicator, type SeriesCatalog } from "../seriesQuery";
 import {
   annualCycle,
-  AGREEMENT_RULE,
   baselineMeans,
   changeFromBaseline,
   levelRows,

@@ -16,7 +16,6 @@ import {
   type WindowChoice,
 } from "../warmingLevels";
 import {
-  AGREEMENT_THRESHOLD,
   modelClimatologies,
   windowDecimals,
   windowStatistics,
@@ -225,8 +224,6 @@ export function windowExportRows(rows: readonly WindowRow[]): (string | number |
 export const WINDOW_METHOD =
   "each model's mean over the window (with at least 90 % of its years), then the median and p10-p90 across models; a change is each model's window mean minus its own baseline mean, then the median and p10-p90 of those changes. A warming-level row takes each model's own 20-year window in which its global mean warming first exceeds the level above 1850-1900; its changes are against 1995-2014.";
 
-/** The agreement rule in one sentence. */
-export const AGREEMENT_RULE = `IPCC AR6 simple approach: a change is robust when at least ${Math.round(AGREEMENT_THRESHOLD * 100)} % of the models agree on its sign`;
 
 /** One row of the dense table: a scenario's year (and month), the ensemble statistics and every model. */
 export interface SeriesRow {
