@@ -3,11 +3,13 @@ import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, type BandPoint } from "../cmip6/charts/specs";
 import { MONTH_NAMES } from "../cmip6/periods";
-import { AnalysisFrame, AnalysisHeading, fmt, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { useGetWarmingLevelsQuery } from "~/store/reference";
+import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { levelSeries } from "./levels";
 import { THI_CLASSES, thiClass } from "./compute";
 import { thiCycle, type MonthStats } from "./cycles";
 import { LIVESTOCK_VARIABLES, windowQueries } from "./queries";
-import type { AnalysisSelection } from "./selection";
+import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
 
 export const MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
@@ -19,14 +21,16 @@ export const cyclePoints = (label: string, cycle: MonthStats[]): BandPoint[] =>
 const classLabel = (thi: number | null) => (thi === null ? "–" : THI_CLASSES.find((c) => c.code === thiClass(thi))!.label);
 
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
-  const q = windowQueries(selection, LIVESTOCK_VARIABLES);
+  const levels = useGetWarmingLevelsQuery();
+  const q = windowQueries(selection, LIVESTOCK_VARIABLES, levels.data);
   const results = [useAnalysisSeries(q[0]), useAnalysisSeries(q[1]), useAnalysisSeries(q[2]), useAnalysisSeries(q[3])];
   return (
     <SeriesGate queries={results}>
       {([txBase, txFuture, rhBase, rhFuture]) => {
         const sample = [txBase, txFuture, rhBase, rhFuture].some((a) => a.sample);
-        const base = thiCycle(txBase.series[0], rhBase.series[0]);
-        const future = thiCycle(txFuture.series[0], rhFuture.series[0]);
+        const at = levelSeries(selection, levels.data, [txFuture, rhFuture]);
+        const base = thiCycle(at.baseline(txBase), at.baseline(rhBase));
+        const future = thiCycle(at.future(txFuture), at.future(rhFuture));
         const baseLabel = `${selection.baseline.label} (historical)`;
         const futureLabel = `${selection.window.label} (${selection.scenario})`;
         const spec = bandChartSpec({
@@ -45,7 +49,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               answers={[txBase, txFuture, rhBase, rhFuture]}
               csv={{
                 file: `sacap-livestock-thi-${selection.geo}`,
-                header: { indicator: "THI from tasmax and hurs (monthly)", units: "index", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${selection.window.label}`, view: "THI by month", sample },
+                header: { indicator: "THI from tasmax and hurs (monthly)", units: "index", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${at.periodText}`, view: "THI by month", sample },
                 columns: ["month", `THI ${baseLabel}`, "class", `THI ${futureLabel}`, "class", "change"],
                 rows: rows.map((r) => r.map((v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))),
               }}
@@ -78,6 +82,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                 ))}
               </tbody>
             </HTMLTable>
+            {at.count && <LevelNote counts={[{ label: "THI (tasmax and hurs)", ...at.count }]} scenarioName={scenarioName(selection.scenario)} />}
           </>
         );
       }}

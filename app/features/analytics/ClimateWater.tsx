@@ -2,12 +2,14 @@ import { HTMLTable } from "@blueprintjs/core";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec } from "../cmip6/charts/specs";
 import { DAYS_IN_MONTH } from "../cmip6/periods";
-import { AnalysisFrame, AnalysisHeading, fmt, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { useGetWarmingLevelsQuery } from "~/store/reference";
+import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { levelSeries } from "./levels";
 import { cyclePoints, MONTHS } from "./ClimateLivestock";
 import { petCycle, variableCycle, waterBalanceCycle, type MonthStats } from "./cycles";
 import { GEO_LATITUDES } from "./latitudes";
 import { WATER_VARIABLES, windowQueries } from "./queries";
-import type { AnalysisSelection } from "./selection";
+import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
 
 /** Annual total (mm) of a cycle of daily rates (mm/day): each month's rate times its days. */
@@ -17,7 +19,8 @@ export function annualTotal(cycle: MonthStats[]): number | null {
 }
 
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
-  const q = windowQueries(selection, WATER_VARIABLES);
+  const levels = useGetWarmingLevelsQuery();
+  const q = windowQueries(selection, WATER_VARIABLES, levels.data);
   const r = [
     useAnalysisSeries(q[0]), useAnalysisSeries(q[1]), useAnalysisSeries(q[2]), useAnalysisSeries(q[3]),
     useAnalysisSeries(q[4]), useAnalysisSeries(q[5]), useAnalysisSeries(q[6]), useAnalysisSeries(q[7]),
@@ -28,7 +31,16 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
       {(answers) => {
         const sample = answers.some((a) => a.sample);
         // queries alternate baseline, future per variable: pr, tas, tasmax, tasmin
-        const at = (variable: number, future: boolean) => answers[variable * 2 + (future ? 1 : 0)].series[0];
+        const futures = [0, 1, 2, 3].map((v) => answers[v * 2 + 1]);
+        const level = levelSeries(selection, levels.data, futures);
+        const at = (variable: number, future: boolean) => (future ? level.future(answers[variable * 2 + 1]) : level.baseline(answers[variable * 2]));
+        // at a warming level, the models in: precipitation alone, and the three temperatures of PET
+        const counts = level.windows
+          ? [
+              { label: "Precipitation", ...level.countOf([futures[0]]) },
+              { label: "PET (tas, tasmax, tasmin)", ...level.countOf(futures.slice(1)) },
+            ]
+          : [];
         const periods = [
           { label: `${selection.baseline.label} (historical)`, future: false },
           { label: `${selection.window.label} (${selection.scenario})`, future: true },
@@ -56,7 +68,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               answers={answers}
               csv={{
                 file: `sacap-water-balance-${selection.geo}`,
-                header: { indicator: "pr, PET (Hargreaves from tas, tasmax, tasmin), pr - PET", units: "mm/day", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${selection.window.label}`, view: "Monthly water balance", sample },
+                header: { indicator: "pr, PET (Hargreaves from tas, tasmax, tasmin), pr - PET", units: "mm/day", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${level.periodText}`, view: "Monthly water balance", sample },
                 columns: ["period", "month", "pr median", "PET median", "pr - PET median"],
                 rows: csvRows,
               }}
@@ -93,6 +105,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                 </tr>
               </tbody>
             </HTMLTable>
+            {level.windows && <LevelNote counts={counts.map((c) => ({ ...c, windows: level.windows! }))} scenarioName={scenarioName(selection.scenario)} />}
           </>
         );
       }}
