@@ -36,6 +36,39 @@ test("the livestock CSV has the header block and one row per month", async ({ pa
   await expect(page.getByRole("table", { name: /THI by month/ })).toContainText("2040-2059 (ssp585)");
 });
 
+test("the crop analysis at a warming level from the URL: each model's window, the count and the method note, nothing requested", async ({ page, pageErrors }) => {
+  const api: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/")) api.push(r.url());
+  });
+  await page.goto("/analytics/climate-crop?geo=NPL&window=gwl:2.0");
+  await hydrated(page);
+  await expect(page.getByLabel("Future window")).toHaveValue("gwl:2.0");
+  await expect(page.getByLabel("Baseline")).toBeDisabled();
+  const table = page.getByRole("table", { name: /Kharif and rabi seasons/ });
+  await expect(table).toContainText("+2 °C");
+  await expect(table.getByRole("columnheader", { name: "+2 °C" })).toBeVisible();
+  await expect(table.getByRole("row", { name: /Temperature/ }).first()).toContainText(/(robust|not robust): \d+ of \d+ models agree on the sign/);
+  const note = page.getByRole("region", { name: "Warming level" });
+  await expect(note).toContainText("Temperature: +2 °C: 32 of 35 models under SSP2-4.5");
+  await expect(note).toContainText("Not in the warming-level table: CMCC-ESM2, GFDL-CM4_gr2 and HadGEM3-GC31-MM.");
+  await expect(note).toContainText("CESM2 (r1i1p1f1; NEX-GDDP-CMIP6 r4i1p1f1)");
+  expect(api).toEqual([]);
+  // by keyboard to another level: the URL follows and the count changes
+  await page.getByLabel("Future window").focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL(/window=gwl%3A3\.0|window=gwl:3\.0/);
+  await expect(note).toContainText("Temperature: +3 °C: 15 of 35 models under SSP2-4.5", { timeout: 20_000 });
+  expect(pageErrors).toEqual([]);
+});
+
+test("livestock heat stress at a warming level joins the historical run for early windows", async ({ page }) => {
+  await page.goto("/analytics/climate-livestock?geo=PAK&window=gwl:1.5");
+  await hydrated(page);
+  await expect(page.getByRole("table", { name: /THI by month/ })).toContainText("+1.5 °C (ssp245)");
+  await expect(page.getByRole("region", { name: "Warming level" })).toContainText(/THI \(tasmax and hurs\): \+1\.5 °C: \d+ of \d+ models under SSP2-4\.5/);
+});
+
 test("changing the place navigates and redraws", async ({ page }) => {
   await page.goto("/analytics/climate-water?geo=BGD");
   await hydrated(page);

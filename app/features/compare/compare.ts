@@ -173,11 +173,11 @@ const rounded = (value: number | null, decimals: number) => (value === null ? nu
  * agreement rule and, at warming levels, each level's note as header lines.
  */
 export function windowMeansCsv(means: WindowMeans, header: WindowMeansCsvHeader, decimals: number): { columns: string[]; rows: (string | number | null)[][]; comments: string[] } {
-  const columns = [header.rowHeader.toLowerCase(), "scenario", means.mode === "gwl" ? "warming level" : "window", `mean ${BASELINE_PERIOD.label}`, "ensemble median", `change from ${BASELINE_PERIOD.label}`, "models", "of models", "models agreeing on the sign", "models with a change", "agreement"];
+  const columns = [header.rowHeader.toLowerCase(), "scenario", means.mode === "gwl" ? "warming level (°C above 1850-1900)" : "window", `mean ${BASELINE_PERIOD.label}`, "ensemble median", `change from ${BASELINE_PERIOD.label}`, "models", "of models", "models agreeing on the sign", "models with a change", "agreement"];
   const rows = means.windows.flatMap((row) =>
     means.windowLabels.map((label, j) => {
       const a = row.agreements[j];
-      return [row.label, row.scenario, label, rounded(row.baseline, decimals), rounded(row.values[j], decimals), rounded(row.changes[j], decimals), row.counts[j], row.of, a?.agree ?? null, a?.count ?? null, a ? (a.robust ? "robust" : "not robust") : (row.incomplete[j] ?? null)];
+      return [row.label, row.scenario, means.mode === "gwl" ? WARMING_LEVELS[j] : label, rounded(row.baseline, decimals), rounded(row.values[j], decimals), rounded(row.changes[j], decimals), row.counts[j], row.of, a?.agree ?? null, a?.count ?? null, a ? (a.robust ? "robust" : "not robust") : (row.incomplete[j] ?? null)];
     }),
   );
   const method =
