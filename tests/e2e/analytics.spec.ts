@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, seriousViolations, test } from "./fixtures";
 
 const ANALYSES = [
   { url: "/analytics/climate-crop?geo=NPL", table: /Kharif and rabi seasons/, charts: 3 },
@@ -54,6 +54,7 @@ test("the crop analysis at a warming level from the URL: each model's window, th
   await expect(note).toContainText("Not in the warming-level table: CMCC-ESM2, GFDL-CM4_gr2 and HadGEM3-GC31-MM.");
   await expect(note).toContainText("CESM2 (r1i1p1f1; NEX-GDDP-CMIP6 r4i1p1f1)");
   expect(api).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   // by keyboard to another level: the URL follows and the count changes
   await page.getByLabel("Future window").focus();
   await page.keyboard.press("ArrowDown");
@@ -67,6 +68,8 @@ test("livestock heat stress at a warming level joins the historical run for earl
   await hydrated(page);
   await expect(page.getByRole("table", { name: /THI by month/ })).toContainText("+1.5 °C (ssp245)");
   await expect(page.getByRole("region", { name: "Warming level" })).toContainText(/THI \(tasmax and hurs\): \+1\.5 °C: \d+ of \d+ models under SSP2-4\.5/);
+  // each month's change carries the models' sign agreement
+  await expect(page.getByRole("table", { name: /THI by month/ }).getByRole("row", { name: /^Jul/ })).toContainText(/(robust|not robust): \d+ of \d+ models agree on the sign/);
 });
 
 test("changing the place navigates and redraws", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, seriousViolations, test } from "./fixtures";
 
 test("compares up to four places for one indicator, in a chart and a table", async ({ page, pageErrors }) => {
   await page.goto("/care-comp?indicator=tas&compare=places&geo=NPL&geo=BGD&geo=MDV&geo=indus&geo=PAK&scenario=ssp585");
@@ -49,6 +49,7 @@ test("switches the table to global warming levels by keyboard, with counts, agre
   expect(lines.find((l) => l.startsWith('"Nepal","ssp245",2,'))).toMatch(/,32,35,\d+,32,"(robust|not robust)"$/);
   expect(lines.some((l) => l.startsWith("# warming level SSP2-4.5, +3 °C: "))).toBe(true);
   expect(lines).toContain("# sample data: true");
+  expect(await seriousViolations(page)).toEqual([]);
   // the state is in the URL: a reload shows the levels again
   await page.reload();
   await expect(table.getByRole("columnheader", { name: "+4 °C" })).toBeVisible();

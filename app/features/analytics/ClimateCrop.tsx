@@ -7,7 +7,7 @@ import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate,
 import { modelClimatologies, windowStatistics, type Agreement } from "../cmip6/windows";
 import { levelWindows, type LevelWindows, type WarmingLevels } from "../cmip6/warmingLevels";
 import { useGetWarmingLevelsQuery } from "~/store/reference";
-import { AgreementLegend, AgreementMark } from "../compare/AgreementMark";
+import { AgreementLegend, AgreementMark, agreementCell } from "../compare/AgreementMark";
 import { linearTrend } from "./compute";
 import { CROP_HEAT_INDEX, CROP_SEASONS, cropQueries } from "./queries";
 
@@ -112,7 +112,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
         };
         const columns = ["variable", "season", "units", `mean ${selection.baseline.label}`, `mean ${selection.window.label} (${selection.scenario})`, "change", "models", "of models", "agreement", "trend per decade 1950-2014", `trend per decade 2015-2100 (${selection.scenario})`];
         const rows = summaries.map((r) =>
-          [r.variable, r.season, r.units, r.baseline, r.future, r.change, r.count, r.of, r.agreement ? `${r.agreement.robust ? "robust" : "not robust"} (${r.agreement.agree} of ${r.agreement.count})` : null, r.trendHistorical, r.trendScenario].map((v) =>
+          [r.variable, r.season, r.units, r.baseline, r.future, r.change, r.count, r.of, agreementCell(r.agreement), r.trendHistorical, r.trendScenario].map((v) =>
             typeof v === "number" ? Number(v.toFixed(4)) : v,
           ),
         );

@@ -7,7 +7,8 @@ import { useGetWarmingLevelsQuery } from "~/store/reference";
 import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
 import { levelSeries } from "./levels";
 import { THI_CLASSES, thiClass } from "./compute";
-import { thiCycle, type MonthStats } from "./cycles";
+import { cycleChangeAgreement, cycleStats, thiModelCycles, type MonthStats } from "./cycles";
+import { AgreementLegend, AgreementMark, agreementCell } from "../compare/AgreementMark";
 import { LIVESTOCK_VARIABLES, windowQueries } from "./queries";
 import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
@@ -29,8 +30,12 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
       {([txBase, txFuture, rhBase, rhFuture]) => {
         const sample = [txBase, txFuture, rhBase, rhFuture].some((a) => a.sample);
         const at = levelSeries(selection, levels.data, [txFuture, rhFuture]);
-        const base = thiCycle(at.baseline(txBase), at.baseline(rhBase));
-        const future = thiCycle(at.future(txFuture), at.future(rhFuture));
+        const baseModels = thiModelCycles(at.baseline(txBase), at.baseline(rhBase));
+        const futureModels = thiModelCycles(at.future(txFuture), at.future(rhFuture));
+        const base = cycleStats(baseModels);
+        const future = cycleStats(futureModels);
+        // per month, do the models agree on the sign of their own change?
+        const agreements = MONTHS.map((_, i) => cycleChangeAgreement(baseModels, futureModels, (c) => c[i]));
         const baseLabel = `${selection.baseline.label} (historical)`;
         const futureLabel = `${selection.window.label} (${selection.scenario})`;
         const spec = bandChartSpec({
@@ -41,7 +46,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           legend: "Period",
         });
         const stressMonths = (cycle: MonthStats[]) => cycle.filter((c) => c.median !== null && c.median >= 72).length;
-        const rows = base.map((b, i) => [MONTHS[i], b.median, classLabel(b.median), future[i].median, classLabel(future[i].median), b.median === null || future[i].median === null ? null : future[i].median! - b.median]);
+        const rows = base.map((b, i) => [MONTHS[i], b.median, classLabel(b.median), future[i].median, classLabel(future[i].median), b.median === null || future[i].median === null ? null : future[i].median! - b.median, agreementCell(agreements[i])]);
         return (
           <>
             <AnalysisHeading
@@ -50,7 +55,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               csv={{
                 file: `sacap-livestock-thi-${selection.geo}`,
                 header: { indicator: "THI from tasmax and hurs (monthly)", units: "index", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${at.periodText}`, view: "THI by month", sample },
-                columns: ["month", `THI ${baseLabel}`, "class", `THI ${futureLabel}`, "class", "change"],
+                columns: ["month", `THI ${baseLabel}`, "class", `THI ${futureLabel}`, "class", "change", "agreement on the sign"],
                 rows: rows.map((r) => r.map((v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))),
               }}
             />
@@ -77,11 +82,18 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                     <td>{r[2]}</td>
                     <td className="sacap-num">{fmt(r[3] as number | null, 1)}</td>
                     <td>{r[4]}</td>
-                    <td className="sacap-num">{signed(r[5] as number | null, 1)}</td>
+                    <td className="sacap-num">
+                      {signed(r[5] as number | null, 1)} <AgreementMark agreement={agreements[MONTHS.indexOf(r[0] as string)]} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </HTMLTable>
+            {!at.count && (
+              <p className="sacap-level-note">
+                <AgreementLegend />
+              </p>
+            )}
             {at.count && <LevelNote counts={[{ label: "THI (tasmax and hurs)", ...at.count }]} scenarioName={scenarioName(selection.scenario)} />}
           </>
         );

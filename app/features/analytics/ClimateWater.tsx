@@ -6,7 +6,8 @@ import { useGetWarmingLevelsQuery } from "~/store/reference";
 import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
 import { levelSeries } from "./levels";
 import { cyclePoints, MONTHS } from "./ClimateLivestock";
-import { petCycle, variableCycle, waterBalanceCycle, type MonthStats } from "./cycles";
+import { cycleChangeAgreement, cycleStats, petModelCycles, variableModelCycles, waterBalanceModelCycles, type MonthStats } from "./cycles";
+import { AgreementLegend, AgreementMark } from "../compare/AgreementMark";
 import { GEO_LATITUDES } from "./latitudes";
 import { WATER_VARIABLES, windowQueries } from "./queries";
 import { scenarioName, type AnalysisSelection } from "./selection";
@@ -46,10 +47,16 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           { label: `${selection.window.label} (${selection.scenario})`, future: true },
         ].map((p) => ({
           ...p,
-          pr: variableCycle(at(0, p.future)),
-          pet: petCycle(at(1, p.future), at(2, p.future), at(3, p.future), latitude),
-          balance: waterBalanceCycle(at(0, p.future), at(1, p.future), at(2, p.future), at(3, p.future), latitude),
-        }));
+          models: {
+            pr: variableModelCycles(at(0, p.future)),
+            pet: petModelCycles(at(1, p.future), at(2, p.future), at(3, p.future), latitude),
+            balance: waterBalanceModelCycles(at(0, p.future), at(1, p.future), at(2, p.future), at(3, p.future), latitude),
+          },
+        }))
+          .map((p) => ({ ...p, pr: cycleStats(p.models.pr), pet: cycleStats(p.models.pet), balance: cycleStats(p.models.balance) }));
+        // do the models agree on the sign of their own change in the annual total?
+        const modelTotal = (cycle: (number | null)[]) => (cycle.some((v) => v === null) ? null : cycle.reduce((sum: number, v, i) => sum + v! * DAYS_IN_MONTH[i], 0));
+        const agreement = (k: "pr" | "pet" | "balance") => cycleChangeAgreement(periods[0].models[k], periods[1].models[k], modelTotal);
         const spec = (what: "pr" | "pet" | "balance", title: string) =>
           bandChartSpec({
             labels: { title: `${title}, ${place}`, axis: `${title} (mm/day)`, units: "mm/day", sample, note: "ensemble median and p10-p90" },
@@ -99,12 +106,19 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                 ))}
                 <tr>
                   <td>Projected change</td>
-                  <td className="sacap-num">{signed(change("pr"), 0)}</td>
-                  <td className="sacap-num">{signed(change("pet"), 0)}</td>
-                  <td className="sacap-num">{signed(change("balance"), 0)}</td>
+                  {(["pr", "pet", "balance"] as const).map((k) => (
+                    <td key={k} className="sacap-num">
+                      {signed(change(k), 0)} <AgreementMark agreement={agreement(k)} />
+                    </td>
+                  ))}
                 </tr>
               </tbody>
             </HTMLTable>
+            {!level.windows && (
+              <p className="sacap-level-note">
+                <AgreementLegend />
+              </p>
+            )}
             {level.windows && <LevelNote counts={counts.map((c) => ({ ...c, windows: level.windows! }))} scenarioName={scenarioName(selection.scenario)} />}
           </>
         );

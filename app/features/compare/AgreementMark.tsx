@@ -24,3 +24,6 @@ export function AgreementLegend() {
     </>
   );
 }
+
+/** The agreement as a download cell: "robust (31 of 33)", "not robust (20 of 33)"; null without changes. */
+export const agreementCell = (a: Agreement | null | undefined) => (a ? `${a.robust ? "robust" : "not robust"} (${a.agree} of ${a.count})` : null);
