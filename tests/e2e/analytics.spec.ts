@@ -72,6 +72,14 @@ test("livestock heat stress at a warming level joins the historical run for earl
   await expect(page.getByRole("table", { name: /THI by month/ }).getByRole("row", { name: /^Jul/ })).toContainText(/(robust|not robust): \d+ of \d+ models agree on the sign/);
 });
 
+test("the variability table has a row per warming level, with the models in", async ({ page }) => {
+  await page.goto("/analytics/climate-crop/climate-variability?geo=AFG&scenario=ssp585");
+  await hydrated(page);
+  const table = page.getByRole("table", { name: /Variability per 20-year window and global warming level/ });
+  await expect(table.getByRole("row", { name: /^\+4 °C/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Warming level" })).toContainText("Rainfall: +4 °C: 20 of 35 models under SSP5-8.5");
+});
+
 test("changing the place navigates and redraws", async ({ page }) => {
   await page.goto("/analytics/climate-water?geo=BGD");
   await hydrated(page);

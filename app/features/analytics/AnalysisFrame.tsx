@@ -152,7 +152,7 @@ export function LevelNote({ counts, scenarioName }: { counts: { label: string; w
     <section className="sacap-level-note" aria-label="Warming level">
       <ul>
         {counts.map((c) => (
-          <li key={c.label}>
+          <li key={`${c.label}-${c.windows.level}`}>
             {c.label}: {levelCountText(c.windows, scenarioName, c.count, c.of)}
           </li>
         ))}

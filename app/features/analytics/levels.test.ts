@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SeriesResponse, ScenarioSeries } from "../cmip6/series";
 import { seasonSummary } from "./ClimateCrop";
+import { windowStatistic } from "./ClimateVariability";
+import { standardDeviation } from "./compute";
 import { levelBlock, levelSeries, levelSpan, onlyModels } from "./levels";
 import { analysisQueryString, parseAnalysisSelection } from "./selection";
 import { windowQueries } from "./queries";
@@ -109,5 +111,20 @@ describe("the crop season summary at a warming level", () => {
     expect(r.future).toBeCloseTo(futures[1], 10);
     expect(r.level).toBeUndefined();
     expect(r.agreement).toEqual({ sign: 1, agree: 3, count: 3, robust: true });
+  });
+});
+
+describe("variability at a warming level", () => {
+  it("takes each model's statistic over its own window, historical years joined, and leaves out models without one", () => {
+    const data = { series: [annual("historical", 1950, 2014), annual("ssp245", 2015, 2100)] } as unknown as SeriesResponse;
+    const sd = (m: string, start: number, end: number) => {
+      const xs = years(start, end).map((y) => f(m, y));
+      const mu = xs.reduce((a, b) => a + b, 0) / xs.length;
+      return Math.sqrt(xs.reduce((a, x) => a + (x - mu) ** 2, 0) / (xs.length - 1));
+    };
+    const byModel = { A: { start: 2006, end: 2025 }, C: { start: 2030, end: 2049 } };
+    // two models: the median is their mean
+    expect(windowStatistic(data, "ssp245", { byModel }, standardDeviation)).toBeCloseTo((sd("A", 2006, 2025) + sd("C", 2030, 2049)) / 2, 10);
+    expect(windowStatistic(data, "ssp245", { byModel: { B: { start: 2040, end: 2059 } } }, standardDeviation)).toBeCloseTo(sd("B", 2040, 2059), 10);
   });
 });
