@@ -18,6 +18,8 @@ test("compares up to four places for one indicator, in a chart and a table", asy
 });
 
 test("switches the table to global warming levels by keyboard, with counts, agreement and the method note", async ({ page, pageErrors }) => {
+  // a download, an axe pass and a reload: room for a busy machine
+  test.slow();
   await page.goto("/care-comp?indicator=tas&compare=places&geo=NPL&geo=BGD&scenario=ssp245");
   await hydrated(page);
   const table = page.getByRole("table");

@@ -7,8 +7,8 @@ import type { SourceSummary } from "~/features/cmip6/sources";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import type { Geo } from "~/features/cmip6/schema";
 import { seriesQueryString } from "~/features/cmip6/seriesQuery";
-import type { CompareLine, PeriodMode, WindowMeans } from "./compare";
-import { FUTURE_SCENARIOS, MAX_PLACES, type CompareSelection } from "./selection";
+import type { CompareLine, WindowMeans } from "./compare";
+import { FUTURE_SCENARIOS, MAX_PLACES, type CompareSelection, type PeriodMode } from "./selection";
 import { medianLineSeries, WindowMeansTable } from "./WindowMeans";
 
 export interface CompareViewData {

@@ -7,7 +7,8 @@ import { windowDecimals } from "~/features/cmip6/windows";
 import { toCsvText } from "~/lib/csv";
 import { formatNumber } from "~/lib/format";
 import { AgreementLegend, AgreementMark } from "./AgreementMark";
-import { levelNotes, windowMeansCsv, type CompareLine, type WindowMeans, type WindowMeansCsvHeader, type WindowRow } from "./compare";
+import type { CompareLine, WindowMeans, WindowRow } from "./compare";
+import { windowMeansCsv, type WindowMeansCsvHeader } from "./table";
 
 /** Chart lines of compared items: each one's ensemble median, with its 10-90 % range shaded. */
 export function medianLineSeries(lines: readonly CompareLine[]): LineSeries[] {
@@ -64,7 +65,7 @@ export function WindowMeansTable({
 }) {
   const decimals = windowDecimals(valueDecimals);
   const gwl = means.mode === "gwl";
-  const notes = levelNotes(means);
+  const notes = means.notes ?? [];
   return (
     <section className="sacap-window-means" aria-label="Window means">
       {download && (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SeriesResponse } from "~/features/cmip6/series";
-import { levelNotes, lineFromSeries, rowLevelCount, windowMeans, windowMeansCsv } from "./compare";
+import { levelNotes, lineFromSeries, rowLevelCount, windowMeans } from "./compare";
+import { windowMeansCsv } from "./table";
 
 const block = (scenario: string, years: number[], median: (number | null)[]) => ({
   scenario,
@@ -105,6 +106,7 @@ describe("window means at global warming levels", () => {
     expect(nepal.incomplete[3]).toBe("not reached by any model");
     expect(rowLevelCount(nepal, 2)).toBe("+3 °C: 2 of 5 models under SSP2-4.5");
     const notes = levelNotes(means);
+    expect(means.notes).toEqual(notes);
     expect(notes.map((n) => n.title)).toEqual(["SSP2-4.5, +1.5 °C", "SSP2-4.5, +2 °C", "SSP2-4.5, +3 °C", "SSP2-4.5, +4 °C"]);
     expect(notes[2].text).toContain("Not reached by 2100: A and C.");
     expect(notes[0].text).toContain("Not in the warming-level table: D.");

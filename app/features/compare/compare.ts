@@ -2,6 +2,7 @@ import { BASELINE_PERIOD, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import type { SeriesResponse } from "~/features/cmip6/series";
 import { levelCountText, levelLabel, levelMethodNote, levelWindows, WARMING_LEVEL_SCENARIOS, WARMING_LEVELS, type LevelWindows, type WarmingLevels } from "~/features/cmip6/warmingLevels";
 import { modelClimatologies, windowStatistics, type Agreement } from "~/features/cmip6/windows";
+import type { PeriodMode } from "./selection";
 
 /** One compared item: a place, or a scenario of a place, as the ensemble median with its 10-90 % range. */
 export interface CompareLine {
@@ -11,10 +12,6 @@ export interface CompareLine {
   p10: (number | null)[];
   p90: (number | null)[];
 }
-
-/** The columns of the window-means table: the four 20-year windows, or the four global warming levels. */
-export const PERIOD_MODES = ["years", "gwl"] as const;
-export type PeriodMode = (typeof PERIOD_MODES)[number];
 
 /** Short scenario names for counts and notes. */
 export const SCENARIO_NAMES: Record<string, string> = { historical: "Historical", ssp245: "SSP2-4.5", ssp585: "SSP5-8.5" };
@@ -46,7 +43,18 @@ export interface WindowRow {
 export interface WindowMeans {
   mode: PeriodMode;
   windowLabels: string[];
+  /** At warming levels: the level of each column (°C above 1850-1900). */
+  levels?: number[];
   windows: WindowRow[];
+  /** At warming levels: the method note of each scenario and level shown (`levelNotes`). */
+  notes?: LevelNote[];
+}
+
+/** A warming level's method note, titled by scenario and level. */
+export interface LevelNote {
+  key: string;
+  title: string;
+  text: string;
 }
 
 /** The warming-level table, needed for `mode: "gwl"`. */
@@ -80,10 +88,11 @@ const isLevelScenario = (scenario: string): boolean => (WARMING_LEVEL_SCENARIOS 
 export function windowMeans(answers: readonly SeriesResponse[], labels: readonly string[], sharedHistory = false, options: LevelOptions = { mode: "years" }): WindowMeans {
   const history = answers.flatMap((a) => a.series.filter((b) => b.scenario === "historical"));
   const gwl = options.mode === "gwl" && options.table !== undefined;
-  return {
+  const means: WindowMeans = {
     mode: gwl ? "gwl" : "years",
     windowLabels: gwl ? WARMING_LEVELS.map(levelLabel) : PROJECTION_WINDOWS.map((w) => w.label),
-    windows: answers.map((answer, i) => {
+    ...(gwl ? { levels: [...WARMING_LEVELS] } : {}),
+    windows: answers.map((answer, i): WindowRow => {
       const own = sharedHistory ? history : answer.series.filter((b) => b.scenario === "historical");
       const projection = answer.series.find((b) => b.scenario !== "historical");
       const scenario = projection?.scenario ?? "historical";
@@ -125,6 +134,7 @@ export function windowMeans(answers: readonly SeriesResponse[], labels: readonly
       };
     }),
   };
+  return gwl ? { ...means, notes: levelNotes(means) } : means;
 }
 
 /** "+2 °C: 32 of 35 models under SSP2-4.5" for a row's level column: the models with a value. */
@@ -137,8 +147,8 @@ export function rowLevelCount(row: WindowRow, column: number): string | undefine
  * The method notes of the warming levels shown: one per scenario and level, with the models left out and
  * the members that differ (rows of the same scenario share the notes).
  */
-export function levelNotes(means: WindowMeans): { key: string; title: string; text: string }[] {
-  const notes = new Map<string, { key: string; title: string; text: string }>();
+export function levelNotes(means: Pick<WindowMeans, "windows">): LevelNote[] {
+  const notes = new Map<string, LevelNote>();
   for (const row of means.windows) {
     row.levels?.forEach((windows) => {
       const key = `${row.scenario}-${windows.level}`;
@@ -146,56 +156,4 @@ export function levelNotes(means: WindowMeans): { key: string; title: string; te
     });
   }
   return [...notes.values()];
-}
-
-/** The agreement rule in one sentence, under every table and in every download that marks agreement. */
-export const AGREEMENT_RULE =
-  "Agreement on the sign of the change by the IPCC AR6 simple approach: robust where at least 80 % of the models agree on the sign of their change from 1995-2014, not robust where fewer do.";
-
-/** What a download of the window means says about itself. */
-export interface WindowMeansCsvHeader {
-  indicator: string;
-  units: string;
-  /** What the rows are ("Place", "Scenario"). */
-  rowHeader: string;
-  geo: string;
-  scenarios: string[];
-  sample: boolean;
-  /** Where the values come from, in one sentence. */
-  sources: string;
-}
-
-const rounded = (value: number | null, decimals: number) => (value === null ? null : Number(value.toFixed(decimals)));
-
-/**
- * The table's columns as CSV rows, one per compared item and column: baseline, ensemble median, median
- * change, the models in (at a level, those that reach it), the agreement on the sign; the method, the
- * agreement rule and, at warming levels, each level's note as header lines.
- */
-export function windowMeansCsv(means: WindowMeans, header: WindowMeansCsvHeader, decimals: number): { columns: string[]; rows: (string | number | null)[][]; comments: string[] } {
-  const columns = [header.rowHeader.toLowerCase(), "scenario", means.mode === "gwl" ? "warming level (°C above 1850-1900)" : "window", `mean ${BASELINE_PERIOD.label}`, "ensemble median", `change from ${BASELINE_PERIOD.label}`, "models", "of models", "models agreeing on the sign", "models with a change", "agreement"];
-  const rows = means.windows.flatMap((row) =>
-    means.windowLabels.map((label, j) => {
-      const a = row.agreements[j];
-      return [row.label, row.scenario, means.mode === "gwl" ? WARMING_LEVELS[j] : label, rounded(row.baseline, decimals), rounded(row.values[j], decimals), rounded(row.changes[j], decimals), row.counts[j], row.of, a?.agree ?? null, a?.count ?? null, a ? (a.robust ? "robust" : "not robust") : (row.incomplete[j] ?? null)];
-    }),
-  );
-  const method =
-    means.mode === "gwl"
-      ? "each model's mean over its own 20-year window at the warming level (historical run joined to the scenario), then the median across the models that reach the level; change per model from its own 1995-2014 mean, then the median"
-      : "each model's mean over the 20-year window, then the median across models; change per model from its own 1995-2014 mean, then the median";
-  const comments = [
-    `indicator: ${header.indicator}`,
-    `units: ${header.units}`,
-    `geo: ${header.geo}`,
-    `scenarios: ${header.scenarios.join(" ")}`,
-    `period: ${means.mode === "gwl" ? `global warming levels ${means.windowLabels.join(", ")}` : means.windowLabels.join(", ")}`,
-    `baseline: ${BASELINE_PERIOD.label}`,
-    `method: ${method}`,
-    `agreement: ${AGREEMENT_RULE}`,
-    ...levelNotes(means).map((n) => `warming level ${n.title}: ${n.text}`),
-    `sample data: ${header.sample}`,
-    `sources: ${header.sources}`,
-  ];
-  return { columns, rows, comments };
 }

@@ -1,6 +1,5 @@
 import type { Geo, Indicator } from "~/features/cmip6/schema";
 import { seriesIndicatorCodes } from "~/features/cmip6/seriesQuery";
-import { PERIOD_MODES, type PeriodMode } from "./compare";
 
 /** Up to four places, or the scenarios of one place. */
 export const MAX_PLACES = 4;
@@ -8,6 +7,9 @@ export const COMPARE_MODES = ["places", "scenarios"] as const;
 export type CompareMode = (typeof COMPARE_MODES)[number];
 export const FUTURE_SCENARIOS = ["ssp245", "ssp585"] as const;
 export type FutureScenario = (typeof FUTURE_SCENARIOS)[number];
+/** The columns of the window-means table: the four 20-year windows, or the four global warming levels. */
+export const PERIOD_MODES = ["years", "gwl"] as const;
+export type PeriodMode = (typeof PERIOD_MODES)[number];
 
 export interface CompareSelection {
   indicator: string;
