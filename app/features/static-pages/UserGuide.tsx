@@ -143,6 +143,7 @@ const SHORTCUTS: Shortcut[] = [
   { combos: [["PageUp"], ["PageDown"]], action: "In tables: move one page up or down." },
   { combos: [["Enter"]], action: "In tables: open the active row." },
   { combos: [["Space"]], action: "In tables: select the active row." },
+  { combos: [["\u2190"], ["\u2192"]], action: "In a group of options, such as the comparison\u2019s \u201c20-year windows | Warming levels\u201d: choose the previous or next option; the page follows at once." },
 ];
 
 function Keys({ combos }: { combos: string[][] }) {
