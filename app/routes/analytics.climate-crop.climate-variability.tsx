@@ -6,7 +6,7 @@ import { referenceClientLoader } from "~/store/client-loader";
 import { analysisLoader } from "../../server/analytics/loader.server";
 
 export const loader = analysisLoader(variabilityQueries);
-export const clientLoader = referenceClientLoader(["getGeos"]);
+export const clientLoader = referenceClientLoader(["getGeos", "getWarmingLevels"]);
 
 export default function AnalyticsClimateVariabilityRoute() {
   return (

@@ -12,7 +12,7 @@ export const loader = ensoLoader(ensoQueries);
 
 /** The ONI table comes from the server loader; the lists and series from the cache. */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([serverLoader<typeof loader>(), referenceClientLoader(["getGeos"])()]);
+  const [data] = await Promise.all([serverLoader<typeof loader>(), referenceClientLoader(["getGeos", "getWarmingLevels"])()]);
   return data;
 }
 

@@ -5,8 +5,8 @@ import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
 import { analysisLoader } from "../../server/analytics/loader.server";
 
-export const loader = analysisLoader((selection) => windowQueries(selection, LIVESTOCK_VARIABLES));
-export const clientLoader = referenceClientLoader(["getGeos"]);
+export const loader = analysisLoader((selection, levels) => windowQueries(selection, LIVESTOCK_VARIABLES, levels));
+export const clientLoader = referenceClientLoader(["getGeos", "getWarmingLevels"]);
 
 export default function AnalyticsClimateLivestockRoute() {
   return (

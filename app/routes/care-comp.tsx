@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     selection,
     indicators: codes.map((code) => ({ code, name: seriesIndicator(indicators, code, "annual")!.name })),
     geos: geos.map(({ field_value, name, field_geotype }) => ({ field_value, name, field_geotype })),
-    result: await compare(context.series, selection),
+    result: await compare(context.series, selection, selection.periods === "gwl" ? context.reference.list("getWarmingLevels") : undefined),
   };
   return json(data);
 }

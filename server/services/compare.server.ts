@@ -3,6 +3,7 @@ import type { CompareSelection } from "../../app/features/compare/selection";
 import type { SeriesResponse } from "../../app/features/cmip6/series";
 import { mergeSources, sourceSummary, type SourceSummary } from "../../app/features/cmip6/sources";
 import type { ScenarioValue } from "../../app/features/cmip6/schema";
+import type { WarmingLevels } from "../../app/features/cmip6/warmingLevels";
 import type { SeriesService } from "../series/service.server";
 
 /** A comparison: its lines, their means over the baseline and each 20-year window, and where the values come from. */
@@ -22,9 +23,10 @@ async function ensembleSeries(series: SeriesService, indicator: string, geo: str
 
 /**
  * The comparison of a selection from the series service: per place (historical joined to the chosen
- * projection) or per scenario of one place, the ensemble median and range, and 20-year window means.
+ * projection) or per scenario of one place, the ensemble median and range, and the means over the 20-year
+ * windows or, with `periods: "gwl"`, at the global warming levels of `table`.
  */
-export async function compare(series: SeriesService, selection: CompareSelection): Promise<CompareResult | undefined> {
+export async function compare(series: SeriesService, selection: CompareSelection, table?: Pick<WarmingLevels, "rows">): Promise<CompareResult | undefined> {
   const requests =
     selection.mode === "places"
       ? selection.geos.map((geo) => ({ geo, scenario: ["historical", selection.scenario] as ScenarioValue[] }))
@@ -34,7 +36,7 @@ export async function compare(series: SeriesService, selection: CompareSelection
   if (present.length === 0) return undefined;
   const labels = present.map((answer) => (selection.mode === "places" ? answer.geo.name : answer.scenarios[0].name));
   const lines = present.map((answer, i) => lineFromSeries(answer, labels[i]));
-  const windows = windowMeans(present, labels, selection.mode === "scenarios");
+  const windows = windowMeans(present, labels, selection.mode === "scenarios", { mode: selection.periods, table });
   return {
     indicator: present[0].indicator,
     lines,

@@ -23,7 +23,7 @@ const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] =
   { url: "/data/catalog", routeId: "routes/data.catalog", kind: "table", ceiling: 202 },
   { url: "/catalog/climate", routeId: "routes/catalog.$topic", kind: "table", ceiling: 202 },
   { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", ceiling: 209 },
-  { url: "/care-comp", routeId: "routes/care-comp", kind: "chart", ceiling: 198 },
+  { url: "/care-comp", routeId: "routes/care-comp", kind: "chart", ceiling: 201 },
   { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", ceiling: 214 },
   { url: "/glofas", routeId: "routes/glofas", kind: "map", ceiling: 214 },
   { url: "/isimip", routeId: "routes/isimip", kind: "map", ceiling: 214 },

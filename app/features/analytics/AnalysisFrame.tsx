@@ -8,7 +8,9 @@ import { useMemo, type ReactNode } from "react";
 import { downloadText } from "~/components/data-table/download";
 import { useGetGeosQuery } from "~/store/reference";
 import { toCsvWithHeader, type ExportHeader } from "../cmip6/explorer/compute";
-import { PROJECTION_WINDOWS } from "../cmip6/periods";
+import { BASELINE_PERIOD } from "../cmip6/periods";
+import { levelCountText, levelMethodNote, WINDOW_CHOICES, type LevelWindows } from "../cmip6/warmingLevels";
+import { AGREEMENT_RULE } from "../compare/table";
 import type { Geo } from "../cmip6/schema";
 import { ANALYSIS_BASELINES, ANALYSIS_SCENARIOS, analysisQueryString, parseAnalysisSelection, type AnalysisSelection } from "./selection";
 import { formatNumber } from "~/lib/format";
@@ -48,8 +50,15 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
           </FormGroup>
         )}
         {fields.includes("baseline") && (
-          <FormGroup label="Baseline" labelFor="a-baseline" inline>
-            <HTMLSelect id="a-baseline" name="baseline" value={selection.baseline.label} onChange={(e) => change({ baseline: ANALYSIS_BASELINES.find((b) => b.label === e.currentTarget.value)! })}>
+          <FormGroup label="Baseline" labelFor="a-baseline" inline helperText={selection.window.kind === "gwl" ? `${BASELINE_PERIOD.label} at a warming level` : undefined}>
+            <HTMLSelect
+              id="a-baseline"
+              name="baseline"
+              value={selection.baseline.label}
+              // at a warming level, changes are against 1995-2014, as the warming-level table and the IPCC AR6 Atlas take them
+              disabled={selection.window.kind === "gwl"}
+              onChange={(e) => change({ baseline: ANALYSIS_BASELINES.find((b) => b.label === e.currentTarget.value)! })}
+            >
               {ANALYSIS_BASELINES.map((b) => (
                 <option key={b.label}>{b.label}</option>
               ))}
@@ -58,10 +67,29 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
         )}
         {fields.includes("window") && (
           <FormGroup label="Future window" labelFor="a-window" inline>
-            <HTMLSelect id="a-window" name="window" value={selection.window.label} onChange={(e) => change({ window: PROJECTION_WINDOWS.find((w) => w.label === e.currentTarget.value)! })}>
-              {PROJECTION_WINDOWS.map((w) => (
-                <option key={w.label}>{w.label}</option>
-              ))}
+            <HTMLSelect
+              id="a-window"
+              name="window"
+              value={selection.window.code}
+              onChange={(e) => {
+                const window = WINDOW_CHOICES.find((w) => w.code === e.currentTarget.value)!;
+                change({ window, ...(window.kind === "gwl" ? { baseline: BASELINE_PERIOD } : {}) });
+              }}
+            >
+              <optgroup label="20-year windows">
+                {WINDOW_CHOICES.filter((w) => w.kind === "years").map((w) => (
+                  <option key={w.code} value={w.code}>
+                    {w.label}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Global warming levels">
+                {WINDOW_CHOICES.filter((w) => w.kind === "gwl").map((w) => (
+                  <option key={w.code} value={w.code}>
+                    {w.label}
+                  </option>
+                ))}
+              </optgroup>
             </HTMLSelect>
           </FormGroup>
         )}
@@ -110,6 +138,30 @@ export function AnalysisHeading({
         onClick={() => downloadText(`${csv.file}.csv`, toCsvWithHeader({ ...csv.header, sources: sourceSummary(merged).text }, csv.columns, csv.rows), "text/csv;charset=utf-8")}
       />
     </div>
+  );
+}
+
+/**
+ * What an analysis at a warming level says: per variable, the models in ("+2 °C: 32 of 35 models under
+ * SSP2-4.5"), the level's method note (models left out, members that differ) and the agreement rule.
+ */
+export function LevelNote({ counts, scenarioName }: { counts: { label: string; windows: LevelWindows; count: number; of: number }[]; scenarioName: string }) {
+  if (counts.length === 0) return null;
+  const notes = [...new Set(counts.map((c) => levelMethodNote(c.windows)))];
+  return (
+    <section className="sacap-level-note" aria-label="Warming level">
+      <ul>
+        {counts.map((c) => (
+          <li key={`${c.label}-${c.windows.level}`}>
+            {c.label}: {levelCountText(c.windows, scenarioName, c.count, c.of)}
+          </li>
+        ))}
+      </ul>
+      {notes.map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+      <p>{AGREEMENT_RULE}</p>
+    </section>
   );
 }
 

@@ -3,13 +3,16 @@ import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, bandPoints } from "../cmip6/charts/specs";
 import type { SeriesResponse } from "../cmip6/series";
-import { AnalysisFrame, AnalysisHeading, fmt, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
-import { modelClimatologies, windowStatistics } from "../cmip6/windows";
+import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { modelClimatologies, windowStatistics, type Agreement } from "../cmip6/windows";
+import { levelWindows, type LevelWindows, type WarmingLevels } from "../cmip6/warmingLevels";
+import { useGetWarmingLevelsQuery } from "~/store/reference";
+import { AgreementLegend, AgreementMark, agreementCell } from "../compare/AgreementMark";
 import { linearTrend } from "./compute";
 import { CROP_HEAT_INDEX, CROP_SEASONS, cropQueries } from "./queries";
 
 const VARIABLE_NAMES: Record<string, string> = { pr: "Rainfall", tas: "Temperature", [CROP_HEAT_INDEX]: "Warm days (TX90p)" };
-import type { AnalysisSelection } from "./selection";
+import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
 
 export interface SeasonSummary {
@@ -19,6 +22,13 @@ export interface SeasonSummary {
   baseline: number | null;
   future: number | null;
   change: number | null;
+  /** Sign agreement of the models' changes (IPCC AR6 simple approach). */
+  agreement: Agreement | null;
+  /** Models with a future value, and models of the answer. */
+  count: number;
+  of: number;
+  /** At a warming level: each model's window. */
+  level?: LevelWindows;
   /** Per decade, of the ensemble median. */
   trendHistorical: number | null;
   trendScenario: number | null;
@@ -26,13 +36,25 @@ export interface SeasonSummary {
 
 /**
  * Baseline and window climatologies and the change (the portal's one ensemble method: per model first,
- * then the median across models), and decadal trends of the ensemble median, of one season's answer.
+ * then the median across models), and decadal trends of the ensemble median, of one season's answer. At a
+ * warming level (`table` needed) each model's window is its own, the historical run joined, and the
+ * baseline is over the same models: those that reach the level.
  */
-export function seasonSummary(data: SeriesResponse, season: string, s: AnalysisSelection): SeasonSummary {
+export function seasonSummary(data: SeriesResponse, season: string, s: AnalysisSelection, table?: Pick<WarmingLevels, "rows">): SeasonSummary {
   const hist = data.series.find((b) => b.scenario === "historical");
   const future = data.series.find((b) => b.scenario === s.scenario);
-  const baseline = hist ? windowStatistics([hist], s.baseline).median : null;
-  const window = future ? windowStatistics([future], s.window, hist ? modelClimatologies([hist], s.baseline) : undefined) : undefined;
+  const of = new Set(data.series.flatMap((b) => Object.keys(b.values))).size;
+  const level = s.window.kind === "gwl" && table ? levelWindows(table, s.scenario, s.window.level, data.models) : undefined;
+  const base = hist ? modelClimatologies([hist], s.baseline) : undefined;
+  const window = !future
+    ? undefined
+    : level
+      ? windowStatistics(hist ? [hist, future] : [future], { byModel: level.periods }, base)
+      : s.window.kind === "years"
+        ? windowStatistics([future], s.window.period, base)
+        : undefined;
+  const baselineChoice = level ? { byModel: Object.fromEntries(Object.keys(level.periods).map((m) => [m, s.baseline])) } : s.baseline;
+  const baseline = hist ? windowStatistics([hist], baselineChoice).median : null;
   const trend = (b: typeof hist) => {
     const slope = b ? linearTrend(b.years, b.stats.median) : null;
     return slope === null ? null : slope * 10;
@@ -44,6 +66,10 @@ export function seasonSummary(data: SeriesResponse, season: string, s: AnalysisS
     baseline,
     future: window?.median ?? null,
     change: window?.change?.median ?? null,
+    agreement: window?.change?.agreement ?? null,
+    count: window?.count ?? 0,
+    of,
+    ...(level ? { level } : {}),
     trendHistorical: trend(hist),
     trendScenario: trend(future),
   };
@@ -51,6 +77,7 @@ export function seasonSummary(data: SeriesResponse, season: string, s: AnalysisS
 
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
   const queries = cropQueries(selection);
+  const levels = useGetWarmingLevelsQuery();
   // one hook per query; cropQueries always returns six (three variables, two seasons)
   const results = [
     useAnalysisSeries(queries[0]),
@@ -64,7 +91,12 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
     <SeriesGate queries={results}>
       {(answers) => {
         const byVariable = (code: string) => answers.filter((a) => a.indicator.code === code);
-        const summaries = answers.map((a) => seasonSummary(a, CROP_SEASONS.find((c) => c.code === a.season?.code)!.name, selection));
+        const summaries = answers.map((a) => seasonSummary(a, CROP_SEASONS.find((c) => c.code === a.season?.code)!.name, selection, levels.data));
+        const gwl = selection.window.kind === "gwl";
+        // the models in per variable (both seasons of a variable have the same models)
+        const counts = summaries.flatMap((r) =>
+          r.level && r.season === CROP_SEASONS[0].name ? [{ label: VARIABLE_NAMES[r.variable] ?? r.variable, windows: r.level, count: r.count, of: r.of }] : [],
+        );
         const sample = answers.some((a) => a.sample);
         const chart = (code: string, title: string) => {
           const list = byVariable(code);
@@ -78,8 +110,12 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           });
           return <Chart label={title} spec={spec} fileName={`sacap-${code}-seasons-${selection.geo}`} summary={`${title} in ${place}, kharif and rabi, 1950-2100 (${units}).`} />;
         };
-        const columns = ["variable", "season", "units", `mean ${selection.baseline.label}`, `mean ${selection.window.label} (${selection.scenario})`, "change", "trend per decade 1950-2014", `trend per decade 2015-2100 (${selection.scenario})`];
-        const rows = summaries.map((r) => [r.variable, r.season, r.units, r.baseline, r.future, r.change, r.trendHistorical, r.trendScenario].map((v) => (typeof v === "number" ? Number(v.toFixed(4)) : v)));
+        const columns = ["variable", "season", "units", `mean ${selection.baseline.label}`, `mean ${selection.window.label} (${selection.scenario})`, "change", "models", "of models", "agreement", "trend per decade 1950-2014", `trend per decade 2015-2100 (${selection.scenario})`];
+        const rows = summaries.map((r) =>
+          [r.variable, r.season, r.units, r.baseline, r.future, r.change, r.count, r.of, agreementCell(r.agreement), r.trendHistorical, r.trendScenario].map((v) =>
+            typeof v === "number" ? Number(v.toFixed(4)) : v,
+          ),
+        );
         return (
           <>
             <AnalysisHeading
@@ -87,7 +123,17 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               answers={answers}
               csv={{
                 file: `sacap-climate-crop-${selection.geo}`,
-                header: { indicator: "pr, tas, tx90p (seasonal)", units: "mm/day, °C, %", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: "1950-2100", baseline: selection.baseline.label, view: "Kharif and rabi season summary", sample },
+                header: {
+                  indicator: "pr, tas, tx90p (seasonal)",
+                  units: "mm/day, °C, %",
+                  geo: selection.geo,
+                  scenarios: ["historical", selection.scenario],
+                  models: ["ensemble"],
+                  period: gwl ? `1950-2100; future window: ${selection.window.label}, each model's own 20-year window (${counts.map((c) => `${c.label}: ${c.count} of ${c.of} models`).join(", ")})` : "1950-2100",
+                  baseline: selection.baseline.label,
+                  view: "Kharif and rabi season summary",
+                  sample,
+                },
                 columns,
                 rows,
               }}
@@ -99,7 +145,8 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
             </div>
             <HTMLTable compact striped className="sacap-table">
               <caption>
-                Kharif and rabi seasons: ensemble median, change from {selection.baseline.label} to {selection.window.label} and trends
+                Kharif and rabi seasons: ensemble median, change from {selection.baseline.label} to {gwl ? `the global warming level ${selection.window.label}` : selection.window.label}{" "}
+                with the models&apos; sign agreement, and trends
                 {sample ? " (sample data)" : ""}
               </caption>
               <thead>
@@ -120,13 +167,22 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                     <td>{r.season}</td>
                     <td className="sacap-num">{fmt(r.baseline)}</td>
                     <td className="sacap-num">{fmt(r.future)}</td>
-                    <td className="sacap-num">{signed(r.change)}</td>
+                    <td className="sacap-num">
+                      {signed(r.change)} <AgreementMark agreement={r.agreement} />
+                    </td>
                     <td className="sacap-num">{signed(r.trendHistorical, 3)}</td>
                     <td className="sacap-num">{signed(r.trendScenario, 3)}</td>
                   </tr>
                 ))}
               </tbody>
             </HTMLTable>
+            {gwl ? (
+              <LevelNote counts={counts} scenarioName={scenarioName(selection.scenario)} />
+            ) : (
+              <p className="sacap-level-note">
+                <AgreementLegend />
+              </p>
+            )}
           </>
         );
       }}

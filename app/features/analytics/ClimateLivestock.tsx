@@ -3,11 +3,14 @@ import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, type BandPoint } from "../cmip6/charts/specs";
 import { MONTH_NAMES } from "../cmip6/periods";
-import { AnalysisFrame, AnalysisHeading, fmt, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { useGetWarmingLevelsQuery } from "~/store/reference";
+import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { levelSeries } from "./levels";
 import { THI_CLASSES, thiClass } from "./compute";
-import { thiCycle, type MonthStats } from "./cycles";
+import { cycleChangeAgreement, cycleStats, thiModelCycles, type MonthStats } from "./cycles";
+import { AgreementLegend, AgreementMark, agreementCell } from "../compare/AgreementMark";
 import { LIVESTOCK_VARIABLES, windowQueries } from "./queries";
-import type { AnalysisSelection } from "./selection";
+import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
 
 export const MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
@@ -19,14 +22,20 @@ export const cyclePoints = (label: string, cycle: MonthStats[]): BandPoint[] =>
 const classLabel = (thi: number | null) => (thi === null ? "–" : THI_CLASSES.find((c) => c.code === thiClass(thi))!.label);
 
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
-  const q = windowQueries(selection, LIVESTOCK_VARIABLES);
+  const levels = useGetWarmingLevelsQuery();
+  const q = windowQueries(selection, LIVESTOCK_VARIABLES, levels.data);
   const results = [useAnalysisSeries(q[0]), useAnalysisSeries(q[1]), useAnalysisSeries(q[2]), useAnalysisSeries(q[3])];
   return (
     <SeriesGate queries={results}>
       {([txBase, txFuture, rhBase, rhFuture]) => {
         const sample = [txBase, txFuture, rhBase, rhFuture].some((a) => a.sample);
-        const base = thiCycle(txBase.series[0], rhBase.series[0]);
-        const future = thiCycle(txFuture.series[0], rhFuture.series[0]);
+        const at = levelSeries(selection, levels.data, [txFuture, rhFuture]);
+        const baseModels = thiModelCycles(at.baseline(txBase), at.baseline(rhBase));
+        const futureModels = thiModelCycles(at.future(txFuture), at.future(rhFuture));
+        const base = cycleStats(baseModels);
+        const future = cycleStats(futureModels);
+        // per month, do the models agree on the sign of their own change?
+        const agreements = MONTHS.map((_, i) => cycleChangeAgreement(baseModels, futureModels, (c) => c[i]));
         const baseLabel = `${selection.baseline.label} (historical)`;
         const futureLabel = `${selection.window.label} (${selection.scenario})`;
         const spec = bandChartSpec({
@@ -37,7 +46,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           legend: "Period",
         });
         const stressMonths = (cycle: MonthStats[]) => cycle.filter((c) => c.median !== null && c.median >= 72).length;
-        const rows = base.map((b, i) => [MONTHS[i], b.median, classLabel(b.median), future[i].median, classLabel(future[i].median), b.median === null || future[i].median === null ? null : future[i].median! - b.median]);
+        const rows = base.map((b, i) => [MONTHS[i], b.median, classLabel(b.median), future[i].median, classLabel(future[i].median), b.median === null || future[i].median === null ? null : future[i].median! - b.median, agreementCell(agreements[i])]);
         return (
           <>
             <AnalysisHeading
@@ -45,8 +54,8 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               answers={[txBase, txFuture, rhBase, rhFuture]}
               csv={{
                 file: `sacap-livestock-thi-${selection.geo}`,
-                header: { indicator: "THI from tasmax and hurs (monthly)", units: "index", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${selection.window.label}`, view: "THI by month", sample },
-                columns: ["month", `THI ${baseLabel}`, "class", `THI ${futureLabel}`, "class", "change"],
+                header: { indicator: "THI from tasmax and hurs (monthly)", units: "index", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${at.periodText}`, view: "THI by month", sample },
+                columns: ["month", `THI ${baseLabel}`, "class", `THI ${futureLabel}`, "class", "change", "agreement on the sign"],
                 rows: rows.map((r) => r.map((v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))),
               }}
             />
@@ -73,11 +82,19 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                     <td>{r[2]}</td>
                     <td className="sacap-num">{fmt(r[3] as number | null, 1)}</td>
                     <td>{r[4]}</td>
-                    <td className="sacap-num">{signed(r[5] as number | null, 1)}</td>
+                    <td className="sacap-num">
+                      {signed(r[5] as number | null, 1)} <AgreementMark agreement={agreements[MONTHS.indexOf(r[0] as string)]} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </HTMLTable>
+            {!at.count && (
+              <p className="sacap-level-note">
+                <AgreementLegend />
+              </p>
+            )}
+            {at.count && <LevelNote counts={[{ label: "THI (tasmax and hurs)", ...at.count }]} scenarioName={scenarioName(selection.scenario)} />}
           </>
         );
       }}

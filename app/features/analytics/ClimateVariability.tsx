@@ -4,29 +4,35 @@ import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, bandPoints } from "../cmip6/charts/specs";
 import { ensembleStats } from "../cmip6/ensemble";
 import { baselineMeans, changeFromBaseline } from "../cmip6/explorer/compute";
-import { PROJECTION_WINDOWS, type NamedPeriod } from "../cmip6/periods";
+import { PROJECTION_WINDOWS } from "../cmip6/periods";
+import { levelLabel, levelWindows, WARMING_LEVELS } from "../cmip6/warmingLevels";
+import type { PeriodChoice } from "../cmip6/windows";
+import { useGetWarmingLevelsQuery } from "~/store/reference";
 import type { SeriesResponse } from "../cmip6/series";
-import { AnalysisFrame, AnalysisHeading, fmt, MethodNote, SeriesGate } from "./AnalysisFrame";
+import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate } from "./AnalysisFrame";
 import { coefficientOfVariation, mean, standardDeviation } from "./compute";
 import { variabilityQueries } from "./queries";
-import type { AnalysisSelection } from "./selection";
+import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
 
 /**
  * Per window, a statistic of each model's values over the window's years, then the median across models.
- * Historical years come from the historical run, later years from the scenario.
+ * Historical years come from the historical run, later years from the scenario. A window per model (a
+ * global warming level) takes each model's own years and leaves out models without a window.
  */
-export function windowStatistic(data: SeriesResponse, scenario: string, window: NamedPeriod, statistic: (values: (number | null)[]) => number | null): number | null {
+export function windowStatistic(data: SeriesResponse, scenario: string, window: PeriodChoice, statistic: (values: (number | null)[]) => number | null): number | null {
   const blocks = data.series.filter((b) => b.scenario === "historical" || b.scenario === scenario);
-  const models = Object.keys(blocks[0]?.values ?? {});
+  const models = Object.keys(blocks[0]?.values ?? {}).filter((m) => !("byModel" in window) || window.byModel[m]);
   const perModel = models.map((model) => {
-    const values = blocks.flatMap((b) => b.years.map((y, i) => (y >= window.start && y <= window.end ? b.values[model]?.[i] ?? null : undefined)).filter((v): v is number | null => v !== undefined));
+    const w = "byModel" in window ? window.byModel[model] : window;
+    const values = blocks.flatMap((b) => b.years.map((y, i) => (y >= w.start && y <= w.end ? b.values[model]?.[i] ?? null : undefined)).filter((v): v is number | null => v !== undefined));
     return values.length ? statistic(values) : null;
   });
   return ensembleStats(perModel.map((v) => [v]), 1).median[0];
 }
 
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
+  const levels = useGetWarmingLevelsQuery();
   const q = variabilityQueries(selection);
   const r = [useAnalysisSeries(q[0]), useAnalysisSeries(q[1]), useAnalysisSeries(q[2]), useAnalysisSeries(q[3])];
   return (
@@ -54,9 +60,16 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           rules: [-1, 0, 1],
           legend: "Index",
         });
-        const windows = [selection.baseline, ...PROJECTION_WINDOWS];
-        const rows = windows.map((w) => [
-          w.label,
+        // the 20-year windows, then each warming level with each model's own window (the models that reach it)
+        const levelList = levels.data ? WARMING_LEVELS.map((level) => levelWindows(levels.data!, selection.scenario, level, pr.models)) : [];
+        const windows: { label: string; period: PeriodChoice }[] = [
+          ...[selection.baseline, ...PROJECTION_WINDOWS].map((w) => ({ label: w.label, period: w })),
+          ...levelList.map((l) => ({ label: levelLabel(l.level), period: { byModel: l.periods } })),
+        ];
+        const prModels = Object.keys(pr.series[0]?.values ?? {});
+        const counts = levelList.map((l) => ({ label: "Rainfall", windows: l, count: prModels.filter((m) => l.periods[m]).length, of: prModels.length }));
+        const rows = windows.map(({ label, period: w }) => [
+          label,
           windowStatistic(pr, selection.scenario, w, coefficientOfVariation),
           windowStatistic(tas, selection.scenario, w, standardDeviation),
           windowStatistic(spi, selection.scenario, w, (v) => v.filter((x) => x !== null && x <= -1).length),
@@ -70,7 +83,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               answers={[pr, tas, spi, spei]}
               csv={{
                 file: `sacap-variability-${selection.geo}`,
-                header: { indicator: "pr, tas, spi, spei (annual)", units: "%, °C, years, unitless", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: "1950-2100", baseline: selection.baseline.label, view: "Variability by 20-year window", sample },
+                header: { indicator: "pr, tas, spi, spei (annual)", units: "%, °C, years, unitless", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: "1950-2100", baseline: selection.baseline.label, view: "Variability by 20-year window and global warming level (each model's own window)", sample },
                 columns: ["window", "rainfall CV (%)", "temperature SD (°C)", "SPI dry years (<= -1)", "SPEI dry years (<= -1)", "mean SPEI"],
                 rows: rows.map((row) => row.map((v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))),
               }}
@@ -81,7 +94,10 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
             </div>
             <Chart label="SPI and SPEI" spec={droughtSpec} fileName={`sacap-spi-spei-${selection.geo}`} summary={`Annual SPI and SPEI in ${place}, historical and ${selection.scenario}.`} />
             <HTMLTable compact striped className="sacap-table">
-              <caption>Variability per 20-year window: median across models of each model's statistic{sample ? " (sample data)" : ""}</caption>
+              <caption>
+                Variability per 20-year window and global warming level: median across models of each model&apos;s statistic (at a level,
+                over each model&apos;s own window){sample ? " (sample data)" : ""}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Window</th>
@@ -105,6 +121,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                 ))}
               </tbody>
             </HTMLTable>
+            <LevelNote counts={counts} scenarioName={scenarioName(selection.scenario)} />
           </>
         );
       }}
@@ -124,7 +141,8 @@ export function ClimateVariability() {
           <AvailabilityNote indicators={["pr", "tas", "spi", "spei"]} /> Variability per 20-year window is computed per model (the
           coefficient of variation of annual rainfall, the standard deviation of annual temperature, the number of years with SPI or
           SPEI at or below −1) and summarised by the median across models, so the spread between models does not count as
-          variability. SPI and SPEI are the series service's standardised annual anomalies of rainfall and of rainfall minus
+          variability. At a global warming level each model's statistic is over its own 20-year window, and models that do not
+          reach the level are left out. SPI and SPEI are the series service's standardised annual anomalies of rainfall and of rainfall minus
           evapotranspiration.
         </p>
       </MethodNote>

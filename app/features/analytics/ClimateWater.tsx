@@ -2,12 +2,15 @@ import { HTMLTable } from "@blueprintjs/core";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec } from "../cmip6/charts/specs";
 import { DAYS_IN_MONTH } from "../cmip6/periods";
-import { AnalysisFrame, AnalysisHeading, fmt, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { useGetWarmingLevelsQuery } from "~/store/reference";
+import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { levelSeries } from "./levels";
 import { cyclePoints, MONTHS } from "./ClimateLivestock";
-import { petCycle, variableCycle, waterBalanceCycle, type MonthStats } from "./cycles";
+import { cycleChangeAgreement, cycleStats, petModelCycles, variableModelCycles, waterBalanceModelCycles, type MonthStats } from "./cycles";
+import { AgreementLegend, AgreementMark } from "../compare/AgreementMark";
 import { GEO_LATITUDES } from "./latitudes";
 import { WATER_VARIABLES, windowQueries } from "./queries";
-import type { AnalysisSelection } from "./selection";
+import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
 
 /** Annual total (mm) of a cycle of daily rates (mm/day): each month's rate times its days. */
@@ -17,7 +20,8 @@ export function annualTotal(cycle: MonthStats[]): number | null {
 }
 
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
-  const q = windowQueries(selection, WATER_VARIABLES);
+  const levels = useGetWarmingLevelsQuery();
+  const q = windowQueries(selection, WATER_VARIABLES, levels.data);
   const r = [
     useAnalysisSeries(q[0]), useAnalysisSeries(q[1]), useAnalysisSeries(q[2]), useAnalysisSeries(q[3]),
     useAnalysisSeries(q[4]), useAnalysisSeries(q[5]), useAnalysisSeries(q[6]), useAnalysisSeries(q[7]),
@@ -28,16 +32,31 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
       {(answers) => {
         const sample = answers.some((a) => a.sample);
         // queries alternate baseline, future per variable: pr, tas, tasmax, tasmin
-        const at = (variable: number, future: boolean) => answers[variable * 2 + (future ? 1 : 0)].series[0];
+        const futures = [0, 1, 2, 3].map((v) => answers[v * 2 + 1]);
+        const level = levelSeries(selection, levels.data, futures);
+        const at = (variable: number, future: boolean) => (future ? level.future(answers[variable * 2 + 1]) : level.baseline(answers[variable * 2]));
+        // at a warming level, the models in: precipitation alone, and the three temperatures of PET
+        const counts = level.windows
+          ? [
+              { label: "Precipitation", ...level.countOf([futures[0]]) },
+              { label: "PET (tas, tasmax, tasmin)", ...level.countOf(futures.slice(1)) },
+            ]
+          : [];
         const periods = [
           { label: `${selection.baseline.label} (historical)`, future: false },
           { label: `${selection.window.label} (${selection.scenario})`, future: true },
         ].map((p) => ({
           ...p,
-          pr: variableCycle(at(0, p.future)),
-          pet: petCycle(at(1, p.future), at(2, p.future), at(3, p.future), latitude),
-          balance: waterBalanceCycle(at(0, p.future), at(1, p.future), at(2, p.future), at(3, p.future), latitude),
-        }));
+          models: {
+            pr: variableModelCycles(at(0, p.future)),
+            pet: petModelCycles(at(1, p.future), at(2, p.future), at(3, p.future), latitude),
+            balance: waterBalanceModelCycles(at(0, p.future), at(1, p.future), at(2, p.future), at(3, p.future), latitude),
+          },
+        }))
+          .map((p) => ({ ...p, pr: cycleStats(p.models.pr), pet: cycleStats(p.models.pet), balance: cycleStats(p.models.balance) }));
+        // do the models agree on the sign of their own change in the annual total?
+        const modelTotal = (cycle: (number | null)[]) => (cycle.some((v) => v === null) ? null : cycle.reduce((sum: number, v, i) => sum + v! * DAYS_IN_MONTH[i], 0));
+        const agreement = (k: "pr" | "pet" | "balance") => cycleChangeAgreement(periods[0].models[k], periods[1].models[k], modelTotal);
         const spec = (what: "pr" | "pet" | "balance", title: string) =>
           bandChartSpec({
             labels: { title: `${title}, ${place}`, axis: `${title} (mm/day)`, units: "mm/day", sample, note: "ensemble median and p10-p90" },
@@ -56,7 +75,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               answers={answers}
               csv={{
                 file: `sacap-water-balance-${selection.geo}`,
-                header: { indicator: "pr, PET (Hargreaves from tas, tasmax, tasmin), pr - PET", units: "mm/day", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${selection.window.label}`, view: "Monthly water balance", sample },
+                header: { indicator: "pr, PET (Hargreaves from tas, tasmax, tasmin), pr - PET", units: "mm/day", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${level.periodText}`, view: "Monthly water balance", sample },
                 columns: ["period", "month", "pr median", "PET median", "pr - PET median"],
                 rows: csvRows,
               }}
@@ -87,12 +106,20 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                 ))}
                 <tr>
                   <td>Projected change</td>
-                  <td className="sacap-num">{signed(change("pr"), 0)}</td>
-                  <td className="sacap-num">{signed(change("pet"), 0)}</td>
-                  <td className="sacap-num">{signed(change("balance"), 0)}</td>
+                  {(["pr", "pet", "balance"] as const).map((k) => (
+                    <td key={k} className="sacap-num">
+                      {signed(change(k), 0)} <AgreementMark agreement={agreement(k)} />
+                    </td>
+                  ))}
                 </tr>
               </tbody>
             </HTMLTable>
+            {!level.windows && (
+              <p className="sacap-level-note">
+                <AgreementLegend />
+              </p>
+            )}
+            {level.windows && <LevelNote counts={counts.map((c) => ({ ...c, windows: level.windows! }))} scenarioName={scenarioName(selection.scenario)} />}
           </>
         );
       }}

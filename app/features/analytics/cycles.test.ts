@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ScenarioSeries } from "../cmip6/series";
 import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY, temperatureHumidityIndex } from "./compute";
-import { petCycle, thiCycle, variableCycle, waterBalanceCycle } from "./cycles";
+import { cycleChangeAgreement, petCycle, thiCycle, variableCycle, variableModelCycles, waterBalanceCycle } from "./cycles";
 
 const monthly = (values: Record<string, number[]>): ScenarioSeries => {
   const n = 24;
@@ -32,5 +32,18 @@ describe("monthly cycles", () => {
     const balance = waterBalanceCycle(monthly({ A: [10] }), monthly({ A: [25] }), monthly({ A: [31] }), monthly({ A: [19] }), 28);
     expect(balance[6].median).toBeCloseTo(10 - expected, 10);
     expect(pet[6].median!).toBeGreaterThan(pet[0].median!);
+  });
+});
+
+describe("agreement of the models' changes in a cycle", () => {
+  it("takes each model's own change of the reduced cycle, then the AR6 simple approach", () => {
+    const base = variableModelCycles(monthly({ A: [1, 1], B: [2, 2], C: [3, 3], D: [4, 4], E: [5, 5] }));
+    // January: A, B, C, D rise and E falls (4 of 5, robust); February: A, B rise, C, D fall, E unchanged (no sign)
+    const future = variableModelCycles(monthly({ A: [2, 3], B: [3, 4], C: [4, 1], D: [5, 2], E: [4, 5] }));
+    expect(cycleChangeAgreement(base, future, (c) => c[0])).toEqual({ sign: 1, agree: 4, count: 5, robust: true });
+    expect(cycleChangeAgreement(base, future, (c) => c[1])).toEqual({ sign: 0, agree: 2, count: 5, robust: false });
+    // a model missing from the baseline is not counted
+    const { A: _a, ...withoutA } = base;
+    expect(cycleChangeAgreement(withoutA, future, (c) => c[0])).toEqual({ sign: 1, agree: 3, count: 4, robust: false });
   });
 });

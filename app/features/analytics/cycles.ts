@@ -1,4 +1,5 @@
 import { ensembleStats } from "../cmip6/ensemble";
+import { signAgreement, type Agreement } from "../cmip6/windows";
 import type { ScenarioSeries } from "../cmip6/series";
 import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY, temperatureHumidityIndex } from "./compute";
 
@@ -32,37 +33,68 @@ export interface MonthStats {
 }
 
 /** Ensemble median and p10-p90 per calendar month of per-model monthly means. */
-function cycleStats(perModel: Record<string, (number | null)[]>): MonthStats[] {
+export function cycleStats(perModel: Record<string, (number | null)[]>): MonthStats[] {
   const stats = ensembleStats(Object.values(perModel), 12);
   return stats.median.map((median, m) => ({ month: m + 1, median, p10: stats.p10[m], p90: stats.p90[m] }));
 }
 
+/** Each model's mean temperature-humidity index per calendar month. */
+export function thiModelCycles(tasmax: ScenarioSeries, hurs: ScenarioSeries): Record<string, (number | null)[]> {
+  return monthlyMeans([tasmax, hurs], ([t, rh]) => (t === null || rh === null ? null : temperatureHumidityIndex(t, rh)));
+}
+
 /** Mean temperature-humidity index per calendar month from monthly maximum temperature and humidity. */
 export function thiCycle(tasmax: ScenarioSeries, hurs: ScenarioSeries): MonthStats[] {
-  return cycleStats(
-    monthlyMeans([tasmax, hurs], ([t, rh]) => (t === null || rh === null ? null : temperatureHumidityIndex(t, rh))),
-  );
+  return cycleStats(thiModelCycles(tasmax, hurs));
+}
+
+/**
+ * Sign agreement of the models' changes between two sets of per-model cycles, each cycle reduced to one
+ * number by `reduce` (a month's value, an annual total): the models that have both (IPCC AR6 simple
+ * approach, `signAgreement`).
+ */
+export function cycleChangeAgreement(
+  base: Readonly<Record<string, (number | null)[]>>,
+  future: Readonly<Record<string, (number | null)[]>>,
+  reduce: (cycle: (number | null)[]) => number | null,
+): Agreement | null {
+  const changes = Object.keys(future)
+    .filter((m) => base[m])
+    .map((m) => {
+      const [b, f] = [reduce(base[m]), reduce(future[m])];
+      return b === null || f === null ? null : f - b;
+    });
+  return signAgreement(changes);
 }
 
 /** Mean of one variable per calendar month. */
 export function variableCycle(block: ScenarioSeries): MonthStats[] {
-  return cycleStats(monthlyMeans([block], ([v]) => v));
+  return cycleStats(variableModelCycles(block));
+}
+
+/** Each model's mean of one variable per calendar month. */
+export const variableModelCycles = (block: ScenarioSeries) => monthlyMeans([block], ([v]) => v);
+
+/** Each model's Hargreaves potential evapotranspiration (mm/day) per calendar month. */
+export function petModelCycles(tas: ScenarioSeries, tasmax: ScenarioSeries, tasmin: ScenarioSeries, latitude: number): Record<string, (number | null)[]> {
+  const ra = MID_MONTH_DAY.map((day) => extraterrestrialRadiation(latitude, day));
+  return monthlyMeans([tas, tasmax, tasmin], ([t, tx, tn], month) => (t === null || tx === null || tn === null ? null : hargreavesPet(t, tx, tn, ra[month - 1])));
+}
+
+/** Each model's precipitation minus PET per calendar month. */
+export function waterBalanceModelCycles(pr: ScenarioSeries, tas: ScenarioSeries, tasmax: ScenarioSeries, tasmin: ScenarioSeries, latitude: number): Record<string, (number | null)[]> {
+  const ra = MID_MONTH_DAY.map((day) => extraterrestrialRadiation(latitude, day));
+  return monthlyMeans([pr, tas, tasmax, tasmin], ([p, t, tx, tn], month) =>
+    p === null || t === null || tx === null || tn === null ? null : p - hargreavesPet(t, tx, tn, ra[month - 1]),
+  );
 }
 
 /** Hargreaves potential evapotranspiration (mm/day) per calendar month from monthly tas, tasmax and tasmin. */
 export function petCycle(tas: ScenarioSeries, tasmax: ScenarioSeries, tasmin: ScenarioSeries, latitude: number): MonthStats[] {
-  const ra = MID_MONTH_DAY.map((day) => extraterrestrialRadiation(latitude, day));
-  return cycleStats(
-    monthlyMeans([tas, tasmax, tasmin], ([t, tx, tn], month) => (t === null || tx === null || tn === null ? null : hargreavesPet(t, tx, tn, ra[month - 1]))),
-  );
+  return cycleStats(petModelCycles(tas, tasmax, tasmin, latitude));
 }
 
 /** Precipitation minus PET per calendar month, per model, then across models. */
 export function waterBalanceCycle(pr: ScenarioSeries, tas: ScenarioSeries, tasmax: ScenarioSeries, tasmin: ScenarioSeries, latitude: number): MonthStats[] {
-  const ra = MID_MONTH_DAY.map((day) => extraterrestrialRadiation(latitude, day));
-  return cycleStats(
-    monthlyMeans([pr, tas, tasmax, tasmin], ([p, t, tx, tn], month) =>
-      p === null || t === null || tx === null || tn === null ? null : p - hargreavesPet(t, tx, tn, ra[month - 1]),
-    ),
-  );
+  return cycleStats(waterBalanceModelCycles(pr, tas, tasmax, tasmin, latitude));
 }

@@ -1,4 +1,6 @@
 import type { SeriesFrequency, SeriesQuery } from "../cmip6/seriesQuery";
+import type { WarmingLevels } from "../cmip6/warmingLevels";
+import { levelSpan } from "./levels";
 import type { AnalysisSelection } from "./selection";
 
 /** The series each analysis draws; its loader primes exactly these. */
@@ -45,11 +47,20 @@ export function ensoQueries(s: AnalysisSelection): AnalysisQuery[] {
   );
 }
 
-/** Monthly values of the baseline (historical) and of the future window (scenario) for some variables. */
-export function windowQueries(s: AnalysisSelection, indicators: readonly string[]): AnalysisQuery[] {
+/**
+ * Monthly values of the baseline (historical) and of the future window (scenario) for some variables. At
+ * a warming level the future query spans every model's window in `table`, the historical run joined
+ * (windows can start before 2015).
+ */
+export function windowQueries(s: AnalysisSelection, indicators: readonly string[], table?: Pick<WarmingLevels, "rows">): AnalysisQuery[] {
+  const future = (indicator: string): SeriesQuery => {
+    if (s.window.kind === "years") return { indicator, geo: s.geo, scenario: [s.scenario], start: s.window.period.start, end: s.window.period.end };
+    const span = levelSpan(table, s.scenario, s.window.level);
+    return { indicator, geo: s.geo, scenario: span.start < 2015 ? ["historical", s.scenario] : [s.scenario], start: span.start, end: span.end };
+  };
   return indicators.flatMap((indicator) => [
     { frequency: "monthly" as const, query: { indicator, geo: s.geo, scenario: ["historical"], start: s.baseline.start, end: s.baseline.end } },
-    { frequency: "monthly" as const, query: { indicator, geo: s.geo, scenario: [s.scenario], start: s.window.start, end: s.window.end } },
+    { frequency: "monthly" as const, query: future(indicator) },
   ]);
 }
 export const LIVESTOCK_VARIABLES = ["tasmax", "hurs"] as const;

@@ -1,12 +1,16 @@
 import { BASELINE_PERIOD, PROJECTION_WINDOWS, type NamedPeriod } from "../cmip6/periods";
 import type { Geo } from "../cmip6/schema";
+import { parseWindowChoice, WINDOW_CHOICES, yearsChoice, type WindowChoice } from "../cmip6/warmingLevels";
 
-/** What every analysis is asked for: a place, a future scenario, a baseline and a projection window. */
+/**
+ * What every analysis is asked for: a place, a future scenario, a baseline and a future window (a 20-year
+ * window, or a global warming level: each model's own 20-year window, changes against 1995-2014).
+ */
 export interface AnalysisSelection {
   geo: string;
   scenario: "ssp245" | "ssp585";
   baseline: NamedPeriod;
-  window: NamedPeriod;
+  window: WindowChoice;
 }
 
 export const ANALYSIS_SCENARIOS = [
@@ -19,13 +23,23 @@ export const ANALYSIS_BASELINES: readonly NamedPeriod[] = [
   { start: 1985, end: 2014, label: "1985-2014" },
 ];
 export const DEFAULT_ANALYSIS_GEO = "IND";
+/** The last 20-year window, unless the URL asks for another window or a warming level. */
+export const DEFAULT_ANALYSIS_WINDOW: WindowChoice = yearsChoice(PROJECTION_WINDOWS[PROJECTION_WINDOWS.length - 1]);
 
-/** Reads a selection from the page URL; unknown values fall back to the defaults. */
+/** "SSP2-4.5" for a scenario code. */
+export const scenarioName = (code: string) => ANALYSIS_SCENARIOS.find((s) => s.code === code)?.name ?? code;
+
+/**
+ * Reads a selection from the page URL; unknown values fall back to the defaults. The window is one of
+ * `WINDOW_CHOICES` (`2040-2059`, `gwl:2.0`); at a warming level the baseline is 1995-2014, as in the IPCC
+ * AR6 Atlas and the warming-level table.
+ */
 export function parseAnalysisSelection(params: URLSearchParams, geos: readonly Pick<Geo, "field_value">[]): AnalysisSelection {
   const geo = params.get("geo") ?? "";
   const scenario = params.get("scenario") === "ssp585" ? "ssp585" : "ssp245";
-  const baseline = ANALYSIS_BASELINES.find((b) => b.label === params.get("baseline")) ?? BASELINE_PERIOD;
-  const window = PROJECTION_WINDOWS.find((w) => w.label === params.get("window")) ?? PROJECTION_WINDOWS[PROJECTION_WINDOWS.length - 1];
+  const asked = parseWindowChoice(params.get("window") ?? "");
+  const window = WINDOW_CHOICES.find((c) => c.code === asked?.code) ?? DEFAULT_ANALYSIS_WINDOW;
+  const baseline = window.kind === "gwl" ? BASELINE_PERIOD : (ANALYSIS_BASELINES.find((b) => b.label === params.get("baseline")) ?? BASELINE_PERIOD);
   return {
     geo: geos.some((g) => g.field_value === geo) ? geo : DEFAULT_ANALYSIS_GEO,
     scenario,
@@ -38,7 +52,7 @@ export function parseAnalysisSelection(params: URLSearchParams, geos: readonly P
 export function analysisQueryString(s: AnalysisSelection): string {
   const p = new URLSearchParams({ geo: s.geo });
   if (s.scenario !== "ssp245") p.set("scenario", s.scenario);
-  if (s.baseline.label !== BASELINE_PERIOD.label) p.set("baseline", s.baseline.label);
-  if (s.window.label !== PROJECTION_WINDOWS[PROJECTION_WINDOWS.length - 1].label) p.set("window", s.window.label);
+  if (s.window.kind === "years" && s.baseline.label !== BASELINE_PERIOD.label) p.set("baseline", s.baseline.label);
+  if (s.window.code !== DEFAULT_ANALYSIS_WINDOW.code) p.set("window", s.window.code);
   return p.toString();
 }

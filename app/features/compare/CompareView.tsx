@@ -1,5 +1,5 @@
-import { Button, HTMLSelect } from "@blueprintjs/core";
-import { Link } from "@remix-run/react";
+import { Button, HTMLSelect, Radio } from "@blueprintjs/core";
+import { Link, useSubmit } from "@remix-run/react";
 import { PageForm } from "~/components/PageForm";
 import { LineChart } from "~/components/LineChart";
 import { SourceTag } from "~/features/cmip6/SourceTag";
@@ -8,7 +8,7 @@ import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import type { Geo } from "~/features/cmip6/schema";
 import { seriesQueryString } from "~/features/cmip6/seriesQuery";
 import type { CompareLine, WindowMeans } from "./compare";
-import { FUTURE_SCENARIOS, MAX_PLACES, type CompareSelection } from "./selection";
+import { FUTURE_SCENARIOS, MAX_PLACES, type CompareSelection, type PeriodMode } from "./selection";
 import { medianLineSeries, WindowMeansTable } from "./WindowMeans";
 
 export interface CompareViewData {
@@ -25,6 +25,7 @@ export interface CompareViewData {
 function Selector({ data }: { data: CompareViewData }) {
   const { selection } = data;
   const slots = selection.mode === "places" ? MAX_PLACES : 1;
+  const submit = useSubmit();
   return (
     <PageForm method="get" className="sacap-inline-form" aria-label="Comparison">
       <label>
@@ -50,10 +51,30 @@ function Selector({ data }: { data: CompareViewData }) {
           <HTMLSelect name="scenario" defaultValue={selection.scenario} options={FUTURE_SCENARIOS.map((s) => ({ value: s, label: s === "ssp245" ? "SSP2-4.5" : "SSP5-8.5" }))} />
         </label>
       )}
+      <fieldset className="sacap-inline-fieldset">
+        <legend>Columns</legend>
+        {PERIOD_CHOICES.map((choice) => (
+          <Radio
+            key={choice.value}
+            inline
+            name="periods"
+            value={choice.value}
+            label={choice.label}
+            defaultChecked={selection.periods === choice.value}
+            // with scripts, choosing the columns applies the form at once; without, the Compare button does
+            onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { preventScrollReset: true })}
+          />
+        ))}
+      </fieldset>
       <Button type="submit" intent="primary" text="Compare" />
     </PageForm>
   );
 }
+
+const PERIOD_CHOICES: { value: PeriodMode; label: string }[] = [
+  { value: "years", label: "20-year windows" },
+  { value: "gwl", label: "Warming levels" },
+];
 
 /** Up to four places, or the scenarios of one place, side by side for one indicator. */
 export function CompareView({ data }: { data: CompareViewData }) {
@@ -80,6 +101,16 @@ export function CompareView({ data }: { data: CompareViewData }) {
             decimals={result.indicator.decimals}
             rowHeader={selection.mode === "places" ? "Place" : "Scenario"}
             units={result.indicator.units}
+            download={{
+              file: `sacap-compare-${selection.indicator}-${selection.geos.join("-")}${selection.periods === "gwl" ? "-gwl" : ""}`,
+              indicator: `${selection.indicator} (annual)`,
+              units: result.indicator.units,
+              rowHeader: selection.mode === "places" ? "Place" : "Scenario",
+              geo: selection.geos.join(" "),
+              scenarios: selection.mode === "places" ? ["historical", selection.scenario] : ["historical", "ssp245", "ssp585"],
+              sample: result.origin.kind !== "ingested",
+              sources: result.origin.text,
+            }}
             action={(_, i) => (
               <Link to={`/cmip6-data?${seriesQueryString({ indicator: selection.indicator, geo: selection.mode === "places" ? selection.geos[i] : selection.geos[0] })}`}>
                 Explore

@@ -1,10 +1,14 @@
-import { HTMLTable } from "@blueprintjs/core";
+import { Button, HTMLTable } from "@blueprintjs/core";
 import type { ReactNode } from "react";
+import { downloadText } from "~/components/data-table/download";
 import { LINE_COLORS, type LineSeries } from "~/components/LineChart";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
 import { windowDecimals } from "~/features/cmip6/windows";
+import { toCsvText } from "~/lib/csv";
 import { formatNumber } from "~/lib/format";
+import { AgreementLegend, AgreementMark } from "./AgreementMark";
 import type { CompareLine, WindowMeans, WindowRow } from "./compare";
+import { windowMeansCsv, type WindowMeansCsvHeader } from "./table";
 
 /** Chart lines of compared items: each one's ensemble median, with its 10-90 % range shaded. */
 export function medianLineSeries(lines: readonly CompareLine[]): LineSeries[] {
@@ -16,9 +20,28 @@ export function medianLineSeries(lines: readonly CompareLine[]): LineSeries[] {
   }));
 }
 
+function Cell({ row, column, decimals, gwl }: { row: WindowRow; column: number; decimals: number; gwl: boolean }) {
+  const value = row.values[column];
+  if (value === null) return <td>{row.incomplete[column] ?? "–"}</td>;
+  return (
+    <td>
+      {`${formatNumber(value, decimals)} (${formatNumber(row.changes[column], decimals, { signed: true })})`} <AgreementMark agreement={row.agreements[column]} />
+      {gwl && (
+        <span className="sacap-count">
+          {" "}
+          {`${row.counts[column]} of ${row.of}`}
+          <span className="sacap-visually-hidden"> models</span>
+        </span>
+      )}
+    </td>
+  );
+}
+
 /**
- * The table of window means: a row per compared item with its baseline mean and each 20-year window's
- * mean, the change from the baseline in brackets; optionally a last column of links per row.
+ * The table of window means: a row per compared item with its baseline mean and each column's mean (a
+ * 20-year window or a global warming level), the change from the baseline in brackets with the models'
+ * sign agreement; at warming levels also the models in. Under the table the agreement rule and, at
+ * levels, each level's method note; optionally a CSV download and a last column of links per row.
  */
 export function WindowMeansTable({
   means,
@@ -26,6 +49,7 @@ export function WindowMeansTable({
   rowHeader,
   units,
   action,
+  download,
 }: {
   means: WindowMeans;
   /** Decimals of the indicator's values (period statistics show one more). */
@@ -36,39 +60,80 @@ export function WindowMeansTable({
   units?: string;
   /** A last column, "Explore", with what each row offers. */
   action?: (row: WindowRow, index: number) => ReactNode;
+  /** Offers the table as CSV, with this header. */
+  download?: WindowMeansCsvHeader & { file: string };
 }) {
   const decimals = windowDecimals(valueDecimals);
+  const gwl = means.mode === "gwl";
+  const notes = means.notes ?? [];
   return (
-    <HTMLTable compact striped className="sacap-table">
-      <caption>{`Ensemble median of the models' period means${units ? ` (${units})` : ""}; median of the models' changes from ${BASELINE_PERIOD.label} in brackets`}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{rowHeader}</th>
-          <th scope="col">{BASELINE_PERIOD.label}</th>
-          {means.windowLabels.map((label) => (
-            <th key={label} scope="col">
-              {label}
-            </th>
-          ))}
-          {action && (
-            <th scope="col">
-              <span className="sacap-visually-hidden">Explore</span>
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {means.windows.map((row, i) => (
-          <tr key={row.label}>
-            <th scope="row">{row.label}</th>
-            <td>{formatNumber(row.baseline, decimals)}</td>
-            {row.values.map((value, j) => (
-              <td key={j}>{value === null ? (row.incomplete[j] ?? "–") : `${formatNumber(value, decimals)} (${formatNumber(row.changes[j], decimals, { signed: true })})`}</td>
+    <section className="sacap-window-means" aria-label="Window means">
+      {download && (
+        <div className="sacap-explorer__heading">
+          <span className="sacap-explorer__spacer" />
+          <Button
+            icon="download"
+            text="CSV"
+            aria-label="Download the window means as CSV"
+            onClick={() => {
+              const csv = windowMeansCsv(means, download, decimals);
+              downloadText(`${download.file}.csv`, toCsvText(csv.columns, csv.rows, csv.comments), "text/csv;charset=utf-8");
+            }}
+          />
+        </div>
+      )}
+      <HTMLTable compact striped className="sacap-table">
+        <caption>
+          {gwl
+            ? `Ensemble median of the models' means over their own 20-year windows at each global warming level${units ? ` (${units})` : ""}; median of the models' changes from ${BASELINE_PERIOD.label} in brackets, sign agreement, and the models that reach the level`
+            : `Ensemble median of the models' period means${units ? ` (${units})` : ""}; median of the models' changes from ${BASELINE_PERIOD.label} in brackets, and sign agreement`}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{rowHeader}</th>
+            <th scope="col">{BASELINE_PERIOD.label}</th>
+            {means.windowLabels.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
             ))}
-            {action && <td>{action(row, i)}</td>}
+            {action && (
+              <th scope="col">
+                <span className="sacap-visually-hidden">Explore</span>
+              </th>
+            )}
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {means.windows.map((row, i) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td>{formatNumber(row.baseline, decimals)}</td>
+              {row.values.map((_, j) => (
+                <Cell key={j} row={row} column={j} decimals={decimals} gwl={gwl} />
+              ))}
+              {action && <td>{action(row, i)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <div className="sacap-method">
+        <p>
+          <AgreementLegend />
+        </p>
+        {gwl && (
+          <>
+            <p>At a warming level, the count is the models with a value out of the models of the place; a model that does not reach the level by 2100 is left out.</p>
+            <ul>
+              {notes.map((note) => (
+                <li key={note.key}>
+                  <strong>{note.title}</strong>: {note.text}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </section>
   );
 }

@@ -12,8 +12,14 @@ describe("compare selection", () => {
   it("reads a selection and writes it back", () => {
     const params = new URLSearchParams("indicator=pr&compare=places&geo=IND&geo=indus&scenario=ssp245");
     const selection = parseSelection(params, indicators, geos);
-    expect(selection).toEqual({ indicator: "pr", mode: "places", geos: ["IND", "indus"], scenario: "ssp245" });
+    expect(selection).toEqual({ indicator: "pr", mode: "places", geos: ["IND", "indus"], scenario: "ssp245", periods: "years" });
     expect(parseSelection(new URLSearchParams(selectionSearch(selection)), indicators, geos)).toEqual(selection);
+    expect(selectionSearch(selection)).not.toContain("periods");
+    const levels = parseSelection(new URLSearchParams("compare=scenarios&geo=NPL&periods=gwl"), indicators, geos);
+    expect(levels.periods).toBe("gwl");
+    expect(selectionSearch(levels)).toContain("periods=gwl");
+    expect(parseSelection(new URLSearchParams(selectionSearch(levels)), indicators, geos)).toEqual(levels);
+    expect(parseSelection(new URLSearchParams("periods=odd"), indicators, geos).periods).toBe("years");
   });
 
   it("keeps at most four distinct places, one for scenarios, and falls back to defaults", () => {
@@ -25,6 +31,7 @@ describe("compare selection", () => {
       mode: "places",
       geos: ["NPL", "BGD"],
       scenario: "ssp585",
+      periods: "years",
     });
   });
 });

@@ -1,6 +1,7 @@
 import { Classes } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
+import { GUIDE_LEVEL_EXAMPLE } from "./warmingLevelsGuide";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
 
@@ -142,6 +143,7 @@ const SHORTCUTS: Shortcut[] = [
   { combos: [["PageUp"], ["PageDown"]], action: "In tables: move one page up or down." },
   { combos: [["Enter"]], action: "In tables: open the active row." },
   { combos: [["Space"]], action: "In tables: select the active row." },
+  { combos: [["\u2190"], ["\u2192"]], action: "In a group of options, such as the comparison\u2019s \u201c20-year windows | Warming levels\u201d: choose the previous or next option; the page follows at once." },
 ];
 
 function Keys({ combos }: { combos: string[][] }) {
@@ -198,6 +200,63 @@ export function UserGuide() {
           </dl>
         </section>
       ))}
+
+      <section aria-labelledby="guide-warming-levels">
+        <h2 id="guide-warming-levels">Warming levels, model agreement and model selection</h2>
+        <h3 id="guide-gwl-what">What a warming level is</h3>
+        <p>
+          A global warming level is a state of the climate rather than a date: the 20 years in which a model&apos;s global mean
+          temperature first runs 1.5, 2, 3 or 4 °C above its own 1850-1900 mean. Models warm at different speeds, so the same
+          year under a scenario means a warmer world in one model than in another. Taking each model at the same amount of global
+          warming removes most of that difference, and answers the question many plans are written around: what does +2 °C mean
+          here? That is why the IPCC AR6 Interactive Atlas reports warming levels.
+        </p>
+        <p>
+          Wherever the portal offers a period it offers the levels too: the columns of the <Link to="/care-comp">comparison</Link>{" "}
+          (&quot;Warming levels&quot;), the future window of the <Link to="/analytics/climate-crop">analyses</Link> (+1.5 °C to +4 °C,
+          written <code>window=gwl:2.0</code> in the address), and the explorer and the map. Levels exist for SSP2-4.5 and SSP5-8.5.
+        </p>
+        <h3 id="guide-gwl-how">How the portal finds each model&apos;s window</h3>
+        <p>
+          The windows come from the table the Atlas uses (Hauser et al., doi:10.5281/zenodo.3591807): for every model and
+          scenario, the first 20 years whose mean global warming exceeds the level. The portal takes each model&apos;s mean over its
+          own window, then the median and the 10th to 90th percentiles across the models. A model that does not reach a level by
+          2100 is left out of that level, and so is a model the table does not have; every screen says how many models are in
+          (&quot;+3 °C: 15 of 35 models under SSP2-4.5&quot;) and names the ones left out. A window can begin before 2015, so the
+          historical run is joined to the scenario for it. Changes are against 1995-2014, the Atlas&apos;s baseline and the last 20
+          years of the historical run: the same reference for every model and level, close to the present, and the period the
+          warming-level table and the Atlas&apos;s maps use.
+        </p>
+        <h3 id="guide-gwl-example">A worked example</h3>
+        <p>
+          Under {GUIDE_LEVEL_EXAMPLE.scenario.name}, {GUIDE_LEVEL_EXAMPLE.twoDegrees[0].model} reaches +2 °C in {GUIDE_LEVEL_EXAMPLE.twoDegrees[0].start}-
+          {GUIDE_LEVEL_EXAMPLE.twoDegrees[0].end} and {GUIDE_LEVEL_EXAMPLE.twoDegrees[1].model} only in {GUIDE_LEVEL_EXAMPLE.twoDegrees[1].start}-
+          {GUIDE_LEVEL_EXAMPLE.twoDegrees[1].end}: at +2 °C the portal averages {GUIDE_LEVEL_EXAMPLE.twoDegrees[0].model} over its
+          window and {GUIDE_LEVEL_EXAMPLE.twoDegrees[1].model} over its own, {GUIDE_LEVEL_EXAMPLE.twoDegrees[1].start - GUIDE_LEVEL_EXAMPLE.twoDegrees[0].start} years later. {GUIDE_LEVEL_EXAMPLE.early.model} passes
+          +{GUIDE_LEVEL_EXAMPLE.early.level} °C in {GUIDE_LEVEL_EXAMPLE.early.start}-{GUIDE_LEVEL_EXAMPLE.early.end}, a window that starts in the
+          historical run. By 2100, {GUIDE_LEVEL_EXAMPLE.threeDegrees.count} of the portal&apos;s {GUIDE_LEVEL_EXAMPLE.threeDegrees.of} models reach +3 °C
+          under {GUIDE_LEVEL_EXAMPLE.scenario.name}; the table has no {GUIDE_LEVEL_EXAMPLE.scenario.name} rows for{" "}
+          {GUIDE_LEVEL_EXAMPLE.threeDegrees.notInTable.join(", ")}. A value at +3 °C under {GUIDE_LEVEL_EXAMPLE.scenario.name} therefore stands for
+          fewer than half of the models, the warmer ones. The climate values in this build are sample data, generated for
+          illustration; the windows are the published ones.
+        </p>
+        <h3 id="guide-agreement">Model agreement</h3>
+        <p>
+          A median change can hide models that disagree. The portal marks each change by the IPCC AR6 simple approach: it is{" "}
+          <strong>robust</strong> (marked ✓) when at least 80 % of the models agree on its sign, and <strong>not robust</strong>{" "}
+          (marked ~) when fewer do. Screen readers hear the count, for example &quot;robust: 31 of 33 models agree on the sign&quot;. On
+          the map, hatching marks the areas where the models do not agree; the comparison&apos;s download carries it as a column.
+        </p>
+        <h3 id="guide-model-selection">Picking models by their spread</h3>
+        <p>
+          An impact study often runs a few models rather than all of them. In the <Link to="/cmip6-data">CMIP6 data explorer</Link>, the
+          view &quot;Model selection&quot; plots each model&apos;s change in temperature against its change in precipitation for the place,
+          season and window, and proposes storylines: warm-dry, warm-wet, cool-dry and cool-wet (the models farthest into each
+          quarter around the ensemble median) and middle (the models closest to the median). Choosing one makes a named subset,
+          such as <code>subset=warm-dry</code> beside the list of models in the address; the subset travels with the link to the map
+          and into the downloads, whose headers name it and its models.
+        </p>
+      </section>
 
       <section aria-labelledby="guide-preferences">
         <h2 id="guide-preferences">Preferences</h2>
