@@ -10,7 +10,7 @@ import { useGetGeosQuery } from "~/store/reference";
 import { toCsvWithHeader, type ExportHeader } from "../cmip6/explorer/compute";
 import { BASELINE_PERIOD } from "../cmip6/periods";
 import { levelCountText, levelMethodNote, WINDOW_CHOICES, type LevelWindows } from "../cmip6/warmingLevels";
-import { AGREEMENT_RULE } from "../compare/table";
+import { AGREEMENT_RULE } from "../cmip6/windows";
 import type { Geo } from "../cmip6/schema";
 import { ANALYSIS_BASELINES, ANALYSIS_SCENARIOS, analysisQueryString, parseAnalysisSelection, type AnalysisSelection } from "./selection";
 import { formatNumber } from "~/lib/format";

@@ -7,7 +7,7 @@ import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate,
 import { modelClimatologies, windowStatistics, type Agreement } from "../cmip6/windows";
 import { levelWindows, type LevelWindows, type WarmingLevels } from "../cmip6/warmingLevels";
 import { useGetWarmingLevelsQuery } from "~/store/reference";
-import { AgreementLegend, AgreementMark, agreementCell } from "../compare/AgreementMark";
+import { AgreementLegend, AgreementMark, agreementCell } from "../cmip6/AgreementMark";
 import { linearTrend } from "./compute";
 import { CROP_HEAT_INDEX, CROP_SEASONS, cropQueries } from "./queries";
 

@@ -8,7 +8,7 @@ import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate,
 import { levelSeries } from "./levels";
 import { THI_CLASSES, thiClass } from "./compute";
 import { cycleChangeAgreement, cycleStats, thiModelCycles, type MonthStats } from "./cycles";
-import { AgreementLegend, AgreementMark, agreementCell } from "../compare/AgreementMark";
+import { AgreementLegend, AgreementMark, agreementCell } from "../cmip6/AgreementMark";
 import { LIVESTOCK_VARIABLES, windowQueries } from "./queries";
 import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";

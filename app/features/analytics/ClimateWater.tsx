@@ -7,7 +7,7 @@ import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate,
 import { levelSeries } from "./levels";
 import { cyclePoints, MONTHS } from "./ClimateLivestock";
 import { cycleChangeAgreement, cycleStats, petModelCycles, variableModelCycles, waterBalanceModelCycles, type MonthStats } from "./cycles";
-import { AgreementLegend, AgreementMark } from "../compare/AgreementMark";
+import { AgreementLegend, AgreementMark } from "../cmip6/AgreementMark";
 import { GEO_LATITUDES } from "./latitudes";
 import { WATER_VARIABLES, windowQueries } from "./queries";
 import { scenarioName, type AnalysisSelection } from "./selection";

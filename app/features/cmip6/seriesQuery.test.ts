@@ -90,7 +90,7 @@ describe("parseSeriesQuery", () => {
     expect(problem("indicator=tas&geo=IND&month=1.5", "monthly")).toMatchObject({ field: "month" });
     expect(problem("indicator=tas&geo=IND&season=monsoon", "monthly")).toMatchObject({ field: "season", allowed: ["DJF", "MAM", "JJA", "SON", "JJAS", "NDJFM"] });
     expect(problem("indicator=tas&geo=IND&season=JJA&month=7", "monthly")).toMatchObject({ field: "season" });
-    expect(problem("indicator=tas&geo=IND&month=7")).toMatchObject({ field: "month", allowed: ["indicator", "geo", "scenario", "model", "start", "end"] });
+    expect(problem("indicator=tas&geo=IND&month=7")).toMatchObject({ field: "month", allowed: ["indicator", "geo", "scenario", "model", "start", "end", "window"] });
     expect(problem("indicator=tas&geo=IND&models=CanESM5")).toMatchObject({ field: "models", message: 'Unknown parameter "models"' });
     expect(problem("indicator=tas&indicator=pr&geo=IND")).toMatchObject({ field: "indicator", message: 'Give "indicator" once' });
   });

@@ -6,7 +6,7 @@ import { BASELINE_PERIOD } from "~/features/cmip6/periods";
 import { windowDecimals } from "~/features/cmip6/windows";
 import { toCsvText } from "~/lib/csv";
 import { formatNumber } from "~/lib/format";
-import { AgreementLegend, AgreementMark } from "./AgreementMark";
+import { AgreementLegend, AgreementMark } from "~/features/cmip6/AgreementMark";
 import type { CompareLine, WindowMeans, WindowRow } from "./compare";
 import { windowMeansCsv, type WindowMeansCsvHeader } from "./table";
 

@@ -1,4 +1,5 @@
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
+import { AGREEMENT_RULE } from "~/features/cmip6/windows";
 import type { WindowMeans } from "./compare";
 
 /**
@@ -6,9 +7,6 @@ import type { WindowMeans } from "./compare";
  * from `compare.ts`, whose computation (with the warming-level table and its schema) runs on the server.
  */
 
-/** The agreement rule in one sentence, under every table and in every download that marks agreement. */
-export const AGREEMENT_RULE =
-  "Agreement on the sign of the change by the IPCC AR6 simple approach: robust where at least 80 % of the models agree on the sign of their change from 1995-2014, not robust where fewer do.";
 
 /** What a download of the window means says about itself. */
 export interface WindowMeansCsvHeader {

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { levelWindows, parseWarmingLevelsCsv, warmingLevelsSchema } from "../cmip6/warmingLevels";
+import { levelWindows } from "../cmip6/warmingLevels";
+import { parseWarmingLevelsCsv, warmingLevelsSchema } from "../cmip6/warmingLevelTable";
 import { UserGuide } from "./UserGuide";
 import { GUIDE_LEVEL_EXAMPLE } from "./warmingLevelsGuide";
 

@@ -9,6 +9,7 @@ import { Chart } from "../charts/Chart";
 import { annualCycleSpec, changeSpec, levelSpans, timeSeriesSpec, windowSpans, type BandPoint, type ChartLabels, type SpanMark } from "../charts/specs";
 import { MONTH_NAMES, PROJECTION_WINDOWS } from "../periods";
 import { AGREEMENT_RULE } from "../windows";
+import { AgreementMark } from "../AgreementMark";
 import type { ScenarioSeries, SeriesResponse } from "../series";
 import { useGetAnnualSeriesQuery, useGetMonthlySeriesQuery } from "../seriesApi";
 import { seriesIndicator, type SeriesCatalog } from "../seriesQuery";
@@ -307,14 +308,10 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel, ta
 /** The agreement cell: a mark (filled arrow when robust, hollow when not) and the count in words. */
 function AgreementCell({ agreement }: { agreement: Agreement | null }) {
   if (!agreement) return <td>–</td>;
-  const arrow = agreement.sign === 1 ? (agreement.robust ? "▲" : "△") : agreement.sign === -1 ? (agreement.robust ? "▼" : "▽") : agreement.robust ? "●" : "○";
   const direction = agreement.sign === 1 ? "rise" : agreement.sign === -1 ? "fall" : "no change";
   return (
-    <td className={agreement.robust ? "sacap-agree sacap-agree--robust" : "sacap-agree"}>
-      <span aria-hidden="true" className="sacap-agree__mark">
-        {arrow}
-      </span>{" "}
-      {agreementText(agreement)} ({direction})
+    <td>
+      <AgreementMark agreement={agreement} visible /> ({direction})
     </td>
   );
 }
