@@ -72,7 +72,7 @@ test("by keyboard: pick the warm-dry models at +2 °C, use them as a subset, and
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv).toContain(`# model subset: warm-dry subset: ${picked} model`);
   expect(csv).toContain("# warming levels: M. Hauser et al.");
-  expect(csv).toContain("# agreement: IPCC AR6 simple approach");
+  expect(csv).toContain("# agreement: Model agreement (IPCC AR6 WGI Atlas, simple approach");
   expect(csv).toContain("# sample data: true");
   const lines = csv.trim().split("\r\n");
   const exported = parseCsv(lines.filter((l) => !l.startsWith("#")).join("\r\n"));
