@@ -1,7 +1,7 @@
 import { BASELINE_PERIOD, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import type { SeriesResponse } from "~/features/cmip6/series";
 import { levelCountText, levelLabel, levelMethodNote, levelWindows, WARMING_LEVEL_SCENARIOS, WARMING_LEVELS, type LevelWindows, type WarmingLevels } from "~/features/cmip6/warmingLevels";
-import { modelClimatologies, windowStatistics, type Agreement } from "~/features/cmip6/windows";
+import { modelClimatologies, windowStatistics, type Agreement, type WindowStatistics } from "~/features/cmip6/windows";
 import type { PeriodMode } from "./selection";
 
 /** One compared item: a place, or a scenario of a place, as the ensemble median with its 10-90 % range. */
@@ -104,15 +104,7 @@ export function windowMeans(answers: readonly SeriesResponse[], labels: readonly
         of: new Set(answer.series.flatMap((b) => Object.keys(b.values))).size,
       };
       if (!gwl) {
-        const stats = PROJECTION_WINDOWS.map((w) => windowStatistics(answer.series, w, baseline));
-        return {
-          ...row,
-          values: stats.map((s) => s.median),
-          changes: stats.map((s) => s.change?.median ?? null),
-          agreements: stats.map((s) => s.change?.agreement ?? null),
-          counts: stats.map((s) => s.count),
-          incomplete: stats.map((s) => s.incomplete ?? null),
-        };
+        return { ...row, ...columnsOf(PROJECTION_WINDOWS.map((w) => windowStatistics(answer.series, w, baseline))) };
       }
       if (!projection || !isLevelScenario(scenario)) {
         const none = WARMING_LEVELS.map(() => null);
@@ -123,15 +115,10 @@ export function windowMeans(answers: readonly SeriesResponse[], labels: readonly
       // historical years first, then the projection's: a window such as 2004-2023 joins both
       const blocks = [...own, projection];
       const stats = levels.map((w) => windowStatistics(blocks, { byModel: w.periods }, baseline));
-      return {
-        ...row,
-        values: stats.map((s) => s.median),
-        changes: stats.map((s) => s.change?.median ?? null),
-        agreements: stats.map((s) => s.change?.agreement ?? null),
-        counts: stats.map((s) => s.count),
-        incomplete: stats.map((s, j) => s.incomplete ?? (s.count === 0 && Object.keys(levels[j].periods).length === 0 ? "not reached by any model" : null)),
-        levels,
-      };
+      const columns = columnsOf(stats);
+      // a level no model of the selection reaches says so rather than being empty
+      columns.incomplete = columns.incomplete.map((text, j) => text ?? (Object.keys(levels[j].periods).length === 0 ? "not reached by any model" : null));
+      return { ...row, ...columns, levels };
     }),
   };
   return gwl ? { ...means, notes: levelNotes(means) } : means;
@@ -156,4 +143,15 @@ export function levelNotes(means: Pick<WindowMeans, "windows">): LevelNote[] {
     });
   }
   return [...notes.values()];
+}
+
+/** The table's columns of one compared item from the statistics of each window or level. */
+function columnsOf(stats: readonly WindowStatistics[]) {
+  return {
+    values: stats.map((s) => s.median),
+    changes: stats.map((s) => s.change?.median ?? null),
+    agreements: stats.map((s) => s.change?.agreement ?? null),
+    counts: stats.map((s) => s.count),
+    incomplete: stats.map((s) => s.incomplete ?? null),
+  };
 }

@@ -1,6 +1,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import { numberFormat } from "~/lib/format";
 import type { ScenarioSeries } from "../series";
+import type { SpreadSummary } from "../subsets";
 
 /**
  * Vega-Lite specifications of the CMIP6 charts, built from series answers by pure functions. Every chart
@@ -31,6 +32,17 @@ export interface ChartLabels {
 const valueFormat = (labels: ChartLabels) => numberFormat(labels.decimals ?? 2);
 
 const WIDTH = "container" as const;
+
+/** What every chart of the portal shares: the schema, its titles, the container's width and the height. */
+function frame(labels: ChartLabels) {
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title: chartTitle(labels),
+    width: WIDTH,
+    height: CHART_HEIGHT,
+    autosize: { type: "fit" as const, contains: "padding" as const },
+  };
+}
 export const CHART_HEIGHT = 280;
 
 export function chartTitle(labels: ChartLabels) {
@@ -222,11 +234,7 @@ export function bandChartSpec({ labels, band, members, x, rules = [], legend = "
     });
   }
   return {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: chartTitle(labels),
-    width: WIDTH,
-    height: CHART_HEIGHT,
-    autosize: { type: "fit", contains: "padding" },
+    ...frame(labels),
     layer: layers as TopLevelSpec extends { layer: infer L } ? L : never,
     config: { legend: { orient: "bottom" } },
   } as TopLevelSpec;
@@ -264,29 +272,20 @@ export interface SpreadPoint {
   selected: boolean;
 }
 
-/** Median and p10-p90 of each axis (`spreadSummary`). */
-export interface SpreadBox {
-  temperature: { median: number; p10: number; p90: number };
-  precipitation: { median: number; p10: number; p90: number };
-}
 
 /**
  * The model-selection scatter: each model's change in temperature against its change in precipitation,
  * the p10-p90 box of both axes, the ensemble median as a cross of rules, the selected models filled and
  * named. Points carry `model`, so a click on one can toggle it.
  */
-export function spreadSpec(points: readonly SpreadPoint[], box: SpreadBox, labels: ChartLabels): TopLevelSpec {
+export function spreadSpec(points: readonly SpreadPoint[], box: SpreadSummary, labels: ChartLabels): TopLevelSpec {
   const x = { field: "temperature", type: "quantitative" as const, title: "Change in temperature (°C)", scale: { zero: false, nice: true } };
   const y = { field: "precipitation", type: "quantitative" as const, title: "Change in precipitation (%)", scale: { zero: false, nice: true } };
   const t = box.temperature;
   const p = box.precipitation;
   const format = valueFormat(labels);
   return {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: chartTitle(labels),
-    width: WIDTH,
-    height: CHART_HEIGHT,
-    autosize: { type: "fit", contains: "padding" },
+    ...frame(labels),
     layer: [
       {
         data: { values: [{ t10: t.p10, t90: t.p90, p10: p.p10, p90: p.p90 }] },
@@ -369,11 +368,7 @@ export interface BarDatum {
 export function barChartSpec(data: BarDatum[], labels: ChartLabels, categoryTitle: string, order: string[]): TopLevelSpec {
   const groups = [...new Set(data.map((d) => d.group))];
   return {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: chartTitle(labels),
-    width: WIDTH,
-    height: CHART_HEIGHT,
-    autosize: { type: "fit", contains: "padding" },
+    ...frame(labels),
     data: { values: data.filter((d) => d.value !== null) },
     mark: { type: "bar" },
     encoding: {
