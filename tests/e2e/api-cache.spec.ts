@@ -26,7 +26,8 @@ test("client navigations request each list at most once per cache lifetime", asy
   await sidebar.getByRole("link", { name: "CMIP6 data explorer" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("CMIP6 data explorer");
   await expect(page.getByRole("table", { name: /NEX-GDDP-CMIP6 models \(35\)/ })).toBeVisible();
-  // the four lists, and the series the explorer draws: the selection and its baseline years
+  // the five lists (the warming levels for the window table), and the series the explorer draws: the
+  // selection and its baseline years
   expect([...seen].sort()).toEqual([
     "/api/cmip6/annual",
     "/api/cmip6/annual",
@@ -34,11 +35,12 @@ test("client navigations request each list at most once per cache lifetime", asy
     "/api/cmip6/list/geos",
     "/api/cmip6/list/indicators",
     "/api/cmip6/list/scenarios",
+    "/api/cmip6/list/warming-levels",
   ]);
 
   await sidebar.getByRole("link", { name: "Wiki" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wiki");
   await sidebar.getByRole("link", { name: "CMIP6 data explorer" }).click();
   await expect(page.getByRole("table", { name: /NEX-GDDP-CMIP6 models \(35\)/ })).toBeVisible();
-  expect(seen).toHaveLength(6);
+  expect(seen).toHaveLength(7);
 });

@@ -122,8 +122,9 @@ test("an annual CMIP6 entry shows its scenarios as a chart and a table; the plac
   await expect(data.getByText("Sample data")).toBeVisible();
   const rows = data.getByRole("table").getByRole("row");
   await expect(rows).toHaveCount(4);
-  // every scenario's late-century mean is shown with its change from the historical baseline
-  await expect(rows.filter({ hasText: /^SSP5-8\.5/ }).getByRole("cell").last()).toHaveText(/^\d+\.\d+ \(\+\d+\.\d+\)$/);
+  // every scenario's late-century mean is shown with its change from the historical baseline and the
+  // models' agreement on its sign
+  await expect(rows.filter({ hasText: /^SSP5-8\.5/ }).getByRole("cell").last()).toHaveText(/^\d+\.\d+ \(\+\d+\.\d+\) (\S+ )?(robust|not robust): \d+ of \d+ models agree on the sign$/);
 
   await data.getByRole("combobox", { name: "Place" }).focus();
   await page.keyboard.press("End"); // the last place of the list
