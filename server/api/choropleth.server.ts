@@ -1,12 +1,13 @@
 import type { ChoroplethQuery, ChoroplethResponse, ChoroplethWindow } from "../../app/features/maps/choropleth";
-import { AGREEMENT_RULE, modelClimatologies, spanOf, windowDecimals, windowStatistics, type PeriodChoice } from "../../app/features/cmip6/windows";
+import { AGREEMENT_RULE, modelClimatologies, spanOf, windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
 import { ENSEMBLE, type SeriesQuery } from "../../app/features/cmip6/seriesQuery";
 import { SCENARIO_VALUES, type ScenarioValue } from "../../app/features/cmip6/schema";
 import { BASELINE_PERIOD, type YearRange } from "../../app/features/cmip6/periods";
 import {
+  choicePeriods,
   levelCountText,
   levelMethodNote,
-  levelWindows,
+  modelMember,
   parseWindowChoice,
   WARMING_LEVEL_SCENARIOS,
   WINDOW_CHOICES,
@@ -70,24 +71,21 @@ export async function choropleth(series: SeriesService, table: Pick<WarmingLevel
   const models = asked ? catalogue.filter((c) => asked.includes(c.field_value)) : catalogue;
 
   const projection = scenario !== "historical";
-  let periodChoice: PeriodChoice;
+  const { periods: periodChoice, level: windows } = choicePeriods(table, scenario, choice, models.map(modelMember));
   let window: ChoroplethWindow;
   let span: YearRange;
   // the models whose series are read: at a level, those with a window
   let queried = models;
-  if (choice.kind === "gwl") {
-    const windows = levelWindows(table, scenario, choice.level, models.map((m) => ({ code: m.field_value, variant: m.field_variant })));
+  if (windows && choice.kind === "gwl") {
     const count = Object.keys(windows.periods).length;
     const name = series.catalog.scenarios.find((s) => s.field_value === scenario)?.name ?? scenario;
-    periodChoice = { byModel: windows.periods };
     // without any model at the level, the values are empty; the scenario's years stand for the period
     span = count ? spanOf(periodChoice) : { start: 2015, end: 2100 };
     if (count) queried = models.filter((m) => m.field_value in windows.periods);
     window = { kind: "gwl", code: choice.code, label: choice.label, ...windows, models: count, of: models.length, text: levelCountText(windows, name), note: levelMethodNote(windows) };
   } else {
-    periodChoice = { start: choice.period.start, end: choice.period.end };
-    span = periodChoice;
-    window = { kind: "years", code: choice.code, label: choice.label, start: choice.period.start, end: choice.period.end };
+    span = spanOf(periodChoice);
+    window = { kind: "years", code: choice.code, label: choice.label, start: span.start, end: span.end };
   }
   // a projection joins the historical run: for the 1995-2014 baseline, and for level windows before 2015
   const years = projection ? { start: Math.min(BASELINE_PERIOD.start, span.start), end: span.end } : span;

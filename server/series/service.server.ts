@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { ensembleStats } from "../../app/features/cmip6/ensemble";
 import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "../../app/features/cmip6/indicatorRules";
 import { BASELINE_PERIOD, intersectRanges, monthsInPreviousYear, SEASONS, type Season, type YearRange } from "../../app/features/cmip6/periods";
-import { levelCountText, levelMethodNote, levelWindows, parseWindowChoice } from "../../app/features/cmip6/warmingLevels";
+import { choicePeriods, levelCountText, levelMethodNote, modelMember, parseWindowChoice } from "../../app/features/cmip6/warmingLevels";
 import { AGREEMENT_RULE, modelClimatologies, windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "../../app/features/cmip6/schema";
 import {
@@ -308,16 +308,15 @@ export function createSeriesService(
     const history = blocks.get("historical");
     const baseline = history ? modelClimatologies([history], BASELINE_PERIOD) : undefined;
     const round = (v: number | null) => (v === null ? null : roundTo(v, decimals));
-    const fixed = choice.kind === "years" ? { start: choice.period.start, end: choice.period.end } : undefined;
     return targets.map((scenario) => {
       const own = blocks.get(scenario.field_value)!;
       const joined = [history, scenario.field_value === "historical" ? undefined : own].filter((b): b is ScenarioSeries => b !== undefined);
       const withData = models.filter((m) => joined.some((b) => m.field_value in b.values));
-      const level = choice.kind === "gwl" ? levelWindows(seeds.warmingLevels, scenario.field_value, choice.level, withData.map((m) => ({ code: m.field_value, variant: m.field_variant }))) : undefined;
-      const stats = windowStatistics(joined, level ? { byModel: level.periods } : fixed!, baseline);
+      const { periods, level } = choicePeriods(seeds.warmingLevels, scenario.field_value, choice, withData.map(modelMember));
+      const stats = windowStatistics(joined, periods, baseline);
       const perModel: WindowSummary["models"] = {};
       for (const [model, c] of Object.entries(stats.models)) {
-        perModel[model] = { period: level ? level.periods[model] : fixed!, mean: round(c.mean)!, change: round(c.change) };
+        perModel[model] = { period: "byModel" in periods ? periods.byModel[model] : periods, mean: round(c.mean)!, change: round(c.change) };
       }
       return {
         scenario: scenario.field_value,

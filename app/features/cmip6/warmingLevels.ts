@@ -115,6 +115,24 @@ export function levelWindows(table: Pick<WarmingLevels, "rows">, scenario: strin
   return out;
 }
 
+/**
+ * What a window choice means for each model, as `windowStatistics` takes it: the same years for every
+ * model, or at a warming level each model's own window, with `level` saying which models are in and why.
+ */
+export function choicePeriods(
+  table: Pick<WarmingLevels, "rows">,
+  scenario: string,
+  choice: WindowChoice,
+  models: readonly ModelMember[],
+): { periods: YearRange | { byModel: Record<string, YearRange> }; level?: LevelWindows } {
+  if (choice.kind === "years") return { periods: { start: choice.period.start, end: choice.period.end } };
+  const level = levelWindows(table, scenario, choice.level, models);
+  return { periods: { byModel: level.periods }, level };
+}
+
+/** A catalogue model as the lookup reads it: its id and its downscaled member. */
+export const modelMember = (m: { field_value: string; field_variant: string }): ModelMember => ({ code: m.field_value, variant: m.field_variant });
+
 /** "+3 °C: 20 of 35 models under SSP2-4.5", for every screen that shows a warming level. */
 export function levelCountText(windows: LevelWindows, scenarioName: string, count = Object.keys(windows.periods).length, of = count + windows.notReached.length + windows.notInTable.length): string {
   return `${levelLabel(windows.level)}: ${count} of ${of} models under ${scenarioName}`;

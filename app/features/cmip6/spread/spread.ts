@@ -3,7 +3,7 @@ import { BASELINE_PERIOD, type SeasonCode } from "../periods";
 import type { SeriesResponse } from "../series";
 import type { SeriesFrequency, SeriesQuery } from "../seriesQuery";
 import type { ModelChange } from "../subsets";
-import { levelWindows, type LevelWindows, type WarmingLevels, type WindowChoice } from "../warmingLevels";
+import { choicePeriods, type LevelWindows, type WarmingLevels, type WindowChoice } from "../warmingLevels";
 import { modelClimatologies, windowStatistics, type PeriodChoice } from "../windows";
 
 /**
@@ -89,8 +89,7 @@ export interface Spread {
  */
 export function spreadPoints(temperature: SeriesResponse, precipitation: SeriesResponse, request: SpreadRequest, table: Pick<WarmingLevels, "rows">): Spread {
   const models = temperature.models.map((m) => ({ code: m.code, variant: m.variant }));
-  const levels = request.window.kind === "gwl" ? levelWindows(table, request.scenario, request.window.level, models) : undefined;
-  const choice: PeriodChoice = levels ? { byModel: levels.periods } : request.window.kind === "years" ? request.window.period : { byModel: {} };
+  const { periods: choice, level: levels } = choicePeriods(table, request.scenario, request.window, models);
   const t = windowAndBaseline(temperature, request.scenario, choice);
   const p = windowAndBaseline(precipitation, request.scenario, choice);
   const points: ModelChange[] = [];
