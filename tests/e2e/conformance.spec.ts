@@ -58,29 +58,35 @@ test.describe("/pyaez without JavaScript", () => {
   });
 });
 
-test("a sector's charts are reachable from the data index, the sector page, the sector filter and the search", async ({ page }) => {
-  await page.goto("/data");
-  await page.getByRole("link", { name: "Agriculture: charts" }).click();
-  await expect(page).toHaveURL("/data-chart/section/agriculture");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Agriculture: charts");
+test.describe("a sector's charts are reachable", () => {
+  test("from the data index and the sector page", async ({ page }) => {
+    await page.goto("/data");
+    await page.getByRole("link", { name: "Agriculture: charts" }).click();
+    await expect(page).toHaveURL("/data-chart/section/agriculture");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Agriculture: charts");
 
-  await page.goto("/data/sector/agriculture");
-  await page.getByRole("link", { name: "Charts of the Agriculture sector" }).click();
-  await expect(page).toHaveURL("/data-chart/section/agriculture");
+    await page.goto("/data/sector/agriculture");
+    await page.getByRole("link", { name: "Charts of the Agriculture sector" }).click();
+    await expect(page).toHaveURL("/data-chart/section/agriculture");
+  });
 
-  await page.goto("/data/catalog");
-  await hydrated(page);
-  await page.getByRole("button", { name: "Sector", exact: true }).click();
-  await page.getByRole("group", { name: "Sector filter" }).getByRole("link", { name: "Water Resources: charts" }).click();
-  await expect(page).toHaveURL("/data-chart/section/water-resources");
+  test("from the catalogue's sector filter", async ({ page }) => {
+    await page.goto("/data/catalog");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Sector", exact: true }).click();
+    await page.getByRole("group", { name: "Sector filter" }).getByRole("link", { name: "Water Resources: charts" }).click();
+    await expect(page).toHaveURL("/data-chart/section/water-resources");
+  });
 
-  await page.goto("/");
-  await hydrated(page);
-  await page.keyboard.press("/");
-  await page.keyboard.type("Agriculture: charts");
-  await expect(page.getByRole("option").first()).toContainText("Agriculture: charts");
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL("/data-chart/section/agriculture");
+  test("from the search", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.keyboard.press("/");
+    await page.keyboard.type("Agriculture: charts");
+    await expect(page.getByRole("option").first()).toContainText("Agriculture: charts");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/data-chart/section/agriculture");
+  });
 });
 
 test("numbers of one quantity keep one count of decimals: the explorer's window table", async ({ page }) => {
