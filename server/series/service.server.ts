@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { ensembleStats } from "../../app/features/cmip6/ensemble";
 import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "../../app/features/cmip6/indicatorRules";
 import { BASELINE_PERIOD, intersectRanges, monthsInPreviousYear, SEASONS, type Season, type YearRange } from "../../app/features/cmip6/periods";
-import { choicePeriods, levelCountText, levelMethodNote, modelMember, parseWindowChoice } from "../../app/features/cmip6/warmingLevels";
+import { choicePeriods, levelCountText, levelMethodNote, modelMember, parseWindowChoice, type WindowChoice } from "../../app/features/cmip6/warmingLevels";
 import { AGREEMENT_RULE, modelClimatologies, windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "../../app/features/cmip6/schema";
 import {
@@ -71,6 +71,16 @@ export interface PreparedSeries {
   etag: string;
   sample: boolean;
   encoded: Partial<Record<ContentEncoding, Uint8Array<ArrayBuffer>>>;
+}
+
+/** Several period statistics of one query (`windowTable`): per choice, per target scenario. */
+export interface WindowTable {
+  summaries: Omit<WindowSummary, "models">[][];
+  /** The ensemble's 1995-2014 climatology (median and 10th-90th percentiles of the models' means). */
+  baseline: { median: number | null; p10: number | null; p90: number | null; count: number } | null;
+  /** Which source answered each model run read. */
+  runs: { scenario: string; sources: Record<string, string> }[];
+  provenance: Record<string, SeriesProvenance>;
 }
 
 export interface SeriesServiceOptions {
@@ -262,15 +272,13 @@ export function createSeriesService(
   }
 
   /**
-   * The period statistic `window` asks for, per future scenario of the answer (or the historical run for a
-   * window within its years), by the one ensemble method over each model's whole runs: the historical run
-   * joined to the scenario (a warming-level window may start before 2015), changes from each model's own
-   * 1995-2014 climatology, sign agreement across the models. Sources used are added to `provenance`.
+   * The model runs a period statistic needs, read once: the historical run and each scenario of the query
+   * (each model's whole run, cut as the query asks), each model's 1995-2014 climatology, and the scenarios
+   * the statistics are for (the future ones of the query, else the query's own). Sources used are added to
+   * `provenance`.
    */
-  async function windowSummaries(resolved: ResolvedSeriesQuery, provenance: Record<string, SeriesProvenance>): Promise<WindowSummary[]> {
+  async function loadRuns(resolved: ResolvedSeriesQuery, provenance: Record<string, SeriesProvenance>) {
     const { frequency, indicator, geo, models } = resolved;
-    const choice = parseWindowChoice(resolved.query.window!)!;
-    const decimals = windowDecimals(decimalsOf(indicator.field_value));
     const rule = aggregationOf(indicator.field_value);
     const historical = catalog.scenarios.find((s) => s.field_value === "historical");
     const asked = resolved.scenarios.map((s) => s.scenario);
@@ -307,11 +315,23 @@ export function createSeriesService(
     });
     const history = blocks.get("historical");
     const baseline = history ? modelClimatologies([history], BASELINE_PERIOD) : undefined;
+    return { blocks, history, baseline, targets };
+  }
+
+  type LoadedRuns = Awaited<ReturnType<typeof loadRuns>>;
+
+  /**
+   * A period statistic per target scenario of loaded runs, by the one ensemble method over each model's
+   * whole runs: the historical run joined to the scenario (a warming-level window may start before 2015),
+   * changes from each model's own 1995-2014 climatology, sign agreement across the models.
+   */
+  function summarise(resolved: ResolvedSeriesQuery, { blocks, history, baseline, targets }: LoadedRuns, choice: WindowChoice): WindowSummary[] {
+    const decimals = windowDecimals(decimalsOf(resolved.indicator.field_value));
     const round = (v: number | null) => (v === null ? null : roundTo(v, decimals));
     return targets.map((scenario) => {
       const own = blocks.get(scenario.field_value)!;
       const joined = [history, scenario.field_value === "historical" ? undefined : own].filter((b): b is ScenarioSeries => b !== undefined);
-      const withData = models.filter((m) => joined.some((b) => m.field_value in b.values));
+      const withData = resolved.models.filter((m) => joined.some((b) => m.field_value in b.values));
       const { periods, level } = choicePeriods(seeds.warmingLevels, scenario.field_value, choice, withData.map(modelMember));
       const stats = windowStatistics(joined, periods, baseline);
       const perModel: WindowSummary["models"] = {};
@@ -336,6 +356,30 @@ export function createSeriesService(
         models: perModel,
       };
     });
+  }
+
+  /** The period statistic `window` asks for, per future scenario of the answer (see `summarise`). */
+  async function windowSummaries(resolved: ResolvedSeriesQuery, provenance: Record<string, SeriesProvenance>): Promise<WindowSummary[]> {
+    return summarise(resolved, await loadRuns(resolved, provenance), parseWindowChoice(resolved.query.window!)!);
+  }
+
+  /**
+   * Several period statistics of one query from one reading of its runs (a place's profile): for each of
+   * `choices`, the statistic per target scenario; the 1995-2014 climatology of the historical run; and
+   * which source answered each model run.
+   */
+  async function windowTable(resolved: ResolvedSeriesQuery, choices: readonly WindowChoice[]): Promise<WindowTable> {
+    const provenance: Record<string, SeriesProvenance> = {};
+    const loaded = await loadRuns(resolved, provenance);
+    const decimals = windowDecimals(decimalsOf(resolved.indicator.field_value));
+    const base = loaded.history ? windowStatistics([loaded.history], BASELINE_PERIOD) : undefined;
+    const round = (v: number | null) => (v === null ? null : roundTo(v, decimals));
+    return {
+      summaries: choices.map((choice) => summarise(resolved, loaded, choice).map(({ models: _models, ...summary }) => summary)),
+      baseline: base ? { median: round(base.median), p10: round(base.p10), p90: round(base.p90), count: base.count } : null,
+      runs: [...loaded.blocks.values()].map((block) => ({ scenario: block.scenario, sources: block.sources })),
+      provenance,
+    };
   }
 
   /** Answers being computed, so that concurrent requests for one answer share the work. */
@@ -408,10 +452,31 @@ export function createSeriesService(
     return "status" in prepared ? prepared : (JSON.parse(prepared.body) as SeriesResponse);
   }
 
+  /**
+   * `windowTable` of a query for several window codes (`2040-2059`, `gwl:2.0`), computed in a worker when
+   * the service has them. Undefined when the query is invalid or refers to nothing.
+   */
+  async function windows(frequency: SeriesFrequency, query: SeriesQuery, codes: readonly string[]): Promise<WindowTable | undefined> {
+    const parsed = parseSeriesQuery(new URLSearchParams(seriesQueryString(query)), catalog, frequency);
+    if (!parsed.ok) return undefined;
+    const choices = codes.map((code) => parseWindowChoice(code));
+    if (choices.some((c) => c === undefined)) return undefined;
+    if (options.pool) {
+      const result = await options.pool.run({ kind: "windows", frequency, query: parsed.query, codes: [...codes] });
+      if (result.kind === "not-found") return undefined;
+      if (result.kind !== "windows") throw new Error(`unexpected answer of a series worker: ${result.kind}`);
+      return result.table;
+    }
+    const resolved = resolve(frequency, parsed.query);
+    if (!resolved.ok) return undefined;
+    return windowTable(resolved.value, choices as WindowChoice[]);
+  }
+
   return {
     catalog,
     store,
     version,
+    windows,
     parse: (frequency: SeriesFrequency, params: URLSearchParams) => parseSeriesQuery(params, catalog, frequency),
     resolve,
     answer,

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seriesQuery";
 import type { ContentEncoding } from "../encoding.server";
+import type { WindowTable } from "./service.server";
 
 /**
  * Worker threads that compute series answers (the models' values, ensemble statistics, JSON and its
@@ -9,15 +10,17 @@ import type { ContentEncoding } from "../encoding.server";
  * takes one at a time. A worker that dies fails its job and is replaced.
  */
 
-/** What a worker is asked: the answer of a query (and its compressed bytes), or to compress a body. */
+/** What a worker is asked: the answer of a query (and its compressed bytes), several period statistics of a query, or to compress a body. */
 export type SeriesJob =
   | { kind: "answer"; frequency: SeriesFrequency; query: SeriesQuery; encoding?: ContentEncoding }
-  | { kind: "compress"; body: string; encoding: ContentEncoding };
+  | { kind: "compress"; body: string; encoding: ContentEncoding }
+  | { kind: "windows"; frequency: SeriesFrequency; query: SeriesQuery; codes: string[] };
 
 export type SeriesJobResult =
   | { kind: "answer"; body: string; etag: string; sample: boolean; encoding?: ContentEncoding; encoded?: Uint8Array }
   | { kind: "not-found"; status: 404; message: string; details: Record<string, unknown> }
-  | { kind: "compressed"; encoded: Uint8Array };
+  | { kind: "compressed"; encoded: Uint8Array }
+  | { kind: "windows"; table: WindowTable };
 
 interface Task {
   job: SeriesJob;

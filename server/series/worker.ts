@@ -16,6 +16,10 @@ const service = createSeriesService(seeds, seriesStore(seeds, env.SERIES_DB), { 
 
 async function handle(job: SeriesJob): Promise<SeriesJobResult> {
   if (job.kind === "compress") return { kind: "compressed", encoded: compress(job.body, job.encoding) };
+  if (job.kind === "windows") {
+    const table = await service.windows(job.frequency, job.query, job.codes);
+    return table ? { kind: "windows", table } : { kind: "not-found", status: 404, message: "No series for this query", details: {} };
+  }
   const resolved = service.resolve(job.frequency, job.query);
   if (!resolved.ok) return { kind: "not-found", status: 404, message: resolved.message, details: resolved.details };
   const prepared = await service.json(resolved.value);
