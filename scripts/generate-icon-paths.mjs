@@ -6,13 +6,13 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 const NAMES = `
-arrow-down arrow-up book caret-down caret-right chart chevron-backward chevron-down chevron-forward chevron-left
-chevron-right chevron-up cloud-upload cog comparison cross database desktop disable double-caret-vertical
-double-chevron-left double-chevron-right download duplicate envelope error flash flows folder-open
-fullscreen globe grouped-bar-chart heat-grid help home info-sign issue key key-command layers manual map
-menu menu-closed menu-open minimize moon people rain reset search search-around share shopping-cart
-small-cross tag tags th th-list tick tick-circle timeline-line-chart tint trash tree warning-sign waves
-wrench
+archive arrow-down arrow-up book caret-down caret-right chart chevron-backward chevron-down chevron-forward
+chevron-left chevron-right chevron-up cloud-upload cog comparison cross database desktop disable document
+double-caret-vertical double-chevron-left double-chevron-right download duplicate envelope error flash flows
+folder-open fullscreen globe grouped-bar-chart heat-grid help home info-sign issue key key-command layers
+manual map menu menu-closed menu-open minimize moon people print rain reset search search-around share
+shopping-cart small-cross tag tags th th-list tick tick-circle timeline-line-chart tint trash tree
+warning-sign waves wrench
 `.split(/\s+/).filter(Boolean);
 
 const require = createRequire(import.meta.url);

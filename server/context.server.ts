@@ -11,6 +11,7 @@ import { IngestedSeriesStore } from "./series/ingested-store.server";
 import { LayeredSeriesStore, type SeriesStore } from "./series/store";
 import { SeriesWorkerPool } from "./series/worker-pool.server";
 import { createCkanService, type CkanService } from "./services/ckan.server";
+import { createProfileService, type ProfileService } from "./services/profile.server";
 import { createReferenceService, type ReferenceService } from "./services/reference.server";
 import { createSubmissionsService, type SubmissionsService } from "./services/submissions.server";
 
@@ -19,6 +20,8 @@ declare module "@remix-run/node" {
     env: Env;
     reference: ReferenceService;
     series: SeriesService;
+    /** Place climate profiles, kept per place and data version. */
+    profiles: ProfileService;
     ckan: CkanService;
     submissions: SubmissionsService;
     /** The client's address (behind a trusted proxy, the one it reports), set per request. */
@@ -39,10 +42,12 @@ export type ServiceContext = ReturnType<typeof createLoadContext>;
 export function createLoadContext(env: Env) {
   const seeds = getSeeds();
   const reference = createReferenceService(seeds);
+  const series = createSeriesService(seeds, seriesStore(seeds, env.SERIES_DB), { pool: seriesWorkers(env.SERIES_WORKERS) });
   return {
     env,
     reference,
-    series: createSeriesService(seeds, seriesStore(seeds, env.SERIES_DB), { pool: seriesWorkers(env.SERIES_WORKERS) }),
+    series,
+    profiles: createProfileService({ series, reference }),
     ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData"), env.CKAN_TIMEOUT * 1000, {
       hosts: env.CKAN_PREVIEW_HOSTS,
       allowPrivate: env.CKAN_PREVIEW_PRIVATE,

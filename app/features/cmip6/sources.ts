@@ -17,7 +17,10 @@ export interface SourceSummary {
   text: string;
 }
 
-export function sourceSummary(data: Pick<SeriesResponse, "series" | "provenance">, shown = 3): SourceSummary {
+/** Which source answered each model run of a block (all a summary reads of an answer). */
+export type RunSources = { series: readonly { scenario: string; sources: Record<string, string> }[]; provenance: SeriesResponse["provenance"] };
+
+export function sourceSummary(data: RunSources, shown = 3): SourceSummary {
   const ingestedRuns: string[] = [];
   const ingestedIds: string[] = [];
   let sampleRuns = 0;

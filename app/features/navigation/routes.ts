@@ -73,6 +73,23 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     icon: "map",
   },
   {
+    path: "/profiles",
+    title: "Place climate profiles",
+    description:
+      "A printable one-page climate profile for each country and river basin: where it is, its 1995-2014 climate, and every indicator's projected change by 20-year window and global warming level, with model agreement and a data pack.",
+    group: "climate",
+    icon: "document",
+  },
+  {
+    path: "/profiles/:place",
+    title: "Place climate profile",
+    description: "The climate profile of one country or river basin.",
+    group: "climate",
+    icon: "document",
+    hidden: true,
+    example: "/profiles/nepal",
+  },
+  {
     path: "/analytics",
     title: "Analytics",
     description: "Analyses of climate against crops, livestock and water, computed from the CMIP6 series.",

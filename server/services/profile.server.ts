@@ -1,0 +1,177 @@
+import { decimalsOf } from "../../app/features/cmip6/indicatorRules";
+import { BASELINE_PERIOD } from "../../app/features/cmip6/periods";
+import { seriesIndicator, seriesIndicatorCodes } from "../../app/features/cmip6/seriesQuery";
+import { sourceSummary } from "../../app/features/cmip6/sources";
+import { AGREEMENT_RULE, windowDecimals } from "../../app/features/cmip6/windows";
+import { WINDOW_CHOICES } from "../../app/features/cmip6/warmingLevels";
+import type { Indicator, ScenarioValue } from "../../app/features/cmip6/schema";
+import type { SeriesProvenance } from "../../app/features/cmip6/series";
+import {
+  PROFILE_SCENARIOS,
+  profilePlaces,
+  type LevelNote,
+  type MonthlyCycle,
+  type PlaceProfile,
+  type ProfilePlace,
+  type ProfileRow,
+} from "../../app/features/profile/profile";
+import { drawProfile } from "../../app/features/profile/graphics.server";
+import type { ProfilePageData } from "../../app/features/profile/ProfilePage";
+import { profileSignals } from "../../app/features/profile/signals";
+import type { ReferenceService } from "./reference.server";
+import type { SeriesService, WindowTable } from "../series/service.server";
+
+/** The variables of the monthly cycle: mean temperature and precipitation. */
+const CYCLE_CODES = ["tas", "pr"] as const;
+
+/** The methods of a profile, as the page, the print and the data pack state them. */
+export const PROFILE_METHODS = [
+  `Ensemble: each model's mean over the period first, then the median and the 10th and 90th percentiles across the models (as the IPCC AR6 WGI Interactive Atlas and the World Bank Climate Change Knowledge Portal); a model needs 90 % of a period's years.`,
+  `Changes: each model's change from its own ${BASELINE_PERIOD.label} mean, then the statistics across the models.`,
+  `20-year windows: the same years for every model. Global warming levels: each model's 20-year window in which its global mean warming first exceeds the level above 1850-1900 (Hauser et al., doi:10.5281/zenodo.3591807, as in the IPCC AR6 Atlas); models that do not reach a level are left out, and each column says how many are in.`,
+  AGREEMENT_RULE,
+  `Values are area-weighted means over the place of the NEX-GDDP-CMIP6 daily data (0.25°), aggregated to years as each indicator states; climate extreme indices follow the ETCCDI definitions (climdex).`,
+];
+
+type ProfileContext = { series: SeriesService; reference: ReferenceService };
+
+/**
+ * A place's profile from the series service (period statistics computed in the series workers) with its
+ * graphics, kept per place and data version: a new store or new reference lists give a new version and
+ * a new profile.
+ */
+export function createProfileService({ series, reference }: ProfileContext) {
+  const cache = new Map<string, Promise<ProfilePageData>>();
+
+  function places(): ProfilePlace[] {
+    return profilePlaces(reference.list("getGeos"));
+  }
+
+  /** The place of a path segment: its slug, or its geo code (`NPL`, `ganges`). */
+  function placeOf(segment: string): ProfilePlace | undefined {
+    const all = places();
+    return all.find((p) => p.slug === segment) ?? all.find((p) => p.code.toLowerCase() === segment.toLowerCase());
+  }
+
+  /** The profile and its graphics. */
+  function page(place: ProfilePlace): Promise<ProfilePageData> {
+    const key = `${place.code}|${series.version}`;
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = build(place).then(async (profile) => ({ profile, graphics: await drawProfile(profile) }));
+      cache.set(key, entry);
+      // a failed build is not kept: the next request tries again
+      entry.catch(() => cache.delete(key));
+      // profiles of older data versions go
+      for (const old of cache.keys()) if (!old.endsWith(`|${series.version}`)) cache.delete(old);
+    }
+    return entry;
+  }
+
+  async function build(place: ProfilePlace): Promise<PlaceProfile> {
+    const indicators = reference.list("getIndicators");
+    const scenarios = reference.list("getScenarios").filter((s) => (PROFILE_SCENARIOS as readonly string[]).includes(s.field_value));
+    const codes = seriesIndicatorCodes(indicators, "annual");
+    const choiceCodes = WINDOW_CHOICES.map((c) => c.code);
+    const scenarioCodes = scenarios.map((s) => s.field_value as ScenarioValue);
+
+    const [tables, cycleTables] = await Promise.all([
+      Promise.all(codes.map((code) => series.windows("annual", { indicator: code, geo: place.code, scenario: scenarioCodes }, choiceCodes))),
+      Promise.all(
+        CYCLE_CODES.flatMap((code) =>
+          Array.from({ length: 12 }, (_, m) =>
+            series.windows("monthly", { indicator: code, geo: place.code, scenario: ["historical"], month: m + 1 }, [BASELINE_PERIOD.label]),
+          ),
+        ),
+      ),
+    ]);
+
+    const rows: ProfileRow[] = [];
+    const levels: LevelNote[] = [];
+    codes.forEach((code, i) => {
+      const table = tables[i];
+      const indicator = seriesIndicator(indicators, code, "annual");
+      if (!table || !indicator) return;
+      rows.push(profileRow(indicator, table, choiceCodes));
+      // the level notes of the first indicator with data (model counts differ by variable only through gaps)
+      if (levels.length === 0) {
+        table.summaries.forEach((perScenario, c) => {
+          if (WINDOW_CHOICES[c].kind !== "gwl") return;
+          for (const s of perScenario) levels.push({ scenario: s.scenario, code: s.window.code, text: s.text, method: s.method.replace(AGREEMENT_RULE, "").trim() });
+        });
+      }
+    });
+
+    const cycle: MonthlyCycle[] = CYCLE_CODES.flatMap((code, v) => {
+      const indicator = seriesIndicator(indicators, code, "monthly");
+      const months = cycleTables.slice(v * 12, v * 12 + 12);
+      if (!indicator || months.some((m) => !m)) return [];
+      return [
+        {
+          code,
+          name: indicator.name.replace(/\s*\(monthly average\)$/, ""),
+          units: indicator.field_var_unit,
+          decimals: windowDecimals(decimalsOf(code)),
+          months: months.map((m) => {
+            const s = m!.summaries[0][0];
+            return { median: s.median, p10: s.p10, p90: s.p90, count: s.count };
+          }),
+        },
+      ];
+    });
+
+    const all = [...tables, ...cycleTables].filter((t): t is WindowTable => t !== undefined);
+    const origin = sourceSummary({
+      series: all.flatMap((t) => t.runs),
+      provenance: Object.assign({}, ...all.map((t) => t.provenance)) as Record<string, SeriesProvenance>,
+    });
+
+    const profile: PlaceProfile = {
+      place,
+      version: series.version,
+      baseline: { start: BASELINE_PERIOD.start, end: BASELINE_PERIOD.end, label: BASELINE_PERIOD.label },
+      scenarios: scenarios.map((s) => ({ code: s.field_value, name: s.name })),
+      choices: WINDOW_CHOICES.map(({ code, label, kind }) => ({ code, label, kind })),
+      rows,
+      cycle,
+      levels,
+      origin,
+      signals: [],
+      methods: PROFILE_METHODS,
+    };
+    profile.signals = profileSignals(profile);
+    return profile;
+  }
+
+  return { places, placeOf, page };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
+
+/** One indicator's row from its window table. */
+function profileRow(indicator: Indicator, table: WindowTable, choiceCodes: readonly string[]): ProfileRow {
+  const changes: ProfileRow["changes"] = {};
+  table.summaries.forEach((perScenario, c) => {
+    for (const s of perScenario) {
+      changes[s.scenario] ??= {};
+      changes[s.scenario][choiceCodes[c]] = {
+        median: s.change?.median ?? null,
+        p10: s.change?.p10 ?? null,
+        p90: s.change?.p90 ?? null,
+        count: s.change?.count ?? 0,
+        of: s.of,
+        agreement: s.agreement,
+        ...(s.incomplete ? { incomplete: s.incomplete } : {}),
+      };
+    }
+  });
+  return {
+    code: indicator.field_value,
+    name: indicator.name.replace(/\s*\(annual average\)$/, ""),
+    units: indicator.field_var_unit,
+    decimals: windowDecimals(decimalsOf(indicator.field_value)),
+    category: indicator.field_category,
+    baseline: table.baseline,
+    changes,
+  };
+}
