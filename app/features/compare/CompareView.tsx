@@ -1,5 +1,6 @@
 import { Button, HTMLSelect, Radio } from "@blueprintjs/core";
 import { Link, useSubmit } from "@remix-run/react";
+import { profilePath } from "~/features/profile/profile";
 import { PageForm } from "~/components/PageForm";
 import { LineChart } from "~/components/LineChart";
 import { SourceTag } from "~/features/cmip6/SourceTag";
@@ -111,11 +112,18 @@ export function CompareView({ data }: { data: CompareViewData }) {
               sample: result.origin.kind !== "ingested",
               sources: result.origin.text,
             }}
-            action={(_, i) => (
-              <Link to={`/cmip6-data?${seriesQueryString({ indicator: selection.indicator, geo: selection.mode === "places" ? selection.geos[i] : selection.geos[0] })}`}>
-                Explore
-              </Link>
-            )}
+            action={(_, i) => {
+              const code = selection.mode === "places" ? selection.geos[i] : selection.geos[0];
+              const name = data.geos.find((g) => g.field_value === code)?.name ?? code;
+              return (
+                <>
+                  <Link to={`/cmip6-data?${seriesQueryString({ indicator: selection.indicator, geo: code })}`}>Explore</Link> ·{" "}
+                  <Link to={profilePath(name)} aria-label={`${name} climate profile`}>
+                    Profile
+                  </Link>
+                </>
+              );
+            }}
           />
         </>
       )}

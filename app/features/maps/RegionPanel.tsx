@@ -1,5 +1,6 @@
 import { Button } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
+import { profilePath } from "~/features/profile/profile";
 import { QueryState } from "~/components/QueryState";
 import { SourceTag } from "~/features/cmip6/SourceTag";
 import { useGetAnnualSeriesQuery } from "~/features/cmip6/seriesApi";
@@ -50,7 +51,10 @@ export function RegionPanel({ name, value, change, agreement, period, incomplete
           </>
         )}
       </QueryState>
-      <Link to={`/cmip6-data?${seriesQueryString(query)}`}>Open this series in CMIP6 data</Link>
+      <p className="sacap-region-panel__links">
+        <Link to={`/cmip6-data?${seriesQueryString(query)}`}>Open this series in CMIP6 data</Link> ·{" "}
+        <Link to={profilePath(name)}>{name} climate profile</Link>
+      </p>
     </aside>
   );
 }

@@ -34,6 +34,8 @@ const ENTRY = {
   description: "Rainfall.",
 };
 
+const GEO = { tid: "9", field_value: "LKA", name: "Sri Lanka", field_geotype: "Country" as const };
+
 function setup(entries: Parameters<typeof makeStore>[0] = []) {
   const store = makeStore(entries);
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
@@ -55,17 +57,19 @@ describe("useSearchItems", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("adds the AEZ modules and maps and the catalogue from the cache once the search has opened, and keeps them after it closes", () => {
+  it("adds the places' profiles, the AEZ modules and maps and the catalogue from the cache once the search has opened, and keeps them after it closes", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const { result, rerender } = setup([
       { endpointName: "getAezModules", arg: undefined, value: MODULES },
       { endpointName: "getCatalogData", arg: undefined, value: [ENTRY] },
+      { endpointName: "getGeos", arg: undefined, value: [GEO] },
     ]);
     rerender({ active: true });
     const items = result.current;
     expect(items.slice(0, PAGE_SEARCH_ITEMS.length)).toEqual(PAGE_SEARCH_ITEMS);
     expect(items.slice(PAGE_SEARCH_ITEMS.length).map((i) => i.href)).toEqual([
+      "/profiles/sri-lanka",
       "/pyaez#module-1",
       "/pyaez#module-1.4",
       "/data-chart/node/chirps-npl",
@@ -76,7 +80,7 @@ describe("useSearchItems", () => {
   });
 
   it("requests the modules and the catalogue when no page primed them", async () => {
-    const bodies: Record<string, unknown> = { "/api/pyaez/list/modules": MODULES, "/api/catalog_data": [ENTRY] };
+    const bodies: Record<string, unknown> = { "/api/pyaez/list/modules": MODULES, "/api/catalog_data": [ENTRY], "/api/cmip6/list/geos": [GEO] };
     const fetch = vi.fn(async (request: Request) => {
       const body = bodies[new URL(request.url).pathname];
       expect(body).toBeDefined();
@@ -85,7 +89,7 @@ describe("useSearchItems", () => {
     vi.stubGlobal("fetch", fetch);
     const { result, rerender } = setup();
     await act(async () => rerender({ active: true }));
-    await waitFor(() => expect(result.current.length).toBe(PAGE_SEARCH_ITEMS.length + 3));
-    expect(fetch).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(result.current.length).toBe(PAGE_SEARCH_ITEMS.length + 4));
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 });

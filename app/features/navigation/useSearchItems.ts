@@ -2,7 +2,8 @@ import { useMemo } from "react";
 import { useOpenedOnce } from "~/lib/use-opened-once";
 import { catalogSearchItems } from "~/features/catalog/search";
 import { aezSearchItems } from "~/features/pyaez/search";
-import { useGetAezModulesQuery, useGetCatalogDataQuery } from "~/store/reference";
+import { profileSearchItems } from "~/features/profile/search";
+import { useGetAezModulesQuery, useGetCatalogDataQuery, useGetGeosQuery } from "~/store/reference";
 import { SECTOR_SEARCH_ITEMS } from "~/features/collector/search";
 import { ROUTE_SEARCH_ITEMS, type SearchItem } from "./search-items";
 
@@ -10,8 +11,8 @@ import { ROUTE_SEARCH_ITEMS, type SearchItem } from "./search-items";
 export const PAGE_SEARCH_ITEMS = [...ROUTE_SEARCH_ITEMS, ...SECTOR_SEARCH_ITEMS];
 
 /**
- * What the navigation search offers: every page, then what features add (the AEZ modules and maps, and
- * the catalogue entries).
+ * What the navigation search offers: every page, then what features add (the places' profiles, the AEZ
+ * modules and maps, and the catalogue entries).
  * Feature lists are requested only once the search has been opened (`active`), so pages that never
  * open it make no request for them; after that they stay, and come from the cache when a page primed it.
  */
@@ -19,11 +20,12 @@ export function useSearchItems(active: boolean): SearchItem[] {
   const opened = useOpenedOnce(active);
   const { data: aezModules } = useGetAezModulesQuery(undefined, { skip: !opened });
   const { data: catalog } = useGetCatalogDataQuery(undefined, { skip: !opened });
+  const { data: geos } = useGetGeosQuery(undefined, { skip: !opened });
   return useMemo(
     () =>
-      aezModules || catalog
-        ? [...PAGE_SEARCH_ITEMS, ...aezSearchItems(aezModules ?? []), ...catalogSearchItems(catalog ?? [])]
+      aezModules || catalog || geos
+        ? [...PAGE_SEARCH_ITEMS, ...profileSearchItems(geos ?? []), ...aezSearchItems(aezModules ?? []), ...catalogSearchItems(catalog ?? [])]
         : PAGE_SEARCH_ITEMS,
-    [aezModules, catalog],
+    [aezModules, catalog, geos],
   );
 }

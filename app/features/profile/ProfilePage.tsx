@@ -47,7 +47,8 @@ function ChangeTable({ profile, scenario }: { profile: PlaceProfile; scenario: {
   return (
     <section className="sacap-profile__section sacap-profile__changes" aria-labelledby={id}>
       <h2 id={id}>Projected change under {scenario.name}</h2>
-      <div className="sacap-table-scroll">
+      {/* focusable, so that a keyboard can scroll a table wider than the screen */}
+      <div className="sacap-table-scroll" tabIndex={0} role="region" aria-label={`Table of changes under ${scenario.name}`}>
         <HTMLTable compact striped className="sacap-profile__table">
           <caption>
             {profile.place.name}, {scenario.name}: ensemble median change from {profile.baseline.label}, with the 10th to 90th percentiles of the models

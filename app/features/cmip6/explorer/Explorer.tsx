@@ -1,5 +1,5 @@
 import { Button, Callout, HTMLTable, Spinner } from "@blueprintjs/core";
-import { useNavigate, useSearchParams } from "@remix-run/react";
+import { useNavigate, useSearchParams, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { DataTable } from "~/components/data-table/DataTable";
 import { downloadText } from "~/components/data-table/download";
@@ -46,6 +46,7 @@ import { SpreadView } from "../spread/SpreadView";
 import { subsetText } from "../subsets";
 import { levelLabel, levelWindows, type WarmingLevels } from "../warmingLevels";
 import { SourceNote, SourceTag } from "../SourceTag";
+import { profilePath } from "~/features/profile/profile";
 import { mergeSources, sourceSummary } from "../sources";
 import { formatNumber } from "~/lib/format";
 import { agreementText, windowDecimals, type Agreement } from "../windows";
@@ -253,6 +254,9 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel, ta
           {subset ? <span className="sacap-explorer__subset">, {subset}</span> : null}
         </h2>
         <SourceTag summary={origin} />
+        <Link to={profilePath(place)} className="sacap-explorer__profile">
+          {place} climate profile
+        </Link>
         <span className="sacap-explorer__spacer" />
         <Button
           icon="download"
