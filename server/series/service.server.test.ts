@@ -270,3 +270,34 @@ describe("a window or warming level in the answer", () => {
     }
   });
 });
+
+describe("several period statistics of one query (a place's profile)", () => {
+  it("gives each window and level the same statistics as the API's window answer, from one reading", async () => {
+    const codes = ["2040-2059", "gwl:2.0", "gwl:4.0"];
+    const table = await service.windows("annual", { indicator: "txx", geo: "ganges", scenario: ["ssp245", "ssp585"] }, codes);
+    expect(table).toBeDefined();
+    for (const [i, code] of codes.entries()) {
+      const a = await answer("annual", `indicator=txx&geo=ganges&scenario=ssp245,ssp585&window=${code}`);
+      expect(table!.summaries[i]).toEqual(a.windows!.map(({ models: _models, ...summary }) => summary));
+    }
+    expect(table!.runs.map((r) => r.scenario)).toEqual(["historical", "ssp245", "ssp585"]);
+    expect(Object.values(table!.provenance).every((p) => p.sample)).toBe(true);
+  });
+
+  it("gives the 1995-2014 climatology as the median of the models' own means", async () => {
+    const table = await service.windows("annual", { indicator: "tas", geo: "NPL", scenario: ["ssp585"] }, ["2080-2099"]);
+    const history = await answer("annual", "indicator=tas&geo=NPL&scenario=historical&start=1995&end=2014");
+    const means = Object.values(history.series[0].values)
+      .map((xs) => xs.reduce<number>((sum, v) => sum + v!, 0) / xs.length)
+      .sort((a, b) => a - b);
+    const mid = means.length / 2;
+    const median = means.length % 2 ? means[Math.floor(mid)] : (means[mid - 1] + means[mid]) / 2;
+    expect(table!.baseline!.count).toBe(means.length);
+    expect(table!.baseline!.median).toBeCloseTo(median, 3);
+  });
+
+  it("has nothing for an invalid query or an unknown window code", async () => {
+    expect(await service.windows("annual", { indicator: "nope", geo: "NPL" }, ["2040-2059"])).toBeUndefined();
+    expect(await service.windows("annual", { indicator: "tas", geo: "NPL" }, ["gwl:2.5"])).toBeUndefined();
+  });
+});
