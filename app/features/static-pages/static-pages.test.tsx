@@ -104,7 +104,7 @@ describe("UserGuide", () => {
 
   it("links every area of the portal", () => {
     const paths = [
-      "/", "/cmip6-data", "/cmip6-viewer", "/catalog/climate", "/catalog/explorer", "/analytics/climate-crop",
+      "/", "/cmip6-data", "/cmip6-viewer", "/profiles", "/catalog/climate", "/catalog/explorer", "/analytics/climate-crop",
       "/analytics/climate-crop/climate-variability", "/analytics/climate-crop/enso-crops", "/analytics/climate-livestock",
       "/analytics/climate-water", "/pyaez", "/catalog/agriculture", "/tools/gee", "/isimip", "/glofas", "/catalog/water",
       "/catalog/livestock", "/lhasa", "/catalog/disaster", "/care-comp", "/catalog/planning", "/data", "/data/catalog",
@@ -114,6 +114,7 @@ describe("UserGuide", () => {
     expect(hrefs(html)).toEqual(expect.arrayContaining(paths));
     expect(html).toContain("/data/sector/&lt;sector&gt;");
     expect(html).toContain("#module-N.M");
+    expect(html).toContain("/profiles/&lt;place&gt;");
   });
 
   it("lists the keyboard shortcuts in a captioned table", () => {
