@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { decimalsOf } from "../../app/features/cmip6/indicatorRules";
 import { BASELINE_PERIOD } from "../../app/features/cmip6/periods";
 import { seriesIndicator, seriesIndicatorCodes } from "../../app/features/cmip6/seriesQuery";
@@ -8,6 +9,7 @@ import type { Indicator, ScenarioValue } from "../../app/features/cmip6/schema";
 import type { SeriesProvenance } from "../../app/features/cmip6/series";
 import {
   PROFILE_SCENARIOS,
+  profilePath,
   profilePlaces,
   type LevelNote,
   type MonthlyCycle,
@@ -15,6 +17,7 @@ import {
   type ProfilePlace,
   type ProfileRow,
 } from "../../app/features/profile/profile";
+import { DATA_PACK_FORMAT, dataPackZip, profileHasSample } from "../../app/features/profile/dataPack.server";
 import { drawProfile } from "../../app/features/profile/graphics.server";
 import type { ProfilePageData } from "../../app/features/profile/ProfilePage";
 import { profileSignals } from "../../app/features/profile/signals";
@@ -35,6 +38,18 @@ export const PROFILE_METHODS = [
 
 type ProfileContext = { series: SeriesService; reference: ReferenceService };
 
+/** A place's data pack as served: the ZIP bytes, their strong ETag and whether any number is sample data. */
+export interface DataPack {
+  bytes: Uint8Array<ArrayBuffer>;
+  etag: string;
+  sample: boolean;
+}
+
+/** Data packs kept at most (places × the addresses the portal is reached at); the oldest go first. */
+const PACKS_KEPT = 64;
+
+const sha = (text: string) => createHash("sha256").update(text).digest("base64url");
+
 /**
  * A place's profile from the series service (period statistics computed in the series workers) with its
  * graphics, kept per place and data version: a new store or new reference lists give a new version and
@@ -42,6 +57,7 @@ type ProfileContext = { series: SeriesService; reference: ReferenceService };
  */
 export function createProfileService({ series, reference }: ProfileContext) {
   const cache = new Map<string, Promise<ProfilePageData>>();
+  const packs = new Map<string, Promise<DataPack>>();
 
   function places(): ProfilePlace[] {
     return profilePlaces(reference.list("getGeos"));
@@ -64,6 +80,40 @@ export function createProfileService({ series, reference }: ProfileContext) {
       entry.catch(() => cache.delete(key));
       // profiles of older data versions go
       for (const old of cache.keys()) if (!old.endsWith(`|${series.version}`)) cache.delete(old);
+    }
+    return entry;
+  }
+
+  /**
+   * Strong ETag of a place's data pack, known before the pack is built: the data version, the place, the
+   * address the pack names (its README cites the profile's URL) and the pack's format.
+   */
+  function packEtag(place: ProfilePlace, origin: string): string {
+    return `"${sha(`${series.version}|pack|${DATA_PACK_FORMAT}|${place.code}|${origin}`).slice(0, 27)}"`;
+  }
+
+  /**
+   * A place's data pack, built once per place, data version and address and then kept (as the profiles
+   * are); `origin` is the portal's address as the request reached it (`https://sacap.example`).
+   */
+  function pack(place: ProfilePlace, origin: string): Promise<DataPack> {
+    const key = `${place.code}|${origin}|${series.version}`;
+    let entry = packs.get(key);
+    if (!entry) {
+      const etag = packEtag(place, origin);
+      entry = page(place).then(({ profile, graphics }) => ({
+        bytes: dataPackZip(profile, graphics, new URL(profilePath(place), origin).href),
+        etag,
+        sample: profileHasSample(profile),
+      }));
+      packs.set(key, entry);
+      entry.catch(() => packs.delete(key));
+      // packs of older data versions go, and the oldest once more are kept than the bound
+      for (const old of packs.keys()) if (!old.endsWith(`|${series.version}`)) packs.delete(old);
+      for (const old of packs.keys()) {
+        if (packs.size <= PACKS_KEPT) break;
+        packs.delete(old);
+      }
     }
     return entry;
   }
@@ -143,7 +193,7 @@ export function createProfileService({ series, reference }: ProfileContext) {
     return profile;
   }
 
-  return { places, placeOf, page };
+  return { places, placeOf, page, pack, packEtag };
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;

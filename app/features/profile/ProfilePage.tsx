@@ -6,7 +6,7 @@ import { AgreementLegend, AgreementMark } from "~/features/cmip6/AgreementMark";
 import { INDICATOR_CATEGORY_TITLES } from "~/features/cmip6/categories";
 import { SourceNote, SourceTag } from "~/features/cmip6/SourceTag";
 import { formatNumber } from "~/lib/format";
-import { dataPackPath, type PlaceProfile, type ProfileCell, type ProfileRow } from "./profile";
+import { citation, dataPackPath, type PlaceProfile, type ProfileCell, type ProfileRow } from "./profile";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -134,9 +134,7 @@ function CycleTable({ profile }: { profile: PlaceProfile }) {
   );
 }
 
-/** "Cite as" text: portal, place, data version and address. */
-export const citation = (profile: PlaceProfile, url: string) =>
-  `SACAP: South Asia Climate and Agriculture Portal. ${profile.place.name} climate profile (data version ${profile.version}). ${url}`;
+export { citation };
 
 export function ProfilePage({ profile, graphics, url }: ProfilePageData & { url: string }) {
   const { place } = profile;

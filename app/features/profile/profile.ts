@@ -106,3 +106,7 @@ export interface PlaceProfile {
   /** The methods and references, as sentences for the page, the print and the data pack. */
   methods: string[];
 }
+
+/** "Cite as" text: portal, place, data version and address (the page and the data pack). */
+export const citation = (profile: Pick<PlaceProfile, "place" | "version">, url: string) =>
+  `SACAP: South Asia Climate and Agriculture Portal. ${profile.place.name} climate profile (data version ${profile.version}). ${url}`;
