@@ -9,20 +9,18 @@ export const ZIP_CONTENT_TYPE = "application/zip";
 
 /**
  * The answer of `/profiles/:place/data-pack.zip`: a JSON 404 naming an unknown place, a 301 from a geo code
- * to the slug's path, else the ZIP as an attachment with a strong ETag (304 when the client has it; the
- * ETag is known before the pack is built), cacheable as the series answers are (a new data version gives
- * a new ETag), with `X-Sample-Data: true` when any number in it is generated sample data.
+ * to the slug's path, else the ZIP as an attachment with a strong ETag (the hash of its bytes, built once
+ * per place and data version; 304 when the client has it), cacheable as the series answers are, with
+ * `X-Sample-Data: true` when any number in it is generated sample data.
  */
 export async function dataPackAnswer(profiles: ProfileService, segment: string, request: Request): Promise<Response> {
   const place = profiles.placeOf(segment);
   if (!place) return jsonError(404, `No such place: ${JSON.stringify(segment)}`, { details: { place: segment } });
   if (segment !== place.slug) return new Response(null, { status: 301, headers: { Location: dataPackPath(place) } });
 
-  const origin = new URL(request.url).origin;
-  const etag = profiles.packEtag(place, origin);
-  const headers: Record<string, string> = { ETag: etag, "Cache-Control": SERIES_CACHE_CONTROL };
-  if (etagMatchesHeader(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
-  const pack = await profiles.pack(place, origin);
+  const pack = await profiles.pack(place, new URL(request.url).origin);
+  const headers: Record<string, string> = { ETag: pack.etag, "Cache-Control": SERIES_CACHE_CONTROL };
+  if (etagMatchesHeader(request.headers.get("If-None-Match"), pack.etag)) return new Response(null, { status: 304, headers });
   if (pack.sample) headers[SAMPLE_DATA_HEADER] = "true";
   return new Response(pack.bytes, {
     status: 200,

@@ -17,7 +17,7 @@ import {
   type ProfilePlace,
   type ProfileRow,
 } from "../../app/features/profile/profile";
-import { DATA_PACK_FORMAT, dataPackZip, profileHasSample } from "../../app/features/profile/dataPack.server";
+import { dataPackZip, profileHasSample } from "../../app/features/profile/dataPack.server";
 import { drawProfile } from "../../app/features/profile/graphics.server";
 import type { ProfilePageData } from "../../app/features/profile/ProfilePage";
 import { profileSignals } from "../../app/features/profile/signals";
@@ -47,8 +47,6 @@ export interface DataPack {
 
 /** Data packs kept at most (places × the addresses the portal is reached at); the oldest go first. */
 const PACKS_KEPT = 64;
-
-const sha = (text: string) => createHash("sha256").update(text).digest("base64url");
 
 /**
  * A place's profile from the series service (period statistics computed in the series workers) with its
@@ -85,14 +83,6 @@ export function createProfileService({ series, reference }: ProfileContext) {
   }
 
   /**
-   * Strong ETag of a place's data pack, known before the pack is built: the data version, the place, the
-   * address the pack names (its README cites the profile's URL) and the pack's format.
-   */
-  function packEtag(place: ProfilePlace, origin: string): string {
-    return `"${sha(`${series.version}|pack|${DATA_PACK_FORMAT}|${place.code}|${origin}`).slice(0, 27)}"`;
-  }
-
-  /**
    * A place's data pack, built once per place, data version and address and then kept (as the profiles
    * are); `origin` is the portal's address as the request reached it (`https://sacap.example`).
    */
@@ -100,12 +90,11 @@ export function createProfileService({ series, reference }: ProfileContext) {
     const key = `${place.code}|${origin}|${series.version}`;
     let entry = packs.get(key);
     if (!entry) {
-      const etag = packEtag(place, origin);
-      entry = page(place).then(({ profile, graphics }) => ({
-        bytes: dataPackZip(profile, graphics, new URL(profilePath(place), origin).href),
-        etag,
-        sample: profileHasSample(profile),
-      }));
+      entry = page(place).then(({ profile, graphics }) => {
+        const bytes = dataPackZip(profile, graphics, new URL(profilePath(place), origin).href);
+        // the bytes' own hash: a new data version, new graphics or a new layout give a new ETag
+        return { bytes, etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`, sample: profileHasSample(profile) };
+      });
       packs.set(key, entry);
       entry.catch(() => packs.delete(key));
       // packs of older data versions go, and the oldest once more are kept than the bound
@@ -193,7 +182,7 @@ export function createProfileService({ series, reference }: ProfileContext) {
     return profile;
   }
 
-  return { places, placeOf, page, pack, packEtag };
+  return { places, placeOf, page, pack };
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;

@@ -9,11 +9,8 @@ import { citation, dataPackPath, type PlaceProfile, type ProfilePlace } from "./
  * A place's data pack: one ZIP holding, in a folder named after the place, a README (what the pack is,
  * provenance, methods, licence, how to cite), every number of the profile at full precision as CSV and
  * JSON, the signal sentences and the profile's graphics as standalone SVG files. The bytes depend only on
- * the profile, its graphics and the profile's address, so one data version gives one pack (and one ETag).
+ * the profile, its graphics and the profile's address, so one data version gives one pack, and its ETag is a hash of its bytes.
  */
-
-/** Bump when the pack's files or their layout change, so clients holding an older pack fetch the new one. */
-export const DATA_PACK_FORMAT = 1;
 
 /**
  * Modification time of every file in the pack. fflate writes ZIP (DOS) times from a Date's local-time
