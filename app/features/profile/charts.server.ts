@@ -61,7 +61,7 @@ async function renderSvg(spec: TopLevelSpec, text: { title: string; desc: string
   try {
     const svg = await view.toSVG();
     const label = svgLabel(text.idPrefix, text.title, text.desc);
-    return svg.replace(/^<svg([^>]*) class="marks"([^>]*)>/, `<svg$1 class="marks sacap-chart-svg"$2 ${label.attributes}>${label.elements}`);
+    return svg.replace(/^<svg([^>]*) class="marks"([^>]*)>/, (_, before: string, after: string) => `<svg${before} class="marks sacap-chart-svg"${after} ${label.attributes}>${label.elements}`);
   } finally {
     view.finalize();
   }

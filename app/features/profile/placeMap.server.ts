@@ -119,6 +119,16 @@ function thin(ring: [number, number][], tolerance: number): [number, number][] {
   return kept;
 }
 
+/** The area of a ring (shoelace), in px²; holes count as area too, which is all a size check needs. */
+function ringArea(ring: [number, number][]) {
+  let twice = 0;
+  ring.forEach(([x, y], i) => {
+    const [nx, ny] = ring[(i + 1) % ring.length];
+    twice += x * ny - nx * y;
+  });
+  return Math.abs(twice) / 2;
+}
+
 const escapeXml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /**
@@ -152,7 +162,7 @@ export function placeMapSvg(place: ProfilePlace, options: PlaceMapOptions = {}):
   const frame: Box = [-2, -2, width + 2, height + 2];
   const view: Box = [extent[0] - dx / scale, extent[1] - dy / scale, extent[2] + dx / scale, extent[3] + dy / scale];
 
-  /** A path's `d` and its projected area; rings that vanish at this size are dropped, except the place's. */
+  /** A path's `d` and its drawn area (px²); rings that vanish at this size are dropped, except the place's. */
   const draw = (feature: Area, keepSmall = false) => {
     let d = "";
     let size = 0;
@@ -163,7 +173,7 @@ export function placeMapSvg(place: ProfilePlace, options: PlaceMapOptions = {}):
         if (points.length < 3 && keepSmall) points = thin(clipped, 0);
         if (points.length < 3) continue;
         d += `M${points.map(([x, y]) => `${x},${y}`).join(" ")}Z`;
-        size += Math.abs(points.reduce((sum, [x, y], i) => sum + x * points[(i + 1) % points.length][1] - points[(i + 1) % points.length][0] * y, 0)) / 2;
+        size += ringArea(points);
       }
     return { d, size };
   };
