@@ -1,0 +1,205 @@
+import * as vega from "vega";
+import { compile, type Config, type TopLevelSpec } from "vega-lite";
+import { SCENARIO_COLORS } from "~/features/cmip6/charts/specs";
+import { BASELINE_PERIOD, MONTH_NAMES } from "~/features/cmip6/periods";
+import { formatNumber, numberFormat } from "~/lib/format";
+import { svgLabel } from "./placeMap.server";
+import type { MonthlyCycle, PlaceProfile } from "./profile";
+
+/**
+ * The profile's charts, drawn on the server from Vega-Lite specifications into SVG strings (no client
+ * JavaScript): a title and description for screen readers, no background, the portal's font, and classes
+ * that styles/profile-graphics.css recolours for the dark theme and print. Vega stays in server modules.
+ */
+
+export interface ChartSvgOptions {
+  /** The chart's heading inside the graphic. */
+  title?: string;
+  /** Prefix of the ids of the title and description (unique on the page). */
+  idPrefix?: string;
+}
+
+/** The portal's font (styles/fonts.css), so the page draws the chart's text with it; a system sans-serif by itself. */
+const FONT = "Public Sans, Arial, sans-serif";
+const TEXT = "#2f2b3d";
+const MUTED = "#5c5a66";
+const GRID = "#d8d6de";
+/** Series colours of the portal's chart palette (cmip6/charts/specs.ts). */
+const VARIABLE_COLORS: Record<string, string> = { pr: "#2d72d2", tas: "#c22762" };
+const MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
+
+const CONFIG: Config = {
+  font: FONT,
+  background: "transparent",
+  aria: false,
+  view: { stroke: null },
+  title: { anchor: "start", color: TEXT, subtitleColor: MUTED, fontSize: 14, fontWeight: 600, subtitleFontSize: 11 },
+  axis: { labelColor: MUTED, titleColor: TEXT, gridColor: GRID, domainColor: MUTED, tickColor: MUTED, labelFontSize: 11, titleFontSize: 11, titleFontWeight: 500 },
+  legend: { orient: "bottom", labelColor: TEXT, titleColor: TEXT, labelFontSize: 11, titleFontSize: 11, titleFontWeight: 500, symbolStrokeWidth: 1.5 },
+};
+
+/**
+ * Text widths for layout (axis offsets, legend columns, the drawing's size). Without a canvas Vega guesses
+ * 0.8 em per character, which leaves wide margins; these are the advance widths of Public Sans by class
+ * of character, in em. Vega reads a replaced `textMetrics.width` as its text measure.
+ */
+function textWidth(item: { fontSize?: number; fontWeight?: number | string }, text: unknown): number {
+  const size = item.fontSize ?? 11;
+  const bold = Number(item.fontWeight) >= 600 || item.fontWeight === "bold" ? 1.03 : 1;
+  let em = 0;
+  for (const ch of String(text ?? "").trim()) em += /[ .,:;'|!()[\]iljtfr-]/.test(ch) ? 0.3 : /[mwMW%@]/.test(ch) ? 0.9 : /[A-Z]/.test(ch) ? 0.68 : 0.58;
+  return em * size * bold;
+}
+(vega as unknown as { textMetrics: { width: typeof textWidth } }).textMetrics.width = textWidth;
+
+/**
+ * Renders a Vega-Lite specification to SVG and makes it an accessible, scalable image: `role="img"`,
+ * `<title>` and `<desc>` named by `aria-labelledby`, the drawn size kept in the viewBox.
+ */
+async function renderSvg(spec: TopLevelSpec, text: { title: string; desc: string; idPrefix: string }): Promise<string> {
+  const view = new vega.View(vega.parse(compile({ ...spec, config: CONFIG }).spec), { renderer: "none" });
+  try {
+    const svg = await view.toSVG();
+    const label = svgLabel(text.idPrefix, text.title, text.desc);
+    return svg.replace(/^<svg([^>]*) class="marks"([^>]*)>/, (_, before: string, after: string) => `<svg${before} class="marks sacap-chart-svg"${after} ${label.attributes}>${label.elements}`);
+  } finally {
+    view.finalize();
+  }
+}
+
+/** "Mean temperature" → "mean temperature", "PRCPTOT" unchanged. */
+const lowerFirst = (name: string) => (/^[A-Z][a-z]/.test(name) ? name[0].toLowerCase() + name.slice(1) : name);
+
+const withUnits = (name: string, units: string) => (units ? `${name} (${units})` : name);
+
+/** "highest in July (8.2 mm/day)". */
+function extreme(variable: MonthlyCycle, which: "max" | "min", word: string) {
+  const medians = variable.months.map((m) => m.median);
+  const values = medians.filter((v): v is number => v !== null);
+  if (values.length === 0) return undefined;
+  const target = which === "max" ? Math.max(...values) : Math.min(...values);
+  return `${word} in ${MONTH_NAMES[medians.indexOf(target)]} (${formatNumber(target, variable.decimals)} ${variable.units})`;
+}
+
+/**
+ * The 1995-2014 monthly climate: precipitation (`pr`) as bars of the models' median with 10th-90th
+ * percentile whiskers on the right axis, temperature (`tas`) as the median line in its 10th-90th
+ * percentile band on the left axis.
+ */
+export async function monthlyCycleSvg(cycle: MonthlyCycle[], options: ChartSvgOptions = {}): Promise<string> {
+  const { title = `Monthly climate, ${BASELINE_PERIOD.label}`, idPrefix = "monthly-cycle" } = options;
+  const variables = (["tas", "pr"] as const).flatMap((code) => cycle.filter((c) => c.code === code));
+  const legend = { domain: variables.map((v) => v.name), range: variables.map((v) => VARIABLE_COLORS[v.code]) };
+  const x = { field: "month", type: "ordinal", scale: { domain: MONTHS }, title: null, axis: { labelAngle: 0 } } as const;
+
+  // one layer per variable, each with its own y scale: bars (pr, right axis) and a line (tas, left axis)
+  const layers = variables.map((v) => {
+    const values = v.months.map((m, i) => ({ month: MONTHS[i], median: m.median, p10: m.p10, p90: m.p90 }));
+    const color = VARIABLE_COLORS[v.code];
+    const y = {
+      type: "quantitative",
+      title: withUnits(v.name, v.units),
+      axis: { format: numberFormat(v.decimals), orient: v.code === "pr" ? "right" : "left", grid: v.code === "tas" || variables.length === 1 },
+      scale: { zero: v.code === "pr" },
+    } as const;
+    const median = { y: { ...y, field: "median" }, color: { datum: v.name, type: "nominal", title: null, scale: legend } } as const;
+    const range = { name: `${v.code}_range`, transform: [{ filter: "isValid(datum.p10) && isValid(datum.p90)" }], encoding: { y: { ...y, field: "p10" }, y2: { field: "p90" } } };
+    const layer =
+      v.code === "pr"
+        ? [
+            { name: "pr_median", mark: { type: "bar", fillOpacity: 0.45, width: { band: 0.6 } }, encoding: median },
+            { ...range, mark: { type: "rule", color, strokeWidth: 1.5 } },
+          ]
+        : [
+            { ...range, mark: { type: "area", color, opacity: 0.18 } },
+            { name: "tas_median", mark: { type: "line", strokeWidth: 2, point: { fill: color, size: 24 } }, encoding: median },
+          ];
+    return { data: { values: values.filter((d) => d.median !== null) }, encoding: { x }, layer };
+  });
+  const empty = { data: { values: [{}] }, mark: { type: "text", color: MUTED, fontSize: 12 }, encoding: { text: { value: "No monthly data for this place" } } };
+
+  const models = Math.max(0, ...variables.flatMap((v) => v.months.map((m) => m.count)));
+  const spec = {
+    title: { text: title, subtitle: `Median of ${models} models with their 10th-90th percentiles` },
+    width: 480,
+    height: 220,
+    layer: layers.length > 0 ? layers : [empty],
+    resolve: { scale: { y: "independent" } },
+  } as unknown as TopLevelSpec;
+
+  const desc = [
+    `Monthly climate over the ${BASELINE_PERIOD.label} baseline, January to December: the median of ${models} models' monthly means with their 10th to 90th percentiles.`,
+    ...variables.map((v) =>
+      [
+        `${withUnits(v.name, v.units)}, ${v.code === "pr" ? "bars on the right axis" : "line on the left axis"}:`,
+        [extreme(v, "max", "highest"), extreme(v, "min", "lowest")].filter(Boolean).join(", "),
+      ].join(" ") + ".",
+    ),
+  ].join(" ");
+  return renderSvg(spec, { title, desc, idPrefix });
+}
+
+/**
+ * The change of one indicator from the 1995-2014 baseline at each window choice (20-year windows, then
+ * warming levels, in `choices` order): per scenario the models' median as a point with its 10th-90th
+ * percentile range as a line, filled where the models agree on the sign of the change, around a zero line.
+ */
+export async function changeChartSvg(
+  profile: Pick<PlaceProfile, "rows" | "scenarios" | "choices">,
+  code: string,
+  options: ChartSvgOptions = {},
+): Promise<string> {
+  const row = profile.rows.find((r) => r.code === code);
+  if (!row) throw new Error(`The profile has no indicator "${code}"`);
+  const { title = `Change in ${lowerFirst(row.name)}`, idPrefix = `change-${code}` } = options;
+  const scenarioNames = profile.scenarios.map((s) => s.name);
+  const points = profile.scenarios.flatMap((s) =>
+    profile.choices.flatMap((c) => {
+      const cell = row.changes[s.code]?.[c.code];
+      if (!cell || cell.median === null) return [];
+      return [{ choice: c.label, scenario: s.name, median: cell.median, p10: cell.p10, p90: cell.p90, robust: cell.agreement?.robust === true }];
+    }),
+  );
+
+  const color = {
+    field: "scenario",
+    type: "nominal",
+    title: null,
+    scale: { domain: scenarioNames, range: profile.scenarios.map((s) => SCENARIO_COLORS[s.code] ?? MUTED) },
+  } as const;
+  const x = { field: "choice", type: "ordinal", scale: { domain: profile.choices.map((c) => c.label) }, title: "20-year window or global warming level", axis: { labelAngle: 0 } } as const;
+  const y = { type: "quantitative", title: withUnits(`Change from ${BASELINE_PERIOD.label}`, row.units), axis: { format: numberFormat(row.decimals) } } as const;
+  const xOffset = { field: "scenario", type: "nominal", sort: scenarioNames, scale: { paddingInner: 0.3 } } as const;
+  const spec = {
+    title: { text: title, subtitle: ["Median of the models (point) with their 10th-90th percentiles (line)", "Filled: most models agree on the sign of the change; hollow: they do not"] },
+    width: 480,
+    height: 220,
+    layer: [
+      { name: "zero", data: { values: [{ zero: 0 }] }, mark: { type: "rule", color: MUTED, strokeDash: [4, 3] }, encoding: { y: { ...y, field: "zero" } } },
+      {
+        data: { values: points },
+        encoding: { x, xOffset, color },
+        layer: [
+          { name: "range", transform: [{ filter: "isValid(datum.p10) && isValid(datum.p90)" }], mark: { type: "rule", strokeWidth: 1.5 }, encoding: { y: { ...y, field: "p10" }, y2: { field: "p90" } } },
+          ...[true, false].map((robust) => ({
+            name: robust ? "robust" : "hollow",
+            transform: [{ filter: robust ? "datum.robust" : "!datum.robust" }],
+            mark: { type: "point", filled: robust, size: 50, strokeWidth: 1.5, opacity: 1 },
+            encoding: { y: { ...y, field: "median" } },
+          })),
+        ],
+      },
+    ],
+  } as unknown as TopLevelSpec;
+
+  const sorted = [...points].sort((a, b) => a.median - b.median);
+  const at = (p: (typeof points)[number]) => `${formatNumber(p.median, row.decimals, { signed: true })}${row.units ? ` ${row.units}` : ""} (${p.scenario}, ${p.choice})`;
+  const robust = points.filter((p) => p.robust).length;
+  const desc = [
+    `Change in ${lowerFirst(row.name)}${row.units ? ` (${row.units})` : ""} from the ${BASELINE_PERIOD.label} baseline for ${profile.choices.map((c) => c.label).join(", ")}`,
+    `under ${scenarioNames.join(" and ")}: the median of the models as a point with their 10th to 90th percentiles as a line.`,
+    points.length > 0 ? `Medians range from ${at(sorted[0])} to ${at(sorted[sorted.length - 1])}.` : "No values.",
+    `Filled points (${robust} of ${points.length}): most models agree on the sign of the change; hollow points: they do not.`,
+  ].join(" ");
+  return renderSvg(spec, { title, desc, idPrefix });
+}
