@@ -128,7 +128,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sri Lanka climate profile");
     await expect(page.getByRole("img", { name: /Sri Lanka on a map/ })).toBeVisible();
     await expect(page.getByRole("table", { name: /Sri Lanka, SSP5-8.5/ })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Data pack (ZIP)" })).toHaveAttribute("href", "/profiles/sri-lanka/data-pack.zip");
+    await expect(page.locator("a", { hasText: "Data pack (ZIP)" })).toHaveAttribute("href", "/profiles/sri-lanka/data-pack.zip");
   });
   test("a geo code redirects to the readable path, an unknown place is the not-found page", async ({ page }) => {
     await page.goto("/profiles/LKA");

@@ -59,7 +59,8 @@ function textWidth(item: { fontSize?: number; fontWeight?: number | string }, te
 async function renderSvg(spec: TopLevelSpec, text: { title: string; desc: string; idPrefix: string }): Promise<string> {
   const view = new vega.View(vega.parse(compile({ ...spec, config: CONFIG }).spec), { renderer: "none" });
   try {
-    const svg = await view.toSVG();
+    // the drawing is one image, named by its title and description: the marks' own roles go
+    const svg = (await view.toSVG()).replace(/ (?:role="graphics-[a-z]+"|aria-roledescription="[^"]*"|aria-label="[^"]*")/g, "");
     const label = svgLabel(text.idPrefix, text.title, text.desc);
     return svg.replace(/^<svg([^>]*) class="marks"([^>]*)>/, (_, before: string, after: string) => `<svg${before} class="marks sacap-chart-svg"${after} ${label.attributes}>${label.elements}`);
   } finally {
@@ -171,7 +172,7 @@ export async function changeChartSvg(
   const y = { type: "quantitative", title: withUnits(`Change from ${BASELINE_PERIOD.label}`, row.units), axis: { format: numberFormat(row.decimals) } } as const;
   const xOffset = { field: "scenario", type: "nominal", sort: scenarioNames, scale: { paddingInner: 0.3 } } as const;
   const spec = {
-    title: { text: title, subtitle: ["Median of the models (point) with their 10th-90th percentiles (line)", "Filled: most models agree on the sign of the change; hollow: they do not"] },
+    title: { text: title, subtitle: ["Median of the models (point) with their 10th-90th percentiles (line)", "Filled: robust, at least 80 % of the models agree on the sign; hollow: fewer agree"] },
     width: 480,
     height: 220,
     layer: [
@@ -199,7 +200,7 @@ export async function changeChartSvg(
     `Change in ${lowerFirst(row.name)}${row.units ? ` (${row.units})` : ""} from the ${BASELINE_PERIOD.label} baseline for ${profile.choices.map((c) => c.label).join(", ")}`,
     `under ${scenarioNames.join(" and ")}: the median of the models as a point with their 10th to 90th percentiles as a line.`,
     points.length > 0 ? `Medians range from ${at(sorted[0])} to ${at(sorted[sorted.length - 1])}.` : "No values.",
-    `Filled points (${robust} of ${points.length}): most models agree on the sign of the change; hollow points: they do not.`,
+    `Filled points (${robust} of ${points.length}): robust, at least 80 % of the models agree on the sign of the change; hollow points: fewer agree.`,
   ].join(" ");
   return renderSvg(spec, { title, desc, idPrefix });
 }
