@@ -24,6 +24,7 @@ const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] =
   { url: "/catalog/climate", routeId: "routes/catalog.$topic", kind: "table", ceiling: 202 },
   { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", ceiling: 218 },
   { url: "/care-comp", routeId: "routes/care-comp", kind: "chart", ceiling: 201 },
+  { url: "/profiles/nepal", routeId: "routes/profiles.$place", kind: "chart", ceiling: 200 },
   { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", ceiling: 218 },
   { url: "/glofas", routeId: "routes/glofas", kind: "map", ceiling: 218 },
   { url: "/isimip", routeId: "routes/isimip", kind: "map", ceiling: 218 },
