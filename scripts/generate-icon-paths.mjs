@@ -12,7 +12,7 @@ double-chevron-left double-chevron-right download duplicate envelope error flash
 fullscreen globe grouped-bar-chart heat-grid help home info-sign issue key key-command layers manual map
 menu menu-closed menu-open minimize moon people rain reset search search-around share shopping-cart
 small-cross tag tags th th-list tick tick-circle timeline-line-chart tint trash tree warning-sign waves
-wrench
+wrench code
 `.split(/\s+/).filter(Boolean);
 
 const require = createRequire(import.meta.url);

@@ -1,0 +1,10 @@
+import { Fragment } from "react";
+
+/** Text with `backticked` parts set as code, as the API description writes them. */
+export function Inline({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/`([^`]*)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}
+    </>
+  );
+}
