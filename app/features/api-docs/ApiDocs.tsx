@@ -1,7 +1,7 @@
 import { Classes } from "@blueprintjs/core";
 import { EndpointSection, endpointSectionId } from "./EndpointSection";
 import { codeExamples } from "./examples";
-import { Inline } from "./Inline";
+import { CodeBlock, Inline } from "./Inline";
 import type { ApiDocsView } from "./openapi";
 
 /** Where the machine-readable description is served. */
@@ -60,9 +60,7 @@ export function ApiDocs({ view, origin }: { view: ApiDocsView; origin: string })
         {codeExamples(origin).map((example) => (
           <section key={example.id} aria-labelledby={`api-example-${example.id}`}>
             <h3 id={`api-example-${example.id}`}>{example.label}</h3>
-            <pre>
-              <code>{example.code}</code>
-            </pre>
+            <CodeBlock>{example.code}</CodeBlock>
           </section>
         ))}
       </section>

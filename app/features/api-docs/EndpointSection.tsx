@@ -1,5 +1,5 @@
 import { Classes } from "@blueprintjs/core";
-import { Inline } from "./Inline";
+import { CodeBlock, Inline } from "./Inline";
 import type { EndpointView, SampleFlag } from "./openapi";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
@@ -59,17 +59,13 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
         <p>No parameters{endpoint.tag === "Reference lists" ? " (any given are ignored)" : ""}.</p>
       )}
       <h4>Example request</h4>
-      <pre>
-        <code>{`curl -s '${origin}${endpoint.request}'`}</code>
-      </pre>
+      <CodeBlock>{`curl -s '${origin}${endpoint.request}'`}</CodeBlock>
       {endpoint.answer !== undefined && (
         <details>
           <summary>
             Example answer (<code>{endpoint.contentType}</code>, trimmed)
           </summary>
-          <pre>
-            <code>{endpoint.answer}</code>
-          </pre>
+          <CodeBlock>{endpoint.answer}</CodeBlock>
         </details>
       )}
       <h4>Answers</h4>
@@ -90,9 +86,7 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
                 {s.example && (
                   <details>
                     <summary>Example</summary>
-                    <pre>
-                      <code>{s.example}</code>
-                    </pre>
+                    <CodeBlock>{s.example}</CodeBlock>
                   </details>
                 )}
               </td>

@@ -8,3 +8,12 @@ export function Inline({ text }: { text: string }) {
     </>
   );
 }
+
+/** A block of code or JSON; it scrolls inside its box, so it takes keyboard focus to scroll with the arrows. */
+export function CodeBlock({ children }: { children: string }) {
+  return (
+    <pre tabIndex={0}>
+      <code>{children}</code>
+    </pre>
+  );
+}
