@@ -50,6 +50,13 @@ test("the navigation search and the sidebar lead to it", async ({ page, pageErro
   expect(pageErrors).toEqual([]);
 });
 
+test("the link to the description opens it in the browser as text", async ({ page }) => {
+  await page.goto("/api-docs");
+  await page.getByRole("link", { name: "/api/openapi.json" }).and(page.locator('[href="/api/openapi.json"]')).click();
+  await expect(page).toHaveURL("/api/openapi.json");
+  await expect(page.locator("body")).toContainText('"openapi":"3.1');
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -12,11 +12,14 @@ const SPEC_PATHS = [
   "/glofas", "/isimip", "/lhasa", "/pyaez", "/second-page", "/tools/gee", "/tools",
 ];
 
+/** Pages the portal adds to the spec's table: the data API's page. */
+const PORTAL_PATHS = ["/api-docs"];
+
 describe("portal route registry", () => {
-  it("lists every path of the spec's route table exactly once", () => {
+  it("lists every path of the spec's route table, and the portal's own pages, exactly once", () => {
     const paths = PORTAL_ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
+    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...PORTAL_PATHS].sort());
   });
 
   it("gives every route a title, a description and a known group", () => {
