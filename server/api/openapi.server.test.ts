@@ -95,7 +95,7 @@ describe("the OpenAPI description", () => {
     expect(annual.statuses.map((s) => s.status)).toEqual(["200", "304", "400", "404", "405", "429", "503"]);
     expect(annual.statuses.find((s) => s.status === "400")?.example).toContain('"field": "geo"');
     expect(view.endpoints.find((e) => e.path === "/api/catalog_data")?.sample).toBe("always");
-    expect(annual.parameters.find((p) => p.name === "model")).toMatchObject({ default: "ensemble", values: expect.stringMatching(/^list of one of ensemble, ACCESS-CM2/) });
+    expect(annual.parameters.find((p) => p.name === "model")).toMatchObject({ default: "ensemble", values: expect.stringMatching(/^list of one of 36 codes: ensemble, ACCESS-CM2/), choices: expect.arrayContaining(["ensemble", "MIROC6"]) });
   });
 });
 

@@ -45,7 +45,15 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
                     {p.required ? " (required)" : ""}
                   </th>
                   <td>{p.in}</td>
-                  <td className="sacap-api-values">{p.values}</td>
+                  <td className="sacap-api-values">
+                    {p.values}
+                    {p.choices && (
+                      <details>
+                        <summary>All {p.choices.length}</summary>
+                        {p.choices.join(", ")}
+                      </details>
+                    )}
+                  </td>
                   <td>{p.default === undefined ? "" : <code>{p.default}</code>}</td>
                   <td>
                     <Inline text={p.description} />

@@ -65,9 +65,16 @@ export function resolveRef<T = Json>(document: OpenApiDocument, value: unknown):
 
 const code = (v: unknown) => `${typeof v === "string" ? v : JSON.stringify(v)}`;
 
-/** What a parameter accepts, in words: "tas, pr, …" for enums, a range for numbers, a list for arrays. */
+/** Enums longer than this are summarised in the table and listed apart. */
+const LONG_ENUM = 10;
+
+const enumOf = (schema: Json): unknown[] | undefined =>
+  (Array.isArray(schema.enum) ? schema.enum : undefined) ?? (schema.type === "array" ? enumOf((schema.items as Json) ?? {}) : undefined);
+
+/** What a parameter accepts, in words: the values of an enum, a range for numbers, a list for arrays. */
 export function describeValues(schema: Json): string {
   if (schema.type === "array") return `list of ${describeValues((schema.items as Json) ?? {})}`;
+  if (Array.isArray(schema.enum) && schema.enum.length > LONG_ENUM) return `one of ${schema.enum.length} codes: ${schema.enum.slice(0, 4).map(code).join(", ")}, …`;
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map(code).join(", ")}`;
   if (schema.type === "integer" || schema.type === "number") {
     const { minimum: min, maximum: max } = schema;
@@ -78,15 +85,31 @@ export function describeValues(schema: Json): string {
   return "text";
 }
 
-/** JSON with short arrays of numbers or strings kept on one line, and at most `maxLines` lines. */
-export function compactJson(value: unknown, maxLines = 40): string {
-  const text = JSON.stringify(value, null, 2).replace(/\[\s+([^[\]{}]*?)\s+\]/g, (whole, inner: string) => {
-    const items = inner.split(/,\s+/);
-    const line = `[${items.join(", ")}]`;
-    return line.length <= 100 ? line : whole;
-  });
-  const lines = text.split("\n");
-  return lines.length <= maxLines ? text : [...lines.slice(0, maxLines), "  … (trimmed)"].join("\n");
+/** JSON on one line, with a space after each comma and colon. */
+function flatJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(flatJson).join(", ")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${flatJson(v)}`);
+    return entries.length ? `{ ${entries.join(", ")} }` : "{}";
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+const WIDTH = 100;
+
+function layoutJson(value: unknown, indent: string, prefix: string): string {
+  const flat = flatJson(value);
+  if (!value || typeof value !== "object" || indent.length + prefix.length + flat.length <= WIDTH) return prefix + flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return `${prefix}[\n${value.map((v) => layoutJson(v, inner, inner)).join(",\n")}\n${indent}]`;
+  const entries = Object.entries(value).map(([k, v]) => layoutJson(v, inner, `${inner}${JSON.stringify(k)}: `));
+  return `${prefix}{\n${entries.join(",\n")}\n${indent}}`;
+}
+
+/** JSON with every part that fits in 100 characters on one line, and at most `maxLines` lines. */
+export function compactJson(value: unknown, maxLines = 60): string {
+  const lines = layoutJson(value, "", "").split("\n");
+  return lines.length <= maxLines ? lines.join("\n") : [...lines.slice(0, maxLines), "  … (trimmed)"].join("\n");
 }
 
 export interface ParameterView {
@@ -94,6 +117,8 @@ export interface ParameterView {
   in: string;
   required: boolean;
   values: string;
+  /** Every accepted value, when there are too many to read in the table. */
+  choices?: string[];
   default?: string;
   description: string;
 }
@@ -157,6 +182,7 @@ export function apiDocsView(document: OpenApiDocument): ApiDocsView {
         in: p.in,
         required: p.required,
         values: describeValues(p.schema),
+        ...((enumOf(p.schema)?.length ?? 0) > LONG_ENUM ? { choices: enumOf(p.schema)!.map(code) } : {}),
         ...(p.schema.default !== undefined ? { default: queryValue(p.schema.default) } : {}),
         description: p.description,
       })),
