@@ -1,8 +1,10 @@
 import { Classes } from "@blueprintjs/core";
 import { EndpointSection, endpointSectionId } from "./EndpointSection";
 import { codeExamples } from "./examples";
-import { CodeBlock, Inline } from "./Inline";
+import { CodeBlock, Inline } from "./CodeText";
 import type { ApiDocsView } from "./openapi";
+
+const tagId = (name: string) => `api-tag-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
 /** Where the machine-readable description is served. */
 export const OPENAPI_JSON_PATH = "/api/openapi.json";
@@ -39,8 +41,8 @@ export function ApiDocs({ view, origin }: { view: ApiDocsView; origin: string })
       </section>
 
       {view.tags.map((tag) => (
-        <section key={tag.name} aria-labelledby={`api-tag-${tag.name}`}>
-          <h2 id={`api-tag-${tag.name}`}>{tag.name}</h2>
+        <section key={tag.name} aria-labelledby={tagId(tag.name)}>
+          <h2 id={tagId(tag.name)}>{tag.name}</h2>
           <p>{tag.description}</p>
           {view.endpoints
             .filter((e) => e.tag === tag.name)

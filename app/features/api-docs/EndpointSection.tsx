@@ -1,5 +1,5 @@
 import { Classes } from "@blueprintjs/core";
-import { CodeBlock, Inline } from "./Inline";
+import { CodeBlock, Inline } from "./CodeText";
 import type { EndpointView, SampleFlag } from "./openapi";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
