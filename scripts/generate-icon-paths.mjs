@@ -7,7 +7,7 @@ import path from "node:path";
 
 const NAMES = `
 archive arrow-down arrow-up book caret-down caret-right chart chevron-backward chevron-down chevron-forward
-chevron-left chevron-right chevron-up cloud-upload cog comparison cross database desktop disable document
+chevron-left chevron-right chevron-up cloud-upload code cog comparison cross database desktop disable document
 double-caret-vertical double-chevron-left double-chevron-right download duplicate envelope error flash flows
 folder-open fullscreen globe grouped-bar-chart heat-grid help home info-sign issue key key-command layers
 manual map menu menu-closed menu-open minimize moon people print rain reset search search-around share

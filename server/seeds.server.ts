@@ -63,7 +63,8 @@ export const SEED_FILES = {
   warmingLevels: "warming-levels.csv",
 } as const satisfies Record<SeedKey, string>;
 
-const SEED_SCHEMAS: Record<SeedKey, z.ZodType> = {
+/** The schema each seed is validated with at start-up; the reference endpoints answer the seeds as they are. */
+export const SEED_SCHEMAS: Record<SeedKey, z.ZodType> = {
   geos: geoListSchema,
   indicators: indicatorListSchema,
   cmip6Models: cmip6ModelListSchema,

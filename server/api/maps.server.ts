@@ -2,11 +2,45 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { CHOROPLETH_PARAMS } from "../../app/features/maps/choropleth";
+import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
+import { prepareJson } from "../services/reference.server";
+import { choropleth, choroplethQueryFromParams } from "./choropleth.server";
 import { cachedJson, jsonError } from "./responses.server";
 
 export const GEO_LAYERS = ["countries", "basins"] as const;
 export type GeoLayer = (typeof GEO_LAYERS)[number];
 export const GEO_CACHE_CONTROL = "public, max-age=86400";
+export const CHOROPLETH_CACHE_CONTROL = "public, max-age=3600";
+
+const position = z.tuple([z.number().min(-180).max(360), z.number().min(-90).max(90)]);
+const ring = z.array(position).min(4);
+
+/**
+ * What `/api/geo/:name` answers (`seeds/geo/<name>.json`): a GeoJSON FeatureCollection in WGS 84
+ * longitude-latitude degrees; countries carry `iso3` (null for neighbours drawn for context), basins `code`.
+ */
+export const geoLayerSchema = z.looseObject({
+  type: z.literal("FeatureCollection"),
+  source: z.string().describe("Where the outlines come from."),
+  approximate: z.boolean().optional().describe("Basins: outlines drawn by hand, good to about half a degree."),
+  features: z.array(
+    z.strictObject({
+      type: z.literal("Feature"),
+      id: z.union([z.number(), z.string()]),
+      properties: z.looseObject({
+        name: z.string(),
+        iso3: z.string().nullable().optional(),
+        code: z.string().optional(),
+      }),
+      geometry: z.discriminatedUnion("type", [
+        z.strictObject({ type: z.literal("Polygon"), coordinates: z.array(ring) }),
+        z.strictObject({ type: z.literal("MultiPolygon"), coordinates: z.array(z.array(ring)) }),
+      ]),
+    }),
+  ),
+});
 
 const geoCache = new Map<GeoLayer, { body: string; etag: string }>();
 
@@ -26,4 +60,21 @@ export function geoLoader({ request, params }: LoaderFunctionArgs) {
   const name = params.name as GeoLayer;
   if (!GEO_LAYERS.includes(name)) return jsonError(404, `No geometry named "${params.name}"`, { details: { allowed: GEO_LAYERS } });
   return cachedJson(request, geoJson(name), { "Cache-Control": GEO_CACHE_CONTROL, "Content-Type": "application/geo+json" });
+}
+
+/**
+ * `/api/viewer/choropleth`: the period mean of one indicator, scenario and model (the ensemble median, or
+ * the median of a comma list of models) for every country or every basin at once, over a 20-year window,
+ * a global warming level (`window`) or `start`-`end`; projections with the change from 1995-2014. The
+ * answer carries an ETag (304 when the client has it) and `X-Sample-Data` when any value is generated.
+ */
+export async function choroplethLoader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const unknown = [...params.keys()].find((k) => !(CHOROPLETH_PARAMS as readonly string[]).includes(k));
+  if (unknown !== undefined) return jsonError(400, `Unknown parameter "${unknown}"`, { details: { field: unknown, allowed: CHOROPLETH_PARAMS } });
+  const answer = await choropleth(context.series, context.reference.list("getWarmingLevels"), choroplethQueryFromParams(params));
+  if ("status" in answer) return jsonError(answer.status, answer.message, { details: answer.details });
+  const headers: Record<string, string> = { "Cache-Control": CHOROPLETH_CACHE_CONTROL };
+  if (answer.sample) headers[SAMPLE_DATA_HEADER] = "true";
+  return cachedJson(request, prepareJson(answer), headers);
 }

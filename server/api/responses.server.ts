@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { preferredEncoding, type ContentEncoding } from "../encoding.server";
 import type { PreparedJson } from "../services/reference.server";
@@ -45,6 +46,25 @@ export function plainAnswers(answer: (path: string, url: string, headers: Reques
       .catch(next);
   };
 }
+
+/** The one error shape of the portal, as a schema (the API description and the tests use it). */
+export const apiErrorSchema = z.strictObject({
+  error: z.strictObject({
+    status: z.number().int().min(400).max(599).describe("The HTTP status again."),
+    message: z.string().min(1).describe("What went wrong, in a sentence."),
+    details: z.unknown().optional().describe("Machine-readable details; for a 400, the parameter at fault (`field`) and what it accepts (`allowed`)."),
+  }),
+});
+
+/** `details` of a 400 for a bad parameter: the parameter, what it accepts (values or a range) and the value sent. */
+export const fieldProblemSchema = z.looseObject({
+  field: z.string().describe("The parameter at fault."),
+  allowed: z
+    .union([z.array(z.string()), z.strictObject({ min: z.number(), max: z.number() })])
+    .optional()
+    .describe("The values the parameter accepts, or the range of numbers."),
+  value: z.string().optional().describe("The value that was sent."),
+});
 
 /** The one error shape of the portal, `{ "error": { "status", "message", "details"? } }`, as plain values. */
 export function errorAnswer(

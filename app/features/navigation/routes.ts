@@ -299,6 +299,13 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     icon: "book",
   },
   {
+    path: "/api-docs",
+    title: "Data API",
+    description: "The portal's open JSON API: reference lists, CMIP6 series per model and map values, with parameters, examples in curl, Python and R, and its OpenAPI description.",
+    group: "help",
+    icon: "code",
+  },
+  {
     path: "/about-sacap",
     title: "About SACAP",
     description: "What the South Asia Climate and Agriculture Portal is, what it covers and how it is built.",

@@ -109,6 +109,7 @@ const AREAS: Area[] = [
     pages: [
       { to: "/user-guide", label: "User guide", text: "This page." },
       { to: "/wiki", label: "Wiki", text: "Glossary and methods: CMIP6, scenarios, ensemble statistics, periods, extreme indices, agro-ecological zoning terms and more." },
+      { to: "/api-docs", label: "Data API", text: "The portal's data as JSON for your own scripts: every endpoint with its parameters, examples in curl, Python and R, and the OpenAPI description at /api/openapi.json." },
       { to: "/about-sacap", label: "About SACAP", text: "What the portal is and who it is for." },
       { to: "/about-care", label: "About CARE", text: "The CARE for South Asia project." },
       { to: "/disclaimer", label: "Disclaimer", text: "Limits of the data and terms of use." },

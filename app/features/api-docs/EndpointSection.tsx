@@ -1,0 +1,113 @@
+import { Classes } from "@blueprintjs/core";
+import { CodeBlock, Inline } from "./CodeText";
+import type { EndpointView, SampleFlag } from "./openapi";
+
+const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
+
+const SAMPLE_TEXT: Record<SampleFlag, string> = {
+  always: "always `X-Sample-Data: true`: the content is illustrative sample data.",
+  never: "none: reference data.",
+  "when-generated": '`X-Sample-Data: true` and `"sample": true` when any value is generated sample data; `sources` and `provenance` say which.',
+};
+
+/** The test id of an endpoint's section. */
+export const endpointSectionId = (endpoint: Pick<EndpointView, "id">) => `api-${endpoint.id}`;
+
+/** One endpoint: method and path, what it answers, its parameters, an example, its statuses and caching. */
+export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; origin: string }) {
+  const id = endpointSectionId(endpoint);
+  return (
+    <section aria-labelledby={id} className="sacap-api-endpoint" data-testid={id}>
+      <h3 id={id}>
+        <code>{endpoint.methods}</code> <code>{endpoint.path}</code>
+      </h3>
+      <p>
+        <strong>{endpoint.summary}.</strong> <Inline text={endpoint.description} />
+      </p>
+      {endpoint.parameters.length > 0 ? (
+        <div className="sacap-api-scroll">
+          <table className={TABLE_CLASS}>
+            <caption>Parameters of {endpoint.path}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">In</th>
+                <th scope="col">Values</th>
+                <th scope="col">Default</th>
+                <th scope="col">Meaning</th>
+              </tr>
+            </thead>
+            <tbody>
+              {endpoint.parameters.map((p) => (
+                <tr key={p.name}>
+                  <th scope="row">
+                    <code>{p.name}</code>
+                    {p.required ? " (required)" : ""}
+                  </th>
+                  <td>{p.in}</td>
+                  <td className="sacap-api-values">
+                    {p.values}
+                    {p.choices && (
+                      <details>
+                        <summary>All {p.choices.length}</summary>
+                        {p.choices.join(", ")}
+                      </details>
+                    )}
+                  </td>
+                  <td>{p.default === undefined ? "" : <code>{p.default}</code>}</td>
+                  <td>
+                    <Inline text={p.description} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>No parameters{endpoint.tag === "Reference lists" ? " (any given are ignored)" : ""}.</p>
+      )}
+      <h4>Example request</h4>
+      <CodeBlock>{`curl -s '${origin}${endpoint.request}'`}</CodeBlock>
+      {endpoint.answer !== undefined && (
+        <details>
+          <summary>
+            Example answer (<code>{endpoint.contentType}</code>, trimmed)
+          </summary>
+          <CodeBlock>{endpoint.answer}</CodeBlock>
+        </details>
+      )}
+      <h4>Answers</h4>
+      <table className={TABLE_CLASS}>
+        <caption>Status codes of {endpoint.path}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {endpoint.statuses.map((s) => (
+            <tr key={s.status}>
+              <th scope="row">{s.status}</th>
+              <td>
+                <Inline text={s.description} />
+                {s.example && (
+                  <details>
+                    <summary>Example</summary>
+                    <CodeBlock>{s.example}</CodeBlock>
+                  </details>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <strong>Caching:</strong> <code>Cache-Control: {endpoint.cacheControl}</code>, a strong <code>ETag</code> (a request with{" "}
+        <code>If-None-Match</code> naming it is a 304 without a body)
+        {endpoint.vary ? ", compressed for clients that accept brotli or gzip (Vary: Accept-Encoding)" : ""}. <strong>Sample flag:</strong>{" "}
+        <Inline text={SAMPLE_TEXT[endpoint.sample]} />
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The parts of the OpenAPI document the API page reads, and the page's view of it: the page is rendered from
+ * the same description `/api/openapi.json` serves (built in `server/api/openapi.server.ts`), so the two
+ * cannot disagree. Plain functions, no zod: this module is in the page's bundle.
+ */
+
+export type SampleFlag = "always" | "never" | "when-generated";
+type Json = Record<string, unknown>;
+
+export interface ApiParameter {
+  name: string;
+  in: "query" | "path";
+  required: boolean;
+  description: string;
+  schema: Json;
+  style?: "form";
+  explode?: boolean;
+  example?: unknown;
+}
+
+export interface OpenApiOperation {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  parameters: ApiParameter[];
+  responses: Record<string, Json>;
+  "x-sample-data"?: SampleFlag;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; summary: string; description: string };
+  jsonSchemaDialect: string;
+  tags: { name: string; description: string }[];
+  paths: Record<string, { get: OpenApiOperation; head: OpenApiOperation }>;
+  components: { schemas: Record<string, Json>; headers: Record<string, Json>; responses: Record<string, Json> };
+}
+
+/** A query value as the API reads it: lists comma-separated, each item encoded, the commas literal. */
+const queryValue = (value: unknown) => (Array.isArray(value) ? value : [value]).map((v) => encodeURIComponent(String(v))).join(",");
+
+/** The example request of an operation: its path with the parameters' `example` values. */
+export function exampleRequest(path: string, parameters: readonly ApiParameter[]): string {
+  let url = path;
+  const query: string[] = [];
+  for (const p of parameters) {
+    if (p.example === undefined) continue;
+    if (p.in === "path") url = url.replace(`{${p.name}}`, encodeURIComponent(String(p.example)));
+    else query.push(`${p.name}=${queryValue(p.example)}`);
+  }
+  return query.length ? `${url}?${query.join("&")}` : url;
+}
+
+/** `#/components/…` references resolved against the document. */
+export function resolveRef<T = Json>(document: OpenApiDocument, value: unknown): T {
+  const pointer = (value as { $ref?: string })?.$ref;
+  if (!pointer?.startsWith("#/")) return value as T;
+  const found = pointer
+    .slice(2)
+    .split("/")
+    .reduce<unknown>((node, key) => (node as Json)?.[key.replaceAll("~1", "/").replaceAll("~0", "~")], document);
+  return found as T;
+}
+
+const code = (v: unknown) => `${typeof v === "string" ? v : JSON.stringify(v)}`;
+
+/** Enums longer than this are summarised in the table and listed apart. */
+const LONG_ENUM = 10;
+
+const enumOf = (schema: Json): unknown[] | undefined =>
+  (Array.isArray(schema.enum) ? schema.enum : undefined) ?? (schema.type === "array" ? enumOf((schema.items as Json) ?? {}) : undefined);
+
+/** What a parameter accepts, in words: the values of an enum, a range for numbers, a list for arrays. */
+export function describeValues(schema: Json): string {
+  if (schema.type === "array") return `list of ${describeValues((schema.items as Json) ?? {})}`;
+  if (Array.isArray(schema.enum) && schema.enum.length > LONG_ENUM) return `one of ${schema.enum.length} codes: ${schema.enum.slice(0, 4).map(code).join(", ")}, …`;
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map(code).join(", ")}`;
+  if (schema.type === "integer" || schema.type === "number") {
+    const { minimum: min, maximum: max } = schema;
+    const kind = schema.type === "integer" ? "integer" : "number";
+    return min !== undefined && max !== undefined ? `${kind} ${min}-${max}` : kind;
+  }
+  if (Array.isArray(schema.examples)) return `text, e.g. ${schema.examples.map(code).join(", ")}`;
+  return "text";
+}
+
+/** JSON on one line, with a space after each comma and colon. */
+function flatJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(flatJson).join(", ")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${flatJson(v)}`);
+    return entries.length ? `{ ${entries.join(", ")} }` : "{}";
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+const WIDTH = 100;
+
+function layoutJson(value: unknown, indent: string, prefix: string): string {
+  const flat = flatJson(value);
+  if (!value || typeof value !== "object" || indent.length + prefix.length + flat.length <= WIDTH) return prefix + flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return `${prefix}[\n${value.map((v) => layoutJson(v, inner, inner)).join(",\n")}\n${indent}]`;
+  const entries = Object.entries(value).map(([k, v]) => layoutJson(v, inner, `${inner}${JSON.stringify(k)}: `));
+  return `${prefix}{\n${entries.join(",\n")}\n${indent}}`;
+}
+
+/** JSON with every part that fits in 100 characters on one line, and at most `maxLines` lines. */
+export function compactJson(value: unknown, maxLines = 60): string {
+  const lines = layoutJson(value, "", "").split("\n");
+  return lines.length <= maxLines ? lines.join("\n") : [...lines.slice(0, maxLines), "  … (trimmed)"].join("\n");
+}
+
+export interface ParameterView {
+  name: string;
+  in: string;
+  required: boolean;
+  values: string;
+  /** Every accepted value, when there are too many to read in the table. */
+  choices?: string[];
+  default?: string;
+  description: string;
+}
+
+export interface StatusView {
+  status: string;
+  description: string;
+  example?: string;
+}
+
+export interface EndpointView {
+  id: string;
+  methods: string;
+  path: string;
+  tag: string;
+  summary: string;
+  description: string;
+  parameters: ParameterView[];
+  request: string;
+  contentType: string;
+  answer?: string;
+  cacheControl: string;
+  vary: boolean;
+  sample: SampleFlag;
+  statuses: StatusView[];
+}
+
+export interface ApiDocsView {
+  title: string;
+  version: string;
+  summary: string;
+  conventions: string[];
+  tags: { name: string; description: string }[];
+  endpoints: EndpointView[];
+}
+
+const firstSentence = (text: string) => /^.*?\.(?=\s|$)/.exec(text)?.[0] ?? text;
+
+/** The API page's view of the description: per endpoint, its parameters, example, statuses and caching. */
+export function apiDocsView(document: OpenApiDocument): ApiDocsView {
+  const endpoints = Object.entries(document.paths).map(([path, { get }]): EndpointView => {
+    const ok = get.responses["200"] as Json;
+    const [contentType, media] = Object.entries((ok.content as Record<string, Json>) ?? {})[0] ?? ["application/json", {}];
+    const headers = (ok.headers ?? {}) as Record<string, Json>;
+    const cache = resolveRef<Json>(document, headers["Cache-Control"]);
+    const statuses = Object.entries(get.responses).map(([status, raw]) => {
+      const response = resolveRef<Json>(document, raw);
+      const example = (Object.values((response.content as Record<string, Json>) ?? {})[0] as Json | undefined)?.example;
+      const description = status === "200" ? firstSentence(String(response.description)) : String(response.description);
+      return { status, description, ...(example !== undefined && status !== "200" ? { example: compactJson(example, 12) } : {}) };
+    });
+    return {
+      id: get.operationId,
+      methods: "GET, HEAD",
+      path,
+      tag: get.tags[0],
+      summary: get.summary,
+      description: get.description,
+      parameters: get.parameters.map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.required,
+        values: describeValues(p.schema),
+        ...((enumOf(p.schema)?.length ?? 0) > LONG_ENUM ? { choices: enumOf(p.schema)!.map(code) } : {}),
+        ...(p.schema.default !== undefined ? { default: queryValue(p.schema.default) } : {}),
+        description: p.description,
+      })),
+      request: exampleRequest(path, get.parameters),
+      contentType,
+      ...(media.example !== undefined ? { answer: compactJson(media.example) } : {}),
+      cacheControl: String((cache.schema as Json)?.const ?? ""),
+      vary: "Vary" in headers,
+      sample: get["x-sample-data"] ?? "never",
+      statuses,
+    };
+  });
+  return {
+    title: document.info.title,
+    version: document.info.version,
+    summary: document.info.summary,
+    conventions: document.info.description.split("\n\n"),
+    tags: document.tags,
+    endpoints,
+  };
+}

@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { SEASON_CODES } from "../../app/features/cmip6/periods";
+import { seriesResponseSchema } from "../../app/features/cmip6/series";
+import { seriesParamsFor, SERIES_FREQUENCIES, SERIES_PATHS } from "../../app/features/cmip6/seriesQuery";
+import { CHOROPLETH_PARAMS } from "../../app/features/maps/choropleth";
+import { choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
+import { apiDocsView, exampleRequest, type OpenApiDocument, type OpenApiOperation } from "../../app/features/api-docs/openapi";
+import { API_LISTS, API_LIST_NAMES } from "../../app/store/contract";
+import { getSeeds, SEED_SCHEMAS } from "../seeds.server";
+import { SampleSeriesStore } from "../series/sample/sample-store";
+import { createSeriesService } from "../series/service.server";
+import { createReferenceService } from "../services/reference.server";
+import { GEO_LAYERS, geoLayerSchema } from "./maps.server";
+import { buildOpenApiDocument, trimExample } from "./openapi.server";
+import { apiErrorSchema, fieldProblemSchema } from "./responses.server";
+
+const seeds = getSeeds();
+const series = createSeriesService(seeds, new SampleSeriesStore());
+let document: OpenApiDocument;
+beforeAll(async () => {
+  document = await buildOpenApiDocument({ reference: createReferenceService(seeds), series });
+}, 60_000);
+
+const get = (path: string): OpenApiOperation => document.paths[path].get;
+const okExample = (path: string) => (Object.values(get(path).responses["200"].content as object)[0] as { example: unknown }).example;
+const errorExample = (path: string, status: number) => (get(path).responses[status] as { content: { "application/json": { example: unknown } } }).content["application/json"].example;
+const schemaOf = (path: string, name: string) => get(path).parameters.find((p) => p.name === name)!.schema as { enum?: unknown[]; items?: { enum?: unknown[] } };
+
+describe("the OpenAPI description", () => {
+  it("is OpenAPI 3.1 with GET and HEAD for every reference list, series, map endpoint and itself", () => {
+    expect(document.openapi).toMatch(/^3\.1\./);
+    const paths = [
+      ...API_LIST_NAMES.map((name) => `/api/${API_LISTS[name].path}`),
+      ...SERIES_FREQUENCIES.map((f) => `/api/${SERIES_PATHS[f]}`),
+      "/api/viewer/choropleth",
+      "/api/geo/{name}",
+      "/api/openapi.json",
+    ];
+    expect(Object.keys(document.paths).sort()).toEqual(paths.sort());
+    for (const item of Object.values(document.paths)) expect(Object.keys(item)).toEqual(["get", "head"]);
+  });
+
+  it("has every parameter of the series parser, in its order, with the catalogue's values", () => {
+    for (const frequency of SERIES_FREQUENCIES) {
+      const path = `/api/${SERIES_PATHS[frequency]}`;
+      expect(get(path).parameters.map((p) => p.name)).toEqual(seriesParamsFor(frequency));
+      expect(get(path).parameters.filter((p) => p.required).map((p) => p.name)).toEqual(["indicator", "geo"]);
+      expect(schemaOf(path, "scenario").items?.enum).toEqual(seeds.scenarios.map((s) => s.field_value));
+      expect(schemaOf(path, "model").items?.enum).toEqual(["ensemble", ...seeds.cmip6Models.map((m) => m.field_value)]);
+      expect(schemaOf(path, "geo").enum).toEqual(seeds.geos.map((g) => g.field_value));
+    }
+    expect(schemaOf("/api/cmip6/v1/monthly", "season").enum).toEqual([...SEASON_CODES]);
+    expect(get("/api/cmip6/annual").parameters.map((p) => p.name)).not.toContain("season");
+  });
+
+  it("has every parameter the choropleth accepts, and the geometry layers as the path's values", () => {
+    expect(get("/api/viewer/choropleth").parameters.map((p) => p.name)).toEqual([...CHOROPLETH_PARAMS]);
+    expect(schemaOf("/api/geo/{name}", "name").enum).toEqual([...GEO_LAYERS]);
+  });
+
+  it("shows real answers that follow the schemas the server uses", () => {
+    for (const name of API_LIST_NAMES) {
+      const parsed = SEED_SCHEMAS[API_LISTS[name].seed].safeParse(okExample(`/api/${API_LISTS[name].path}`));
+      expect(parsed.success, name).toBe(true);
+    }
+    for (const frequency of SERIES_FREQUENCIES) {
+      const answer = seriesResponseSchema.parse(okExample(`/api/${SERIES_PATHS[frequency]}`));
+      expect(answer.frequency).toBe(frequency);
+      expect(answer.series[0].values).not.toEqual({});
+    }
+    expect(seriesResponseSchema.parse(okExample("/api/cmip6/annual")).windows?.[0].window.code).toBe("gwl:2.0");
+    expect(choroplethResponseSchema.parse(okExample("/api/viewer/choropleth")).values.length).toBeGreaterThan(0);
+    geoLayerSchema.parse(okExample("/api/geo/{name}"));
+    for (const path of ["/api/cmip6/annual", "/api/viewer/choropleth"]) {
+      const error = apiErrorSchema.parse(errorExample(path, 400)).error;
+      expect(error.status).toBe(400);
+      expect(fieldProblemSchema.parse(error.details).field).toMatch(/^(geo|scenario)$/);
+    }
+    expect(apiErrorSchema.parse(errorExample("/api/geo/{name}", 404)).error.status).toBe(404);
+  });
+
+  it("builds each example request from the parameters' examples", () => {
+    expect(exampleRequest("/api/cmip6/annual", get("/api/cmip6/annual").parameters)).toBe(
+      "/api/cmip6/annual?indicator=tas&geo=NPL&scenario=ssp245&model=ACCESS-CM2,MIROC6,NorESM2-LM&start=2040&end=2042&window=gwl%3A2.0",
+    );
+    expect(exampleRequest("/api/geo/{name}", get("/api/geo/{name}").parameters)).toBe("/api/geo/basins");
+  });
+
+  it("gives the page every endpoint with its caching, sample flag and error answers", () => {
+    const view = apiDocsView(document);
+    expect(view.endpoints.map((e) => e.path)).toEqual(Object.keys(document.paths));
+    const annual = view.endpoints.find((e) => e.path === "/api/cmip6/annual")!;
+    expect(annual).toMatchObject({ cacheControl: "public, max-age=3600", vary: true, sample: "when-generated", contentType: "application/json" });
+    expect(annual.statuses.map((s) => s.status)).toEqual(["200", "304", "400", "404", "405", "429", "503"]);
+    expect(annual.statuses.find((s) => s.status === "400")?.example).toContain('"field": "geo"');
+    expect(view.endpoints.find((e) => e.path === "/api/catalog_data")?.sample).toBe("always");
+    expect(annual.parameters.find((p) => p.name === "model")).toMatchObject({ default: "ensemble", values: expect.stringMatching(/^list of one of 36 codes: ensemble, ACCESS-CM2/), choices: expect.arrayContaining(["ensemble", "MIROC6"]) });
+  });
+});
+
+describe("trimExample", () => {
+  it("keeps the first items of every array, at every depth", () => {
+    expect(trimExample({ a: [1, 2, 3], b: { c: [[1, 2, 3], [4], [5]] } })).toEqual({ a: [1, 2], b: { c: [[1, 2], [4]] } });
+    expect(z.array(z.number()).min(1).safeParse(trimExample([1, 2, 3])).success).toBe(true);
+  });
+});

@@ -1,0 +1,388 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { SERIES_CACHE_CONTROL, SERIES_ENDPOINTS, seriesResponseSchema } from "../../app/features/cmip6/series";
+import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
+import { seriesQuerySchema } from "../../app/features/cmip6/seriesQuerySchema";
+import { choroplethQuerySchema, choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
+import type { ApiParameter, OpenApiDocument, SampleFlag } from "../../app/features/api-docs/openapi";
+import { API_LIST_NAMES, API_LISTS, REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER, type ApiListName } from "../../app/store/contract";
+import { SEED_SCHEMAS } from "../seeds.server";
+import type { SeriesService } from "../series/service.server";
+import { prepareJson, type PreparedJson, type ReferenceService } from "../services/reference.server";
+import { choropleth, WINDOW_ALLOWED } from "./choropleth.server";
+import { CHOROPLETH_CACHE_CONTROL, GEO_CACHE_CONTROL, GEO_LAYERS, geoJson, geoLayerSchema } from "./maps.server";
+import { ALLOWED_METHODS, apiErrorSchema, cachedJson, fieldProblemSchema } from "./responses.server";
+import { SERIES_CLIENT_QUEUE, SERIES_PER_CLIENT, seriesAnswer } from "./series.server";
+
+/**
+ * The OpenAPI 3.1 description of the portal's /api, generated from the zod schemas the server validates
+ * seeds and answers with (and the query schemas built from the parsers' own constants), with example
+ * answers computed by the real handlers on the running server's data. Served at `/api/openapi.json`; the
+ * API page (`/api-docs`) is rendered from it. See docs/api.md and decision 020.
+ */
+
+export const OPENAPI_PATH = "/api/openapi.json";
+/** The media type the OpenAPI Specification's own examples use (IETF httpapi registration; decision 020). */
+export const OPENAPI_MEDIA_TYPE = "application/openapi+json;version=3.1";
+export const OPENAPI_CACHE_CONTROL = REFERENCE_CACHE_CONTROL;
+/** Version of the API contract (not of the portal): raise it when an answer changes shape. */
+export const API_VERSION = "1.0.0";
+
+type JsonSchema = Record<string, unknown>;
+
+/** A zod schema as a JSON Schema 2020-12 object for the description, its `$defs` referenced in place. */
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "output", at = ""): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    // zod bounds every integer by the safe-integer range: noise in a description
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
+  }) as JsonSchema;
+  // `#/$defs/…` would resolve against the document root: point it at the schema's place in the document
+  return at ? (JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${at}/$defs/`)) as JsonSchema) : json;
+}
+
+/** The query parameters of a zod object schema, with the example request's values. */
+export function queryParameters(schema: z.ZodObject, example: Record<string, unknown> = {}): ApiParameter[] {
+  const json = jsonSchemaOf(schema, "input") as { properties: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    const list = rest.type === "array";
+    return {
+      name,
+      in: "query" as const,
+      required: json.required?.includes(name) ?? false,
+      description: String(description ?? ""),
+      schema: rest,
+      ...(list ? { style: "form" as const, explode: false } : {}),
+      ...(example[name] !== undefined ? { example: example[name] } : {}),
+    };
+  });
+}
+
+/** Arrays cut to their first `keep` items at every depth: examples that still follow the schema. */
+export function trimExample(value: unknown, keep = 2): unknown {
+  if (Array.isArray(value)) return value.slice(0, keep).map((item) => trimExample(item, keep));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimExample(v, keep)]));
+  return value;
+}
+
+const LIST_TEXT: Record<ApiListName, [summary: string, description: string]> = {
+  getGeos: ["Countries and river basins", "The eight countries (ISO3 codes) and 16 river basins (slugs) that series, maps and catalogues cover."],
+  getIndicators: ["Indicators", "CMIP6 variables and climate extreme indices, with units and the series path (`field_api_url` or `field_api_type`) that serves each."],
+  getCmip6Models: ["CMIP6 models", "The 35 NEX-GDDP-CMIP6 models with the member (variant) and grid downscaled."],
+  getScenarios: ["Scenarios", "The historical run and the SSP scenarios, with the years each covers."],
+  getModelVariables: ["Model-variable gaps", "Which model-variable pairs NEX-GDDP-CMIP6 lacks; those models have no values for indicators derived from them."],
+  getAezModules: ["Agro-ecological zoning modules", "The PyAEZ module tree behind `/pyaez`."],
+  getCatalogData: ["Data catalogue", "Every catalogue entry across the eight sectors (illustrative sample entries)."],
+  getMenuFacets: ["Catalogue facets", "Facets of the catalogue menu (an empty list in this build)."],
+  getMenuCategories: ["Catalogue menu categories", "The categories of the catalogue menu."],
+  getClimateMetadata: ["Climate catalogue lookups", "Sources, indicators, levels and periods the climate catalogue filters by."],
+  getViewerLayers: ["CMIP6 viewer layers", "The map layers of `/cmip6-viewer` (illustrative sample layers)."],
+  getWarmingLevels: ["Global warming-level windows", "Each model's 20-year window reaching +1.5, +2, +3 and +4 °C under SSP2-4.5 and SSP5-8.5 (Hauser et al., the IPCC AR6 Atlas table)."],
+};
+
+/** The example requests of the description: small, real queries (their answers are computed, not written). */
+export const EXAMPLE_QUERIES = {
+  annual: { indicator: "tas", geo: "NPL", scenario: ["ssp245"], model: ["ACCESS-CM2", "MIROC6", "NorESM2-LM"], start: 2040, end: 2042, window: "gwl:2.0" },
+  monthly: { indicator: "pr", geo: "BGD", scenario: ["ssp585"], model: ["MIROC6", "NorESM2-LM"], start: 2050, end: 2051, season: "JJAS" },
+  choropleth: { indicator: "tas", geotype: "Country", scenario: "ssp245", model: "ensemble", window: "2040-2059" },
+  badSeries: { indicator: "tas", geo: "atlantis" },
+  seriesWithoutData: { indicator: "tas", geo: "NPL", scenario: ["historical"], start: 2050, end: 2060 },
+  badChoropleth: { indicator: "tas", scenario: "ssp999", window: "2040-2059" },
+} as const;
+
+const toSearch = (query: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : String(v)]));
+
+export interface OpenApiServices {
+  reference: ReferenceService;
+  series: SeriesService;
+}
+
+/** The answers the description shows, computed by the handlers that serve them. */
+async function realExamples({ reference, series }: OpenApiServices) {
+  const noCache = { ifNoneMatch: null, acceptEncoding: null };
+  const seriesBody = async (frequency: SeriesFrequency, query: Record<string, unknown>) =>
+    JSON.parse(String((await seriesAnswer(series, frequency, toSearch(query), noCache)).body)) as unknown;
+  const table = reference.list("getWarmingLevels");
+  const choroplethOf = (query: Record<string, unknown>) => {
+    const q = Object.fromEntries(toSearch(query));
+    return choropleth(series, table, { indicator: q.indicator, geotype: q.geotype === "Basin" ? "Basin" : "Country", scenario: q.scenario, model: q.model ?? "ensemble", window: q.window });
+  };
+  const basins = JSON.parse(geoJson("basins").body) as { features: unknown[] };
+  const badChoropleth = await choroplethOf(EXAMPLE_QUERIES.badChoropleth);
+  return {
+    lists: Object.fromEntries(API_LIST_NAMES.map((name) => [name, trimExample(reference.list(name))])) as Record<ApiListName, unknown>,
+    series: {
+      annual: await seriesBody("annual", EXAMPLE_QUERIES.annual),
+      monthly: await seriesBody("monthly", EXAMPLE_QUERIES.monthly),
+    } as Record<SeriesFrequency, unknown>,
+    badSeries: await seriesBody("annual", EXAMPLE_QUERIES.badSeries),
+    seriesWithoutData: await seriesBody("annual", EXAMPLE_QUERIES.seriesWithoutData),
+    choropleth: trimExample(await choroplethOf(EXAMPLE_QUERIES.choropleth), 3),
+    badChoropleth: "status" in badChoropleth ? { error: { status: badChoropleth.status, message: badChoropleth.message, details: badChoropleth.details } } : undefined,
+    geo: { ...basins, features: basins.features.slice(0, 1) },
+    geoNotFound: { error: { status: 404, message: 'No geometry named "rivers"', details: { allowed: GEO_LAYERS } } },
+  };
+}
+
+const sampleHeader = (always: boolean) => ({
+  description: always ? "Always `true`: the content is illustrative sample data." : "Present, `true`, when the answer holds generated sample data.",
+  required: always,
+  schema: { type: "string", const: "true" },
+});
+
+const ref = (kind: "schemas" | "responses" | "headers", name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const constHeader = (value: string, description: string, required = true) => ({ description, required, schema: { type: "string", const: value } });
+
+interface Answer {
+  contentType: string;
+  schema: string;
+  example: unknown;
+  cacheControl: string;
+  /** Whether the answer is compressed once per encoding and says `Vary: Accept-Encoding`. */
+  vary: boolean;
+  sample: SampleFlag;
+}
+
+interface ErrorCase {
+  status: 400 | 404 | 429 | 503;
+  description: string;
+  example?: unknown;
+}
+
+interface OperationInput {
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  parameters: ApiParameter[];
+  answer: Answer;
+  errors: ErrorCase[];
+}
+
+const SAMPLE_TEXT: Record<SampleFlag, string> = {
+  always: `Always \`${SAMPLE_DATA_HEADER}: true\`: the content is illustrative sample data.`,
+  never: "Reference data, never sample data: no sample header.",
+  "when-generated": `\`${SAMPLE_DATA_HEADER}: true\` and \`"sample": true\` in the body when any value is generated sample data rather than ingested model output.`,
+};
+
+function operation(input: OperationInput) {
+  const { answer } = input;
+  const headers: Record<string, unknown> = {
+    ETag: ref("headers", "ETag"),
+    "Cache-Control": constHeader(answer.cacheControl, "How long the answer may be reused without revalidation."),
+  };
+  if (answer.vary) headers.Vary = constHeader("Accept-Encoding", "Answers are sent compressed (brotli or gzip) when the client accepts it.");
+  if (answer.sample !== "never") headers[SAMPLE_DATA_HEADER] = sampleHeader(answer.sample === "always");
+  const responses: Record<string, unknown> = {
+    200: {
+      description: `${input.summary}. ${SAMPLE_TEXT[answer.sample]}`,
+      headers,
+      content: { [answer.contentType]: { schema: ref("schemas", answer.schema), example: answer.example } },
+    },
+    304: { ...ref("responses", "NotModified") },
+  };
+  for (const error of input.errors) {
+    responses[error.status] = {
+      description: error.description,
+      headers: { "Cache-Control": ref("headers", "NoStore"), ...(error.status === 429 || error.status === 503 ? { "Retry-After": ref("headers", "RetryAfter") } : {}) },
+      content: {
+        "application/json": {
+          schema: error.status === 400 ? ref("schemas", "FieldError") : ref("schemas", "Error"),
+          ...(error.example ? { example: error.example } : {}),
+        },
+      },
+    };
+  }
+  responses[405] = ref("responses", "MethodNotAllowed");
+  const get = {
+    operationId: input.operationId,
+    tags: [input.tag],
+    summary: input.summary,
+    description: input.description,
+    parameters: input.parameters,
+    responses,
+    "x-sample-data": answer.sample,
+  };
+  const head = {
+    operationId: `${input.operationId}Head`,
+    tags: [input.tag],
+    summary: `Headers of ${input.summary.charAt(0).toLowerCase()}${input.summary.slice(1)}`,
+    description: "The headers GET would send (ETag, Cache-Control, sample flag), without the body.",
+    parameters: input.parameters,
+    responses: Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, withoutContent(response)])),
+  };
+  return { [input.path]: { get, head } };
+}
+
+function withoutContent(response: unknown) {
+  if (!response || typeof response !== "object" || !("content" in response)) return response;
+  const { content: _body, ...rest } = response as Record<string, unknown>;
+  return rest;
+}
+
+const BAD_PARAMETER = "A bad parameter: `details.field` names it, `details.allowed` lists the values it accepts (or gives `{ min, max }`), `details.value` repeats what was sent.";
+
+/** The OpenAPI 3.1 document of the portal's /api. */
+export async function buildOpenApiDocument(services: OpenApiServices): Promise<OpenApiDocument> {
+  const examples = await realExamples(services);
+  const schemas: Record<string, JsonSchema> = {};
+  const component = (name: string, schema: z.ZodType) => {
+    schemas[name] = jsonSchemaOf(schema, "output", `#/components/schemas/${name}`);
+    return name;
+  };
+  component("Error", apiErrorSchema);
+  component("FieldError", z.strictObject({ error: apiErrorSchema.shape.error.extend({ details: fieldProblemSchema }) }));
+
+  const catalog = services.series.catalog;
+  const operations: Record<string, unknown>[] = [];
+
+  for (const name of API_LIST_NAMES) {
+    const { path, seed, sample } = API_LISTS[name];
+    const [summary, description] = LIST_TEXT[name];
+    operations.push(
+      operation({
+        path: `/api/${path}`,
+        operationId: name,
+        tag: "Reference lists",
+        summary,
+        description: `${description} The list never changes while the server runs; query parameters are ignored. The example shows the first items of each list.`,
+        parameters: [],
+        answer: { contentType: "application/json", schema: component(`${name.slice(3)}`, SEED_SCHEMAS[seed]), example: examples.lists[name], cacheControl: REFERENCE_CACHE_CONTROL, vary: true, sample: sample ? "always" : "never" },
+        errors: [],
+      }),
+    );
+  }
+
+  component("SeriesResponse", seriesResponseSchema);
+  for (const frequency of SERIES_FREQUENCIES) {
+    const monthly = frequency === "monthly";
+    operations.push(
+      operation({
+        path: `/api/${SERIES_PATHS[frequency]}`,
+        operationId: SERIES_ENDPOINTS[frequency],
+        tag: "Series",
+        summary: monthly ? "Monthly series per model" : "Annual series per model",
+        description: `${monthly ? "Twelve values per year (one per year with `month` or `season`)" : "One value per year"} of one indicator over a country or basin, per scenario block and per model, with the ensemble median, 10th and 90th percentiles and mean; with \`window\`, the period statistic and the models' agreement (\`windows\`). Without \`model\` the answer has every model (35 for most indicators). Lists are comma-separated or repeated; an empty value counts as absent; unknown parameters are refused. The ETag is known before any value is computed, so a revalidation costs nothing. See docs/series-api.md.`,
+        parameters: queryParameters(seriesQuerySchema(catalog, frequency), EXAMPLE_QUERIES[frequency]),
+        answer: { contentType: "application/json", schema: "SeriesResponse", example: examples.series[frequency], cacheControl: SERIES_CACHE_CONTROL, vary: true, sample: "when-generated" },
+        errors: [
+          { status: 400, description: BAD_PARAMETER, example: examples.badSeries },
+          { status: 404, description: "A valid query without data: an indicator of the other series path (`details.paths`), a scenario asked for years it does not cover, a season with no complete year, or nothing in the store.", example: examples.seriesWithoutData },
+          { status: 429, description: `This client already has ${SERIES_PER_CLIENT + SERIES_CLIENT_QUEUE} series being computed or waiting; \`Retry-After: 1\`.` },
+          { status: 503, description: "The series service is busy computing other series; `Retry-After: 2`." },
+        ],
+      }),
+    );
+  }
+
+  operations.push(
+    operation({
+      path: "/api/viewer/choropleth",
+      operationId: "getChoropleth",
+      tag: "Maps",
+      summary: "Period values for every country or basin",
+      description:
+        "The period mean of one indicator, scenario and model (the ensemble median, or the median over a comma list of models) for every country or every basin at once, over a 20-year window, a global warming level (`window`) or `start`-`end`. Projections also carry each region's change from 1995-2014 and the models' agreement on its sign. The example shows the first regions.",
+      parameters: queryParameters(choroplethQuerySchema, EXAMPLE_QUERIES.choropleth),
+      answer: { contentType: "application/json", schema: component("ChoroplethResponse", choroplethResponseSchema), example: examples.choropleth, cacheControl: CHOROPLETH_CACHE_CONTROL, vary: false, sample: "when-generated" },
+      errors: [
+        { status: 400, description: `${BAD_PARAMETER} \`window\` accepts ${WINDOW_ALLOWED.join(", ")}.`, example: examples.badChoropleth },
+        { status: 404, description: "A valid selection without data (for example an indicator without annual values)." },
+      ],
+    }),
+  );
+
+  operations.push(
+    operation({
+      path: "/api/geo/{name}",
+      operationId: "getGeoLayer",
+      tag: "Maps",
+      summary: "Basemap outlines",
+      description: "Country or river-basin outlines as GeoJSON (WGS 84 longitude-latitude). The example shows the first basin.",
+      parameters: [{ name: "name", in: "path", required: true, description: "The layer.", schema: jsonSchemaOf(z.enum(GEO_LAYERS)), example: "basins" }],
+      answer: { contentType: "application/geo+json", schema: component("GeoLayer", geoLayerSchema), example: examples.geo, cacheControl: GEO_CACHE_CONTROL, vary: false, sample: "never" },
+      errors: [{ status: 404, description: "No layer of that name (`details.allowed` lists them).", example: examples.geoNotFound }],
+    }),
+  );
+
+  operations.push(
+    operation({
+      path: OPENAPI_PATH,
+      operationId: "getOpenApiDescription",
+      tag: "Description",
+      summary: "This description",
+      description: `The OpenAPI 3.1 description of the API, as \`${OPENAPI_MEDIA_TYPE}\`. Its examples are answers computed by the server that serves it.`,
+      parameters: [],
+      answer: { contentType: OPENAPI_MEDIA_TYPE, schema: component("OpenApiDocument", z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) })), example: undefined, cacheControl: OPENAPI_CACHE_CONTROL, vary: false, sample: "never" },
+      errors: [],
+    }),
+  );
+
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "SACAP API",
+      version: API_VERSION,
+      summary: "Reference lists, CMIP6 series and map values of the South Asia Climate and Agriculture Portal.",
+      description: [
+        "Read-only JSON over HTTP: every endpoint answers `GET` and `HEAD`; any other method is a 405 with `Allow: GET, HEAD`.",
+        "Errors have one shape, `{ \"error\": { \"status\", \"message\", \"details\"? } }`, with `Cache-Control: no-store`; a 400 names the parameter at fault in `details.field`.",
+        "Answers carry a strong `ETag`: send it back in `If-None-Match` and an unchanged answer is a 304 without a body.",
+        `Generated sample data says so: \`${SAMPLE_DATA_HEADER}: true\` and, in series and map answers, \`"sample": true\`.`,
+        "Other `/api` paths are forwarded to the upstream API when the server has one (`API_UPSTREAM`; 502 when it fails, 504 when it is too slow), else they are a JSON 404.",
+        "A page for people: `/api-docs`.",
+      ].join("\n\n"),
+    },
+    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
+    tags: [
+      { name: "Reference lists", description: "The catalogue behind every screen: geographies, indicators, models, scenarios and more." },
+      { name: "Series", description: "CMIP6 series per model, with ensemble statistics, period statistics and warming levels." },
+      { name: "Maps", description: "Basemap outlines and the values the map viewers colour regions by." },
+      { name: "Description", description: "This document." },
+    ],
+    paths: Object.assign({}, ...operations),
+    components: {
+      schemas,
+      headers: {
+        ETag: { description: "Strong validator of the answer; send it in `If-None-Match` to get a 304 while it is unchanged.", required: true, schema: { type: "string", pattern: '^"[^"]+"$' } },
+        NoStore: constHeader("no-store", "Errors are never cached."),
+        RetryAfter: { description: "Seconds to wait before asking again.", required: true, schema: { type: "string", pattern: "^\\d+$" } },
+      },
+      responses: {
+        NotModified: { description: "The client's copy (named by `If-None-Match`) is current: no body.", headers: { ETag: ref("headers", "ETag") } },
+        MethodNotAllowed: {
+          description: "Any method other than GET and HEAD.",
+          headers: { Allow: constHeader(ALLOWED_METHODS, "The methods the endpoint answers."), "Cache-Control": ref("headers", "NoStore") },
+          content: { "application/json": { schema: ref("schemas", "Error"), example: { error: { status: 405, message: "Method POST is not allowed here" } } } },
+        },
+      },
+    },
+  };
+}
+
+const prepared = new WeakMap<object, Promise<{ document: OpenApiDocument; json: PreparedJson }>>();
+
+/** The description of these services, built once (on first use) and kept with its ETag. */
+export function openApiDocument(services: OpenApiServices): Promise<{ document: OpenApiDocument; json: PreparedJson }> {
+  let entry = prepared.get(services.reference);
+  if (!entry) {
+    entry = buildOpenApiDocument(services).then((document) => ({ document, json: prepareJson(document) }));
+    entry.catch(() => prepared.delete(services.reference));
+    prepared.set(services.reference, entry);
+  }
+  return entry;
+}
+
+/** Loader of `/api/openapi.json`: the description with its ETag (304 when the client has it). */
+export async function openApiLoader({ request, context }: LoaderFunctionArgs) {
+  const { json } = await openApiDocument(context);
+  return cachedJson(request, json, { "Content-Type": OPENAPI_MEDIA_TYPE, "Cache-Control": OPENAPI_CACHE_CONTROL });
+}
