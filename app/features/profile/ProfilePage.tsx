@@ -134,8 +134,6 @@ function CycleTable({ profile }: { profile: PlaceProfile }) {
   );
 }
 
-export { citation };
-
 export function ProfilePage({ profile, graphics, url }: ProfilePageData & { url: string }) {
   const { place } = profile;
   const models = Math.max(0, ...profile.rows.map((r) => r.baseline?.count ?? 0));
