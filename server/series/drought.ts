@@ -1,0 +1,166 @@
+import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY } from "../../app/features/analytics/compute";
+import {
+  type DroughtResult,
+  type DroughtScale,
+  type DroughtWarning,
+  DEFAULT_DROUGHT_REFERENCE,
+  DROUGHT_METHODS,
+  type GammaFit,
+  type LogLogisticFit,
+  spei,
+  spi,
+} from "../../app/features/cmip6/drought";
+import { DAYS_IN_MONTH, type YearRange } from "../../app/features/cmip6/periods";
+import type { SeriesKey, SeriesStore, StoredSeries } from "./store";
+
+/**
+ * Monthly SPI and SPEI of stored monthly series (the sample store's and ingested data alike). Not yet
+ * behind the series API: the `spi` and `spei` indicators there are still the sample generator's.
+ *
+ * Precipitation is stored as a monthly mean rate (mm/day) and turned into monthly totals with the days of
+ * a 365-day year's months. SPEI's potential evapotranspiration is Hargreaves-Samani from tas, tasmax and
+ * tasmin with extraterrestrial radiation at mid-month for the given latitude, until FAO-56 Penman-Monteith
+ * is computed at ingest.
+ */
+
+export type DroughtIndexCode = "spi" | "spei";
+
+export interface DroughtInputs {
+  pr: StoredSeries;
+  /** Needed for SPEI. */
+  tas?: StoredSeries;
+  tasmax?: StoredSeries;
+  tasmin?: StoredSeries;
+}
+
+export interface DroughtSeriesOptions {
+  scale: DroughtScale;
+  reference?: YearRange;
+  /** Latitude of the place, degrees north (for SPEI's extraterrestrial radiation). */
+  latitude?: number;
+}
+
+export interface DroughtSeries {
+  index: DroughtIndexCode;
+  scale: DroughtScale;
+  reference: YearRange;
+  /** Year of the first value; twelve values a year from January. */
+  startYear: number;
+  values: Float64Array;
+  warnings: DroughtWarning[];
+  fits: (GammaFit | LogLogisticFit | undefined)[];
+  /** Evapotranspiration method of SPEI's water balance. */
+  pet?: "hargreaves-samani";
+  method: string;
+  references: readonly string[];
+}
+
+/** The months the series have in common, each as [startYear, arrays cut to the common years]. */
+function commonYears(series: StoredSeries[]): { startYear: number; values: Float64Array[] } {
+  const startYear = Math.max(...series.map((s) => s.startYear));
+  const endYear = Math.min(...series.map((s) => s.startYear + Math.floor(s.values.length / 12) - 1));
+  const years = Math.max(0, endYear - startYear + 1);
+  return {
+    startYear,
+    values: series.map((s) => s.values.subarray((startYear - s.startYear) * 12, (startYear - s.startYear + years) * 12)),
+  };
+}
+
+/** Monthly totals (mm) of a monthly mean rate (mm/day). */
+export function monthlyTotals(rate: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(rate.length);
+  for (let i = 0; i < rate.length; i++) out[i] = rate[i] * DAYS_IN_MONTH[i % 12];
+  return out;
+}
+
+/** Monthly climatic water balance P - PET (mm), PET by Hargreaves-Samani; NaN where any input is missing. */
+export function hargreavesWaterBalance(
+  pr: ArrayLike<number>,
+  tas: ArrayLike<number>,
+  tasmax: ArrayLike<number>,
+  tasmin: ArrayLike<number>,
+  latitude: number,
+): Float64Array {
+  const ra = MID_MONTH_DAY.map((day) => extraterrestrialRadiation(latitude, day));
+  const out = new Float64Array(pr.length);
+  for (let i = 0; i < pr.length; i++) {
+    const m = i % 12;
+    out[i] = (pr[i] - hargreavesPet(tas[i], tasmax[i], tasmin[i], ra[m])) * DAYS_IN_MONTH[m];
+  }
+  return out;
+}
+
+/** SPI or SPEI of stored monthly series. SPEI needs tas, tasmax, tasmin and the latitude. */
+export function droughtSeries(index: DroughtIndexCode, inputs: DroughtInputs, options: DroughtSeriesOptions): DroughtSeries {
+  const reference = options.reference ?? DEFAULT_DROUGHT_REFERENCE;
+  const common = { scale: options.scale, reference };
+  for (const [name, s] of Object.entries(inputs)) {
+    if (s && s.values.length % 12 !== 0) throw new RangeError(`${name} is not a monthly series of whole years`);
+  }
+  if (index === "spi") {
+    const result: DroughtResult<GammaFit> = spi(monthlyTotals(inputs.pr.values), { startYear: inputs.pr.startYear, ...common });
+    return { index, ...common, startYear: inputs.pr.startYear, ...result, method: DROUGHT_METHODS.spi.method, references: DROUGHT_METHODS.spi.references };
+  }
+  const { tas, tasmax, tasmin } = inputs;
+  if (!tas || !tasmax || !tasmin) throw new RangeError("SPEI needs tas, tasmax and tasmin for potential evapotranspiration");
+  if (options.latitude === undefined || !(Math.abs(options.latitude) <= 90)) throw new RangeError("SPEI needs the latitude of the place");
+  const { startYear, values } = commonYears([inputs.pr, tas, tasmax, tasmin]);
+  const balance = hargreavesWaterBalance(values[0], values[1], values[2], values[3], options.latitude);
+  const result: DroughtResult<LogLogisticFit> = spei(balance, { startYear, ...common });
+  return {
+    index,
+    ...common,
+    startYear,
+    ...result,
+    pet: "hargreaves-samani",
+    method: `${DROUGHT_METHODS.spei.method} Potential evapotranspiration: Hargreaves and Samani (1985) from monthly mean, maximum and minimum temperature.`,
+    references: DROUGHT_METHODS.spei.references,
+  };
+}
+
+/**
+ * A scenario run preceded by the historical run of the same model, so that a scenario's index is fitted over
+ * the historical reference period: each year comes from the run that has it, the scenario where both do.
+ */
+export function joinRuns(historical: StoredSeries | undefined, scenario: StoredSeries): StoredSeries {
+  if (!historical || historical.startYear >= scenario.startYear) return scenario;
+  const startYear = historical.startYear;
+  const endYear = scenario.startYear + scenario.values.length / 12 - 1;
+  const values = new Float64Array((endYear - startYear + 1) * 12).fill(NaN);
+  values.set(historical.values.subarray(0, Math.min(historical.values.length, (scenario.startYear - startYear) * 12)));
+  values.set(scenario.values, (scenario.startYear - startYear) * 12);
+  return { ...scenario, startYear, values };
+}
+
+/**
+ * SPI or SPEI for one place, scenario and model from a store's monthly series: reads pr (and tas, tasmax,
+ * tasmin for SPEI) in one batch, with the model's historical run in front of a scenario's so that the
+ * reference period is covered. The answer starts with the historical run's first year. Undefined when the
+ * store lacks a series the index needs.
+ */
+export async function storedDroughtSeries(
+  store: SeriesStore,
+  index: DroughtIndexCode,
+  key: Omit<SeriesKey, "indicator" | "frequency">,
+  options: DroughtSeriesOptions,
+): Promise<DroughtSeries | undefined> {
+  const codes = index === "spi" ? (["pr"] as const) : (["pr", "tas", "tasmax", "tasmin"] as const);
+  const withHistory = key.scenario !== HISTORICAL;
+  const keys: SeriesKey[] = [];
+  for (const indicator of codes) {
+    keys.push({ ...key, indicator, frequency: "monthly" });
+    if (withHistory) keys.push({ ...key, scenario: HISTORICAL, indicator, frequency: "monthly" });
+  }
+  const found = await store.getSeries(keys);
+  const step = withHistory ? 2 : 1;
+  const series: StoredSeries[] = [];
+  for (let c = 0; c < codes.length; c++) {
+    const own = found[c * step];
+    if (!own) return undefined;
+    series.push(withHistory ? joinRuns(found[c * step + 1], own) : own);
+  }
+  const [pr, tas, tasmax, tasmin] = series;
+  return droughtSeries(index, { pr, tas, tasmax, tasmin }, options);
+}
+
+const HISTORICAL = "historical";
