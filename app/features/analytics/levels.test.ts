@@ -3,6 +3,7 @@ import type { SeriesResponse, ScenarioSeries } from "../cmip6/series";
 import { seasonSummary } from "./ClimateCrop";
 import { windowStatistic } from "./ClimateVariability";
 import { standardDeviation } from "./compute";
+import { detrend } from "./trend";
 import { levelBlock, levelSeries, levelSpan, onlyModels } from "./levels";
 import { analysisQueryString, parseAnalysisSelection } from "./selection";
 import { windowQueries } from "./queries";
@@ -126,5 +127,28 @@ describe("variability at a warming level", () => {
     // two models: the median is their mean
     expect(windowStatistic(data, "ssp245", { byModel }, standardDeviation)).toBeCloseTo((sd("A", 2006, 2025) + sd("C", 2030, 2049)) / 2, 10);
     expect(windowStatistic(data, "ssp245", { byModel: { B: { start: 2040, end: 2059 } } }, standardDeviation)).toBeCloseTo(sd("B", 2040, 2059), 10);
+  });
+
+  it("detrends each model over its own window, the historical years joined, before the statistic", () => {
+    const data = { series: [annual("historical", 1950, 2014), annual("ssp245", 2015, 2100)] } as unknown as SeriesResponse;
+    // residuals of the least-squares line by the normal equations, written out
+    const detrendedSd = (m: string, start: number, end: number) => {
+      const xs = years(start, end);
+      const ys = xs.map((y) => f(m, y));
+      const n = xs.length;
+      const sx = xs.reduce((a, b) => a + b, 0);
+      const sy = ys.reduce((a, b) => a + b, 0);
+      const sxx = xs.reduce((a, x) => a + x * x, 0);
+      const sxy = xs.reduce((a, x, i) => a + x * ys[i], 0);
+      const b = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+      const a = (sy - b * sx) / n;
+      const r = xs.map((x, i) => ys[i] - a - b * x);
+      return Math.sqrt(r.reduce((acc, e) => acc + e * e, 0) / (n - 1));
+    };
+    const byModel = { A: { start: 2006, end: 2025 }, C: { start: 2030, end: 2049 } };
+    const statistic = (v: (number | null)[], ys: number[]) => standardDeviation(detrend(ys, v));
+    expect(windowStatistic(data, "ssp245", { byModel }, statistic)).toBeCloseTo((detrendedSd("A", 2006, 2025) + detrendedSd("C", 2030, 2049)) / 2, 10);
+    // the 0.02 per year trend inflates the raw SD
+    expect(windowStatistic(data, "ssp245", { start: 2080, end: 2099 }, standardDeviation)!).toBeGreaterThan(windowStatistic(data, "ssp245", { start: 2080, end: 2099 }, statistic)!);
   });
 });
