@@ -3,7 +3,7 @@ import type { SeriesResponse, ScenarioSeries } from "../cmip6/series";
 import { seasonSummary } from "./ClimateCrop";
 import { windowStatistic } from "./ClimateVariability";
 import { standardDeviation } from "./compute";
-import { detrend } from "./trend";
+import { detrend, senSlope } from "./trend";
 import { levelBlock, levelSeries, levelSpan, onlyModels } from "./levels";
 import { analysisQueryString, parseAnalysisSelection } from "./selection";
 import { windowQueries } from "./queries";
@@ -112,6 +112,17 @@ describe("the crop season summary at a warming level", () => {
     expect(r.future).toBeCloseTo(futures[1], 10);
     expect(r.level).toBeUndefined();
     expect(r.agreement).toEqual({ sign: 1, agree: 3, count: 3, robust: true });
+  });
+
+  it("gives Sen's slope per decade per model over the historical run and the scenario, then the median across models", () => {
+    const r = seasonSummary(data, "Kharif (JJAS)", parseAnalysisSelection(new URLSearchParams("window=2040-2059"), GEOS), TABLE);
+    const slopes = (start: number, end: number) => ["A", "B", "C"].map((m) => senSlope(years(start, end), years(start, end).map((y) => f(m, y)))! * 10).sort((a, b) => a - b);
+    expect(r.trendHistorical?.period).toEqual({ start: 1950, end: 2014 });
+    expect(r.trendHistorical?.median).toBeCloseTo(slopes(1950, 2014)[1], 10);
+    expect(r.trendScenario?.period).toEqual({ start: 2015, end: 2100 });
+    expect(r.trendScenario?.median).toBeCloseTo(slopes(2015, 2100)[1], 10);
+    // 0.02 per year under a ±0.4 oscillation: every model rises significantly
+    expect(r.trendScenario).toMatchObject({ count: 3, significant: 3, rising: 3, falling: 0 });
   });
 });
 
