@@ -90,13 +90,13 @@ test("the crop trends give Sen's slope across models and the share of models sig
   await page.goto("/analytics/climate-crop?geo=NPL");
   await hydrated(page);
   const table = page.getByRole("table", { name: /Kharif and rabi seasons/ });
-  await expect(table.getByRole("columnheader", { name: "Trend 2015-2100 per decade (p10 to p90)" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Trend per decade, ssp245 (p10 to p90)" })).toBeVisible();
   await expect(table.getByRole("row", { name: /Temperature/ }).first()).toContainText(/\d+ of \d+ models significant at 5 %/);
   await expect(page.getByRole("region", { name: "Method" })).toContainText("Sen 1968");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /as CSV/ }).click()]);
   const text = await readFile((await download.path())!, "utf8");
   expect(text).toMatch(/^# method: Trends are Sen's slope/m);
-  expect(text).toContain("trend 1950-2014 models significant at 5 %");
+  expect(text).toContain("trend historical models significant at 5 %");
 });
 
 test("changing the place navigates and redraws", async ({ page }) => {

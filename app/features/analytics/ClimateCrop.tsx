@@ -108,10 +108,10 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           });
           return <Chart label={title} spec={spec} fileName={`sacap-${code}-seasons-${selection.geo}`} summary={`${title} in ${place}, kharif and rabi, 1950-2100 (${units}).`} />;
         };
-        const span = (t: EnsembleTrend | null, fallback: string) => (t ? `${t.period.start}-${t.period.end}` : fallback);
-        const histSpan = span(summaries.find((r) => r.trendHistorical)?.trendHistorical ?? null, "1950-2014");
-        const scenSpan = span(summaries.find((r) => r.trendScenario)?.trendScenario ?? null, "2015-2100");
+        // the years of each row's trend (a rabi season is labelled with the year it ends in: its first is 1951)
+        const yearsOf = (t: EnsembleTrend | null) => (t ? `${t.period.start}-${t.period.end}` : null);
         const trendColumns = (label: string) => [
+          `trend ${label} years`,
           `trend ${label} per decade (median of models' Sen slopes)`,
           `trend ${label} p10`,
           `trend ${label} p90`,
@@ -125,8 +125,8 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
         const round = (v: number | null, digits = 4) => (v === null ? null : Number(v.toFixed(digits)));
         const trendCells = (t: EnsembleTrend | null) =>
           t
-            ? [round(t.median), round(t.p10), round(t.p90), t.count, t.significant, t.rising, t.falling, round(t.medianSeries.slopePerDecade), t.medianSeries.p === null ? null : Number(t.medianSeries.p.toPrecision(4))]
-            : [null, null, null, 0, 0, 0, 0, null, null];
+            ? [yearsOf(t), round(t.median), round(t.p10), round(t.p90), t.count, t.significant, t.rising, t.falling, round(t.medianSeries.slopePerDecade), t.medianSeries.p === null ? null : Number(t.medianSeries.p.toPrecision(4))]
+            : [null, null, null, null, 0, 0, 0, 0, null, null];
         const columns = [
           "variable",
           "season",
@@ -137,8 +137,8 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           "models",
           "of models",
           "agreement",
-          ...trendColumns(histSpan),
-          ...trendColumns(`${scenSpan} (${selection.scenario})`),
+          ...trendColumns("historical"),
+          ...trendColumns(selection.scenario),
         ];
         const rows = summaries.map((r) => [
           ...[r.variable, r.season, r.units, r.baseline, r.future, r.change, r.count, r.of, agreementCell(r.agreement)].map((v) => (typeof v === "number" ? Number(v.toFixed(4)) : v)),
@@ -197,10 +197,10 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                   <th scope="col">{selection.baseline.label}</th>
                   <th scope="col">{selection.window.label}</th>
                   <th scope="col">Change</th>
-                  <th scope="col">Trend {histSpan} per decade (p10 to p90)</th>
-                  <th scope="col">Significant {histSpan}</th>
-                  <th scope="col">Trend {scenSpan} per decade (p10 to p90)</th>
-                  <th scope="col">Significant {scenSpan}</th>
+                  <th scope="col">Trend per decade, historical (p10 to p90)</th>
+                  <th scope="col">Significant, historical</th>
+                  <th scope="col">Trend per decade, {selection.scenario} (p10 to p90)</th>
+                  <th scope="col">Significant, {selection.scenario}</th>
                 </tr>
               </thead>
               <tbody>
@@ -248,7 +248,7 @@ export function ClimateCrop() {
           its mean. Heat is counted as warm days (ETCCDI TX90p): the share of days whose maximum temperature exceeds the 90th
           percentile of the 1961-1990 base period, averaged over the season's months (about 10 % in the base period). Each line is the median across models with the band from the 10th to the 90th percentile. The table gives the
           median across models of each model's mean over the baseline and the future window, and of each model's change. Trends over
-          the historical run (1950-2014) and over the scenario (2015-2100) are per model first: Sen's slope (the median of the slopes
+          the historical run (1950-2014; rabi from 1951, the first season the series has) and over the scenario (to 2100) are per model first: Sen's slope (the median of the slopes
           between all pairs of years; Sen 1968) per decade and the two-sided Mann-Kendall test (Mann 1945; Kendall 1975) at 5 %, with
           the variance of S corrected for tied values (Hirsch et al. 1982) and the normal approximation; a model needs at least 8 years
           with values. The table shows the median of the models' slopes with the 10th to 90th percentiles across models, and how many
