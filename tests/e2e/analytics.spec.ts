@@ -80,6 +80,23 @@ test("the variability table has a row per warming level, with the models in", as
   const table = page.getByRole("table", { name: /Variability per 20-year window and global warming level/ });
   await expect(table.getByRole("row", { name: /^\+4 °C/ })).toBeVisible();
   await expect(page.getByRole("region", { name: "Warming level" })).toContainText("Rainfall: +4 °C: 20 of 35 models under SSP5-8.5");
+  // raw beside detrended, for rainfall CV and temperature SD
+  await expect(table.getByRole("columnheader", { name: "detrended" })).toHaveCount(2);
+  await expect(table.getByRole("columnheader", { name: "raw" })).toHaveCount(2);
+  await expect(page.getByRole("region", { name: "Method" })).toContainText("linear (least-squares) fit over each 20-year window");
+});
+
+test("the crop trends give Sen's slope across models and the share of models significant at 5 %", async ({ page }) => {
+  await page.goto("/analytics/climate-crop?geo=NPL");
+  await hydrated(page);
+  const table = page.getByRole("table", { name: /Kharif and rabi seasons/ });
+  await expect(table.getByRole("columnheader", { name: "Trend per decade, ssp245 (p10 to p90)" })).toBeVisible();
+  await expect(table.getByRole("row", { name: /Temperature/ }).first()).toContainText(/\d+ of \d+ models significant at 5 %/);
+  await expect(page.getByRole("region", { name: "Method" })).toContainText("Sen 1968");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /as CSV/ }).click()]);
+  const text = await readFile((await download.path())!, "utf8");
+  expect(text).toMatch(/^# method: Trends are Sen's slope/m);
+  expect(text).toContain("trend historical models significant at 5 %");
 });
 
 test("changing the place navigates and redraws", async ({ page }) => {

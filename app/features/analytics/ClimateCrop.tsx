@@ -8,7 +8,7 @@ import { modelClimatologies, windowStatistics, type Agreement } from "../cmip6/w
 import { levelWindows, type LevelWindows, type WarmingLevels } from "../cmip6/warmingLevels";
 import { useGetWarmingLevelsQuery } from "~/store/reference";
 import { AgreementLegend, AgreementMark, agreementCell } from "../cmip6/AgreementMark";
-import { linearTrend } from "./compute";
+import { ensembleTrend, significanceText, TREND_METHOD, type EnsembleTrend } from "./trend";
 import { CROP_HEAT_INDEX, CROP_SEASONS, cropQueries } from "./queries";
 
 const VARIABLE_NAMES: Record<string, string> = { pr: "Rainfall", tas: "Temperature", [CROP_HEAT_INDEX]: "Warm days (TX90p)" };
@@ -29,14 +29,15 @@ export interface SeasonSummary {
   of: number;
   /** At a warming level: each model's window. */
   level?: LevelWindows;
-  /** Per decade, of the ensemble median. */
-  trendHistorical: number | null;
-  trendScenario: number | null;
+  /** Sen's slopes per decade and Mann-Kendall tests per model and across models, over the historical run and the scenario. */
+  trendHistorical: EnsembleTrend | null;
+  trendScenario: EnsembleTrend | null;
 }
 
 /**
  * Baseline and window climatologies and the change (the portal's one ensemble method: per model first,
- * then the median across models), and decadal trends of the ensemble median, of one season's answer. At a
+ * then the median across models), and decadal trends (Sen's slope and the Mann-Kendall test per model, then
+ * across models) over the historical run and over the scenario, of one season's answer. At a
  * warming level (`table` needed) each model's window is its own, the historical run joined, and the
  * baseline is over the same models: those that reach the level.
  */
@@ -55,10 +56,7 @@ export function seasonSummary(data: SeriesResponse, season: string, s: AnalysisS
         : undefined;
   const baselineChoice = level ? { byModel: Object.fromEntries(Object.keys(level.periods).map((m) => [m, s.baseline])) } : s.baseline;
   const baseline = hist ? windowStatistics([hist], baselineChoice).median : null;
-  const trend = (b: typeof hist) => {
-    const slope = b ? linearTrend(b.years, b.stats.median) : null;
-    return slope === null ? null : slope * 10;
-  };
+  const trend = (b: typeof hist) => (b && b.years.length ? ensembleTrend(b.years, b.values, { start: b.years[0], end: b.years[b.years.length - 1] }) : null);
   return {
     variable: data.indicator.code,
     season,
@@ -110,12 +108,54 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           });
           return <Chart label={title} spec={spec} fileName={`sacap-${code}-seasons-${selection.geo}`} summary={`${title} in ${place}, kharif and rabi, 1950-2100 (${units}).`} />;
         };
-        const columns = ["variable", "season", "units", `mean ${selection.baseline.label}`, `mean ${selection.window.label} (${selection.scenario})`, "change", "models", "of models", "agreement", "trend per decade 1950-2014", `trend per decade 2015-2100 (${selection.scenario})`];
-        const rows = summaries.map((r) =>
-          [r.variable, r.season, r.units, r.baseline, r.future, r.change, r.count, r.of, agreementCell(r.agreement), r.trendHistorical, r.trendScenario].map((v) =>
-            typeof v === "number" ? Number(v.toFixed(4)) : v,
-          ),
-        );
+        // the years of each row's trend (a rabi season is labelled with the year it ends in: its first is 1951)
+        const yearsOf = (t: EnsembleTrend | null) => (t ? `${t.period.start}-${t.period.end}` : null);
+        const trendColumns = (label: string) => [
+          `trend ${label} years`,
+          `trend ${label} per decade (median of models' Sen slopes)`,
+          `trend ${label} p10`,
+          `trend ${label} p90`,
+          `trend ${label} models with a trend`,
+          `trend ${label} models significant at 5 %`,
+          `trend ${label} significant rising`,
+          `trend ${label} significant falling`,
+          `trend ${label} ensemble median series Sen slope per decade`,
+          `trend ${label} ensemble median series Mann-Kendall p`,
+        ];
+        const round = (v: number | null, digits = 4) => (v === null ? null : Number(v.toFixed(digits)));
+        const trendCells = (t: EnsembleTrend | null) =>
+          t
+            ? [yearsOf(t), round(t.median), round(t.p10), round(t.p90), t.count, t.significant, t.rising, t.falling, round(t.medianSeries.slopePerDecade), t.medianSeries.p === null ? null : Number(t.medianSeries.p.toPrecision(4))]
+            : [null, null, null, null, 0, 0, 0, 0, null, null];
+        const columns = [
+          "variable",
+          "season",
+          "units",
+          `mean ${selection.baseline.label}`,
+          `mean ${selection.window.label} (${selection.scenario})`,
+          "change",
+          "models",
+          "of models",
+          "agreement",
+          ...trendColumns("historical"),
+          ...trendColumns(selection.scenario),
+        ];
+        const rows = summaries.map((r) => [
+          ...[r.variable, r.season, r.units, r.baseline, r.future, r.change, r.count, r.of, agreementCell(r.agreement)].map((v) => (typeof v === "number" ? Number(v.toFixed(4)) : v)),
+          ...trendCells(r.trendHistorical),
+          ...trendCells(r.trendScenario),
+        ]);
+        const trendCell = (t: EnsembleTrend | null) =>
+          t && t.median !== null ? (
+            <>
+              {signed(t.median, 3)}{" "}
+              <span>
+                ({signed(t.p10, 3)} to {signed(t.p90, 3)})
+              </span>
+            </>
+          ) : (
+            "–"
+          );
         return (
           <>
             <AnalysisHeading
@@ -133,6 +173,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                   baseline: selection.baseline.label,
                   view: "Kharif and rabi season summary",
                   sample,
+                  method: TREND_METHOD,
                 },
                 columns,
                 rows,
@@ -146,7 +187,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
             <HTMLTable compact striped className="sacap-table">
               <caption>
                 Kharif and rabi seasons: ensemble median, change from {selection.baseline.label} to {gwl ? `the global warming level ${selection.window.label}` : selection.window.label}{" "}
-                with the models&apos; sign agreement, and trends
+                with the models&apos; sign agreement, and trends (Sen&apos;s slope, Mann-Kendall test)
                 {sample ? " (sample data)" : ""}
               </caption>
               <thead>
@@ -156,8 +197,10 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                   <th scope="col">{selection.baseline.label}</th>
                   <th scope="col">{selection.window.label}</th>
                   <th scope="col">Change</th>
-                  <th scope="col">Trend 1950-2014 per decade</th>
-                  <th scope="col">Trend 2015-2100 per decade</th>
+                  <th scope="col">Trend per decade, historical (p10 to p90)</th>
+                  <th scope="col">Significant, historical</th>
+                  <th scope="col">Trend per decade, {selection.scenario} (p10 to p90)</th>
+                  <th scope="col">Significant, {selection.scenario}</th>
                 </tr>
               </thead>
               <tbody>
@@ -170,8 +213,10 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                     <td className="sacap-num">
                       {signed(r.change)} <AgreementMark agreement={r.agreement} />
                     </td>
-                    <td className="sacap-num">{signed(r.trendHistorical, 3)}</td>
-                    <td className="sacap-num">{signed(r.trendScenario, 3)}</td>
+                    <td className="sacap-num">{trendCell(r.trendHistorical)}</td>
+                    <td>{r.trendHistorical ? significanceText(r.trendHistorical) : "–"}</td>
+                    <td className="sacap-num">{trendCell(r.trendScenario)}</td>
+                    <td>{r.trendScenario ? significanceText(r.trendScenario) : "–"}</td>
                   </tr>
                 ))}
               </tbody>
@@ -202,8 +247,13 @@ export function ClimateCrop() {
           November to March, labelled with the year it ends in. Rainfall is the season's day-weighted mean rate (mm/day), temperature
           its mean. Heat is counted as warm days (ETCCDI TX90p): the share of days whose maximum temperature exceeds the 90th
           percentile of the 1961-1990 base period, averaged over the season's months (about 10 % in the base period). Each line is the median across models with the band from the 10th to the 90th percentile. The table gives the
-          mean of the median over the baseline and the future window, their difference, and least-squares trends per decade over the
-          historical run and over the scenario.
+          median across models of each model's mean over the baseline and the future window, and of each model's change. Trends over
+          the historical run (1950-2014; rabi from 1951, the first season the series has) and over the scenario (to 2100) are per model first: Sen's slope (the median of the slopes
+          between all pairs of years; Sen 1968) per decade and the two-sided Mann-Kendall test (Mann 1945; Kendall 1975) at 5 %, with
+          the variance of S corrected for tied values (Hirsch et al. 1982) and the normal approximation; a model needs at least 8 years
+          with values. The table shows the median of the models' slopes with the 10th to 90th percentiles across models, and how many
+          models have a trend significant at 5 % and in which direction. The download adds the Sen slope and Mann-Kendall p of the
+          ensemble median series.
         </p>
       </MethodNote>
     </>

@@ -11,6 +11,7 @@ import { useGetWarmingLevelsQuery } from "~/store/reference";
 import type { SeriesResponse } from "../cmip6/series";
 import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate } from "./AnalysisFrame";
 import { coefficientOfVariation, mean, standardDeviation } from "./compute";
+import { detrend, DETRENDED_METHOD } from "./trend";
 import { variabilityQueries } from "./queries";
 import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
@@ -20,13 +21,25 @@ import { useAnalysisSeries } from "./useSeries";
  * Historical years come from the historical run, later years from the scenario. A window per model (a
  * global warming level) takes each model's own years and leaves out models without a window.
  */
-export function windowStatistic(data: SeriesResponse, scenario: string, window: PeriodChoice, statistic: (values: (number | null)[]) => number | null): number | null {
+export function windowStatistic(
+  data: SeriesResponse,
+  scenario: string,
+  window: PeriodChoice,
+  statistic: (values: (number | null)[], years: number[]) => number | null,
+): number | null {
   const blocks = data.series.filter((b) => b.scenario === "historical" || b.scenario === scenario);
   const models = Object.keys(blocks[0]?.values ?? {}).filter((m) => !("byModel" in window) || window.byModel[m]);
   const perModel = models.map((model) => {
     const w = "byModel" in window ? window.byModel[model] : window;
-    const values = blocks.flatMap((b) => b.years.map((y, i) => (y >= w.start && y <= w.end ? b.values[model]?.[i] ?? null : undefined)).filter((v): v is number | null => v !== undefined));
-    return values.length ? statistic(values) : null;
+    const years: number[] = [];
+    const values: (number | null)[] = [];
+    for (const b of blocks) {
+      b.years.forEach((y, i) => {
+        // a year in two blocks is taken from the first
+        if (y >= w.start && y <= w.end && !years.includes(y)) years.push(y), values.push(b.values[model]?.[i] ?? null);
+      });
+    }
+    return values.length ? statistic(values, years) : null;
   });
   return ensembleStats(perModel.map((v) => [v]), 1).median[0];
 }
@@ -71,7 +84,9 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
         const rows = windows.map(({ label, period: w }) => [
           label,
           windowStatistic(pr, selection.scenario, w, coefficientOfVariation),
+          windowStatistic(pr, selection.scenario, w, (v, years) => coefficientOfVariation(detrend(years, v))),
           windowStatistic(tas, selection.scenario, w, standardDeviation),
+          windowStatistic(tas, selection.scenario, w, (v, years) => standardDeviation(detrend(years, v))),
           windowStatistic(spi, selection.scenario, w, (v) => v.filter((x) => x !== null && x <= -1).length),
           windowStatistic(spei, selection.scenario, w, (v) => v.filter((x) => x !== null && x <= -1).length),
           windowStatistic(spei, selection.scenario, w, mean),
@@ -83,8 +98,20 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               answers={[pr, tas, spi, spei]}
               csv={{
                 file: `sacap-variability-${selection.geo}`,
-                header: { indicator: "pr, tas, spi, spei (annual)", units: "%, °C, years, unitless", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: "1950-2100", baseline: selection.baseline.label, view: "Variability by 20-year window and global warming level (each model's own window)", sample },
-                columns: ["window", "rainfall CV (%)", "temperature SD (°C)", "SPI dry years (<= -1)", "SPEI dry years (<= -1)", "mean SPEI"],
+                header: {
+                  indicator: "pr, tas, spi, spei (annual)",
+                  units: "%, °C, years, unitless",
+                  geo: selection.geo,
+                  scenarios: ["historical", selection.scenario],
+                  models: ["ensemble"],
+                  period: "1950-2100",
+                  baseline: selection.baseline.label,
+                  view: "Variability by 20-year window and global warming level (each model's own window)",
+                  sample,
+                  windowMethod: "each model's statistic over the window's years (at a level, its own window), then the median across models",
+                  method: DETRENDED_METHOD,
+                },
+                columns: ["window", "rainfall CV raw (%)", "rainfall CV detrended (%)", "temperature SD raw (°C)", "temperature SD detrended (°C)", "SPI dry years (<= -1)", "SPEI dry years (<= -1)", "mean SPEI"],
                 rows: rows.map((row) => row.map((v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))),
               }}
             />
@@ -96,16 +123,35 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
             <HTMLTable compact striped className="sacap-table">
               <caption>
                 Variability per 20-year window and global warming level: median across models of each model&apos;s statistic (at a level,
-                over each model&apos;s own window){sample ? " (sample data)" : ""}
+                over each model&apos;s own window), raw and detrended (each model&apos;s linear trend over the window removed)
+                {sample ? " (sample data)" : ""}
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Window</th>
-                  <th scope="col">Rainfall CV (%)</th>
-                  <th scope="col">Temperature SD (°C)</th>
-                  <th scope="col">SPI dry years</th>
-                  <th scope="col">SPEI dry years</th>
-                  <th scope="col">Mean SPEI</th>
+                  <th scope="col" rowSpan={2}>
+                    Window
+                  </th>
+                  <th scope="colgroup" colSpan={2}>
+                    Rainfall CV (%)
+                  </th>
+                  <th scope="colgroup" colSpan={2}>
+                    Temperature SD (°C)
+                  </th>
+                  <th scope="col" rowSpan={2}>
+                    SPI dry years
+                  </th>
+                  <th scope="col" rowSpan={2}>
+                    SPEI dry years
+                  </th>
+                  <th scope="col" rowSpan={2}>
+                    Mean SPEI
+                  </th>
+                </tr>
+                <tr>
+                  <th scope="col">raw</th>
+                  <th scope="col">detrended</th>
+                  <th scope="col">raw</th>
+                  <th scope="col">detrended</th>
                 </tr>
               </thead>
               <tbody>
@@ -113,10 +159,12 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                   <tr key={row[0] as string}>
                     <td>{row[0]}</td>
                     <td className="sacap-num">{fmt(row[1] as number | null, 1)}</td>
-                    <td className="sacap-num">{fmt(row[2] as number | null, 2)}</td>
-                    <td className="sacap-num">{fmt(row[3] as number | null, 1)}</td>
-                    <td className="sacap-num">{fmt(row[4] as number | null, 1)}</td>
-                    <td className="sacap-num">{fmt(row[5] as number | null, 2)}</td>
+                    <td className="sacap-num">{fmt(row[2] as number | null, 1)}</td>
+                    <td className="sacap-num">{fmt(row[3] as number | null, 2)}</td>
+                    <td className="sacap-num">{fmt(row[4] as number | null, 2)}</td>
+                    <td className="sacap-num">{fmt(row[5] as number | null, 1)}</td>
+                    <td className="sacap-num">{fmt(row[6] as number | null, 1)}</td>
+                    <td className="sacap-num">{fmt(row[7] as number | null, 2)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -142,7 +190,10 @@ export function ClimateVariability() {
           coefficient of variation of annual rainfall, the standard deviation of annual temperature, the number of years with SPI or
           SPEI at or below −1) and summarised by the median across models, so the spread between models does not count as
           variability. At a global warming level each model's statistic is over its own 20-year window, and models that do not
-          reach the level are left out. SPI and SPEI are the series service's standardised annual anomalies of rainfall and of rainfall minus
+          reach the level are left out. The rainfall CV and the temperature SD are given raw and detrended: detrending is a linear
+          (least-squares) fit over each 20-year window, or the model's own warming-level window, removed per model before the SD and
+          CV are taken (its mean added back, so the CV keeps its denominator), then the median across models. Raw values of a warming
+          window count the forced trend as variability; the detrended ones are the year-to-year variability around it. SPI and SPEI are the series service's standardised annual anomalies of rainfall and of rainfall minus
           evapotranspiration.
         </p>
       </MethodNote>

@@ -28,7 +28,10 @@ export function coefficientOfVariation(values: readonly Num[]): number | null {
   return m === null || sd === null || m === 0 ? null : (100 * sd) / Math.abs(m);
 }
 
-/** Ordinary least-squares slope of y on x (units of y per unit of x); null with fewer than three points. */
+/**
+ * Ordinary least-squares slope of y on x (units of y per unit of x); null with fewer than three points. Used to
+ * detrend series before their variability (`detrend`); trends shown are Sen's slopes (`trend.ts`).
+ */
 export function linearTrend(xs: readonly number[], ys: readonly Num[]): number | null {
   const points = xs.map((x, i) => [x, ys[i]] as const).filter((p): p is readonly [number, number] => isNum(p[1]));
   if (points.length < 3) return null;

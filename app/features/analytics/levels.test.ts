@@ -3,6 +3,7 @@ import type { SeriesResponse, ScenarioSeries } from "../cmip6/series";
 import { seasonSummary } from "./ClimateCrop";
 import { windowStatistic } from "./ClimateVariability";
 import { standardDeviation } from "./compute";
+import { detrend, senSlope } from "./trend";
 import { levelBlock, levelSeries, levelSpan, onlyModels } from "./levels";
 import { analysisQueryString, parseAnalysisSelection } from "./selection";
 import { windowQueries } from "./queries";
@@ -112,6 +113,17 @@ describe("the crop season summary at a warming level", () => {
     expect(r.level).toBeUndefined();
     expect(r.agreement).toEqual({ sign: 1, agree: 3, count: 3, robust: true });
   });
+
+  it("gives Sen's slope per decade per model over the historical run and the scenario, then the median across models", () => {
+    const r = seasonSummary(data, "Kharif (JJAS)", parseAnalysisSelection(new URLSearchParams("window=2040-2059"), GEOS), TABLE);
+    const slopes = (start: number, end: number) => ["A", "B", "C"].map((m) => senSlope(years(start, end), years(start, end).map((y) => f(m, y)))! * 10).sort((a, b) => a - b);
+    expect(r.trendHistorical?.period).toEqual({ start: 1950, end: 2014 });
+    expect(r.trendHistorical?.median).toBeCloseTo(slopes(1950, 2014)[1], 10);
+    expect(r.trendScenario?.period).toEqual({ start: 2015, end: 2100 });
+    expect(r.trendScenario?.median).toBeCloseTo(slopes(2015, 2100)[1], 10);
+    // 0.02 per year under a ±0.4 oscillation: every model rises significantly
+    expect(r.trendScenario).toMatchObject({ count: 3, significant: 3, rising: 3, falling: 0 });
+  });
 });
 
 describe("variability at a warming level", () => {
@@ -126,5 +138,28 @@ describe("variability at a warming level", () => {
     // two models: the median is their mean
     expect(windowStatistic(data, "ssp245", { byModel }, standardDeviation)).toBeCloseTo((sd("A", 2006, 2025) + sd("C", 2030, 2049)) / 2, 10);
     expect(windowStatistic(data, "ssp245", { byModel: { B: { start: 2040, end: 2059 } } }, standardDeviation)).toBeCloseTo(sd("B", 2040, 2059), 10);
+  });
+
+  it("detrends each model over its own window, the historical years joined, before the statistic", () => {
+    const data = { series: [annual("historical", 1950, 2014), annual("ssp245", 2015, 2100)] } as unknown as SeriesResponse;
+    // residuals of the least-squares line by the normal equations, written out
+    const detrendedSd = (m: string, start: number, end: number) => {
+      const xs = years(start, end);
+      const ys = xs.map((y) => f(m, y));
+      const n = xs.length;
+      const sx = xs.reduce((a, b) => a + b, 0);
+      const sy = ys.reduce((a, b) => a + b, 0);
+      const sxx = xs.reduce((a, x) => a + x * x, 0);
+      const sxy = xs.reduce((a, x, i) => a + x * ys[i], 0);
+      const b = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+      const a = (sy - b * sx) / n;
+      const r = xs.map((x, i) => ys[i] - a - b * x);
+      return Math.sqrt(r.reduce((acc, e) => acc + e * e, 0) / (n - 1));
+    };
+    const byModel = { A: { start: 2006, end: 2025 }, C: { start: 2030, end: 2049 } };
+    const statistic = (v: (number | null)[], ys: number[]) => standardDeviation(detrend(ys, v));
+    expect(windowStatistic(data, "ssp245", { byModel }, statistic)).toBeCloseTo((detrendedSd("A", 2006, 2025) + detrendedSd("C", 2030, 2049)) / 2, 10);
+    // the 0.02 per year trend inflates the raw SD
+    expect(windowStatistic(data, "ssp245", { start: 2080, end: 2099 }, standardDeviation)!).toBeGreaterThan(windowStatistic(data, "ssp245", { start: 2080, end: 2099 }, statistic)!);
   });
 });

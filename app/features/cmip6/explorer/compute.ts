@@ -284,6 +284,8 @@ export interface ExportHeader {
   sources?: string;
   /** How period statistics are taken (window tables). */
   windowMethod?: string;
+  /** The analysis's method with its references (trends, detrending). */
+  method?: string;
   /** The rule of the agreement column. */
   agreement?: string;
   /** Where the warming-level windows come from (the table's `source`). */
@@ -307,6 +309,7 @@ export function toCsvWithHeader(header: ExportHeader, columns: string[], rows: r
     ...(header.sources ? [`sources: ${header.sources}`] : []),
     ...(header.subset ? [`model subset: ${header.subset}`] : []),
     ...(header.windowMethod ? [`window method: ${header.windowMethod}`] : []),
+    ...(header.method ? [`method: ${header.method}`] : []),
     ...(header.agreement ? [`agreement: ${header.agreement}`] : []),
     ...(header.warmingLevels ? [`warming levels: ${header.warmingLevels}`] : []),
   ];
