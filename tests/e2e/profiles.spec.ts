@@ -64,12 +64,14 @@ test("from the profiles' index by keyboard to Nepal: signals, tables, agreement 
   expect(pageErrors).toEqual([]);
 });
 
-test("the profile's numbers are the series API's", async ({ page, request }) => {
+test("loaded directly, the profile hydrates without errors and its numbers are the series API's", async ({ page, request, pageErrors }) => {
   await page.goto("/profiles/nepal");
+  await hydrated(page);
   const api = await (await request.get("/api/cmip6/annual?indicator=tas&geo=NPL&scenario=ssp245,ssp585&window=gwl:2.0")).json();
   const ssp245 = api.windows.find((w: { scenario: string }) => w.scenario === "ssp245");
   const shown = await changeCell(page, "SSP2-4.5", /^Mean temperature/, "+2 °C");
   expect(Number(shown)).toBeCloseTo(ssp245.change.median, 3);
+  expect(pageErrors).toEqual([]);
 });
 
 test("printed to PDF: A4 pages with the place in the header, page numbers and the table's numbers", async ({ page }) => {
@@ -82,7 +84,8 @@ test("printed to PDF: A4 pages with the place in the header, page numbers and th
   // an overview, the climate, a landscape table per scenario over a few pages, the methods
   expect(pages.length).toBeGreaterThanOrEqual(4);
   expect(pages.length).toBeLessThanOrEqual(16);
-  expect(pages[0]).toContain("Nepal climate profile");
+  // the running header names the place on every page (page 2 has no heading of its own)
+  for (const text of pages) expect(text).toContain("Nepal climate profile · SACAP");
   expect(pages[0]).toContain(`Page 1 of ${pages.length}`);
   expect(pages[pages.length - 1]).toContain(`Page ${pages.length} of ${pages.length}`);
   expect(pages.join(" ")).toContain(value);

@@ -134,6 +134,9 @@ function CycleTable({ profile }: { profile: PlaceProfile }) {
   );
 }
 
+/** A CSS string literal of any text (quotes, backslashes and "<" escaped, so it cannot end the style element). */
+const cssString = (text: string) => `"${text.replace(/[\\"]/g, "\\$&").replace(/</g, "\\3c ")}"`;
+
 export function ProfilePage({ profile, graphics, url }: ProfilePageData & { url: string }) {
   const { place } = profile;
   const models = Math.max(0, ...profile.rows.map((r) => r.baseline?.count ?? 0));
@@ -151,7 +154,7 @@ export function ProfilePage({ profile, graphics, url }: ProfilePageData & { url:
     >
       <div className="sacap-profile">
         {/* the running header of printed pages names the place */}
-        <style>{`@page { @top-right { content: ${JSON.stringify(`${place.name} climate profile · SACAP`)}; } }`}</style>
+        <style dangerouslySetInnerHTML={{ __html: `@page { @top-right { content: ${cssString(`${place.name} climate profile · SACAP`)}; } }` }} />
         <section className="sacap-profile__provenance" aria-label="Data provenance">
           <SourceTag summary={profile.origin} />{" "}
           <span>
