@@ -280,7 +280,7 @@ describe("several period statistics of one query (a place's profile)", () => {
       const a = await answer("annual", `indicator=txx&geo=ganges&scenario=ssp245,ssp585&window=${code}`);
       expect(table!.summaries[i]).toEqual(a.windows!.map(({ models: _models, ...summary }) => summary));
     }
-    expect(table!.runs.map((r) => r.scenario)).toEqual(["historical", "ssp245", "ssp585"]);
+    expect(table!.series.map((r) => r.scenario)).toEqual(["historical", "ssp245", "ssp585"]);
     expect(Object.values(table!.provenance).every((p) => p.sample)).toBe(true);
   });
 

@@ -78,8 +78,8 @@ export interface WindowTable {
   summaries: Omit<WindowSummary, "models">[][];
   /** The ensemble's 1995-2014 climatology (median and 10th-90th percentiles of the models' means). */
   baseline: { median: number | null; p10: number | null; p90: number | null; count: number } | null;
-  /** Which source answered each model run read. */
-  runs: { scenario: string; sources: Record<string, string> }[];
+  /** Which source answered each model run read (as a series answer's blocks say it). */
+  series: { scenario: string; sources: Record<string, string> }[];
   provenance: Record<string, SeriesProvenance>;
 }
 
@@ -377,7 +377,7 @@ export function createSeriesService(
     return {
       summaries: choices.map((choice) => summarise(resolved, loaded, choice).map(({ models: _models, ...summary }) => summary)),
       baseline: base ? { median: round(base.median), p10: round(base.p10), p90: round(base.p90), count: base.count } : null,
-      runs: [...loaded.blocks.values()].map((block) => ({ scenario: block.scenario, sources: block.sources })),
+      series: [...loaded.blocks.values()].map((block) => ({ scenario: block.scenario, sources: block.sources })),
       provenance,
     };
   }

@@ -2,11 +2,10 @@ import { createHash } from "node:crypto";
 import { decimalsOf } from "../../app/features/cmip6/indicatorRules";
 import { BASELINE_PERIOD } from "../../app/features/cmip6/periods";
 import { seriesIndicator, seriesIndicatorCodes } from "../../app/features/cmip6/seriesQuery";
-import { sourceSummary } from "../../app/features/cmip6/sources";
+import { mergeSources, sourceSummary } from "../../app/features/cmip6/sources";
 import { AGREEMENT_RULE, windowDecimals } from "../../app/features/cmip6/windows";
 import { WINDOW_CHOICES } from "../../app/features/cmip6/warmingLevels";
 import type { Indicator, ScenarioValue } from "../../app/features/cmip6/schema";
-import type { SeriesProvenance } from "../../app/features/cmip6/series";
 import {
   PROFILE_SCENARIOS,
   profilePath,
@@ -54,8 +53,8 @@ const PACKS_KEPT = 64;
  * a new profile.
  */
 export function createProfileService({ series, reference }: ProfileContext) {
-  const cache = new Map<string, Promise<ProfilePageData>>();
-  const packs = new Map<string, Promise<DataPack>>();
+  const pages = keptPerVersion<ProfilePageData>(() => series.version);
+  const packs = keptPerVersion<DataPack>(() => series.version, PACKS_KEPT);
 
   function places(): ProfilePlace[] {
     return profilePlaces(reference.list("getGeos"));
@@ -69,17 +68,7 @@ export function createProfileService({ series, reference }: ProfileContext) {
 
   /** The profile and its graphics. */
   function page(place: ProfilePlace): Promise<ProfilePageData> {
-    const key = `${place.code}|${series.version}`;
-    let entry = cache.get(key);
-    if (!entry) {
-      entry = build(place).then(async (profile) => ({ profile, graphics: await drawProfile(profile) }));
-      cache.set(key, entry);
-      // a failed build is not kept: the next request tries again
-      entry.catch(() => cache.delete(key));
-      // profiles of older data versions go
-      for (const old of cache.keys()) if (!old.endsWith(`|${series.version}`)) cache.delete(old);
-    }
-    return entry;
+    return pages.get(place.code, () => build(place).then(async (profile) => ({ profile, graphics: await drawProfile(profile) })));
   }
 
   /**
@@ -87,24 +76,13 @@ export function createProfileService({ series, reference }: ProfileContext) {
    * are); `origin` is the portal's address as the request reached it (`https://sacap.example`).
    */
   function pack(place: ProfilePlace, origin: string): Promise<DataPack> {
-    const key = `${place.code}|${origin}|${series.version}`;
-    let entry = packs.get(key);
-    if (!entry) {
-      entry = page(place).then(({ profile, graphics }) => {
+    return packs.get(`${place.code}|${origin}`, () =>
+      page(place).then(({ profile, graphics }) => {
         const bytes = dataPackZip(profile, graphics, new URL(profilePath(place), origin).href);
         // the bytes' own hash: a new data version, new graphics or a new layout give a new ETag
         return { bytes, etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`, sample: profileHasSample(profile) };
-      });
-      packs.set(key, entry);
-      entry.catch(() => packs.delete(key));
-      // packs of older data versions go, and the oldest once more are kept than the bound
-      for (const old of packs.keys()) if (!old.endsWith(`|${series.version}`)) packs.delete(old);
-      for (const old of packs.keys()) {
-        if (packs.size <= PACKS_KEPT) break;
-        packs.delete(old);
-      }
-    }
-    return entry;
+      }),
+    );
   }
 
   async function build(place: ProfilePlace): Promise<PlaceProfile> {
@@ -136,7 +114,9 @@ export function createProfileService({ series, reference }: ProfileContext) {
       if (levels.length === 0) {
         table.summaries.forEach((perScenario, c) => {
           if (WINDOW_CHOICES[c].kind !== "gwl") return;
-          for (const s of perScenario) levels.push({ scenario: s.scenario, code: s.window.code, text: s.text, method: s.method.replace(AGREEMENT_RULE, "").trim() });
+          for (const s of perScenario) {
+            levels.push({ scenario: s.scenario, code: s.window.code, count: s.count, of: s.of, text: s.text, method: s.method.replace(AGREEMENT_RULE, "").trim() });
+          }
         });
       }
     });
@@ -159,11 +139,7 @@ export function createProfileService({ series, reference }: ProfileContext) {
       ];
     });
 
-    const all = [...tables, ...cycleTables].filter((t): t is WindowTable => t !== undefined);
-    const origin = sourceSummary({
-      series: all.flatMap((t) => t.runs),
-      provenance: Object.assign({}, ...all.map((t) => t.provenance)) as Record<string, SeriesProvenance>,
-    });
+    const origin = sourceSummary(mergeSources([...tables, ...cycleTables].filter((t): t is WindowTable => t !== undefined)));
 
     const profile: PlaceProfile = {
       place,
@@ -186,6 +162,33 @@ export function createProfileService({ series, reference }: ProfileContext) {
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;
+
+/**
+ * Values computed once per key and data version and kept: a failed computation is not kept (the next
+ * request tries again), a new data version drops the values of older ones, and beyond `bound` entries the
+ * oldest go first.
+ */
+function keptPerVersion<T>(version: () => string, bound = Infinity) {
+  const entries = new Map<string, Promise<T>>();
+  return {
+    get(key: string, compute: () => Promise<T>): Promise<T> {
+      const current = version();
+      const full = `${key}|${current}`;
+      let entry = entries.get(full);
+      if (!entry) {
+        entry = compute();
+        entries.set(full, entry);
+        entry.catch(() => entries.delete(full));
+        for (const old of entries.keys()) if (!old.endsWith(`|${current}`)) entries.delete(old);
+        for (const old of entries.keys()) {
+          if (entries.size <= bound) break;
+          entries.delete(old);
+        }
+      }
+      return entry;
+    },
+  };
+}
 
 /** One indicator's row from its window table. */
 function profileRow(indicator: Indicator, table: WindowTable, choiceCodes: readonly string[]): ProfileRow {

@@ -56,8 +56,10 @@ export function sourceSummary(data: RunSources, shown = 3): SourceSummary {
   };
 }
 
-/** The series and provenance of several answers as one (an analysis drawing several indicators). */
-export function mergeSources(answers: readonly Pick<SeriesResponse, "series" | "provenance">[]): Pick<SeriesResponse, "series" | "provenance"> {
+/** The series (runs) and provenance of several answers as one (an analysis drawing several indicators). */
+export function mergeSources<Run extends RunSources["series"][number]>(
+  answers: readonly { series: readonly Run[]; provenance: SeriesResponse["provenance"] }[],
+): { series: Run[]; provenance: SeriesResponse["provenance"] } {
   return {
     series: answers.flatMap((a) => a.series),
     provenance: Object.assign({}, ...answers.map((a) => a.provenance)) as SeriesResponse["provenance"],

@@ -42,7 +42,7 @@ function ChangeCell({ row, cell }: { row: ProfileRow; cell: ProfileCell | undefi
 /** One scenario's table: a row per indicator (grouped by category), a column per window and level. */
 function ChangeTable({ profile, scenario }: { profile: PlaceProfile; scenario: { code: string; name: string } }) {
   const categories = [...new Set(profile.rows.map((r) => r.category))];
-  const levelText = (code: string) => profile.levels.find((l) => l.scenario === scenario.code && l.code === code)?.text;
+  const levelOf = (code: string) => profile.levels.find((l) => l.scenario === scenario.code && l.code === code);
   const id = `changes-${scenario.code}`;
   return (
     <section className="sacap-profile__section sacap-profile__changes" aria-labelledby={id}>
@@ -61,11 +61,11 @@ function ChangeTable({ profile, scenario }: { profile: PlaceProfile; scenario: {
                 {profile.baseline.label}
               </th>
               {profile.choices.map((c) => {
-                const count = c.kind === "gwl" ? levelText(c.code)?.replace(/^[^:]*:\s*/, "").replace(/ under .*$/, "") : undefined;
+                const level = c.kind === "gwl" ? levelOf(c.code) : undefined;
                 return (
                   <th scope="col" className="sacap-num" key={c.code}>
                     {c.label}
-                    {count && <span className="sacap-profile__range">{count}</span>}
+                    {level && <span className="sacap-profile__range">{`${level.count} of ${level.of} models`}</span>}
                   </th>
                 );
               })}

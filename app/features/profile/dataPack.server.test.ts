@@ -67,7 +67,7 @@ function testProfile(kind: SourceSummary["kind"] = "ingested"): PlaceProfile {
       { code: "tas", name: "Mean temperature", units: "°C", decimals: 2, months: Array.from({ length: 12 }, (_, i) => month(i)) },
       { code: "pr", name: "Precipitation", units: "mm/day", decimals: 2, months: Array.from({ length: 12 }, (_, i) => month(i + 12)) },
     ],
-    levels: [{ scenario: "ssp245", code: "gwl:2.0", text: "+2 °C: 30 of 33 models under SSP2-4.5", method: "Each model's own 20-year window at +2 °C." }],
+    levels: [{ scenario: "ssp245", code: "gwl:2.0", count: 30, of: 33, text: "+2 °C: 30 of 33 models under SSP2-4.5", method: "Each model's own 20-year window at +2 °C." }],
     origin: ORIGINS[kind],
     signals: ["Under SSP5-8.5, mean temperature rises by +3.82 °C by 2080-2099.", "Precipitation rises by +3.82 mm/day."],
     methods: ["Ensemble: each model's mean over the period first, then the median across the models.", AGREEMENT_RULE],

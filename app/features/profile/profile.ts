@@ -85,6 +85,9 @@ export interface MonthlyCycle {
 export interface LevelNote {
   scenario: string;
   code: string;
+  /** Models that reach the level, of the models with data. */
+  count: number;
+  of: number;
   text: string;
   method: string;
 }
