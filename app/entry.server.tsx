@@ -4,11 +4,19 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { setupIcons } from "~/lib/icons";
+import { REUSABLE_HEADER } from "~/lib/document-reuse";
+import type { RouteHandle } from "~/lib/route-handle";
 import { NonceContext } from "~/lib/nonce";
 import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 import { releaseStores, ServerStoresContext, type AppStore } from "~/store/store";
 
 const ABORT_DELAY = 5_000;
+
+/** A 200 document without cookies set and without per-request content (a form's fill token). */
+function reusable(status: number, headers: Headers, context: EntryContext): boolean {
+  if (status !== 200 || headers.has("Set-Cookie")) return false;
+  return !context.staticHandlerContext.matches.some((m) => (context.routeModules[m.route.id]?.handle as RouteHandle | undefined)?.fresh);
+}
 
 /** Data requests of client navigations depend on cookies too; never cache them unless a loader says so. */
 export function handleDataRequest(response: Response) {
@@ -53,6 +61,7 @@ export default async function handleRequest(
           // Documents are personalised by preference cookies and must not be cached.
           responseHeaders.set("Cache-Control", "no-store");
           responseHeaders.set("Vary", "Cookie");
+          if (reusable(responseStatusCode, responseHeaders, remixContext)) responseHeaders.set(REUSABLE_HEADER, "1");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { ServiceContext } from "./context.server";
 import type { Env } from "./env.server";
 import { postGuards } from "./forms/guards.server";
+import { documentCache } from "./document-cache.server";
 import { sendPlainError } from "./plain-error.server";
 import { securityHeaders } from "./security.server";
 import { referenceLists } from "./api/reference-lists.server";
@@ -120,6 +121,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   app.use(seriesEndpoints(context.series));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(postGuards({ maxBodyBytes: env.FORM_MAX_BODY_BYTES }));
+  app.use(documentCache({ maxBytes: env.DOCUMENT_CACHE_MB * 1024 * 1024, ttlMs: env.DOCUMENT_CACHE_SECONDS * 1000, version: () => context.series.version }));
 
   app.all(
     "*",

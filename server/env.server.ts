@@ -87,6 +87,13 @@ const envSchema = z.object({
    * the cores, at least 1.
    */
   SERIES_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
+  /**
+   * Memory (MiB) for rendered documents kept for reuse (same address, preferences and data; a fresh nonce
+   * each time); 0 renders every request.
+   */
+  DOCUMENT_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /** Seconds a kept document is reused (pages that show an upstream service's answers change without notice). */
+  DOCUMENT_CACHE_SECONDS: z.coerce.number().min(0).max(86_400).default(300),
   /** Seconds to let in-flight requests finish after SIGTERM. */
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).default(10),
 

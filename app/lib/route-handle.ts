@@ -12,6 +12,11 @@ export interface RouteHandle {
   fixedHeight?: boolean;
   /** The page uses the bot check (its script loads only on such pages, and only when configured). */
   captcha?: boolean;
+  /**
+   * Rendered for every request, never kept for reuse: the document carries per-request content (a form's
+   * fill token) or an upstream service's live answer.
+   */
+  fresh?: boolean;
 }
 
 export type LayoutName = "default" | "blank" | false;

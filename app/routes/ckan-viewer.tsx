@@ -6,7 +6,7 @@ import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CKAN_PAGE_SIZE } from "../../server/services/ckan.server";
 
-export const handle: RouteHandle = { collector: true };
+export const handle: RouteHandle = { collector: true, fresh: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

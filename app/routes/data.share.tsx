@@ -7,7 +7,7 @@ import { SubmissionForm } from "~/features/forms/SubmissionForm";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 
-export const handle: RouteHandle = { captcha: true };
+export const handle: RouteHandle = { captcha: true, fresh: true };
 
 export const loader = (args: LoaderFunctionArgs) => formLoader(FORMS["data-share"], args);
 
