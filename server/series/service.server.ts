@@ -79,7 +79,7 @@ export interface WindowTable {
   /** The ensemble's 1995-2014 climatology (median and 10th-90th percentiles of the models' means). */
   baseline: { median: number | null; p10: number | null; p90: number | null; count: number } | null;
   /** Which source answered each model run read (as a series answer's blocks say it). */
-  series: { scenario: string; sources: Record<string, string> }[];
+  series: { scenario: string; sources: Record<string, string>; coverage?: Record<string, number> }[];
   provenance: Record<string, SeriesProvenance>;
 }
 
@@ -88,6 +88,33 @@ export interface SeriesServiceOptions {
   cacheBytes?: number;
   /** Worker threads computing answers that are not cached; without, they are computed in this thread. */
   pool?: SeriesWorkerPool;
+}
+
+/**
+ * One block's models: each found run's values cut to the block's axis and rounded to the indicator's
+ * decimals (NaN as null), the source that answered it (its provenance recorded once) and, for ingested
+ * runs, the share of the place its grid covers.
+ */
+function modelRuns(
+  found: readonly (StoredSeries | undefined)[],
+  models: readonly Cmip6Model[],
+  cutRun: (stored: StoredSeries) => ArrayLike<number>,
+  decimals: number,
+  provenance: Record<string, SeriesProvenance>,
+) {
+  const values: Record<string, (number | null)[]> = {};
+  const sources: Record<string, string> = {};
+  const coverage: Record<string, number> = {};
+  models.forEach((model, m) => {
+    const stored = found[m];
+    if (!stored) return;
+    values[model.field_value] = Array.from(cutRun(stored), (v) => (Number.isNaN(v) ? null : roundTo(v, decimals)));
+    const { id, ...rest } = stored.source;
+    sources[model.field_value] = id;
+    provenance[id] ??= rest;
+    if (stored.coverage !== undefined) coverage[model.field_value] = Math.round(stored.coverage * 10000) / 10000;
+  });
+  return { values, sources, coverage: Object.keys(coverage).length > 0 ? coverage : undefined };
 }
 
 const sha = (text: string) => createHash("sha256").update(text).digest("base64url");
@@ -214,18 +241,7 @@ export function createSeriesService(
     const series: ScenarioSeries[] = [];
     scenarios.forEach(({ scenario, years: span }, s) => {
       const axis = timeAxis(resolved, span);
-      const values: Record<string, (number | null)[]> = {};
-      const sources: Record<string, string> = {};
-      const coverage: Record<string, number> = {};
-      models.forEach((model, m) => {
-        const stored = found[s * models.length + m];
-        if (!stored) return;
-        values[model.field_value] = cut(stored, axis, resolved, rule).map((v) => (Number.isNaN(v) ? null : roundTo(v, decimals)));
-        const { id, ...rest } = stored.source;
-        sources[model.field_value] = id;
-        if (stored.coverage !== undefined) coverage[model.field_value] = Math.round(stored.coverage * 10000) / 10000;
-        provenance[id] ??= rest;
-      });
+      const { values, sources, coverage } = modelRuns(found.slice(s * models.length, (s + 1) * models.length), models, (stored) => cut(stored, axis, resolved, rule), decimals, provenance);
       const stats = ensembleStats(Object.values(values), axis.years.length);
       const round = (xs: (number | null)[]) => xs.map((v) => (v === null ? null : roundTo(v, decimals + 1)));
       series.push({
@@ -235,7 +251,7 @@ export function createSeriesService(
         values,
         stats: { median: round(stats.median), p10: round(stats.p10), p90: round(stats.p90), mean: round(stats.mean), count: stats.count },
         sources,
-        ...(Object.keys(coverage).length > 0 ? { coverage } : {}),
+        ...(coverage ? { coverage } : {}),
       });
     });
 
@@ -294,16 +310,7 @@ export function createSeriesService(
     runs.forEach((scenario, s) => {
       const native = scenarioPeriod(scenario);
       const axis = timeAxis(resolved, { start: native.start + seasonLag, end: native.end });
-      const values: Record<string, (number | null)[]> = {};
-      const sources: Record<string, string> = {};
-      models.forEach((model, m) => {
-        const stored = found[s * models.length + m];
-        if (!stored) return;
-        values[model.field_value] = cut(stored, axis, resolved, rule).map((v) => (Number.isNaN(v) ? null : roundTo(v, decimalsOf(indicator.field_value))));
-        const { id, ...rest } = stored.source;
-        sources[model.field_value] = id;
-        provenance[id] ??= rest;
-      });
+      const { values, sources, coverage } = modelRuns(found.slice(s * models.length, (s + 1) * models.length), models, (stored) => cut(stored, axis, resolved, rule), decimalsOf(indicator.field_value), provenance);
       const empty = axis.years.map(() => null);
       blocks.set(scenario.field_value, {
         scenario: scenario.field_value,
@@ -311,6 +318,7 @@ export function createSeriesService(
         values,
         stats: { median: empty, p10: empty, p90: empty, mean: empty, count: axis.years.map(() => 0) },
         sources,
+        ...(coverage ? { coverage } : {}),
       });
     });
     const history = blocks.get("historical");
@@ -377,7 +385,7 @@ export function createSeriesService(
     return {
       summaries: choices.map((choice) => summarise(resolved, loaded, choice).map(({ models: _models, ...summary }) => summary)),
       baseline: base ? { median: round(base.median), p10: round(base.p10), p90: round(base.p90), count: base.count } : null,
-      series: [...loaded.blocks.values()].map((block) => ({ scenario: block.scenario, sources: block.sources })),
+      series: [...loaded.blocks.values()].map((block) => ({ scenario: block.scenario, sources: block.sources, ...(block.coverage ? { coverage: block.coverage } : {}) })),
       provenance,
     };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SeriesResponse } from "./series";
-import { mergeSources, sourceSummary } from "./sources";
+import { coverageText, mergeSources, sourceSummary } from "./sources";
 
 const sample = { source: "sample generator", method: "Generated", version: "1", sample: true };
 const ingested = (model: string) => ({ source: `Ingested NetCDF, ${model} ssp245 (tas; 1 file: tas_day_${model}_ssp245_r1i1p1f1_gn_2015.nc)`, method: "area means", version: "1", sample: false });
@@ -39,5 +39,19 @@ describe("sourceSummary", () => {
     const s = sourceSummary(mergeSources([projection, baseline]));
     expect(s.kind).toBe("mixed");
     expect(s.text).toContain("generated sample data for the other 1 model run (1 historical)");
+  });
+
+  it("says how much of the place the ingested grids cover, rounded down so that it never claims more", () => {
+    const withCoverage = (coverage: Record<string, number>) => ({
+      series: [{ ...block("ssp245", { A: "ingested:A:ssp245", B: "ingested:B:ssp245", C: "sample" }), coverage }],
+      provenance: { "ingested:A:ssp245": ingested("A"), "ingested:B:ssp245": ingested("B"), sample },
+    });
+    const s = sourceSummary(withCoverage({ A: 0.99969, B: 1 }));
+    expect(s.coverage).toEqual({ min: 0.99969, max: 1 });
+    expect(s.text).toContain("The ingested grids cover 99.9-100.0 % of the place's area");
+    expect(sourceSummary(withCoverage({ A: 0.9951, B: 0.9959 })).text).toContain("cover 99.5 % of the place's area");
+    expect(coverageText({ min: 0.99, max: 0.999 })).toMatch(/^The ingested grids cover 99\.0-99\.9 % /);
+    // sample runs have no coverage, and sample answers say nothing of it
+    expect(sourceSummary({ series: [block("ssp245", { A: "sample" })], provenance: { sample } }).coverage).toBeUndefined();
   });
 });
