@@ -78,6 +78,7 @@ function printSummary(s: IngestSummary) {
   for (const p of s.partial) out.write(`  skipped ${p.geo}: ${(p.coverage * 100).toFixed(1)} % covered by the grid of ${p.files}\n`);
   for (const r of s.replaced) out.write(`  REPLACED rows of ${r.years.join(", ")} written by ${r.writtenBy} (now ${r.file})\n`);
   for (const w of s.warnings) out.write(`  note    ${w}\n`);
+  for (const p of s.percentiles) out.write(`  pctl    ${p}\n`);
 }
 
 async function main() {

@@ -17,7 +17,11 @@ export const INGEST_METHOD =
   "outline; a place the file's grid covers less than 99 % of gets no series from it (`coverage` in the " +
   "answer). Annual values of monthly series combine the twelve months by the " +
   "indicator's rule; a month or year with a missing day has no value. Dry and wet spells (CDD, CWD) run " +
-  "across the new year as climdex counts them by default: a spell belongs to the year it ends in; Rx5day windows belong to the month of their last day and start with the file's first day.";
+  "across the new year as climdex counts them by default: a spell belongs to the year it ends in; Rx5day windows belong to the month of their last day and start with the file's first day. " +
+  "Percentile indices (TX90p, TX10p, TN90p, TN10p, WSDI, CSDI, R95pTOT, R99pTOT) use thresholds from the model's own " +
+  "1961-1990 historical base per grid cell (TX/TN: 10th/90th percentile per calendar day in a 5-day window, quantile " +
+  "type 8; precipitation: 95th/99th percentile of wet days >= 1 mm); base years use the bootstrap of Zhang et al. " +
+  "(2005, J. Climate 18, 1641-1651), as climdex.pcic; R95pTOT/R99pTOT are mm on days above the threshold.";
 
 export const SERIES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS ingested_files (

@@ -51,6 +51,18 @@ export function producedCodes(variables: ReadonlySet<string>): { monthly: string
   return { monthly, annual };
 }
 
+/**
+ * Indices computed outside the indexer from the same days (e.g. ./percentiles.ts): each day's values, and
+ * per month and year each cell's value by code; the indexer averages them over places like its own. A
+ * code a hook gives no cell values for in a month or year gets no value there.
+ */
+export interface IndexerHook {
+  readonly codes: { monthly: string[]; annual: string[] };
+  day(date: CalendarDate, values: Partial<Record<DailyVariable, ArrayLike<number>>>): void;
+  endMonth(year: number, month: number): Record<string, (i: number) => number>;
+  endYear(year: number): Record<string, (i: number) => number>;
+}
+
 export class DailyIndexer {
   readonly output: IndexerOutput = { monthly: new Map(), annual: new Map(), spells: new Map() };
   readonly codes: { monthly: string[]; annual: string[] };
@@ -99,12 +111,17 @@ export class DailyIndexer {
     variables: readonly DailyVariable[],
     /** codes to keep (those the catalogue lists), all when absent */
     keep?: ReadonlySet<string>,
+    private readonly hooks: readonly IndexerHook[] = [],
   ) {
     this.n = cellCount;
     this.vars = [...variables];
     const set = new Set<string>(variables);
     this.has = (v) => set.has(v);
-    const produced = producedCodes(set);
+    const own = producedCodes(set);
+    const produced = {
+      monthly: [...own.monthly, ...hooks.flatMap((h) => h.codes.monthly)],
+      annual: [...own.annual, ...hooks.flatMap((h) => h.codes.annual)],
+    };
     this.codes = keep
       ? { monthly: produced.monthly.filter((c) => keep.has(c)), annual: produced.annual.filter((c) => keep.has(c)) }
       : produced;
@@ -231,6 +248,7 @@ export class DailyIndexer {
         this.wet.day(i, p >= 1);
       }
     }
+    for (const hook of this.hooks) hook.day(date, values);
     this.dayIndex++;
     this.yearDay++;
   }
@@ -310,7 +328,9 @@ export class DailyIndexer {
       cellValues.rx1day = (i) => (full(i) ? this.rx1[i] : NaN);
       cellValues.rx5day = (i) => (full(i) && this.rx5[i] > -Infinity ? this.rx5[i] : NaN);
     }
+    for (const hook of this.hooks) Object.assign(cellValues, hook.endMonth(year, month));
     for (const code of this.codes.monthly) {
+      if (!cellValues[code]) continue;
       const means = this.placeMeans(cellValues[code]);
       let byGeo = this.yearMonths.get(code);
       if (!byGeo) this.yearMonths.set(code, (byGeo = new Map()));
@@ -361,6 +381,7 @@ export class DailyIndexer {
         return (end < 0 ? days : end) - start;
       },
     };
+    for (const hook of this.hooks) Object.assign(cellValues, hook.endYear(year));
     for (const code of this.codes.annual) if (cellValues[code]) this.setAnnual(code, year, this.placeMeans(cellValues[code]));
     if (this.has("pr")) {
       const last = this.current!;
@@ -376,7 +397,7 @@ export class DailyIndexer {
         let years = monthly.get(geo);
         if (!years) monthly.set(geo, (years = new Map()));
         years.set(year, months);
-        annual.set(geo, this.annualOf(code, year, months));
+        annual.set(geo, annualOfMonths(this.calendar, code, year, months));
       }
       this.setAnnual(code, year, annual);
     }
@@ -392,20 +413,6 @@ export class DailyIndexer {
     this.yearDay = 0;
   }
 
-  /** The year's value of a monthly series: weighted by the days of this calendar's months for means. */
-  private annualOf(code: string, year: number, months: Float64Array): number {
-    const rule = aggregationOf(code);
-    if (rule !== "mean") return aggregateMonths(months, MONTHS, rule);
-    let sum = 0;
-    let days = 0;
-    for (let m = 0; m < 12; m++) {
-      const d = daysInMonth(this.calendar, year, m + 1);
-      sum += months[m] * d;
-      days += d;
-    }
-    return sum / days;
-  }
-
   private setAnnual(code: string, year: number, values: Map<string, number>) {
     let annual = this.output.annual.get(code);
     if (!annual) this.output.annual.set(code, (annual = new Map()));
@@ -418,4 +425,18 @@ export class DailyIndexer {
 }
 
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+/** The year's value of a monthly series: weighted by the days of the calendar's months for means. */
+export function annualOfMonths(calendar: Calendar, code: string, year: number, months: Float64Array): number {
+  const rule = aggregationOf(code);
+  if (rule !== "mean") return aggregateMonths(months, MONTHS, rule);
+  let sum = 0;
+  let days = 0;
+  for (let m = 0; m < 12; m++) {
+    const d = daysInMonth(calendar, year, m + 1);
+    sum += months[m] * d;
+    days += d;
+  }
+  return sum / days;
+}
 const fmt = (d: CalendarDate) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;

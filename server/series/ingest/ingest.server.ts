@@ -10,6 +10,7 @@ import { catalogModel, catalogScenario, parseCmip6FileName, type Cmip6FileName }
 import { indicatorVariables } from "../../../app/features/cmip6/availability";
 import { DailyIndexer, MEAN_VARIABLES, SPELL_INDICES, type DailyVariable } from "./indices";
 import { SpellStore } from "./spell-store";
+import { cellsKey, PERCENTILE_SCHEMA, ThresholdStore, type PercentileHook } from "./threshold-store";
 import { MaskCache, type GeoFeature, type GeoMask, type GridMasks, type MaskStorage } from "./masks";
 import { readOutlines, withOperatorOutlines } from "./outlines";
 import { NetcdfError, openGridVariable, VARIABLE_UNITS, type GridVariable } from "./netcdf";
@@ -54,6 +55,10 @@ export interface IngestOptions {
    * 0.99); places covered less are listed in `partial` and get nothing from the file.
    */
   minCoverage?: number;
+  /**
+   * Base years of the percentile indices (default 1961-1990, ETCCDI); a shorter base is for tests only.
+   */
+  percentileBase?: { start: number; end: number };
   onProgress?: (progress: IngestProgress) => void;
   log?: (line: string) => void;
 }
@@ -101,6 +106,8 @@ export interface IngestSummary {
   peakRssMb: number;
   /** Grids whose place masks were computed (not found in the database). */
   gridsComputed: number;
+  /** Percentile indices: bases completed, base years stored, years waiting for their model's base. */
+  percentiles: string[];
 }
 
 interface Candidate {
@@ -159,6 +166,7 @@ export function openSeriesDatabase(file: string): BetterSqlite3.Database {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
   db.exec(SERIES_SCHEMA);
+  db.exec(PERCENTILE_SCHEMA);
   // databases from before rows named their files
   const columns = db.prepare("PRAGMA table_info(series_years)").all() as { name: string }[];
   if (!columns.some((c) => c.name === "written_by")) db.exec("ALTER TABLE series_years ADD COLUMN written_by TEXT");
@@ -234,7 +242,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const chunkDays = Math.max(1, options.chunkDays ?? 32);
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0,
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0, percentiles: [],
   };
   const wanted = options.variables?.length ? new Set(options.variables) : undefined;
   if (wanted) {
@@ -299,6 +307,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const ownerOf = db.prepare("SELECT written_by FROM series_years WHERE indicator = ? AND geo = ? AND frequency = ? AND scenario = ? AND model = ? AND year = ?");
   const forgetFile = db.prepare("DELETE FROM ingested_files WHERE name = ? AND substr(sha256, 1, 12) = ?");
   const spellStore = new SpellStore(db);
+  const thresholdStore = new ThresholdStore(db, options.percentileBase);
 
   const progress: IngestProgress = { filesDone: 0, filesTotal: candidates.length, cells: 0, cellDays: 0, bytesDone: 0, bytesTotal: candidates.reduce((s, c) => s + c.bytes, 0), elapsed: 0 };
   // bytes of the sets read so far (and the time reading them took), for the time left
@@ -315,7 +324,9 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   };
 
   try {
-    for (const listed of sets.values()) {
+    // sets whose percentile indices waited for their model's base, read again when it completed in this run
+    const waiting: Candidate[][] = [];
+    const processSet = async (listed: Candidate[], again: boolean) => {
       // 2. checksums: a set whose files are all recorded is done
       const sums = new Map<Candidate, string>();
       for (const c of listed) {
@@ -328,18 +339,18 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         }
       }
       const set = listed.filter((c) => sums.has(c));
-      if (set.length === 0) continue;
+      if (set.length === 0) return;
       const { model, scenario } = set[0];
       const label = `${model} ${scenario} ${set[0].name.years}`;
       progress.current = label;
       report();
-      if (set.every((c) => known.get(sums.get(c), masks.outlines))) {
+      if (!again && set.every((c) => known.get(sums.get(c), masks.outlines)) && !thresholdStore.wantsAgain(model, scenario, nameYears(set[0].name.years))) {
         summary.skipped.push(...set.map((c) => c.name.name));
         progress.filesDone += set.length;
         progressBytesBase += set.reduce((s, c) => s + c.bytes, 0);
         progress.bytesDone = progressBytesBase;
         report();
-        continue;
+        return;
       }
       const setBytes = set.reduce((s, c) => s + c.bytes, 0);
       const seeded = seeds.cmip6Models.find((m) => m.field_value === model);
@@ -354,7 +365,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         const before = progress.cellDays;
         const readStarted = performance.now();
         try {
-          result = await readSet(members, masks, keep, chunkDays, options.trust, minCoverage, operatorCodes, (cellDays, fraction) => {
+          result = await readSet(members, masks, keep, chunkDays, (calendar, grid, active, variables) =>
+            thresholdStore.hook({ model, grid, cells: cellsKey(active) }, scenario, calendar, active.length, variables), options.trust, minCoverage, operatorCodes, (cellDays, fraction) => {
             progress.cellDays = before + cellDays;
             // bytes advance with the share of days read
             const done = setBytes * fraction;
@@ -382,7 +394,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       progress.filesDone += set.length;
       if (!result) {
         report();
-        continue;
+        return;
       }
 
       // 4. one transaction per set: all its rows and files, or nothing. Each row names the files it was
@@ -445,9 +457,10 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
           summary.failed.push({ file: file.name.name, reason: `would replace ${what}; nothing was written (run again with --replace to replace them)` });
         }
         report();
-        continue;
+        return;
       }
       let rows = 0;
+      const percentileNotes: string[] = [];
       db.transaction(() => {
         for (const w of writes) {
           insertRow.run(w.code, w.geo, scenario, model, w.frequency, w.year, id, w.vals, w.writer, result.coverage.get(w.geo) ?? null);
@@ -467,12 +480,23 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         for (const { code } of result!.partial) {
           for (const { file } of read) dropStale.run(code, scenario, model, span.start, span.end, fileToken(file.name.name, sums.get(file)!));
         }
+        if (result!.percentiles) {
+          const tokenOf = (variable: string) => read.filter(({ file }) => file.variable === variable).map(({ file }) => fileToken(file.name.name, sums.get(file)!)).join(" + ");
+          const notes = thresholdStore.afterSet(result!.percentiles, tokenOf, result!.indexMasks, (code, geo, frequency, year, vals, writer) => {
+            if (!(frequency === "monthly" ? monthlyCodes : annualCodes).has(code)) return;
+            insertRow.run(code, geo, scenario, model, frequency, year, id, vals, writer, result!.coverage.get(geo) ?? null);
+            rows++;
+          });
+          percentileNotes.push(...notes);
+        }
         for (const { file, grid } of result!.files) {
           insertFile.run(sums.get(file), file.name.name, file.path, file.bytes, file.variable, model, scenario, file.name.variant, file.name.grid,
             file.name.years, grid.calendar, grid.conversion.from, id, now, masks.outlines);
         }
       })();
       summary.rows += rows;
+      summary.percentiles.push(...percentileNotes.map((note) => (again ? `${note} (read again)` : note)));
+      if (!again && percentileNotes.some((note) => note.includes("read again when"))) waiting.push(listed);
       summary.ingested.push(...result.files.map((f) => f.file.name.name));
       if (outside.size > 0) {
         summary.warnings.push(`${label}: years ${[...outside].sort().join(", ")} are outside ${scenario} (${period.start}-${period.end}); stored but not served`);
@@ -486,6 +510,11 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         );
       }
       report();
+    };
+    for (const listed of sets.values()) await processSet(listed, false);
+    for (const listed of waiting) {
+      const { model, scenario, name } = listed[0];
+      if (thresholdStore.wantsAgain(model, scenario, nameYears(name.years))) await processSet(listed, true);
     }
   } finally {
     db.close();
@@ -504,6 +533,8 @@ async function readSet(
   maskCache: MaskCache,
   keep: ReadonlySet<string>,
   chunkDays: number,
+  /** The percentile indices' hook for the set's grid and cells (./threshold-store.ts). */
+  percentileHook: (calendar: GridVariable["calendar"], grid: string, active: Uint32Array, variables: readonly string[]) => PercentileHook | undefined,
   trust: IngestOptions["trust"],
   minCoverage: number,
   /** Places whose outlines the operator gave: reported even when the grid misses them altogether. */
@@ -563,7 +594,8 @@ async function readSet(
     const slabColumns = col1 - col0;
     const slabCells = (row1 - row0) * slabColumns;
     const offsets = Uint32Array.from(active, (cell) => (Math.floor(cell / columns) - row0) * slabColumns + ((cell % columns) - col0));
-    const indexer = new DailyIndexer(first.calendar, masks, active.length, opened.map((o) => o.file.variable), keep);
+    const percentiles = percentileHook(first.calendar, grid.fingerprint, Uint32Array.from(active), opened.map((o) => o.file.variable));
+    const indexer = new DailyIndexer(first.calendar, masks, active.length, opened.map((o) => o.file.variable), keep, percentiles ? [percentiles] : []);
     const days = first.dates.length;
     const dayValues = Object.fromEntries(opened.map((o) => [o.file.variable, new Float64Array(active.length)])) as Record<DailyVariable, Float64Array>;
     if (active.length > 0) {
@@ -615,6 +647,9 @@ async function readSet(
       grid: grid.fingerprint,
       active: Uint32Array.from(active),
       masks: used,
+      /** The same masks with cells numbered as the indexer's. */
+      indexMasks: masks,
+      percentiles,
       /** Places the grid reaches but covers less than needed. */
       partial: grid.masks.filter((m) => (m.coverage > 0 || reportAlways.has(m.code)) && m.coverage < minCoverage).map(({ code, coverage }) => ({ code, coverage })),
       coverage: new Map(grid.masks.map((m) => [m.code, m.coverage])),

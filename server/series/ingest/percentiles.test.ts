@@ -1,0 +1,222 @@
+import { describe, expect, it } from "vitest";
+import { daysInMonth, type Calendar } from "./calendar";
+import { dayThresholds, inBaseRates, PercentileDays, quantileType8, thresholdDay, wetDayThresholds, type CellBase } from "./percentiles";
+
+/**
+ * The percentile thresholds, the bootstrap and the indices against a second, plain implementation written
+ * from climdex.pcic's description (R's quantile type 8 as in R's `quantile`; windows rebuilt, years
+ * replaced by copying arrays) on random series with missing days and 360/365/366-day years.
+ */
+
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** R's quantile(type = 8), 1-based as R writes it. */
+function refQuantile(xs: number[], p: number): number {
+  const x = [...xs].sort((a, b) => a - b);
+  const n = x.length;
+  if (n === 0) return NaN;
+  if (n === 1) return x[0];
+  const m = (p + 1) / 3;
+  const fuzz = 4 * Number.EPSILON;
+  const nppm = p * n + m;
+  const j = Math.floor(nppm + fuzz);
+  let h = nppm - j;
+  if (Math.abs(h) < fuzz) h = 0;
+  const at = (k: number) => x[Math.min(Math.max(k, 1), n) - 1];
+  return h === 0 ? at(j) : (1 - h) * at(j) + h * at(j + 1);
+}
+
+/** climdex's running window: days d-2..d+2 of each base year, wrapping round within the year. */
+function refThreshold(years: number[][], d: number, q: number): number {
+  const dpy = years[0].length;
+  const window: number[] = [];
+  for (const year of years) for (let k = d - 2; k <= d + 2; k++) {
+    const v = year[(k + dpy) % dpy];
+    if (!Number.isNaN(v)) window.push(v);
+  }
+  return window.length / (5 * years.length) < 0.1 ? NaN : refQuantile(window, q);
+}
+
+/** Zhang et al. (2005): year j replaced by each other year in turn. */
+function refInBase(years: number[][], j: number, d: number, q: number, beyond: (x: number, t: number) => boolean, x = years[j][d]): number {
+  if (Number.isNaN(x)) return NaN;
+  let hits = 0;
+  for (let k = 0; k < years.length; k++) {
+    if (k === j) continue;
+    const replaced = years.map((y, i) => (i === j ? years[k] : y));
+    const t = refThreshold(replaced, d, q);
+    if (!Number.isNaN(t) && beyond(x, t)) hits++;
+  }
+  return hits / (years.length - 1);
+}
+
+/** Equal to 12 decimals, or both missing. */
+function expectClose(actual: number, expected: number) {
+  if (Number.isNaN(expected)) expect(actual).toBeNaN();
+  else expect(actual).toBeCloseTo(expected, 12);
+}
+
+function baseOf(years: number[][], feb29: number[] = years.map(() => NaN)): CellBase {
+  const dpy = years[0].length;
+  return { years: years.length, dpy, days: Float64Array.from(years.flat()), feb29: Float64Array.from(feb29) };
+}
+
+describe("quantile type 8", () => {
+  it("matches R's definition for small and large samples, ties and extreme probabilities", () => {
+    const rnd = random(1);
+    for (const n of [1, 2, 3, 5, 7, 15, 150, 151]) {
+      const xs = Array.from({ length: n }, () => Math.round(rnd() * 20) / 2);
+      const sorted = [...xs].sort((a, b) => a - b);
+      for (const q of [0.01, 0.1, 0.5, 0.9, 0.95, 0.99]) {
+        expect(quantileType8(n, q, (i) => sorted[i])).toBeCloseTo(refQuantile(xs, q), 12);
+      }
+    }
+    expect(quantileType8(0, 0.9, () => 0)).toBeNaN();
+  });
+});
+
+describe("thresholds per calendar day", () => {
+  it.each([365, 360])("match the plain window quantiles (%i-day years, missing days, a nearly empty window)", (dpy) => {
+    const rnd = random(dpy);
+    const years = Array.from({ length: 6 }, () => Array.from({ length: dpy }, () => (rnd() < 0.05 ? NaN : 25 + 5 * rnd())));
+    // days 100-104 missing in every year but one value: 1 of 30 is under 10 %, NaN
+    for (const [y, year] of years.entries()) for (let d = 98; d <= 106; d++) year[d] = y === 0 && d === 102 ? 30 : NaN;
+    const [q10, q90] = dayThresholds(baseOf(years), [0.1, 0.9]);
+    for (let d = 0; d < dpy; d++) {
+      expectClose(q10[d], refThreshold(years, d, 0.1));
+      expectClose(q90[d], refThreshold(years, d, 0.9));
+    }
+    expect(q90[102]).toBeNaN();
+    expect(Number.isNaN(q90[0])).toBe(false);
+  });
+
+  it("maps 29 February to 28 February and later days back one in leap and all_leap years", () => {
+    expect(thresholdDay("standard", { year: 1964, month: 2, day: 29 })).toBe(58);
+    expect(thresholdDay("standard", { year: 1964, month: 3, day: 1 })).toBe(59);
+    expect(thresholdDay("standard", { year: 1963, month: 3, day: 1 })).toBe(59);
+    expect(thresholdDay("all_leap", { year: 1963, month: 12, day: 31 })).toBe(364);
+    expect(thresholdDay("noleap", { year: 1963, month: 12, day: 31 })).toBe(364);
+    expect(thresholdDay("360_day", { year: 1963, month: 12, day: 30 })).toBe(359);
+  });
+
+  it("wet-day percentiles use days >= 1 mm only", () => {
+    const rnd = random(7);
+    const pr = Array.from({ length: 3000 }, () => (rnd() < 0.6 ? rnd() * 0.99 : 1 + 40 * rnd() ** 3));
+    const wet = pr.filter((p) => p >= 1);
+    const [q95, q99] = wetDayThresholds(pr, [0.95, 0.99]);
+    expect(q95).toBeCloseTo(refQuantile(wet, 0.95), 12);
+    expect(q99).toBeCloseTo(refQuantile(wet, 0.99), 12);
+    expect(wetDayThresholds([0, 0.5], [0.95])[0]).toBeNaN();
+  });
+});
+
+describe("bootstrap for in-base years", () => {
+  it.each([365, 360])("matches the brute-force year replacement on a 5-year base (%i days, missing days, 29 February)", (dpy) => {
+    const rnd = random(100 + dpy);
+    const years = Array.from({ length: 5 }, () => Array.from({ length: dpy }, () => (rnd() < 0.03 ? NaN : Math.round(200 * rnd()) / 10)));
+    const feb29 = [NaN, 12.3, NaN, NaN, 3.1];
+    const [lo, hi] = inBaseRates(baseOf(years, feb29), [0.1, 0.9], ["<", ">"]);
+    for (let j = 0; j < 5; j++) {
+      for (let d = 0; d < dpy; d++) {
+        expectClose(lo.days[j * dpy + d], refInBase(years, j, d, 0.1, (x, t) => x < t));
+        expectClose(hi.days[j * dpy + d], refInBase(years, j, d, 0.9, (x, t) => x > t));
+      }
+      if (dpy === 365) {
+        const x = feb29[j];
+        expectClose(hi.feb29[j], refInBase(years, j, 58, 0.9, (v, t) => v > t, x));
+      }
+    }
+  });
+
+  it("gives about the nominal 10 % in base years for a stationary series (the jump it removes)", () => {
+    const rnd = random(5);
+    const years = Array.from({ length: 30 }, () => Array.from({ length: 365 }, () => rnd()));
+    const [, hi] = inBaseRates(baseOf(years), [0.1, 0.9], ["<", ">"]);
+    const mean = hi.days.reduce((s, x) => s + x, 0) / hi.days.length;
+    expect(mean).toBeGreaterThan(0.095);
+    expect(mean).toBeLessThan(0.105);
+  });
+});
+
+describe("indices per cell", () => {
+  it.each(["noleap", "360_day", "all_leap"] as Calendar[])("TX90p/TX10p, WSDI and R95pTOT match plain counts (%s)", (calendar) => {
+    const rnd = random(calendar.length);
+    const n = 3;
+    const dpy = calendar === "360_day" ? 360 : 365;
+    const q10 = Float32Array.from({ length: n * dpy }, () => 20 + rnd());
+    const q90 = Float32Array.from({ length: n * dpy }, () => 29 + rnd());
+    const q95 = Float32Array.of(20, 30, NaN);
+    const q99 = Float32Array.of(40, 50, NaN);
+    const days = new PercentileDays(calendar, n, { tasmax: [q10, q90], pr: [q95, q99] });
+    const year = 2020;
+    const monthly: number[][][] = [];
+    const tx: number[][] = [[], [], []];
+    const pr: number[][] = [[], [], []];
+    let annual: Record<string, (i: number) => number> = {};
+    for (let month = 1; month <= 12; month++) {
+      for (let day = 1; day <= daysInMonth(calendar, year, month); day++) {
+        // cell 2 misses 10 March
+        const x = [0, 1, 2].map((i) => (i === 2 && month === 3 && day === 10 ? NaN : rnd() < 0.3 ? 30 + rnd() : rnd() < 0.2 ? 19 : 25));
+        const p = [0, 1, 2].map(() => (rnd() < 0.7 ? 0 : 60 * rnd()));
+        x.forEach((v, i) => tx[i].push(v));
+        p.forEach((v, i) => pr[i].push(v));
+        days.day({ year, month, day }, { tasmax: x, pr: p });
+      }
+      const cells = days.endMonth(year, month);
+      monthly.push([0, 1, 2].map((i) => [cells.tx90p(i), cells.tx10p(i)]));
+    }
+    annual = days.endYear(year);
+    // plain versions
+    let t = 0;
+    for (let m = 0; m < 12; m++) {
+      const len = daysInMonth(calendar, year, m + 1);
+      for (let i = 0; i < n; i++) {
+        const xs = tx[i].slice(t, t + len);
+        const th = xs.map((_, k) => thresholdDay(calendar, { year, month: m + 1, day: k + 1 }));
+        const hot = xs.filter((x, k) => x > q90[i * dpy + th[k]]).length;
+        const cold = xs.filter((x, k) => x < q10[i * dpy + th[k]]).length;
+        if (xs.some(Number.isNaN)) {
+          expect(monthly[m][i][0]).toBeNaN();
+        } else {
+          expect(monthly[m][i][0]).toBeCloseTo((100 * hot) / len, 12);
+          expect(monthly[m][i][1]).toBeCloseTo((100 * cold) / len, 12);
+        }
+      }
+      t += len;
+    }
+    for (let i = 0; i < n; i++) {
+      const all = tx[i];
+      const flags = all.map((x, k) => {
+        let rest = k;
+        let month = 1;
+        while (rest >= daysInMonth(calendar, year, month)) rest -= daysInMonth(calendar, year, month++);
+        return x > q90[i * dpy + thresholdDay(calendar, { year, month, day: rest + 1 })];
+      });
+      let wsdi = 0;
+      let run = 0;
+      for (const f of [...flags, false]) {
+        if (f) run++;
+        else {
+          if (run >= 6) wsdi += run;
+          run = 0;
+        }
+      }
+      if (all.some(Number.isNaN)) expect(annual.wsdi(i)).toBeNaN();
+      else expect(annual.wsdi(i)).toBe(wsdi);
+      const r95 = pr[i].filter((p) => p > q95[i]).reduce((s, p) => s + p, 0);
+      expect(annual.r95ptot(i)).toBeCloseTo(r95, 9);
+      expect(annual.r99ptot(i)).toBeCloseTo(pr[i].filter((p) => p > q99[i]).reduce((s, p) => s + p, 0), 9);
+    }
+    // a cell without base wet days has no threshold: 0 mm, as climdex
+    expect(annual.r95ptot(2)).toBe(0);
+  });
+});
