@@ -143,6 +143,9 @@ export function inBaseRates(base: CellBase, quantiles: readonly number[], compar
   const w = new Windows(base);
   const slab = WINDOW_DAYS * years;
   const perYear = new Int32Array(years);
+  const hits = new Float64Array(quantiles.length);
+  const hits29 = new Float64Array(quantiles.length);
+  const pair = new Float64Array(2);
   for (let day = 0; day < dpy; day++) {
     w.load(day);
     const { values, years: of, n } = w;
@@ -151,45 +154,74 @@ export function inBaseRates(base: CellBase, quantiles: readonly number[], compar
     for (let j = 0; j < years; j++) {
       const x = base.days[j * dpy + day];
       const x29 = day === 58 ? base.feb29[j] : NaN;
-      const hits = quantiles.map(() => [0, 0]);
+      hits.fill(0);
+      hits29.fill(0);
       for (let k = 0; k < years; k++) {
         if (k === j) continue;
         const size = n - perYear[j] + perYear[k];
         if (size / slab < MIN_BASE_FRACTION) continue;
-        // the sample without year j and with year k twice, read from the bottom or the top
-        const at = (index: number) => {
-          if (index < size / 2) {
-            let seen = 0;
-            for (let i = 0; i < n; i++) {
-              const weight = of[i] === j ? 0 : of[i] === k ? 2 : 1;
-              seen += weight;
-              if (seen > index) return values[i];
-            }
-          } else {
-            const fromTop = size - 1 - index;
-            let seen = 0;
-            for (let i = n - 1; i >= 0; i--) {
-              const weight = of[i] === j ? 0 : of[i] === k ? 2 : 1;
-              seen += weight;
-              if (seen > fromTop) return values[i];
-            }
+        for (let m = 0; m < quantiles.length; m++) {
+          // quantile type 8 of the sample without year j and with year k twice (as quantileType8)
+          let t: number;
+          if (size === 1) t = replacedOrder(values, of, n, j, k, size, 0, pair);
+          else {
+            const nppm = 1 / 3 + quantiles[m] * (size + 1 / 3) - 1;
+            const lo = Math.floor(nppm + FUZZ);
+            const h = Math.abs(nppm - lo) <= FUZZ ? 0 : nppm - lo;
+            const left = Math.max(0, Math.min(lo, size - 1));
+            const right = Math.max(0, Math.min(lo + 1, size - 1));
+            replacedOrder(values, of, n, j, k, size, left, pair);
+            t = h === 0 ? pair[0] : (1 - h) * pair[0] + h * (right === left ? pair[0] : pair[1]);
           }
-          return NaN;
-        };
-        quantiles.forEach((q, m) => {
-          const t = quantileType8(size, q, at);
-          const beyond = (v: number) => (compare[m] === ">" ? v > t : v < t);
-          if (beyond(x)) hits[m][0]++;
-          if (beyond(x29)) hits[m][1]++;
-        });
+          const above = compare[m] === ">";
+          if (above ? x > t : x < t) hits[m]++;
+          if (above ? x29 > t : x29 < t) hits29[m]++;
+        }
       }
-      quantiles.forEach((_, m) => {
-        out[m].days[j * dpy + day] = x === x ? hits[m][0] / (years - 1) : NaN;
-        if (day === 58) out[m].feb29[j] = x29 === x29 ? hits[m][1] / (years - 1) : NaN;
-      });
+      for (let m = 0; m < quantiles.length; m++) {
+        out[m].days[j * dpy + day] = x === x ? hits[m] / (years - 1) : NaN;
+        if (day === 58) out[m].feb29[j] = x29 === x29 ? hits29[m] / (years - 1) : NaN;
+      }
     }
   }
   return out;
+}
+
+/**
+ * The order statistics `index` and `index + 1` (into `pair`; NaN beyond the sample) of the sorted window
+ * `values` (years `of`) with year `j` left out and year `k` counted twice, `size` values in all: read from
+ * the nearer end, so a 10th or 90th percentile walks a tenth of the window. Returns `pair[0]`.
+ */
+function replacedOrder(values: Float64Array, of: Int32Array, n: number, j: number, k: number, size: number, index: number, pair: Float64Array): number {
+  pair[0] = pair[1] = NaN;
+  let seen = 0;
+  if (index < size / 2) {
+    for (let i = 0; i < n; i++) {
+      const weight = of[i] === j ? 0 : of[i] === k ? 2 : 1;
+      const next = seen + weight; // values[i] holds positions seen .. next - 1
+      if (seen <= index && index < next) pair[0] = values[i];
+      if (seen <= index + 1 && index + 1 < next) {
+        pair[1] = values[i];
+        return pair[0];
+      }
+      seen = next;
+    }
+    return pair[0];
+  }
+  // from the top: position p is size - 1 - p from the top
+  const top0 = size - 1 - index;
+  const top1 = top0 - 1;
+  for (let i = n - 1; i >= 0; i--) {
+    const weight = of[i] === j ? 0 : of[i] === k ? 2 : 1;
+    const next = seen + weight;
+    if (seen <= top1 && top1 < next) pair[1] = values[i];
+    if (seen <= top0 && top0 < next) {
+      pair[0] = values[i];
+      return pair[0];
+    }
+    seen = next;
+  }
+  return pair[0];
 }
 
 /** Wet-day quantiles of the base (type 8 over every base day >= 1 mm, 29 February included). */
