@@ -65,6 +65,7 @@ export const DROUGHT_CLASSES = { moderate: -1, severe: -1.5 } as const;
 export const DROUGHT_METHODS = {
   spi: {
     name: "Standardized Precipitation Index (SPI)",
+    cite: "McKee et al. 1993; WMO-No. 1090",
     distribution: "gamma with a probability of zero (per calendar month)",
     fitting: "maximum likelihood with Thom's (1958) approximation of the shape",
     method:
@@ -80,6 +81,7 @@ export const DROUGHT_METHODS = {
   },
   spei: {
     name: "Standardized Precipitation-Evapotranspiration Index (SPEI)",
+    cite: "Vicente-Serrano et al. 2010; Beguería et al. 2014",
     distribution: "three-parameter log-logistic (per calendar month)",
     fitting: "unbiased probability-weighted moments (L-moments)",
     method:
