@@ -1,11 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { spei, spi } from "../../app/features/cmip6/drought";
 import { roundTo } from "../../app/features/cmip6/indicatorRules";
-import { DAYS_IN_MONTH } from "../../app/features/cmip6/periods";
+import { CMIP6_EXPERIMENT_PERIODS, DAYS_IN_MONTH } from "../../app/features/cmip6/periods";
 import { seriesResponseSchema } from "../../app/features/cmip6/series";
 import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
 import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY } from "../../app/features/analytics/compute";
-import { SampleSeriesStore } from "../../server/series/sample/sample-store";
+import { climatologyOf } from "../../server/series/sample/climatology";
+import { GEO_CLIMATES } from "../../server/series/sample/geo-climates";
+import { modelTraits } from "../../server/series/sample/models";
+import { generateRun } from "../../server/series/sample/run";
 
 /**
  * SPI and SPEI behind the series API: the `scale` parameter (its values, default, 400s, ETags) and values
@@ -60,18 +63,21 @@ test("the ETag differs by scale, and the default's is scale=3's", async ({ reque
 });
 
 test("values equal the drought functions on the sample store's series of one model (SPI-6 and SPEI-3, ssp585 with its historical run)", async ({ request }) => {
-  const store = new SampleSeriesStore();
-  const run = (code: string) => {
-    const key = { indicator: code, geo: "NPL", model: "MIROC6", frequency: "monthly" as const };
-    const hist = store.getOne({ ...key, scenario: "historical" })!.values;
-    const future = store.getOne({ ...key, scenario: "ssp585" })!.values;
+  // the generator's runs of the model, made here as the sample store makes them
+  const clim = climatologyOf(GEO_CLIMATES.NPL);
+  const runs = (["historical", "ssp585"] as const).map((scenario) =>
+    generateRun({ geo: "NPL", model: "MIROC6", scenario, period: CMIP6_EXPERIMENT_PERIODS[scenario], clim, traits: modelTraits("MIROC6") }),
+  );
+  const run = (code: "pr" | "tas" | "tasmax" | "tasmin") => {
+    const hist = runs[0][code];
+    const future = runs[1][code];
     const joined = new Float64Array(hist.length + future.length);
     joined.set(hist);
     joined.set(future, hist.length);
     return joined;
   };
   const pr = run("pr");
-  const [tas, tasmax, tasmin] = ["tas", "tasmax", "tasmin"].map(run);
+  const [tas, tasmax, tasmin] = (["tas", "tasmax", "tasmin"] as const).map(run);
   // written out here: monthly totals, and Hargreaves-Samani PET at NPL's latitude
   const totals = pr.map((p, i) => p * DAYS_IN_MONTH[i % 12]);
   const ra = MID_MONTH_DAY.map((day) => extraterrestrialRadiation(GEO_LATITUDES.NPL, day));

@@ -39,7 +39,9 @@ test("the drought scale is chosen by keyboard: the URL, the table, the statement
   expect(method).toContain("Vicente-Serrano et al. 2010");
   expect(method).toContain("Hargreaves-Samani (1985)");
   expect(lines).toContain("# sample data: true");
-  expect(lines.find((l) => l.startsWith("window,"))).toContain("SPI-6 months <= -1.5 (%) median");
+  const columns = lines.find((l) => !l.startsWith("#"))!;
+  expect(columns).toContain("SPI-6 months <= -1.5 (%) median");
+  expect(columns).toContain("SPEI-6 months <= -1 (%) p90");
   expect(pageErrors).toEqual([]);
 });
 
