@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_SERIES_DB, EnvError, seriesDatabaseFile, type Env } from "./env.server";
 import { getSeeds, type Seeds } from "./seeds.server";
+import { DroughtIndexStore } from "./series/drought-store";
 import { SampleSeriesStore } from "./series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "./series/service.server";
 import { IngestedSeriesStore } from "./series/ingested-store.server";
@@ -42,7 +43,7 @@ export type ServiceContext = ReturnType<typeof createLoadContext>;
 export function createLoadContext(env: Env) {
   const seeds = getSeeds();
   const reference = createReferenceService(seeds);
-  const series = createSeriesService(seeds, seriesStore(seeds, env.SERIES_DB), { pool: seriesWorkers(env.SERIES_WORKERS) });
+  const series = createSeriesService(seeds, seriesApiStore(seeds, env.SERIES_DB), { pool: seriesWorkers(env.SERIES_WORKERS) });
   return {
     env,
     reference,
@@ -75,7 +76,15 @@ function seriesWorkers(count: number): SeriesWorkerPool | undefined {
 }
 
 /**
- * The store behind the series API. The embedded default generates sample series for the scenario years
+ * The store the series API answers from: `seriesStore` with SPI and SPEI fitted from its monthly series
+ * (`DroughtIndexStore`), for sample and ingested data alike.
+ */
+export function seriesApiStore(seeds: Pick<Seeds, "scenarios" | "modelVariables">, setting: string): SeriesStore {
+  return new DroughtIndexStore(seriesStore(seeds, setting));
+}
+
+/**
+ * The stores of the series. The embedded default generates sample series for the scenario years
  * of the seeds; series ingested from NetCDF files (SERIES_DB, see `docs/series-api.md`) go in front of it
  * with `LayeredSeriesStore`, so each model and scenario is answered from real data where it was ingested.
  */

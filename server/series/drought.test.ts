@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY } from "../../app/features/analytics/compute";
 import { spei, spi } from "../../app/features/cmip6/drought";
-import { droughtSeries, hargreavesWaterBalance, joinRuns, monthlyTotals, storedDroughtSeries } from "./drought";
-import { SampleSeriesStore } from "./sample/sample-store";
+import { DEFAULT_PET_METHOD, droughtSeries, hargreavesWaterBalance, joinRuns, monthlyTotals, petWaterBalance } from "./drought";
 import type { StoredSeries } from "./store";
 
 const source: StoredSeries["source"] = { id: "test", source: "test", method: "area mean", version: "1", sample: false };
@@ -17,8 +16,6 @@ function seasonal(years: number, base: number, amplitude: number, noise: number,
   }
   return out;
 }
-
-const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
 
 describe("drought series of stored monthly series", () => {
   const years = 65; // 1950-2014
@@ -54,12 +51,26 @@ describe("drought series of stored monthly series", () => {
     expect(result.values.length).toBe((years - 1) * 12);
     const balance = hargreavesWaterBalance(pr.subarray(12), tas.subarray(12), tasmax.subarray(12), tasmin.subarray(12), 23.5);
     expect(Array.from(result.values)).toEqual(Array.from(spei(balance, { startYear: 1951, scale: 6 }).values));
-    expect(result.pet).toBe("hargreaves-samani");
+    expect(result.evapotranspiration).toBe("Hargreaves-Samani (1985)");
     expect(result.method).toMatch(/log-logistic.*Hargreaves/s);
   });
 
+  it("SPEI takes a pet series before the temperatures, and its method (FAO-56 when it names none)", () => {
+    const pet = tas.map((t) => Math.max(0, 0.2 * t - 1));
+    const all = { pr: stored(1950, pr), tas: stored(1950, tas), tasmax: stored(1950, tasmax), tasmin: stored(1950, tasmin) };
+    const result = droughtSeries("spei", { ...all, pet: stored(1950, pet) }, { scale: 3, latitude: 23.5 });
+    // the balance by hand: (P - PET) times the days of each month
+    const balance = Float64Array.from(pr, (p, i) => (p - pet[i]) * [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][i % 12]);
+    expect(Array.from(petWaterBalance(pr, pet))).toEqual(Array.from(balance));
+    expect(Array.from(result.values)).toEqual(Array.from(spei(balance, { startYear: 1950, scale: 3 }).values));
+    expect(result.evapotranspiration).toBe(DEFAULT_PET_METHOD);
+    const named = droughtSeries("spei", { pr: stored(1950, pr), pet: { ...stored(1950, pet), method: "Priestley-Taylor" } as StoredSeries }, { scale: 3 });
+    expect(named.evapotranspiration).toBe("Priestley-Taylor");
+    expect(named.method).toContain("Priestley-Taylor");
+  });
+
   it("refuses SPEI without temperatures or latitude, and a series that is not whole years", () => {
-    expect(() => droughtSeries("spei", { pr: stored(1950, pr) }, { scale: 1, latitude: 20 })).toThrow(/tas, tasmax and tasmin/);
+    expect(() => droughtSeries("spei", { pr: stored(1950, pr) }, { scale: 1, latitude: 20 })).toThrow(/pet, or tas, tasmax and tasmin/);
     expect(() =>
       droughtSeries("spei", { pr: stored(1950, pr), tas: stored(1950, tas), tasmax: stored(1950, tasmax), tasmin: stored(1950, tasmin) }, { scale: 1 }),
     ).toThrow(/latitude/);
@@ -75,34 +86,5 @@ describe("drought series of stored monthly series", () => {
     expect(joined.values[65 * 12 - 1]).toBe(1);
     expect(joined.values[65 * 12]).toBe(2);
     expect(joinRuns(undefined, scenario)).toBe(scenario);
-  });
-});
-
-describe("drought series from the sample store", () => {
-  const store = new SampleSeriesStore();
-
-  it("fits every calendar month over 1985-2014 of a historical run: mean 0, SD about 1 over the reference", async () => {
-    const result = (await storedDroughtSeries(store, "spi", { geo: "IND", scenario: "historical", model: "MRI-ESM2-0" }, { scale: 3 }))!;
-    expect(result.warnings).toEqual([]);
-    const ref = Array.from(result.values.subarray((1985 - result.startYear) * 12, (2015 - result.startYear) * 12));
-    expect(Math.abs(mean(ref))).toBeLessThan(0.1);
-    expect(Math.abs(Math.sqrt(mean(ref.map((v) => v * v))) - 1)).toBeLessThan(0.15);
-  });
-
-  it("fits a scenario over the model's historical reference, SPI and SPEI", async () => {
-    for (const index of ["spi", "spei"] as const) {
-      const result = (await storedDroughtSeries(store, index, { geo: "IND", scenario: "ssp585", model: "MRI-ESM2-0" }, { scale: 12, latitude: 22 }))!;
-      expect(result.startYear).toBe(1950);
-      expect(result.warnings).toEqual([]);
-      const late = Array.from(result.values.subarray((2080 - 1950) * 12));
-      expect(late.every((v) => Number.isFinite(v))).toBe(true);
-    }
-    // 12-month sums exist from the twelfth month on
-    const spiResult = (await storedDroughtSeries(store, "spi", { geo: "IND", scenario: "historical", model: "MRI-ESM2-0" }, { scale: 12 }))!;
-    expect(Array.from(spiResult.values.subarray(0, 11)).every(Number.isNaN)).toBe(true);
-  });
-
-  it("answers undefined where the store has no series", async () => {
-    expect(await storedDroughtSeries(store, "spi", { geo: "NOWHERE", scenario: "historical", model: "MRI-ESM2-0" }, { scale: 1 })).toBeUndefined();
   });
 });

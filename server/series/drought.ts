@@ -11,23 +11,25 @@ import {
   spi,
 } from "../../app/features/cmip6/drought";
 import { DAYS_IN_MONTH, type YearRange } from "../../app/features/cmip6/periods";
-import type { SeriesKey, SeriesStore, StoredSeries } from "./store";
+import type { StoredSeries } from "./store";
 
 /**
- * Monthly SPI and SPEI of stored monthly series (the sample store's and ingested data alike). Not yet
- * behind the series API: the `spi` and `spei` indicators there are still the sample generator's.
+ * Monthly SPI and SPEI of stored monthly series (the sample store's and ingested data alike); the series
+ * API serves them through `DroughtIndexStore` (drought-store.ts).
  *
  * Precipitation is stored as a monthly mean rate (mm/day) and turned into monthly totals with the days of
- * a 365-day year's months. SPEI's potential evapotranspiration is Hargreaves-Samani from tas, tasmax and
- * tasmin with extraterrestrial radiation at mid-month for the given latitude, until FAO-56 Penman-Monteith
- * is computed at ingest.
+ * a 365-day year's months. SPEI's potential evapotranspiration is the store's own `pet` series (mm/day,
+ * FAO-56 Penman-Monteith where the ingest computes it) when given, else Hargreaves-Samani from tas, tasmax
+ * and tasmin with extraterrestrial radiation at mid-month for the given latitude.
  */
 
 export type DroughtIndexCode = "spi" | "spei";
 
 export interface DroughtInputs {
   pr: StoredSeries;
-  /** Needed for SPEI. */
+  /** Potential evapotranspiration, mm/day: used for SPEI when given (its `method` names how it was computed). */
+  pet?: StoredSeries;
+  /** Needed for SPEI without `pet`. */
   tas?: StoredSeries;
   tasmax?: StoredSeries;
   tasmin?: StoredSeries;
@@ -49,8 +51,8 @@ export interface DroughtSeries {
   values: Float64Array;
   warnings: DroughtWarning[];
   fits: (GammaFit | LogLogisticFit | undefined)[];
-  /** Evapotranspiration method of SPEI's water balance. */
-  pet?: "hargreaves-samani";
+  /** Evapotranspiration method of SPEI's water balance, short ("Hargreaves-Samani (1985)"). */
+  evapotranspiration?: string;
   method: string;
   references: readonly string[];
 }
@@ -90,7 +92,28 @@ export function hargreavesWaterBalance(
   return out;
 }
 
-/** SPI or SPEI of stored monthly series. SPEI needs tas, tasmax, tasmin and the latitude. */
+/** Short name of the Hargreaves-Samani estimate, as answers name each model run's evapotranspiration. */
+export const HARGREAVES_SAMANI = "Hargreaves-Samani (1985)";
+/** What a `pet` series that does not say its method is taken to be (the ingest computes FAO-56). */
+export const DEFAULT_PET_METHOD = "FAO-56 Penman-Monteith";
+
+/** The evapotranspiration method a stored `pet` series names (a `method` text some stores add), else FAO-56. */
+export function petMethodOf(pet: StoredSeries): string {
+  const method = (pet as { method?: unknown }).method;
+  return typeof method === "string" && method.trim() !== "" ? method.trim() : DEFAULT_PET_METHOD;
+}
+
+/** Monthly climatic water balance P - PET (mm) of two monthly mean rates (mm/day); NaN where either is missing. */
+export function petWaterBalance(pr: ArrayLike<number>, pet: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(pr.length);
+  for (let i = 0; i < pr.length; i++) out[i] = (pr[i] - pet[i]) * DAYS_IN_MONTH[i % 12];
+  return out;
+}
+
+/**
+ * SPI or SPEI of stored monthly series. SPEI takes `pet` when given, else needs tas, tasmax, tasmin and
+ * the latitude (Hargreaves-Samani).
+ */
 export function droughtSeries(index: DroughtIndexCode, inputs: DroughtInputs, options: DroughtSeriesOptions): DroughtSeries {
   const reference = options.reference ?? DEFAULT_DROUGHT_REFERENCE;
   const common = { scale: options.scale, reference };
@@ -101,8 +124,22 @@ export function droughtSeries(index: DroughtIndexCode, inputs: DroughtInputs, op
     const result: DroughtResult<GammaFit> = spi(monthlyTotals(inputs.pr.values), { startYear: inputs.pr.startYear, ...common });
     return { index, ...common, startYear: inputs.pr.startYear, ...result, method: DROUGHT_METHODS.spi.method, references: DROUGHT_METHODS.spi.references };
   }
+  if (inputs.pet) {
+    const method = petMethodOf(inputs.pet);
+    const { startYear, values } = commonYears([inputs.pr, inputs.pet]);
+    const result: DroughtResult<LogLogisticFit> = spei(petWaterBalance(values[0], values[1]), { startYear, ...common });
+    return {
+      index,
+      ...common,
+      startYear,
+      ...result,
+      evapotranspiration: method,
+      method: `${DROUGHT_METHODS.spei.method} Potential evapotranspiration: ${method} (the store's monthly pet series).`,
+      references: DROUGHT_METHODS.spei.references,
+    };
+  }
   const { tas, tasmax, tasmin } = inputs;
-  if (!tas || !tasmax || !tasmin) throw new RangeError("SPEI needs tas, tasmax and tasmin for potential evapotranspiration");
+  if (!tas || !tasmax || !tasmin) throw new RangeError("SPEI needs pet, or tas, tasmax and tasmin for potential evapotranspiration");
   if (options.latitude === undefined || !(Math.abs(options.latitude) <= 90)) throw new RangeError("SPEI needs the latitude of the place");
   const { startYear, values } = commonYears([inputs.pr, tas, tasmax, tasmin]);
   const balance = hargreavesWaterBalance(values[0], values[1], values[2], values[3], options.latitude);
@@ -112,11 +149,15 @@ export function droughtSeries(index: DroughtIndexCode, inputs: DroughtInputs, op
     ...common,
     startYear,
     ...result,
-    pet: "hargreaves-samani",
+    evapotranspiration: HARGREAVES_SAMANI,
     method: `${DROUGHT_METHODS.spei.method} Potential evapotranspiration: Hargreaves and Samani (1985) from monthly mean, maximum and minimum temperature.`,
-    references: DROUGHT_METHODS.spei.references,
+    references: [...DROUGHT_METHODS.spei.references, HARGREAVES_REFERENCE],
   };
 }
+
+/** The reference of the Hargreaves-Samani estimate. */
+export const HARGREAVES_REFERENCE =
+  "Hargreaves, G.H. and Samani, Z.A. (1985): Reference crop evapotranspiration from temperature. Applied Engineering in Agriculture 1, 96-99.";
 
 /**
  * A scenario run preceded by the historical run of the same model, so that a scenario's index is fitted over
@@ -131,36 +172,3 @@ export function joinRuns(historical: StoredSeries | undefined, scenario: StoredS
   values.set(scenario.values, (scenario.startYear - startYear) * 12);
   return { ...scenario, startYear, values };
 }
-
-/**
- * SPI or SPEI for one place, scenario and model from a store's monthly series: reads pr (and tas, tasmax,
- * tasmin for SPEI) in one batch, with the model's historical run in front of a scenario's so that the
- * reference period is covered. The answer starts with the historical run's first year. Undefined when the
- * store lacks a series the index needs.
- */
-export async function storedDroughtSeries(
-  store: SeriesStore,
-  index: DroughtIndexCode,
-  key: Omit<SeriesKey, "indicator" | "frequency">,
-  options: DroughtSeriesOptions,
-): Promise<DroughtSeries | undefined> {
-  const codes = index === "spi" ? (["pr"] as const) : (["pr", "tas", "tasmax", "tasmin"] as const);
-  const withHistory = key.scenario !== HISTORICAL;
-  const keys: SeriesKey[] = [];
-  for (const indicator of codes) {
-    keys.push({ ...key, indicator, frequency: "monthly" });
-    if (withHistory) keys.push({ ...key, scenario: HISTORICAL, indicator, frequency: "monthly" });
-  }
-  const found = await store.getSeries(keys);
-  const step = withHistory ? 2 : 1;
-  const series: StoredSeries[] = [];
-  for (let c = 0; c < codes.length; c++) {
-    const own = found[c * step];
-    if (!own) return undefined;
-    series.push(withHistory ? joinRuns(found[c * step + 1], own) : own);
-  }
-  const [pr, tas, tasmax, tasmin] = series;
-  return droughtSeries(index, { pr, tas, tasmax, tasmin }, options);
-}
-
-const HISTORICAL = "historical";

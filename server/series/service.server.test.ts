@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seriesResponseSchema, type SeriesResponse } from "../../app/features/cmip6/series";
 import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seriesQuery";
 import { getSeeds } from "../seeds.server";
+import { DroughtIndexStore } from "./drought-store";
 import { SampleSeriesStore } from "./sample/sample-store";
 import { createSeriesService, type SeriesService } from "./service.server";
 import { LayeredSeriesStore, type SeriesStore } from "./store";
@@ -299,5 +300,43 @@ describe("several period statistics of one query (a place's profile)", () => {
   it("has nothing for an invalid query or an unknown window code", async () => {
     expect(await service.windows("annual", { indicator: "nope", geo: "NPL" }, ["2040-2059"])).toBeUndefined();
     expect(await service.windows("annual", { indicator: "tas", geo: "NPL" }, ["gwl:2.5"])).toBeUndefined();
+  });
+});
+
+describe("SPI and SPEI through the drought layer", () => {
+  const drought = createSeriesService(getSeeds(), new DroughtIndexStore(new SampleSeriesStore()));
+  const resolveIn = (frequency: SeriesFrequency, search: string) => {
+    const parsed = drought.parse(frequency, new URLSearchParams(search));
+    if (!parsed.ok) throw new Error(parsed.problem.message);
+    const resolved = drought.resolve(frequency, parsed.query);
+    if (!resolved.ok) throw new Error(resolved.message);
+    return resolved.value;
+  };
+
+  it("the default scale is spelled out: the same ETag as scale=3, another one for scale=6", () => {
+    const base = "indicator=spi&geo=NPL&scenario=historical&model=MIROC6";
+    expect(resolveIn("monthly", base).scale).toBe(3);
+    expect(resolveIn("monthly", base).etag).toBe(resolveIn("monthly", `${base}&scale=3`).etag);
+    expect(resolveIn("monthly", `${base}&scale=6`).etag).not.toBe(resolveIn("monthly", base).etag);
+    expect(resolveIn("annual", base).scale).toBe(12);
+    expect(resolveIn("annual", "indicator=pr&geo=NPL").scale).toBeUndefined();
+  });
+
+  it("states the index, scale, reference, distribution, fitting, references and each run's evapotranspiration", async () => {
+    const value = (await drought.answer(resolveIn("monthly", "indicator=spei&geo=NPL&scenario=historical,ssp585&model=MIROC6,CESM2&scale=6&start=2010&end=2020"))) as SeriesResponse;
+    seriesResponseSchema.parse(value);
+    expect(value.method).toMatchObject({ index: "spei", scale: 6, reference: { start: 1985, end: 2014 }, distribution: expect.stringMatching(/log-logistic/), fitting: expect.stringMatching(/L-moments/) });
+    expect(value.method?.evapotranspiration).toEqual({ historical: { MIROC6: "Hargreaves-Samani (1985)" }, ssp585: { MIROC6: "Hargreaves-Samani (1985)" } });
+    expect(value.method?.references.some((r) => r.startsWith("Hargreaves, G.H."))).toBe(true);
+    expect(value.warnings).toEqual([]);
+    // CESM2 lacks tasmax: no SPEI, so no member
+    expect(value.models.map((m) => m.code)).toEqual(["MIROC6"]);
+    expect(value.sample).toBe(true);
+    const annual = (await drought.answer(resolveIn("annual", "indicator=spi&geo=NPL&scenario=historical&model=MIROC6&start=2000&end=2001"))) as SeriesResponse;
+    expect(annual.method).toMatchObject({ index: "spi", scale: 12, text: expect.stringContaining("ending in December") });
+    expect(annual.method?.evapotranspiration).toBeUndefined();
+    const plain = (await drought.answer(resolveIn("annual", "indicator=pr&geo=NPL&scenario=historical&model=MIROC6&start=2000&end=2001"))) as SeriesResponse;
+    expect(plain.method).toBeUndefined();
+    expect(plain.warnings).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { DEFAULT_DROUGHT_REFERENCE, DEFAULT_DROUGHT_SCALE, DROUGHT_ANNUAL_RULE, DROUGHT_METHODS, isDroughtIndicator, type DroughtScale } from "../../app/features/cmip6/drought";
+import { HARGREAVES_REFERENCE } from "./drought";
 import { ensembleStats } from "../../app/features/cmip6/ensemble";
 import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "../../app/features/cmip6/indicatorRules";
 import { BASELINE_PERIOD, intersectRanges, monthsInPreviousYear, SEASONS, type Season, type YearRange } from "../../app/features/cmip6/periods";
@@ -8,6 +10,7 @@ import { AGREEMENT_RULE, modelClimatologies, windowDecimals, windowStatistics } 
 import type { Cmip6Model, Geo, Indicator, Scenario } from "../../app/features/cmip6/schema";
 import {
   SERIES_ENDPOINTS,
+  type DroughtMethod,
   type ScenarioSeries,
   type SeriesProvenance,
   type SeriesResponse,
@@ -53,6 +56,8 @@ export interface ResolvedSeriesQuery {
   period: YearRange;
   month?: number;
   season?: Season;
+  /** SPI and SPEI: the accumulation scale, the query's or the frequency's default. */
+  scale?: DroughtScale;
   /** Strong ETag of the answer (query and data versions). */
   etag: string;
 }
@@ -196,6 +201,8 @@ export function createSeriesService(
     const named = query.model && !(query.model.length === 1 && query.model[0] === ENSEMBLE) ? query.model : undefined;
     const models = named ? catalog.models.filter((m) => named.includes(m.field_value)) : [...catalog.models];
     const ensemble = models.length === catalog.models.length;
+    // the default scale is spelled out: an answer without `scale` is the same answer as with its default
+    const scale = isDroughtIndicator(indicator.field_value) ? (query.scale ?? DEFAULT_DROUGHT_SCALE[frequency]) : undefined;
 
     const canonical = seriesQueryString({
       indicator: indicator.field_value,
@@ -206,12 +213,13 @@ export function createSeriesService(
       end: period.end,
       month: query.month,
       season: query.season,
+      scale,
       window: query.window,
     });
     const etag = `"${sha(`${version}|${frequency}|${canonical}`).slice(0, 27)}"`;
     return {
       ok: true,
-      value: { frequency, query, indicator, geo, scenarios, models, ensemble, period, month: query.month, season, etag },
+      value: { frequency, query, indicator, geo, scenarios, models, ensemble, period, month: query.month, season, scale, etag },
     };
   }
 
@@ -224,6 +232,7 @@ export function createSeriesService(
         scenario: scenario.field_value,
         model: model.field_value,
         frequency,
+        ...(resolved.scale ? { scale: resolved.scale } : {}),
       })),
     );
     const found = await store.getSeries(keys);
@@ -239,6 +248,7 @@ export function createSeriesService(
     const rule = aggregationOf(indicator.field_value);
     const provenance: Record<string, SeriesProvenance> = {};
     const series: ScenarioSeries[] = [];
+    const drought = resolved.scale ? droughtMethod(resolved, found, scenarios.map((s) => s.scenario.field_value)) : undefined;
     scenarios.forEach(({ scenario, years: span }, s) => {
       const axis = timeAxis(resolved, span);
       const { values, sources, coverage } = modelRuns(found.slice(s * models.length, (s + 1) * models.length), models, (stored) => cut(stored, axis, resolved, rule), decimals, provenance);
@@ -282,6 +292,7 @@ export function createSeriesService(
       ensemble: resolved.ensemble,
       series,
       ...(windows ? { windows } : {}),
+      ...(drought ?? {}),
       provenance,
       sample: Object.values(provenance).some((p) => p.sample),
     };
@@ -302,7 +313,14 @@ export function createSeriesService(
     const targets = futures.length > 0 ? futures : asked;
     const runs = [...new Set([historical, ...targets].filter((s): s is Scenario => s !== undefined))];
     const keys: SeriesKey[] = runs.flatMap((scenario) =>
-      models.map((model) => ({ indicator: indicator.field_value, geo: geo.field_value, scenario: scenario.field_value, model: model.field_value, frequency })),
+      models.map((model) => ({
+        indicator: indicator.field_value,
+        geo: geo.field_value,
+        scenario: scenario.field_value,
+        model: model.field_value,
+        frequency,
+        ...(resolved.scale ? { scale: resolved.scale } : {}),
+      })),
     );
     const found = await store.getSeries(keys);
     const seasonLag = resolved.season && monthsInPreviousYear(resolved.season) > 0 ? 1 : 0;
@@ -511,6 +529,51 @@ export function createSeriesService(
 }
 
 export type SeriesService = ReturnType<typeof createSeriesService>;
+
+/**
+ * The method and warnings of an SPI or SPEI answer from its stored series (in the order of the answer's
+ * keys: scenario by scenario, the models in each): the index's statement, the scale and reference the
+ * store fitted with, each model run's evapotranspiration (SPEI) and the months without a fit.
+ */
+function droughtMethod(
+  resolved: ResolvedSeriesQuery,
+  found: readonly (StoredSeries | undefined)[],
+  scenarios: readonly string[],
+): { method: DroughtMethod; warnings: SeriesResponse["warnings"] } {
+  const index = resolved.indicator.field_value as "spi" | "spei";
+  const statement = DROUGHT_METHODS[index];
+  const evapotranspiration: Record<string, Record<string, string>> = {};
+  const warnings: NonNullable<SeriesResponse["warnings"]> = [];
+  const references = new Set<string>(statement.references);
+  let reference: YearRange | undefined;
+  scenarios.forEach((scenario, s) => {
+    resolved.models.forEach((model, m) => {
+      const fit = found[s * resolved.models.length + m]?.drought;
+      if (!fit) return;
+      reference ??= fit.reference;
+      if (fit.evapotranspiration) (evapotranspiration[scenario] ??= {})[model.field_value] = fit.evapotranspiration;
+      for (const w of fit.warnings) warnings.push({ scenario: scenario as ScenarioSeries["scenario"], model: model.field_value, ...w });
+    });
+  });
+  const methods = new Set(Object.values(evapotranspiration).flatMap((byModel) => Object.values(byModel)));
+  if ([...methods].some((m) => m.startsWith("Hargreaves"))) references.add(HARGREAVES_REFERENCE);
+  const pet = methods.size > 0 ? ` Potential evapotranspiration: ${[...methods].join(" or ")}, per model run as \`evapotranspiration\` says.` : "";
+  const annual = resolved.frequency === "annual" ? ` ${DROUGHT_ANNUAL_RULE}` : "";
+  return {
+    method: {
+      index,
+      name: statement.name,
+      scale: resolved.scale!,
+      reference: reference ?? { start: DEFAULT_DROUGHT_REFERENCE.start, end: DEFAULT_DROUGHT_REFERENCE.end },
+      distribution: statement.distribution,
+      fitting: statement.fitting,
+      text: `${statement.method} Scale: ${resolved.scale} months. A scenario is fitted with the model's historical run in front.${pet}${annual}`,
+      references: [...references],
+      ...(index === "spei" ? { evapotranspiration } : {}),
+    },
+    warnings,
+  };
+}
 
 /** The steps of one scenario block: years, and calendar months when every month is given. */
 interface TimeAxis {

@@ -1,4 +1,6 @@
 import type { SeriesProvenance } from "../../app/features/cmip6/series";
+import type { DroughtScale, DroughtWarning } from "../../app/features/cmip6/drought";
+import type { YearRange } from "../../app/features/cmip6/periods";
 import type { SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 
 /**
@@ -18,6 +20,11 @@ export interface SeriesKey {
   /** Model id (`field_value`). */
   model: string;
   frequency: SeriesFrequency;
+  /**
+   * Drought indices (spi, spei) only: accumulation scale in months; absent: `DEFAULT_DROUGHT_SCALE` of the
+   * frequency. Other indicators have no scale.
+   */
+  scale?: DroughtScale;
 }
 
 /** Provenance of a set of series, with the key the API answer refers to it by. */
@@ -38,6 +45,17 @@ export interface StoredSeries {
   source: SeriesSource;
   /** Share of the place's outline the source's grid covers, where the store knows it (ingested series). */
   coverage?: number;
+  /** A fitted drought index (`DroughtIndexStore`): how it was fitted, for the answer's method and warnings. */
+  drought?: StoredDroughtFit;
+}
+
+export interface StoredDroughtFit {
+  scale: DroughtScale;
+  reference: YearRange;
+  /** SPEI: the potential evapotranspiration method of this model run's water balance. */
+  evapotranspiration?: string;
+  /** Calendar months without a fit, and why. */
+  warnings: DroughtWarning[];
 }
 
 export interface StoreDescription {

@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { seriesStore } from "../context.server";
+import { seriesApiStore } from "../context.server";
 import { env as readEnv } from "../env.server";
 import { getSeeds } from "../seeds.server";
 import { compress, createSeriesService } from "./service.server";
@@ -12,7 +12,7 @@ import type { SeriesJob, SeriesJobResult } from "./worker-pool.server";
  */
 const env = readEnv();
 const seeds = getSeeds();
-const service = createSeriesService(seeds, seriesStore(seeds, env.SERIES_DB), { cacheBytes: 4 * 1024 * 1024 });
+const service = createSeriesService(seeds, seriesApiStore(seeds, env.SERIES_DB), { cacheBytes: 4 * 1024 * 1024 });
 
 async function handle(job: SeriesJob): Promise<SeriesJobResult> {
   if (job.kind === "compress") return { kind: "compressed", encoded: compress(job.body, job.encoding) };

@@ -9,6 +9,7 @@ import { downloadText } from "~/components/data-table/download";
 import { useGetGeosQuery } from "~/store/reference";
 import { toCsvWithHeader, type ExportHeader } from "../cmip6/explorer/compute";
 import { BASELINE_PERIOD } from "../cmip6/periods";
+import { DROUGHT_SCALES, type DroughtScale } from "../cmip6/drought";
 import { levelCountText, levelMethodNote, WINDOW_CHOICES, type LevelWindows } from "../cmip6/warmingLevels";
 import { AGREEMENT_RULE } from "../cmip6/windows";
 import type { Geo } from "../cmip6/schema";
@@ -17,7 +18,7 @@ import { formatNumber } from "~/lib/format";
 
 interface FrameProps {
   /** Which selectors the analysis uses besides the place. */
-  fields: ("scenario" | "baseline" | "window")[];
+  fields: ("scenario" | "baseline" | "window" | "scale")[];
   children: (selection: AnalysisSelection, geo: Geo) => ReactNode;
 }
 
@@ -90,6 +91,17 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
                   </option>
                 ))}
               </optgroup>
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        {fields.includes("scale") && (
+          <FormGroup label="Drought index scale" labelFor="a-scale" inline>
+            <HTMLSelect id="a-scale" name="scale" value={selection.scale} onChange={(e) => change({ scale: Number(e.currentTarget.value) as DroughtScale })}>
+              {DROUGHT_SCALES.map((n) => (
+                <option key={n} value={n}>
+                  {n === 1 ? "1 month" : `${n} months`}
+                </option>
+              ))}
             </HTMLSelect>
           </FormGroup>
         )}

@@ -1,16 +1,18 @@
-import { HTMLTable } from "@blueprintjs/core";
+import { Callout, HTMLTable } from "@blueprintjs/core";
 import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, bandPoints } from "../cmip6/charts/specs";
 import { ensembleStats } from "../cmip6/ensemble";
 import { baselineMeans, changeFromBaseline } from "../cmip6/explorer/compute";
 import { PROJECTION_WINDOWS } from "../cmip6/periods";
+import { DROUGHT_CLASSES, DROUGHT_METHODS } from "../cmip6/drought";
 import { levelLabel, levelWindows, WARMING_LEVELS } from "../cmip6/warmingLevels";
 import type { PeriodChoice } from "../cmip6/windows";
 import { useGetWarmingLevelsQuery } from "~/store/reference";
 import type { SeriesResponse } from "../cmip6/series";
 import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate } from "./AnalysisFrame";
-import { coefficientOfVariation, mean, standardDeviation } from "./compute";
+import { coefficientOfVariation, standardDeviation } from "./compute";
+import { windowShares, yearlyShareBlocks, type ShareSummary } from "./droughtShares";
 import { detrend, DETRENDED_METHOD } from "./trend";
 import { variabilityQueries } from "./queries";
 import { scenarioName, type AnalysisSelection } from "./selection";
@@ -44,6 +46,29 @@ export function windowStatistic(
   return ensembleStats(perModel.map((v) => [v]), 1).median[0];
 }
 
+/**
+ * What the drought columns are, from the SPI and SPEI answers: index and scale, reference period,
+ * distributions and fitting with their references, the evapotranspiration of SPEI's model runs, the classes.
+ */
+export function droughtStatement(spi: SeriesResponse, spei: SeriesResponse): string {
+  const scale = spi.method?.scale ?? spei.method?.scale;
+  const reference = spi.method?.reference ?? spei.method?.reference;
+  const runs = new Map<string, number>();
+  for (const byModel of Object.values(spei.method?.evapotranspiration ?? {})) {
+    for (const method of Object.values(byModel)) runs.set(method, (runs.get(method) ?? 0) + 1);
+  }
+  const pet = [...runs].map(([method, n]) => `${method} (${n} model run${n === 1 ? "" : "s"})`).join(", ") || "none";
+  const part = (code: "spi" | "spei") => `${code.toUpperCase()}: ${DROUGHT_METHODS[code].distribution}, ${DROUGHT_METHODS[code].fitting} (${DROUGHT_METHODS[code].cite})`;
+  return (
+    `SPI-${scale} and SPEI-${scale} (${scale}-month accumulation) fitted per calendar month over ${reference?.start}-${reference?.end} of each model's historical run, ` +
+    `a scenario with its model's historical run in front; ${part("spi")}; ${part("spei")}; potential evapotranspiration of SPEI: ${pet}. ` +
+    `Drought months: index at or below ${DROUGHT_CLASSES.moderate} (moderately dry or worse) and ${DROUGHT_CLASSES.severe} (severely dry or worse), the classes of McKee et al. (1993); ` +
+    `each model's share of the window's months, then the median and 10th-90th percentiles across models.`
+  );
+}
+
+const range = (s: ShareSummary) => (s.median === null ? "–" : `${fmt(s.median, 1)} (${fmt(s.p10, 1)}–${fmt(s.p90, 1)})`);
+
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
   const levels = useGetWarmingLevelsQuery();
   const q = variabilityQueries(selection);
@@ -63,16 +88,25 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           });
           return <Chart label={`${title} anomaly`} spec={spec} fileName={`sacap-${data.indicator.code}-anomaly-${selection.geo}`} summary={`Annual ${title.toLowerCase()} anomaly in ${place} against ${selection.baseline.label} (${data.indicator.units}).`} />;
         };
+        const scale = selection.scale;
         const droughtBlocks = [spi, spei].flatMap((a) =>
-          a.series.map((b) => ({ ...b, scenario: `${a.indicator.code.toUpperCase()} ${b.scenario}` as never })),
+          yearlyShareBlocks(a, DROUGHT_CLASSES.moderate).map((b) => ({ ...b, scenario: `${a.indicator.code.toUpperCase()}-${scale} ${b.scenario}` as never })),
         );
         const droughtSpec = bandChartSpec({
-          labels: { title: `SPI and SPEI, ${place}`, axis: "Standardised index", units: "unitless", sample, note: "annual, ensemble median and p10-p90; below -1 is dry" },
+          labels: {
+            title: `Months in drought (SPI-${scale} and SPEI-${scale} at or below -1), ${place}`,
+            axis: "Share of the year's months (%)",
+            units: "%",
+            decimals: 0,
+            sample,
+            note: "each model's share per year, ensemble median and p10-p90; reference 1985-2014",
+          },
           band: bandPoints(droughtBlocks),
           x: { title: "Year", type: "year" },
-          rules: [-1, 0, 1],
           legend: "Index",
         });
+        const statement = droughtStatement(spi, spei);
+        const warnings = [...(spi.warnings ?? []), ...(spei.warnings ?? [])];
         // the 20-year windows, then each warming level with each model's own window (the models that reach it)
         const levelList = levels.data ? WARMING_LEVELS.map((level) => levelWindows(levels.data!, selection.scenario, level, pr.models)) : [];
         const windows: { label: string; period: PeriodChoice }[] = [
@@ -87,10 +121,16 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           windowStatistic(pr, selection.scenario, w, (v, years) => coefficientOfVariation(detrend(years, v))),
           windowStatistic(tas, selection.scenario, w, standardDeviation),
           windowStatistic(tas, selection.scenario, w, (v, years) => standardDeviation(detrend(years, v))),
-          windowStatistic(spi, selection.scenario, w, (v) => v.filter((x) => x !== null && x <= -1).length),
-          windowStatistic(spei, selection.scenario, w, (v) => v.filter((x) => x !== null && x <= -1).length),
-          windowStatistic(spei, selection.scenario, w, mean),
         ]);
+        const droughtRows = windows.map(({ period: w }) =>
+          [spi, spei].flatMap((a) => [DROUGHT_CLASSES.moderate, DROUGHT_CLASSES.severe].map((t) => windowShares(a, selection.scenario, w, t))),
+        );
+        const droughtColumns = ["SPI", "SPEI"].flatMap((code) =>
+          [
+            ["<= -1", "moderate or worse"],
+            ["<= -1.5", "severe"],
+          ].flatMap(([t]) => [`${code}-${scale} months ${t} (%) median`, `${code}-${scale} months ${t} (%) p10`, `${code}-${scale} months ${t} (%) p90`]),
+        );
         return (
           <>
             <AnalysisHeading
@@ -99,8 +139,8 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               csv={{
                 file: `sacap-variability-${selection.geo}`,
                 header: {
-                  indicator: "pr, tas, spi, spei (annual)",
-                  units: "%, °C, years, unitless",
+                  indicator: `pr, tas (annual); spi, spei (monthly, scale ${scale} months)`,
+                  units: "%, °C, % of months",
                   geo: selection.geo,
                   scenarios: ["historical", selection.scenario],
                   models: ["ensemble"],
@@ -109,21 +149,44 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                   view: "Variability by 20-year window and global warming level (each model's own window)",
                   sample,
                   windowMethod: "each model's statistic over the window's years (at a level, its own window), then the median across models",
-                  method: DETRENDED_METHOD,
+                  method: `${DETRENDED_METHOD} ${statement}`,
                 },
-                columns: ["window", "rainfall CV raw (%)", "rainfall CV detrended (%)", "temperature SD raw (°C)", "temperature SD detrended (°C)", "SPI dry years (<= -1)", "SPEI dry years (<= -1)", "mean SPEI"],
-                rows: rows.map((row) => row.map((v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))),
+                columns: ["window", "rainfall CV raw (%)", "rainfall CV detrended (%)", "temperature SD raw (°C)", "temperature SD detrended (°C)", ...droughtColumns],
+                rows: rows.map((row, r) => [
+                  ...row.map((v) => (typeof v === "number" ? Number(v.toFixed(3)) : v)),
+                  ...droughtRows[r].flatMap((d) => [d.median, d.p10, d.p90].map((v) => (v === null ? null : Number(v.toFixed(2))))),
+                ]),
               }}
             />
             <div className="sacap-analysis-charts">
               {anomalyChart(pr, "Rainfall")}
               {anomalyChart(tas, "Temperature")}
             </div>
-            <Chart label="SPI and SPEI" spec={droughtSpec} fileName={`sacap-spi-spei-${selection.geo}`} summary={`Annual SPI and SPEI in ${place}, historical and ${selection.scenario}.`} />
+            <section className="sacap-method" aria-label="Drought indices">
+              <p>{statement}</p>
+              {warnings.length > 0 && (
+                <Callout intent="warning" title={`${warnings.length} calendar month${warnings.length === 1 ? "" : "s"} of model runs without a fit (no values)`}>
+                  <ul>
+                    {warnings.slice(0, 5).map((w) => (
+                      <li key={`${w.scenario}-${w.model}-${w.month}`}>
+                        {w.model} ({w.scenario}): {w.message}
+                      </li>
+                    ))}
+                  </ul>
+                </Callout>
+              )}
+            </section>
+            <Chart
+              label={`Months in drought, SPI-${scale} and SPEI-${scale}`}
+              spec={droughtSpec}
+              fileName={`sacap-spi-spei-${scale}-${selection.geo}`}
+              summary={`Share of each year's months with SPI-${scale} or SPEI-${scale} at or below -1 in ${place}, historical and ${selection.scenario}: median and p10-p90 across models.`}
+            />
             <HTMLTable compact striped className="sacap-table">
               <caption>
                 Variability per 20-year window and global warming level: median across models of each model&apos;s statistic (at a level,
-                over each model&apos;s own window), raw and detrended (each model&apos;s linear trend over the window removed)
+                over each model&apos;s own window), raw and detrended (each model&apos;s linear trend over the window removed); months in
+                drought: median (p10–p90) across models of each model&apos;s share of months with SPI-{scale} or SPEI-{scale} at or below the threshold
                 {sample ? " (sample data)" : ""}
               </caption>
               <thead>
@@ -137,14 +200,11 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                   <th scope="colgroup" colSpan={2}>
                     Temperature SD (°C)
                   </th>
-                  <th scope="col" rowSpan={2}>
-                    SPI dry years
+                  <th scope="colgroup" colSpan={2}>
+                    SPI-{scale} months in drought (%)
                   </th>
-                  <th scope="col" rowSpan={2}>
-                    SPEI dry years
-                  </th>
-                  <th scope="col" rowSpan={2}>
-                    Mean SPEI
+                  <th scope="colgroup" colSpan={2}>
+                    SPEI-{scale} months in drought (%)
                   </th>
                 </tr>
                 <tr>
@@ -152,19 +212,25 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                   <th scope="col">detrended</th>
                   <th scope="col">raw</th>
                   <th scope="col">detrended</th>
+                  <th scope="col">≤ −1</th>
+                  <th scope="col">≤ −1.5</th>
+                  <th scope="col">≤ −1</th>
+                  <th scope="col">≤ −1.5</th>
                 </tr>
               </thead>
               <tbody>
-                {rows.map((row) => (
+                {rows.map((row, r) => (
                   <tr key={row[0] as string}>
                     <td>{row[0]}</td>
                     <td className="sacap-num">{fmt(row[1] as number | null, 1)}</td>
                     <td className="sacap-num">{fmt(row[2] as number | null, 1)}</td>
                     <td className="sacap-num">{fmt(row[3] as number | null, 2)}</td>
                     <td className="sacap-num">{fmt(row[4] as number | null, 2)}</td>
-                    <td className="sacap-num">{fmt(row[5] as number | null, 1)}</td>
-                    <td className="sacap-num">{fmt(row[6] as number | null, 1)}</td>
-                    <td className="sacap-num">{fmt(row[7] as number | null, 2)}</td>
+                    {droughtRows[r].map((d, k) => (
+                      <td key={k} className="sacap-num">
+                        {range(d)}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
@@ -181,20 +247,27 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
 export function ClimateVariability() {
   return (
     <>
-      <AnalysisFrame fields={["scenario", "baseline"]}>{(selection, geo) => <Content key={`${selection.geo}-${selection.scenario}-${selection.baseline.label}`} selection={selection} place={geo.name} />}</AnalysisFrame>
+      <AnalysisFrame fields={["scenario", "baseline", "scale"]}>
+        {(selection, geo) => <Content key={`${selection.geo}-${selection.scenario}-${selection.baseline.label}-${selection.scale}`} selection={selection} place={geo.name} />}
+      </AnalysisFrame>
       <MethodNote>
         <p>
           Anomalies are each model's annual values minus that model's own mean over the baseline; the charts show the median and
           10th-90th percentiles of the anomalies across the models that have each variable.{" "}
           <AvailabilityNote indicators={["pr", "tas", "spi", "spei"]} /> Variability per 20-year window is computed per model (the
-          coefficient of variation of annual rainfall, the standard deviation of annual temperature, the number of years with SPI or
-          SPEI at or below −1) and summarised by the median across models, so the spread between models does not count as
+          coefficient of variation of annual rainfall, the standard deviation of annual temperature, the share of months with SPI or
+          SPEI at or below −1 and −1.5) and summarised by the median across models, so the spread between models does not count as
           variability. At a global warming level each model's statistic is over its own 20-year window, and models that do not
           reach the level are left out. The rainfall CV and the temperature SD are given raw and detrended: detrending is a linear
           (least-squares) fit over each 20-year window, or the model's own warming-level window, removed per model before the SD and
           CV are taken (its mean added back, so the CV keeps its denominator), then the median across models. Raw values of a warming
-          window count the forced trend as variability; the detrended ones are the year-to-year variability around it. SPI and SPEI are the series service's standardised annual anomalies of rainfall and of rainfall minus
-          evapotranspiration.
+          window count the forced trend as variability; the detrended ones are the year-to-year variability around it. SPI and SPEI are the series service's fitted monthly indices at the chosen scale (1, 3, 6 or 12 months; 3 by default,
+          the agricultural drought scale of WMO-No. 1090): SPI fits a gamma distribution with a probability of zero to each calendar
+          month's precipitation sums (McKee et al. 1993; Thom 1958 shape), SPEI a three-parameter log-logistic to the sums of
+          precipitation minus potential evapotranspiration by L-moments (Vicente-Serrano et al. 2010; Beguería et al. 2014), both
+          over 1985-2014 of each model's historical run, and the probability is turned into a standard normal value bounded at ±3.09.
+          Potential evapotranspiration is the data's own (FAO-56 Penman-Monteith) where it has one, else Hargreaves and Samani (1985)
+          from mean, maximum and minimum temperature; the statement above the chart names which.
         </p>
       </MethodNote>
     </>

@@ -29,12 +29,13 @@ export function cropQueries(s: AnalysisSelection): AnalysisQuery[] {
   );
 }
 
-/** Annual rainfall and temperature, and the annual SPI and SPEI. */
+/** Annual rainfall and temperature, and the monthly fitted SPI and SPEI at the chosen scale. */
 export function variabilityQueries(s: AnalysisSelection): AnalysisQuery[] {
-  return ["pr", "tas", "spi", "spei"].map((indicator) => ({
-    frequency: "annual" as const,
-    query: { indicator, geo: s.geo, scenario: ["historical", s.scenario] },
-  }));
+  const scenario: SeriesQuery["scenario"] = ["historical", s.scenario];
+  return [
+    ...["pr", "tas"].map((indicator) => ({ frequency: "annual" as const, query: { indicator, geo: s.geo, scenario } })),
+    ...["spi", "spei"].map((indicator) => ({ frequency: "monthly" as const, query: { indicator, geo: s.geo, scenario, scale: s.scale } })),
+  ];
 }
 
 /** Season rainfall and temperature of the historical run, 1951-2014 (ONI starts in 1950). */

@@ -1,3 +1,4 @@
+import { DEFAULT_DROUGHT_SCALE, DROUGHT_SCALES, type DroughtScale } from "../cmip6/drought";
 import { BASELINE_PERIOD, PROJECTION_WINDOWS, type NamedPeriod } from "../cmip6/periods";
 import type { Geo } from "../cmip6/schema";
 import { parseWindowChoice, WINDOW_CHOICES, yearsChoice, type WindowChoice } from "../cmip6/warmingLevels";
@@ -11,6 +12,8 @@ export interface AnalysisSelection {
   scenario: "ssp245" | "ssp585";
   baseline: NamedPeriod;
   window: WindowChoice;
+  /** Accumulation scale of the drought indices (SPI, SPEI), months; the monthly default (3) unless asked. */
+  scale: DroughtScale;
 }
 
 export const ANALYSIS_SCENARIOS = [
@@ -39,12 +42,14 @@ export function parseAnalysisSelection(params: URLSearchParams, geos: readonly P
   const scenario = params.get("scenario") === "ssp585" ? "ssp585" : "ssp245";
   const asked = parseWindowChoice(params.get("window") ?? "");
   const window = WINDOW_CHOICES.find((c) => c.code === asked?.code) ?? DEFAULT_ANALYSIS_WINDOW;
+  const scale = DROUGHT_SCALES.find((n) => String(n) === params.get("scale")) ?? DEFAULT_DROUGHT_SCALE.monthly;
   const baseline = window.kind === "gwl" ? BASELINE_PERIOD : (ANALYSIS_BASELINES.find((b) => b.label === params.get("baseline")) ?? BASELINE_PERIOD);
   return {
     geo: geos.some((g) => g.field_value === geo) ? geo : DEFAULT_ANALYSIS_GEO,
     scenario,
     baseline,
     window,
+    scale,
   };
 }
 
@@ -54,5 +59,6 @@ export function analysisQueryString(s: AnalysisSelection): string {
   if (s.scenario !== "ssp245") p.set("scenario", s.scenario);
   if (s.window.kind === "years" && s.baseline.label !== BASELINE_PERIOD.label) p.set("baseline", s.baseline.label);
   if (s.window.code !== DEFAULT_ANALYSIS_WINDOW.code) p.set("window", s.window.code);
+  if (s.scale !== DEFAULT_DROUGHT_SCALE.monthly) p.set("scale", String(s.scale));
   return p.toString();
 }

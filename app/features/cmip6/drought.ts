@@ -32,10 +32,42 @@ export function isDroughtScale(value: unknown): value is DroughtScale {
   return value === 1 || value === 3 || value === 6 || value === 12;
 }
 
+/** Indicator codes of the series API computed by these functions (server/series/drought-store.ts). */
+export const DROUGHT_INDICATORS = ["spi", "spei"] as const;
+export type DroughtIndicator = (typeof DROUGHT_INDICATORS)[number];
+
+export function isDroughtIndicator(code: string): code is DroughtIndicator {
+  return code === "spi" || code === "spei";
+}
+
+/**
+ * Scales each series path serves, the default first. Monthly: 1, 3, 6 and 12 months, 3 by default (the
+ * scale WMO-No. 1090 gives for agricultural drought: soil moisture and crop stress follow about three
+ * months of precipitation). Annual: the 12-month index ending in December (calendar-year SPI-12/SPEI-12),
+ * the one scale whose December value sums exactly the year's months; other scales would need a rule for
+ * which month stands for the year, so the annual path has none.
+ */
+export const DROUGHT_SCALES_OF: Readonly<Record<"monthly" | "annual", readonly DroughtScale[]>> = {
+  monthly: [3, 1, 6, 12],
+  annual: [12],
+};
+
+/** The scale a query without `scale` gets at each frequency. */
+export const DEFAULT_DROUGHT_SCALE: Readonly<Record<"monthly" | "annual", DroughtScale>> = { monthly: 3, annual: 12 };
+
+/** How an annual value is taken from the monthly index, in a sentence (answers, docs). */
+export const DROUGHT_ANNUAL_RULE = "An annual value is the 12-month index ending in December (calendar-year SPI-12 or SPEI-12).";
+
+/** The index's classes (McKee et al. 1993): moderately dry or worse at -1, severely at -1.5. */
+export const DROUGHT_CLASSES = { moderate: -1, severe: -1.5 } as const;
+
 /** Method statements for screens and downloads. */
 export const DROUGHT_METHODS = {
   spi: {
     name: "Standardized Precipitation Index (SPI)",
+    cite: "McKee et al. 1993; WMO-No. 1090",
+    distribution: "gamma with a probability of zero (per calendar month)",
+    fitting: "maximum likelihood with Thom's (1958) approximation of the shape",
     method:
       "Precipitation summed over the scale (1, 3, 6 or 12 months); per calendar month a gamma distribution fitted to the " +
       "non-zero sums of the reference period by maximum likelihood with Thom's (1958) approximation of the shape, mixed " +
@@ -49,6 +81,9 @@ export const DROUGHT_METHODS = {
   },
   spei: {
     name: "Standardized Precipitation-Evapotranspiration Index (SPEI)",
+    cite: "Vicente-Serrano et al. 2010; Beguería et al. 2014",
+    distribution: "three-parameter log-logistic (per calendar month)",
+    fitting: "unbiased probability-weighted moments (L-moments)",
     method:
       "Climatic water balance (precipitation minus potential evapotranspiration) summed over the scale (1, 3, 6 or 12 " +
       "months); per calendar month a three-parameter log-logistic distribution fitted to the reference period's sums by " +

@@ -85,6 +85,35 @@ export const windowSummarySchema = z.strictObject({
 });
 export type WindowSummary = z.infer<typeof windowSummarySchema>;
 
+/** SPI and SPEI: how the index was fitted (`DroughtIndexStore`, `app/features/cmip6/drought.ts`). */
+export const droughtMethodSchema = z.strictObject({
+  index: z.enum(["spi", "spei"]),
+  name: z.string(),
+  /** Accumulation scale, months. */
+  scale: z.number().int().min(1).max(12),
+  /** Years the distributions are fitted over (each model's historical run). */
+  reference: yearRangeSchema,
+  distribution: z.string(),
+  fitting: z.string(),
+  /** The method in sentences: accumulation, fit, standardisation, bounds; the annual rule in annual answers. */
+  text: z.string(),
+  references: z.array(z.string()),
+  /** SPEI: per scenario, per model, the potential evapotranspiration method of its water balance. */
+  evapotranspiration: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+});
+export type DroughtMethod = z.infer<typeof droughtMethodSchema>;
+
+/** A calendar month of one model run without a fit, and why (its values are null). */
+export const droughtWarningSchema = z.strictObject({
+  scenario: z.enum(SCENARIO_VALUES),
+  model: z.string(),
+  month: z.number().int().min(1).max(12),
+  /** Reference years with a value for that month. */
+  years: z.number().int().nonnegative(),
+  reason: z.string(),
+  message: z.string(),
+});
+
 export const seriesResponseSchema = z.strictObject({
   indicator: z.strictObject({
     code: z.string(),
@@ -117,6 +146,10 @@ export const seriesResponseSchema = z.strictObject({
   series: z.array(scenarioSeriesSchema),
   /** Only with `window`: the period statistic per future scenario. */
   windows: z.array(windowSummarySchema).optional(),
+  /** SPI and SPEI only: the fitted index's method. */
+  method: droughtMethodSchema.optional(),
+  /** SPI and SPEI only: calendar months of model runs that have no fit (no values), and why. */
+  warnings: z.array(droughtWarningSchema).optional(),
   provenance: z.record(z.string(), seriesProvenanceSchema),
   /** True when any value of the answer is generated sample data. */
   sample: z.boolean(),

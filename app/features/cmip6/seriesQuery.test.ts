@@ -58,6 +58,8 @@ describe("parseSeriesQuery", () => {
       [{ indicator: "pr", geo: "brahmaputra", scenario: ["ssp585", "ssp245"], model: ["NorESM2-MM", "ACCESS-CM2"], season: "JJAS" }, "monthly"],
       [{ indicator: "txx", geo: "harirud-murghab", model: ["GFDL-CM4_gr2"], month: 7, start: 2020, end: 2039 }, "monthly"],
       [{ indicator: "spei", geo: "MDV", model: ["ensemble"], season: "NDJFM" }, "monthly"],
+      [{ indicator: "spi", geo: "NPL", scenario: ["historical"], scale: 6 }, "monthly"],
+      [{ indicator: "spei", geo: "IND", scale: 12 }, "annual"],
     ];
     for (const [query, frequency] of queries) {
       const result = parse(seriesQueryString(query), frequency);
@@ -90,9 +92,26 @@ describe("parseSeriesQuery", () => {
     expect(problem("indicator=tas&geo=IND&month=1.5", "monthly")).toMatchObject({ field: "month" });
     expect(problem("indicator=tas&geo=IND&season=monsoon", "monthly")).toMatchObject({ field: "season", allowed: ["DJF", "MAM", "JJA", "SON", "JJAS", "NDJFM"] });
     expect(problem("indicator=tas&geo=IND&season=JJA&month=7", "monthly")).toMatchObject({ field: "season" });
-    expect(problem("indicator=tas&geo=IND&month=7")).toMatchObject({ field: "month", allowed: ["indicator", "geo", "scenario", "model", "start", "end", "window"] });
+    expect(problem("indicator=tas&geo=IND&month=7")).toMatchObject({ field: "month", allowed: ["indicator", "geo", "scenario", "model", "start", "end", "scale", "window"] });
     expect(problem("indicator=tas&geo=IND&models=CanESM5")).toMatchObject({ field: "models", message: 'Unknown parameter "models"' });
     expect(problem("indicator=tas&indicator=pr&geo=IND")).toMatchObject({ field: "indicator", message: 'Give "indicator" once' });
+  });
+
+  it("reads scale for SPI and SPEI only: 1, 3, 6 or 12 monthly, 12 annual, one value", () => {
+    for (const n of [1, 3, 6, 12]) {
+      const parsed = parse(`indicator=spi&geo=NPL&scale=${n}`, "monthly");
+      expect(parsed.ok && parsed.query.scale).toBe(n);
+    }
+    // the default is the service's: the parser leaves it out
+    expect(parse("indicator=spei&geo=NPL", "monthly")).toEqual({ ok: true, query: { indicator: "spei", geo: "NPL" } });
+    expect(seriesQueryString({ indicator: "spi", geo: "NPL", scale: 6, season: "JJAS", window: "2040-2059" })).toBe("indicator=spi&geo=NPL&season=JJAS&scale=6&window=2040-2059");
+    for (const bad of ["5", "abc", "03", "-1", "1.0"]) {
+      expect(problem(`indicator=spi&geo=NPL&scale=${bad}`, "monthly"), bad).toMatchObject({ field: "scale", allowed: ["3", "1", "6", "12"], value: bad });
+    }
+    expect(problem("indicator=spei&geo=NPL&scale=3", "annual")).toMatchObject({ field: "scale", allowed: ["12"], value: "3" });
+    expect(parse("indicator=spei&geo=NPL&scale=12", "annual").ok).toBe(true);
+    expect(problem("indicator=tas&geo=NPL&scale=3", "monthly")).toMatchObject({ field: "scale", message: expect.stringMatching(/spi, spei.*"tas"/) });
+    expect(problem("indicator=spi&geo=NPL&scale=3&scale=6", "monthly")).toMatchObject({ field: "scale", message: 'Give "scale" once' });
   });
 
   it("accepts an indicator of the other path: whether it has data there is the server's answer", () => {

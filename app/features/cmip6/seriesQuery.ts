@@ -1,5 +1,6 @@
 import { CMIP6_EXPERIMENT_PERIODS, parseYearRange, SEASON_CODES, type SeasonCode, type YearRange } from "./periods";
 import { parseWindowChoice, WINDOW_CHOICES } from "./warmingLevels";
+import { DROUGHT_INDICATORS, DROUGHT_SCALES_OF, isDroughtIndicator, type DroughtScale } from "./drought";
 import { SCENARIO_VALUES, type ScenarioValue } from "./scenarios";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "./schema";
 
@@ -39,6 +40,11 @@ export interface SeriesQuery {
   /** Monthly path only: a season (see `SEASONS`). */
   season?: SeasonCode;
   /**
+   * SPI and SPEI only: the accumulation scale in months (`DROUGHT_SCALES_OF`: 1, 3, 6 or 12 monthly, 12
+   * annual); absent: `DEFAULT_DROUGHT_SCALE` of the path (3 monthly, 12 annual).
+   */
+  scale?: DroughtScale;
+  /**
    * A period statistic to add to the answer (`windows`): a range of years ("2040-2059") or a global
    * warming level ("gwl:2.0"), as its canonical code (`parseWindowChoice`).
    */
@@ -46,7 +52,7 @@ export interface SeriesQuery {
 }
 
 /** Parameter names in canonical order. */
-export const SERIES_PARAMS = ["indicator", "geo", "scenario", "model", "start", "end", "month", "season", "window"] as const;
+export const SERIES_PARAMS = ["indicator", "geo", "scenario", "model", "start", "end", "month", "season", "scale", "window"] as const;
 export type SeriesParam = (typeof SERIES_PARAMS)[number];
 const MONTHLY_ONLY: readonly SeriesParam[] = ["month", "season"];
 
@@ -75,6 +81,7 @@ export function canonicalSeriesQuery(query: SeriesQuery): SeriesQuery {
   if (query.end !== undefined) out.end = query.end;
   if (query.month !== undefined) out.month = query.month;
   if (query.season !== undefined) out.season = query.season;
+  if (query.scale !== undefined) out.scale = query.scale;
   if (query.window !== undefined) out.window = query.window;
   return out;
 }
@@ -100,6 +107,7 @@ export function seriesQueryString(query: SeriesQuery): string {
   add("end", q.end);
   add("month", q.month);
   add("season", q.season);
+  add("scale", q.scale);
   add("window", q.window);
   return parts.join("&");
 }
@@ -175,6 +183,8 @@ interface FieldRules {
   year: Rule<number>;
   month: Rule<number>;
   season: Rule<SeasonCode>;
+  scale: Rule<DroughtScale>;
+  scales: string[];
 }
 
 const YEAR_TEXT = /^\d{4}$/;
@@ -217,6 +227,8 @@ function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRu
         year: integerIn(YEAR_TEXT, years.start, years.end),
         month: integerIn(MONTH_TEXT, 1, 12),
         season: oneOf(SEASON_CODES),
+        scale: (text) => DROUGHT_SCALES_OF[f].find((n) => String(n) === text),
+        scales: DROUGHT_SCALES_OF[f].map(String),
       };
     };
     cached = { monthly: build("monthly"), annual: build("annual") };
@@ -347,6 +359,25 @@ export function parseSeriesQuery(
     }
   }
 
+  const scale = single("scale");
+  if (scale.problem) return fail(scale.problem);
+  if (scale.value !== undefined) {
+    if (!isDroughtIndicator(query.indicator!)) {
+      return fail({
+        field: "scale",
+        message: `"scale" applies to the drought indices (${DROUGHT_INDICATORS.join(", ")}) only, not to "${query.indicator}"`,
+        allowed: rules.scales,
+        value: scale.value,
+      });
+    }
+    const parsed = rules.scale(scale.value);
+    if (parsed === undefined) {
+      const why = frequency === "annual" ? "an annual value is the 12-month index ending in December" : "months of accumulation";
+      return fail({ field: "scale", message: `"scale" must be one of ${rules.scales.join(", ")} (${why})`, allowed: rules.scales, value: scale.value });
+    }
+    query.scale = parsed;
+  }
+
   const window = single("window");
   if (window.problem) return fail(window.problem);
   if (window.value !== undefined) {
@@ -390,6 +421,8 @@ function allowedOf(name: SeriesParam, rules: FieldRules): SeriesQueryProblem["al
       return { min: 1, max: 12 };
     case "season":
       return [...SEASON_CODES];
+    case "scale":
+      return rules.scales;
     case "window":
       return WINDOW_CHOICES.map((c) => c.code);
   }

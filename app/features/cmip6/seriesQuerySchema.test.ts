@@ -46,6 +46,19 @@ describe("seriesQuerySchema", () => {
     });
   }
 
+  it("scale: the schema's values are the parser's, per path", () => {
+    for (const frequency of SERIES_FREQUENCIES) {
+      const scale = (seriesQuerySchema(catalog, frequency).shape as Record<string, z.ZodType>).scale;
+      const json = z.toJSONSchema(scale, { io: "input" }) as { enum?: number[]; const?: number };
+      const values = (json.enum ?? [json.const]).map(String);
+      const parsed = parseSeriesQuery(new URLSearchParams("indicator=spi&geo=NPL&scale=5"), catalog, frequency);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect([...values].sort()).toEqual([...(parsed.problem.allowed as string[])].sort());
+      const ok = parseSeriesQuery(new URLSearchParams(`indicator=spi&geo=NPL&scale=${values[0]}`), catalog, frequency);
+      expect(ok.ok && seriesQuerySchema(catalog, frequency).safeParse(ok.query).success).toBe(true);
+    }
+  });
+
   it("window: the choices and ranges the parser reads match the pattern, and what it refuses does not", () => {
     for (const code of [...WINDOW_CHOICES.map((c) => c.code), "gwl:2", "gwl:1.50", "1995-2014"]) {
       expect(WINDOW_PATTERN.test(code), code).toBe(true);

@@ -11,6 +11,7 @@ import {
   type SeriesParam,
 } from "./seriesQuery";
 import { WARMING_LEVELS, WINDOW_CHOICES } from "./warmingLevels";
+import { DEFAULT_DROUGHT_SCALE, DROUGHT_ANNUAL_RULE, DROUGHT_SCALES_OF } from "./drought";
 
 /**
  * The series query as a zod schema, for the API description and the tests. The parser the server and the
@@ -61,6 +62,14 @@ export function seriesQuerySchema(catalog: SeriesCatalog, frequency: SeriesFrequ
       .enum(SEASON_CODES)
       .optional()
       .describe("A season of each year, labelled with the year it ends in: `DJF`, `MAM`, `JJA`, `SON`, `JJAS` (kharif), `NDJFM` (rabi); not with `month`."),
+    scale: z
+      .literal(DROUGHT_SCALES_OF[frequency])
+      .optional()
+      .describe(
+        frequency === "monthly"
+          ? `SPI and SPEI only: accumulation scale in months, 1, 3, 6 or 12; absent: ${DEFAULT_DROUGHT_SCALE.monthly} (WMO-No. 1090's agricultural drought scale). A scale with another indicator is a 400.`
+          : `SPI and SPEI only: 12, the default and the one value (${DROUGHT_ANNUAL_RULE}). Another value, or a scale with another indicator, is a 400.`,
+      ),
     window: z
       .string()
       .regex(WINDOW_PATTERN)

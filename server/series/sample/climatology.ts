@@ -23,8 +23,6 @@ const MID_MONTH_DAY = DAYS_IN_MONTH.map((d, m) => DAYS_IN_MONTH.slice(0, m).redu
 
 export interface Climatology {
   geo: GeoClimate;
-  /** Share of the annual precipitation in each month. */
-  prShare: Float64Array;
   /** Mean precipitation, mm/day. */
   pr: Float64Array;
   /** How wet the month is relative to the wettest month, 0-1. */
@@ -119,7 +117,6 @@ export function climatologyOf(geo: GeoClimate): Climatology {
 
   return {
     geo,
-    prShare,
     pr,
     wetness,
     prLogSd,

@@ -13,7 +13,7 @@ import { MONTHS, type SampleRun } from "./run";
  */
 
 export const VARIABLE_CODES = ["pr", "tas", "tasmax", "tasmin", "hurs", "huss", "rsds", "rlds", "sfcWind"] as const;
-export const MONTHLY_INDEX_CODES = ["txx", "tnx", "txn", "tnn", "tn10p", "tx10p", "tn90p", "tx90p", "dtr", "rx1day", "rx5day", "spi", "spei"] as const;
+export const MONTHLY_INDEX_CODES = ["txx", "tnx", "txn", "tnn", "tn10p", "tx10p", "tn90p", "tx90p", "dtr", "rx1day", "rx5day"] as const;
 export const ANNUAL_INDEX_CODES = [
   "fd", "su", "id", "tr", "gsl", "wsdi", "csdi", "sdii", "r10mm", "r20mm", "rnnmm", "cdd", "cwd", "r95ptot", "r99ptot", "prcptot",
 ] as const;
@@ -42,8 +42,6 @@ const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 export function indicatorSeries(run: SampleRun, code: string, frequency: SeriesFrequency): Float64Array | undefined {
   if (!generates(code, frequency)) return undefined;
   if (frequency === "annual") {
-    if (code === "spi") return annualSpi(run);
-    if (code === "spei") return annualSpei(run);
     const annual = ANNUAL_INDEX[code];
     if (annual) return annual(run);
     return toAnnual(monthlySeries(run, code), aggregationOf(code));
@@ -149,90 +147,9 @@ function monthlySeries(run: SampleRun, code: string): Float64Array {
         return code === "rx1day" ? rx1day : rx1day + 4.8 * pr;
       });
     }
-    case "spi":
-      return mapMonths(run, (i, m) => run.prNoise[i] + Math.log(run.prResponse[i]) / run.clim.prLogSd[m]);
-    case "spei": {
-      const reference = speiReference(run);
-      return mapMonths(run, (i, m) => {
-        const balance = run.pr[i] - pet(run, m, run.tas[i], run.tasmax[i] - run.tasmin[i]);
-        return (balance - reference.mean[m]) / reference.sd[m];
-      });
-    }
     default:
       throw new Error(`No monthly generator for ${code}`);
   }
-}
-
-/** Potential evapotranspiration, mm/day (Hargreaves and Samani 1985). */
-function pet(run: SampleRun, m: number, tas: number, dtr: number): number {
-  const radiation = run.clim.toa[m] * 0.0864 * 0.408;
-  return 0.0023 * radiation * Math.max(0, tas + 17.8) * Math.sqrt(Math.max(0, dtr));
-}
-
-/** Mean and standard deviation of each month's climatic water balance in 1995-2014. */
-function speiReference(run: SampleRun) {
-  const mean = new Float64Array(MONTHS);
-  const sd = new Float64Array(MONTHS);
-  const prSd = new Float64Array(MONTHS);
-  const petSd = new Float64Array(MONTHS);
-  for (let m = 0; m < MONTHS; m++) {
-    const tas = run.clim.tas[m] + run.traits.tasBias;
-    const pr = run.clim.pr[m] * run.traits.prFactor;
-    const petMean = pet(run, m, tas, run.clim.dtr[m]);
-    mean[m] = pr - petMean;
-    prSd[m] = pr * Math.sqrt(Math.expm1(run.clim.prLogSd[m] ** 2));
-    petSd[m] = (petMean * run.tasSd[m]) / Math.max(1, tas + 17.8);
-    sd[m] = Math.hypot(prSd[m], petSd[m]);
-  }
-  return { mean, sd, prSd, petSd };
-}
-
-function annualSpi(run: SampleRun): Float64Array {
-  // log of the annual total, linearised: shares of the months times their log anomalies
-  const r = 0.35;
-  let common = 0;
-  let own = 0;
-  for (let m = 0; m < MONTHS; m++) {
-    const a = run.clim.prShare[m] * run.clim.prLogSd[m];
-    common += a;
-    own += a * a;
-  }
-  const sd = Math.sqrt(r * common * common + (1 - r) * own);
-  const out = new Float64Array(run.years);
-  for (let y = 0; y < run.years; y++) {
-    let anomaly = 0;
-    let response = 0;
-    for (let m = 0; m < MONTHS; m++) {
-      const i = y * MONTHS + m;
-      anomaly += run.clim.prShare[m] * run.clim.prLogSd[m] * run.prNoise[i];
-      response += run.clim.prShare[m] * run.prResponse[i];
-    }
-    out[y] = (anomaly + Math.log(response)) / sd;
-  }
-  return out;
-}
-
-function annualSpei(run: SampleRun): Float64Array {
-  const reference = speiReference(run);
-  const r = 0.35;
-  let meanBalance = 0;
-  let prCommon = 0;
-  let prOwn = 0;
-  let petCommon = 0;
-  let petOwn = 0;
-  for (let m = 0; m < MONTHS; m++) {
-    const c = DAYS_IN_MONTH[m] / 365;
-    meanBalance += c * reference.mean[m];
-    prCommon += c * reference.prSd[m];
-    prOwn += (c * reference.prSd[m]) ** 2;
-    // temperature anomalies: the part common to the year moves every month's PET together
-    const share = run.clim.tasSdYear / run.tasSd[m];
-    petCommon += c * reference.petSd[m] * share;
-    petOwn += (c * reference.petSd[m]) ** 2 * (1 - share * share);
-  }
-  const sd = Math.sqrt(r * prCommon * prCommon + (1 - r) * prOwn + petCommon * petCommon + petOwn);
-  const balance = sumYears(run, (i, m, days) => (days / 365) * (run.pr[i] - pet(run, m, run.tas[i], run.tasmax[i] - run.tasmin[i])));
-  return balance.map((b) => (b - meanBalance) / sd);
 }
 
 /** Expected days per year beyond a threshold, with daily values spread over the days and the area. */

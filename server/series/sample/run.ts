@@ -39,12 +39,8 @@ export interface SampleRun extends RunContext {
   rsds: Float64Array;
   rlds: Float64Array;
   sfcWind: Float64Array;
-  /** Standard normal driver of each month's precipitation (drives SPI). */
-  prNoise: Float64Array;
   /** Forced local warming of each month relative to 1995-2014, without variability. */
   warming: Float64Array;
-  /** Precipitation change factor of each month's forced response (1 = baseline). */
-  prResponse: Float64Array;
   /** Year-to-year standard deviation of monthly temperature (common and monthly parts combined). */
   tasSd: Float64Array;
   /** Expected tasmin and tasmax of each calendar month in the ETCCDI base period 1961-1990. */
@@ -86,9 +82,7 @@ export function generateRun(ctx: RunContext): SampleRun {
     rsds: field(),
     rlds: field(),
     sfcWind: field(),
-    prNoise: field(),
     warming: field(),
-    prResponse: field(),
     tasSd: new Float64Array(MONTHS),
     tasminBase: new Float64Array(MONTHS),
     tasmaxBase: new Float64Array(MONTHS),
@@ -139,10 +133,8 @@ export function generateRun(ctx: RunContext): SampleRun {
       run.warming[i] = warming;
 
       const eps = rYear * drivers.precipYear + rMonth * drivers.precip[m];
-      run.prNoise[i] = eps;
       const logSd = clim.prLogSd[m];
       const response = prResponseOf(ctx, warming);
-      run.prResponse[i] = response;
       run.pr[i] = clim.pr[m] * traits.prFactor * response * Math.exp(logSd * eps - (logSd * logSd) / 2);
 
       const tas =

@@ -12,7 +12,7 @@ import { hashString } from "./random";
 import { generateRun, type SampleRun } from "./run";
 
 /** Bump when the generator's formulas change: the store version, and so every ETag, follows. */
-export const SAMPLE_GENERATOR_VERSION = "2";
+export const SAMPLE_GENERATOR_VERSION = "3";
 
 export const SAMPLE_METHOD =
   "Generated, not model output. Each geo has a 1995-2014 monthly climatology derived from compact parameters " +
@@ -20,8 +20,8 @@ export const SAMPLE_METHOD =
   "Each model adds forced warming scaled by its climate sensitivity under the scenario's global warming path, a " +
   "rainfall response per degree, small residual biases and seeded year-to-year variability shared by all " +
   "variables. ETCCDI indices follow from the monthly fields with closed-form daily statistics (percentiles against " +
-  `1961-1990, Rnnmm at ${RNN_THRESHOLD} mm); CDD and CWD are counted on a simulated daily wet/dry sequence; SPI and ` +
-  "SPEI are standardised against 1995-2014 (SPEI with Hargreaves evapotranspiration). 365-day calendar.";
+  `1961-1990, Rnnmm at ${RNN_THRESHOLD} mm); CDD and CWD are counted on a simulated daily wet/dry sequence. ` +
+  "365-day calendar.";
 
 export interface SampleStoreOptions {
   /** Years each scenario covers (default: the NEX-GDDP-CMIP6 ranges). */
