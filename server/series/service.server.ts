@@ -217,6 +217,7 @@ export function createSeriesService(
       const values: Record<string, (number | null)[]> = {};
       const sources: Record<string, string> = {};
       const coverage: Record<string, number> = {};
+      const methods: Record<string, string> = {};
       models.forEach((model, m) => {
         const stored = found[s * models.length + m];
         if (!stored) return;
@@ -224,6 +225,7 @@ export function createSeriesService(
         const { id, ...rest } = stored.source;
         sources[model.field_value] = id;
         if (stored.coverage !== undefined) coverage[model.field_value] = Math.round(stored.coverage * 10000) / 10000;
+        if (stored.method !== undefined) methods[model.field_value] = stored.method;
         provenance[id] ??= rest;
       });
       const stats = ensembleStats(Object.values(values), axis.years.length);
@@ -236,6 +238,7 @@ export function createSeriesService(
         stats: { median: round(stats.median), p10: round(stats.p10), p90: round(stats.p90), mean: round(stats.mean), count: stats.count },
         sources,
         ...(Object.keys(coverage).length > 0 ? { coverage } : {}),
+        ...(Object.keys(methods).length > 0 ? { methods } : {}),
       });
     });
 
