@@ -13,6 +13,7 @@ import {
   parsePetMethod,
   penmanMonteith,
   petMethodFor,
+  petMethodSummary,
   petMethodText,
   psychrometricConstant,
   referenceEt0,
@@ -215,5 +216,24 @@ describe("calendars and methods", () => {
     expect(hs).toBe("Hargreaves-Samani (FAO-56 eq. 52) from daily tas, tasmax, tasmin (no hurs, rsds)");
     expect(parsePetMethod(hs)).toEqual({ method: "hargreaves-samani", missing: ["hurs", "rsds"] });
     expect(parsePetMethod("something else").method).toBeUndefined();
+  });
+});
+
+describe("the method sentence of series answers", () => {
+  it("counts the models per method, names the fallback's models and reason, and a missing elevation", () => {
+    const pm = petMethodText({ method: "penman-monteith", inputs: "x", elevation: "elevation 300 m" });
+    const seaLevel = petMethodText({ method: "penman-monteith", inputs: "x", elevation: "elevation not given: sea-level pressure (101.3 kPa)" });
+    const hs = petMethodText({ method: "hargreaves-samani", missing: ["hurs"], inputs: "y", elevation: "" });
+    const values = (models: string[]) => Object.fromEntries(models.map((m) => [m, [1]]));
+    const models = Array.from({ length: 30 }, (_, i) => `M${String(i).padStart(2, "0")}`);
+    const baseline = { values: values([...models, "BCC-CSM2-MR", "NESM3"]), methods: { ...Object.fromEntries(models.map((m) => [m, pm])), "BCC-CSM2-MR": hs, NESM3: hs } };
+    expect(petMethodSummary([baseline, baseline])).toBe("FAO-56 Penman-Monteith for 30 models, Hargreaves-Samani for 2 (no hurs: BCC-CSM2-MR, NESM3)");
+    expect(petMethodSummary([{ values: values(["A"]), methods: { A: hs } }])).toBe("Hargreaves-Samani for 1 model (no hurs: A)");
+    expect(petMethodSummary([{ values: values(["A", "B"]), methods: { A: pm } }, { values: values(["A"]), methods: { A: hs } }])).toBe(
+      "both methods in different years for 1 (A), method not recorded for 1 (B)",
+    );
+    expect(petMethodSummary([{ values: values(["A"]), methods: { A: seaLevel } }])).toBe(
+      "FAO-56 Penman-Monteith for 1 model; elevation not given: sea-level pressure (101.3 kPa) for 1 model",
+    );
   });
 });

@@ -224,3 +224,47 @@ export function parsePetMethod(text: string): { method: PetMethod | undefined; m
 
 /** The sentence saying the elevation a series assumed. */
 export const SEA_LEVEL_NOTE = "elevation not given: sea-level pressure (101.3 kPa)";
+
+/**
+ * One sentence for screens and downloads: which method made the `pet` series of how many models, from the
+ * `methods` of series blocks ("FAO-56 Penman-Monteith for 30 models, Hargreaves-Samani for 2 (no hurs:
+ * BCC-CSM2-MR, NESM3)"), and where the elevation was not given. Only models with values count.
+ */
+export function petMethodSummary(blocks: readonly { values: Record<string, unknown>; methods?: Record<string, string> }[]): string {
+  const perModel = new Map<string, Set<string>>();
+  for (const block of blocks) {
+    for (const model of Object.keys(block.values)) {
+      const set = perModel.get(model) ?? new Set<string>();
+      set.add(block.methods?.[model] ?? "");
+      perModel.set(model, set);
+    }
+  }
+  const pm: string[] = [];
+  const hs = new Map<string, string[]>();
+  const mixed: string[] = [];
+  const unstated: string[] = [];
+  const seaLevel: string[] = [];
+  for (const [model, texts] of [...perModel].sort(([a], [b]) => a.localeCompare(b))) {
+    const parsed = [...texts].map((t) => ({ text: t, ...parsePetMethod(t) }));
+    if (parsed.some((p) => p.text.includes(SEA_LEVEL_NOTE))) seaLevel.push(model);
+    const kinds = new Set(parsed.map((p) => p.method));
+    if (kinds.size > 1) mixed.push(model);
+    else if (kinds.has("penman-monteith")) pm.push(model);
+    else if (kinds.has("hargreaves-samani")) {
+      const why = [...new Set(parsed.flatMap((p) => p.missing))].join(", ") || "inputs missing";
+      hs.set(why, [...(hs.get(why) ?? []), model]);
+    } else unstated.push(model);
+  }
+  const count = (n: number) => `${n} model${n === 1 ? "" : "s"}`;
+  const parts: string[] = [];
+  if (pm.length > 0) parts.push(`${PET_METHODS["penman-monteith"].name} for ${count(pm.length)}`);
+  const hsCount = [...hs.values()].reduce((n, models) => n + models.length, 0);
+  if (hsCount > 0) {
+    const reasons = [...hs].map(([why, models]) => `no ${why}: ${models.join(", ")}`).join("; ");
+    parts.push(`${PET_METHODS["hargreaves-samani"].name} for ${parts.length > 0 ? hsCount : count(hsCount)} (${reasons})`);
+  }
+  if (mixed.length > 0) parts.push(`both methods in different years for ${mixed.length} (${mixed.join(", ")})`);
+  if (unstated.length > 0) parts.push(`method not recorded for ${unstated.length} (${unstated.join(", ")})`);
+  const sentence = parts.join(", ") || "no PET series";
+  return seaLevel.length > 0 ? `${sentence}; ${SEA_LEVEL_NOTE} for ${count(seaLevel.length)}` : sentence;
+}

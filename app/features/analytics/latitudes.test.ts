@@ -1,9 +1,0 @@
-import { expect, it } from "vitest";
-import { GEO_CLIMATES } from "../../../server/series/sample/geo-climates";
-import geos from "../../../seeds/geos.json";
-import { GEO_LATITUDES } from "./latitudes";
-
-it("has the series store's latitude of every geo", () => {
-  expect(GEO_LATITUDES).toEqual(Object.fromEntries(Object.entries(GEO_CLIMATES).map(([code, c]) => [code, c.lat])));
-  for (const geo of geos) expect(GEO_LATITUDES[geo.field_value], geo.field_value).toBeTypeOf("number");
-});
