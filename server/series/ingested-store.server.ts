@@ -17,7 +17,9 @@ export const INGEST_METHOD =
   "outline; a place the file's grid covers less than 99 % of gets no series from it (`coverage` in the " +
   "answer). Annual values of monthly series combine the twelve months by the " +
   "indicator's rule; a month or year with a missing day has no value. Dry and wet spells (CDD, CWD) run " +
-  "across the new year as climdex counts them by default: a spell belongs to the year it ends in; Rx5day windows belong to the month of their last day and start with the file's first day.";
+  "across the new year as climdex counts them by default: a spell belongs to the year it ends in; Rx5day windows belong to the month of their last day and start with the file's first day. " +
+  "Potential evapotranspiration (pet) is FAO-56 Penman-Monteith per grid cell and day where the files include hurs, rsds " +
+  "and sfcWind, else Hargreaves-Samani; each series names its method and elevation (`methods` in the answer).";
 
 export const SERIES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS ingested_files (
