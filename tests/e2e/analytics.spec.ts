@@ -106,7 +106,7 @@ test("the water page takes PET from the pet series and names the method per mode
   });
   await page.goto("/analytics/climate-water?geo=BGD&scenario=ssp585&window=2040-2059");
   await hydrated(page);
-  await expect(page.getByText(/^PET method:/)).toHaveText(
+  await expect(page.locator("p", { hasText: "PET method:" })).toHaveText(
     "PET method: FAO-56 Penman-Monteith for 30 models, Hargreaves-Samani for 2 (no hurs: BCC-CSM2-MR, NESM3).",
   );
   const method = page.getByRole("region", { name: "Method" });
@@ -141,7 +141,7 @@ test.describe("without JavaScript", () => {
   test("the water page renders its totals and PET method on the server", async ({ page }) => {
     await page.goto("/analytics/climate-water?geo=NPL");
     await expect(page.getByRole("table", { name: /Annual totals/ })).toContainText("Projected change");
-    await expect(page.getByText(/^PET method:/)).toContainText("FAO-56 Penman-Monteith for 30 models");
+    await expect(page.locator("p", { hasText: "PET method:" })).toContainText("FAO-56 Penman-Monteith for 30 models");
   });
 
   test("an analysis renders its table on the server", async ({ page }) => {

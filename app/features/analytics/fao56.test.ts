@@ -216,6 +216,7 @@ describe("calendars and methods", () => {
     expect(hs).toBe("Hargreaves-Samani (FAO-56 eq. 52) from daily tas, tasmax, tasmin (no hurs, rsds)");
     expect(parsePetMethod(hs)).toEqual({ method: "hargreaves-samani", missing: ["hurs", "rsds"] });
     expect(parsePetMethod("something else").method).toBeUndefined();
+    expect(parsePetMethod(`Sample: ${hs}`)).toEqual({ method: "hargreaves-samani", missing: ["hurs", "rsds"] });
   });
 });
 
@@ -228,6 +229,9 @@ describe("the method sentence of series answers", () => {
     const models = Array.from({ length: 30 }, (_, i) => `M${String(i).padStart(2, "0")}`);
     const baseline = { values: values([...models, "BCC-CSM2-MR", "NESM3"]), methods: { ...Object.fromEntries(models.map((m) => [m, pm])), "BCC-CSM2-MR": hs, NESM3: hs } };
     expect(petMethodSummary([baseline, baseline])).toBe("FAO-56 Penman-Monteith for 30 models, Hargreaves-Samani for 2 (no hurs: BCC-CSM2-MR, NESM3)");
+    const sample = (text: string) => `Sample: ${text}`;
+    const sampled = { values: baseline.values, methods: Object.fromEntries(Object.entries(baseline.methods).map(([m, t]) => [m, sample(t)])) };
+    expect(petMethodSummary([sampled])).toBe("FAO-56 Penman-Monteith for 30 models, Hargreaves-Samani for 2 (no hurs: BCC-CSM2-MR, NESM3)");
     expect(petMethodSummary([{ values: values(["A"]), methods: { A: hs } }])).toBe("Hargreaves-Samani for 1 model (no hurs: A)");
     expect(petMethodSummary([{ values: values(["A", "B"]), methods: { A: pm } }, { values: values(["A"]), methods: { A: hs } }])).toBe(
       "both methods in different years for 1 (A), method not recorded for 1 (B)",

@@ -204,7 +204,7 @@ export function petMethodFor(variables: ReadonlySet<string>): { method: PetMetho
 
 /**
  * The one-line method text a `pet` series carries (`StoredSeries.method`, `methods` in series answers):
- * it starts with the method's name and, for the fallback, says which variables were missing ("(no hurs)"),
+ * it starts with the method's name (after "Sample: " for generated series) and, for the fallback, says which variables were missing ("(no hurs)"),
  * which `parsePetMethod` reads back.
  */
 export function petMethodText(p: { method: PetMethod; missing?: readonly string[]; inputs: string; elevation: string }): string {
@@ -217,7 +217,9 @@ export function petMethodText(p: { method: PetMethod; missing?: readonly string[
 
 /** The method a `pet` method text names, and the variables it says were missing. */
 export function parsePetMethod(text: string): { method: PetMethod | undefined; missing: string[] } {
-  const method = text.startsWith(PET_METHODS["penman-monteith"].name) ? "penman-monteith" : text.startsWith(PET_METHODS["hargreaves-samani"].name) ? "hargreaves-samani" : undefined;
+  // sample series say so first ("Sample: FAO-56 Penman-Monteith ...")
+  const named = text.replace(/^Sample: /, "");
+  const method = named.startsWith(PET_METHODS["penman-monteith"].name) ? "penman-monteith" : named.startsWith(PET_METHODS["hargreaves-samani"].name) ? "hargreaves-samani" : undefined;
   const missing = /\(no ([^)]+)\)/.exec(text)?.[1].split(/,\s*/) ?? [];
   return { method, missing };
 }
