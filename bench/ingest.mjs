@@ -2,14 +2,18 @@
 // Benchmark of `npm run ingest`: one year of daily 0.25-degree data over the South Asia box (60-100 E,
 // 0-40 N: 160 x 160 cells) for tas, tasmax, tasmin and pr, written as NetCDF4 files with h5wasm (chunked
 // one day per chunk and deflated, like NEX-GDDP-CMIP6), then ingested by the built command in a child
-// process whose time and peak resident memory are recorded. Writes bench/results/ingest.json.
+// process whose time and peak resident memory are recorded. Writes bench/results/ingest.json (with --pet:
+// ingest-pet.json).
 // Run `npm run build` (or `node scripts/build-server.mjs`) first.
 //
-//   node bench/ingest.mjs [--chunk-days 32] [--keep]
+//   node bench/ingest.mjs [--chunk-days 32] [--keep] [--pet]
 //
 // --keep leaves the generated files in bench/.tmp/ingest (for profiling the command on them).
+// --pet also writes hurs, rsds and sfcWind, so that potential evapotranspiration is FAO-56 Penman-Monteith,
+// and ingests the seven files twice more: with the shipped seeds (pet computed) and with seeds that lack
+// the pet indicator (no PET), into fresh databases; the difference is the cost of PM per model-year.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +31,7 @@ const LAT = Array.from({ length: 160 }, (_, i) => 0 + STEP / 2 + i * STEP);
 const LON = Array.from({ length: 160 }, (_, i) => 60 + STEP / 2 + i * STEP);
 const DAYS = 365;
 const KEEP = args.includes("--keep");
+const PET = args.includes("--pet");
 const dir = KEEP ? path.join(root, "bench/.tmp/ingest") : mkdtempSync(path.join(os.tmpdir(), "sacap-bench-ingest-"));
 if (KEEP) {
   rmSync(dir, { recursive: true, force: true });
@@ -80,14 +85,22 @@ const files = [
     const monsoon = t > 150 && t < 270 ? 0.7 : 0.15;
     return rnd() < monsoon ? (-Math.log(1 - rnd()) * (lon > 85 ? 14 : 8)) / 86400 : 0;
   }),
+  ...(PET
+    ? [
+        write("hurs", "%", (t, lat, _lon, rnd) => 45 + 30 * Math.max(0, season(t)) + 0.3 * (lat - 20) + 10 * (rnd() - 0.5)),
+        write("rsds", "W m-2", (t, lat, _lon, rnd) => 230 + 40 * season(t) - 1.5 * (lat - 20) + 30 * (rnd() - 0.5)),
+        write("sfcWind", "m s-1", (t, _lat, lon, rnd) => 2.5 + 1.2 * Math.max(0, season(t)) + 0.01 * (lon - 80) + rnd()),
+      ]
+    : []),
 ];
 const generateSeconds = (performance.now() - started) / 1000;
 console.error(`generated ${files.length} files (${(files.reduce((s, f) => s + f.bytes, 0) / 1e6).toFixed(1)} MB) in ${generateSeconds.toFixed(1)} s`);
 
-function run(label, chunkDays = CHUNK_DAYS, database = path.join(dir, "series.db")) {
+function run(label, chunkDays = CHUNK_DAYS, database = path.join(dir, "series.db"), env = process.env) {
   const t0 = performance.now();
   const child = spawnSync(process.execPath, [path.join(root, "build/server/ingest.js"), dir, "--to", `file:${database}`, "--json", "--chunk-days", String(chunkDays)], {
     cwd: root,
+    env,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -108,6 +121,36 @@ try {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
     return { chunkDays: days, ingestSeconds: r.ingestSeconds, peakRssMb: r.peakRssMb };
   });
+  // the cost of PET: the same files with the shipped seeds and with seeds without the pet indicator
+  let pet;
+  if (PET) {
+    const seeds = mkdtempSync(path.join(os.tmpdir(), "sacap-bench-seeds-"));
+    try {
+      cpSync(path.join(root, "seeds"), seeds, { recursive: true });
+      const indicators = JSON.parse(readFileSync(path.join(seeds, "indicators.json"), "utf8"));
+      const petIds = new Set(indicators.filter((i) => i.field_value === "pet").map((i) => i.tid));
+      writeFileSync(path.join(seeds, "indicators.json"), JSON.stringify(indicators.filter((i) => i.field_value !== "pet")));
+      const catalog = JSON.parse(readFileSync(path.join(seeds, "catalog-data.json"), "utf8"));
+      writeFileSync(path.join(seeds, "catalog-data.json"), JSON.stringify(catalog.filter((e) => !petIds.has(e.cmip6_id))));
+      const once = (label, env) => {
+        const database = path.join(dir, "series-pet.db");
+        const loadavg = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+        const r = run(label, CHUNK_DAYS, database, env);
+        for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+        return { ...r, loadavg };
+      };
+      // alternated, twice each, as the shared machine's load varies
+      const runs = [];
+      for (let k = 0; k < 2; k++) {
+        runs.push({ pet: false, ...once("7 files, no pet", { ...process.env, SEEDS_DIR: seeds }) });
+        runs.push({ pet: true, ...once("7 files, pet by Penman-Monteith", process.env) });
+      }
+      const best = (withPet) => Math.min(...runs.filter((r) => r.pet === withPet).map((r) => r.ingestSeconds));
+      pet = { runs, addedSeconds: Math.round((best(true) - best(false)) * 100) / 100 };
+    } finally {
+      rmSync(seeds, { recursive: true, force: true });
+    }
+  }
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -115,7 +158,7 @@ try {
       grid: "0.25 degree, 60-100 E x 0-40 N (160 x 160 cells)",
       days: DAYS,
       calendar: "noleap",
-      variables: ["tas", "tasmax", "tasmin", "pr"],
+      variables: files.map((f) => f.name.split("_")[0]),
       chunking: "one day per HDF5 chunk, deflate level 4",
       files: files.map((f) => ({ name: f.name, megabytes: Math.round(f.bytes / 1e5) / 10 })),
     },
@@ -123,9 +166,10 @@ try {
     first,
     resumed: again,
     slabs,
+    ...(pet ? { pet } : {}),
   };
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
-  writeFileSync(path.join(root, "bench/results/ingest.json"), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(path.join(root, `bench/results/ingest${PET ? "-pet" : ""}.json`), `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
 } finally {
   if (KEEP) for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(dir, `series.db${suffix}`), { force: true });

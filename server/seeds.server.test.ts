@@ -88,7 +88,8 @@ describe("the committed seeds", () => {
     expect(seeds.indicators.length).toBeGreaterThanOrEqual(45);
     expect(seeds.indicators.length).toBeLessThanOrEqual(55);
 
-    const variables = ["pr", "tas", "tasmax", "tasmin", "hurs", "huss", "rsds", "rlds", "sfcWind"];
+    // the NEX-GDDP-CMIP6 variables, and potential evapotranspiration computed from them at ingest
+    const variables = ["pr", "tas", "tasmax", "tasmin", "hurs", "huss", "rsds", "rlds", "sfcWind", "pet"];
     const cmip6 = seeds.indicators.filter((i) => i.field_category === "1000");
     for (const url of ["cmip6/v1/monthly", "cmip6/annual"]) {
       expect(cmip6.filter((i) => i.field_api_url === url).map((i) => i.field_value)).toEqual(variables);

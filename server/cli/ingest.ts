@@ -2,10 +2,12 @@ import { parseArgs } from "node:util";
 import { EnvError, parseEnv, seriesDatabaseFile } from "../env.server";
 import { loadSeeds, SeedError } from "../seeds.server";
 import { ingest, type IngestProgress, type IngestSummary } from "../series/ingest/ingest.server";
+import { loadElevationOption, UsageError } from "./options";
 
 const USAGE = `Loads daily CMIP6 NetCDF files (NEX-GDDP-CMIP6 or CMIP6 layout) into the series database.
 
-Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/series.db] [--places FILE.geojson] [--json]
+Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/series.db] [--places FILE.geojson]
+                        [--elevation FILE.nc] [--json]
 
   <files or folders>  .nc / .nc4 files named {variable}_day_{model}_{scenario}_{variant}_{grid}_{years}.nc;
                       folders are searched recursively
@@ -25,7 +27,14 @@ Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/s
                       outlines. Checked before reading: a feature without a known code, not a polygon,
                       with an open, crossing or projected ring stops the run, naming the feature and rule.
                       Files ingested with other outlines are read again.
+  --elevation FILE    elevation of each grid cell for potential evapotranspiration (pet): a NetCDF4 file
+                      with an orography or elevation variable in metres (CMIP6 orog, a DEM) on a regular
+                      lat-lon grid, sampled at each cell centre (nearest neighbour). Without it PET takes
+                      sea-level pressure (101.3 kPa) and its series say "elevation not given".
   --json              print the summary as JSON on stdout
+
+PET is FAO-56 Penman-Monteith per grid cell and day when a model-year has tas, tasmax, tasmin, hurs, rsds
+and sfcWind, else Hargreaves-Samani from tas, tasmax and tasmin; each series records which.
 
 Files of one model, scenario and years are read together (indices such as DTR need tasmax and tasmin).
 Files already ingested (same SHA-256) are skipped while their rows are still theirs; a bad file is
@@ -46,6 +55,7 @@ function parse(argv: string[]) {
       replace: { type: "boolean" },
       "min-coverage": { type: "string" },
       places: { type: "string" },
+      elevation: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -118,6 +128,14 @@ async function main() {
     process.stderr.write(`--min-coverage must be a percentage from 0 to 100, not "${values["min-coverage"]}"\n`);
     process.exit(2);
   }
+  let elevation: Awaited<ReturnType<typeof loadElevationOption>>;
+  try {
+    elevation = await loadElevationOption(values.elevation);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
   const env = parseEnv(process.env);
   const database = to ? to.slice("file:".length) : (seriesDatabaseFile(env.SERIES_DB) ?? "./data/series.db");
   const seeds = loadSeeds();
@@ -133,6 +151,7 @@ async function main() {
     replace: values.replace ?? false,
     minCoverage: minCoverage === undefined ? undefined : minCoverage / 100,
     places: values.places,
+    elevation,
     log: (line) => process.stderr.write(`${tty ? "\r\x1b[K" : ""}${line}\n`),
     onProgress: (p) => {
       const now = Date.now();

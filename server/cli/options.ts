@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { FORM_KINDS, type FormKind } from "../../app/features/forms/forms";
+import { readElevationGrid, type ElevationGrid } from "../series/ingest/elevation";
 
 /** A wrong option: the message names it. */
 export class UsageError extends Error {}
@@ -41,4 +42,20 @@ export function parseOptions(argv: string[]): ExportOptions {
     kind: values.kind as FormKind | undefined,
     format: values.format as "csv" | "json",
   };
+}
+
+/**
+ * `npm run ingest -- --elevation FILE.nc`: the elevation grid PET reads (./series/ingest/elevation.ts). A
+ * missing or unreadable file, one without an elevation variable in metres or on no regular grid is a
+ * UsageError naming the option, the file and what is wrong.
+ */
+export async function loadElevationOption(file: string | undefined): Promise<ElevationGrid | undefined> {
+  if (file === undefined) return undefined;
+  if (file.trim() === "") throw new UsageError("--elevation needs a NetCDF file with an orography or elevation variable in metres");
+  try {
+    return await readElevationGrid(file);
+  } catch (error) {
+    if ((error as { code?: string }).code === "elevation-file") throw new UsageError(`--elevation ${file}: ${(error as Error).message}`);
+    throw error;
+  }
 }

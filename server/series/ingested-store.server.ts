@@ -21,7 +21,9 @@ export const INGEST_METHOD =
   "Percentile indices (TX90p, TX10p, TN90p, TN10p, WSDI, CSDI, R95pTOT, R99pTOT) use thresholds from the model's own " +
   "1961-1990 historical base per grid cell (TX/TN: 10th/90th percentile per calendar day in a 5-day window, quantile " +
   "type 8; precipitation: 95th/99th percentile of wet days >= 1 mm); base years use the bootstrap of Zhang et al. " +
-  "(2005, J. Climate 18, 1641-1651), as climdex.pcic; R95pTOT/R99pTOT are mm on days above the threshold.";
+  "(2005, J. Climate 18, 1641-1651), as climdex.pcic; R95pTOT/R99pTOT are mm on days above the threshold. " +
+  "Potential evapotranspiration (pet) is FAO-56 Penman-Monteith per grid cell and day where the files include hurs, rsds " +
+  "and sfcWind, else Hargreaves-Samani; each series names its method and elevation (`methods` in the answer).";
 
 export const SERIES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS ingested_files (
@@ -71,6 +73,8 @@ CREATE TABLE IF NOT EXISTS series_years (
   written_by TEXT,
   -- share of the place's outline the files' grid covers, 0..1; NULL for older ingests
   coverage REAL,
+  -- how the row was computed where runs differ (pet: Penman-Monteith or Hargreaves-Samani, elevation); NULL otherwise
+  method TEXT,
   PRIMARY KEY (indicator, geo, frequency, scenario, model, year)
 ) WITHOUT ROWID;
 `;
@@ -118,6 +122,23 @@ interface FileRow {
   scenario: string;
 }
 
+/**
+ * One line for a run's rows: their method when all years share it, else each method with its years
+ * ("A (2015-2040); B (2041-2100)"). Undefined when no row has one.
+ */
+export function methodOfRun(rows: readonly { year: number; method: string | null }[]): string | undefined {
+  const spans: { method: string; start: number; end: number }[] = [];
+  for (const { year, method } of rows) {
+    if (!method) continue;
+    const last = spans.at(-1);
+    if (last && last.method === method && year === last.end + 1) last.end = year;
+    else spans.push({ method, start: year, end: year });
+  }
+  if (spans.length === 0) return undefined;
+  if (new Set(spans.map((s) => s.method)).size === 1 && spans.length === 1) return spans[0].method;
+  return spans.map((s) => `${s.method} (${s.start === s.end ? s.start : `${s.start}-${s.end}`})`).join("; ");
+}
+
 export class IngestedSeriesStore implements SeriesStore {
   readonly version: string;
   private readonly db: BetterSqlite3.Database;
@@ -144,9 +165,11 @@ export class IngestedSeriesStore implements SeriesStore {
     const fingerprint = createHash("sha256").update(files.map((f) => f.sha256).sort().join()).digest("hex").slice(0, 12);
     this.version = `ingested-${files.length}-${fingerprint}`;
     // databases from before the coverage was recorded have no such column
-    const hasCoverage = (this.db.prepare("PRAGMA table_info(series_years)").all() as { name: string }[]).some((c) => c.name === "coverage");
+    const columns = (this.db.prepare("PRAGMA table_info(series_years)").all() as { name: string }[]).map((c) => c.name);
+    // nor, from before rows said how they were computed, a method
+    const optional = (name: string) => (columns.includes(name) ? name : `NULL AS ${name}`);
     this.select = this.db.prepare(
-      `SELECT scenario, model, year, source_id, vals, ${hasCoverage ? "coverage" : "NULL AS coverage"} FROM series_years
+      `SELECT scenario, model, year, source_id, vals, ${optional("coverage")}, ${optional("method")} FROM series_years
        WHERE indicator = ? AND geo = ? AND frequency = ?
          AND scenario IN (SELECT value FROM json_each(?)) AND model IN (SELECT value FROM json_each(?))
        ORDER BY scenario, model, year`,
@@ -174,7 +197,7 @@ export class IngestedSeriesStore implements SeriesStore {
       const scenarios = [...new Set(indices.map((i) => keys[i].scenario))];
       const models = [...new Set(indices.map((i) => keys[i].model))];
       const rows = this.select.all(indicator, geo, frequency, JSON.stringify(scenarios), JSON.stringify(models)) as {
-        scenario: string; model: string; year: number; source_id: string; vals: Buffer; coverage: number | null;
+        scenario: string; model: string; year: number; source_id: string; vals: Buffer; coverage: number | null; method: string | null;
       }[];
       const runs = groupBy(rows, (row) => `${row.scenario}\u0000${row.model}`);
       const perYear = frequency === "monthly" ? 12 : 1;
@@ -187,7 +210,8 @@ export class IngestedSeriesStore implements SeriesStore {
         const source = this.sources.get(run[0].source_id);
         if (!source) continue;
         const covered = run.map((row) => row.coverage).filter((c): c is number => c !== null);
-        answers[i] = { startYear: start, values, source, ...(covered.length > 0 ? { coverage: Math.min(...covered) } : {}) };
+        const method = methodOfRun(run);
+        answers[i] = { startYear: start, values, source, ...(covered.length > 0 ? { coverage: Math.min(...covered) } : {}), ...(method ? { method } : {}) };
       }
     }
     return answers;

@@ -97,8 +97,8 @@ export interface SeriesServiceOptions {
 
 /**
  * One block's models: each found run's values cut to the block's axis and rounded to the indicator's
- * decimals (NaN as null), the source that answered it (its provenance recorded once) and, for ingested
- * runs, the share of the place its grid covers.
+ * decimals (NaN as null), the source that answered it (its provenance recorded once), for ingested
+ * runs the share of the place its grid covers, and each run's method where runs differ in it (`pet`).
  */
 function modelRuns(
   found: readonly (StoredSeries | undefined)[],
@@ -110,6 +110,7 @@ function modelRuns(
   const values: Record<string, (number | null)[]> = {};
   const sources: Record<string, string> = {};
   const coverage: Record<string, number> = {};
+  const methods: Record<string, string> = {};
   models.forEach((model, m) => {
     const stored = found[m];
     if (!stored) return;
@@ -118,8 +119,10 @@ function modelRuns(
     sources[model.field_value] = id;
     provenance[id] ??= rest;
     if (stored.coverage !== undefined) coverage[model.field_value] = Math.round(stored.coverage * 10000) / 10000;
+    if (stored.method !== undefined) methods[model.field_value] = stored.method;
   });
-  return { values, sources, coverage: Object.keys(coverage).length > 0 ? coverage : undefined };
+  const some = <T extends object>(record: T) => (Object.keys(record).length > 0 ? record : undefined);
+  return { values, sources, coverage: some(coverage), methods: some(methods) };
 }
 
 const sha = (text: string) => createHash("sha256").update(text).digest("base64url");
@@ -251,7 +254,7 @@ export function createSeriesService(
     const drought = resolved.scale ? droughtMethod(resolved, found, scenarios.map((s) => s.scenario.field_value)) : undefined;
     scenarios.forEach(({ scenario, years: span }, s) => {
       const axis = timeAxis(resolved, span);
-      const { values, sources, coverage } = modelRuns(found.slice(s * models.length, (s + 1) * models.length), models, (stored) => cut(stored, axis, resolved, rule), decimals, provenance);
+      const { values, sources, coverage, methods } = modelRuns(found.slice(s * models.length, (s + 1) * models.length), models, (stored) => cut(stored, axis, resolved, rule), decimals, provenance);
       const stats = ensembleStats(Object.values(values), axis.years.length);
       const round = (xs: (number | null)[]) => xs.map((v) => (v === null ? null : roundTo(v, decimals + 1)));
       series.push({
@@ -262,6 +265,7 @@ export function createSeriesService(
         stats: { median: round(stats.median), p10: round(stats.p10), p90: round(stats.p90), mean: round(stats.mean), count: stats.count },
         sources,
         ...(coverage ? { coverage } : {}),
+        ...(methods ? { methods } : {}),
       });
     });
 

@@ -45,6 +45,11 @@ export interface StoredSeries {
   source: SeriesSource;
   /** Share of the place's outline the source's grid covers, where the store knows it (ingested series). */
   coverage?: number;
+  /**
+   * How this run's values were computed, where the method differs between runs of one indicator (e.g. `pet`:
+   * FAO-56 Penman-Monteith or the Hargreaves-Samani fallback, and the elevation assumed). One line.
+   */
+  method?: string;
   /** A fitted drought index (`DroughtIndexStore`): how it was fitted, for the answer's method and warnings. */
   drought?: StoredDroughtFit;
 }

@@ -169,6 +169,36 @@ test.describe("GET /api/cmip6/v1/monthly", () => {
   });
 });
 
+test.describe("pet: potential evapotranspiration with its method per model run", () => {
+  test("answers monthly and annual pet in mm/day, FAO-56 Penman-Monteith for 30 models and Hargreaves-Samani for 2 (no hurs)", async ({ request }) => {
+    const body = await getSeries(request, `${MONTHLY}?indicator=pet&geo=IND&scenario=historical,ssp585&start=2014&end=2015`);
+    expect(body.indicator).toMatchObject({ code: "pet", units: "mm/day", aggregation: "mean", decimals: 2, category: "1000" });
+    expect(body.sample).toBe(true);
+    for (const block of body.series) {
+      const methods = block.methods!;
+      // a model without tasmax and tasmin in the archive has no PET; every model with values names its method
+      expect(Object.keys(methods).sort()).toEqual(Object.keys(block.values).sort());
+      expect(Object.keys(block.values)).toHaveLength(32);
+      expect(block.values.CESM2).toBeUndefined();
+      const pm = Object.values(methods).filter((m) => /^Sample: FAO-56 Penman-Monteith/.test(m));
+      expect(pm).toHaveLength(30);
+      expect(methods["BCC-CSM2-MR"]).toMatch(/^Sample: Hargreaves-Samani .*\(no hurs\)$/);
+      expect(methods.NESM3).toMatch(/\(no hurs\)$/);
+      for (const values of Object.values(block.values)) for (const v of values) expect(v! > -1 && v! < 15, String(v)).toBe(true);
+    }
+    const annual = await getSeries(request, `${ANNUAL}?indicator=pet&geo=IND&scenario=ssp585&model=MRI-ESM2-0&start=2015&end=2015`);
+    const months = body.series[1].values["MRI-ESM2-0"].slice(0, 12) as number[];
+    const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    expect(annual.series[0].values["MRI-ESM2-0"][0]).toBeCloseTo(months.reduce((s, v, m) => s + v * days[m], 0) / 365, 1);
+    expect(annual.series[0].methods!["MRI-ESM2-0"]).toMatch(/^Sample: FAO-56 Penman-Monteith/);
+  });
+
+  test("a variable's answer carries no methods", async ({ request }) => {
+    const body = await getSeries(request, `${MONTHLY}?indicator=tas&geo=IND&scenario=ssp585&start=2015&end=2015`);
+    expect(body.series[0].methods).toBeUndefined();
+  });
+});
+
 test.describe("bad parameters: 400 naming the field and the allowed values", () => {
   const cases: [string, string, string][] = [
     ["missing indicator", `${ANNUAL}?geo=NPL`, "indicator"],

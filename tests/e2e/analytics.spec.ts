@@ -99,6 +99,33 @@ test("the crop trends give Sen's slope across models and the share of models sig
   expect(text).toContain("trend historical models significant at 5 %");
 });
 
+test("the water page takes PET from the pet series and names the method per model, on screen and in its CSV, by keyboard", async ({ page }) => {
+  const api: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/")) api.push(r.url());
+  });
+  await page.goto("/analytics/climate-water?geo=BGD&scenario=ssp585&window=2040-2059");
+  await hydrated(page);
+  await expect(page.locator("p", { hasText: "PET method:" })).toHaveText(
+    "PET method: FAO-56 Penman-Monteith for 30 models, Hargreaves-Samani for 2 (no hurs: BCC-CSM2-MR, NESM3).",
+  );
+  const method = page.getByRole("region", { name: "Method" });
+  await expect(method).toContainText("FAO-56 Penman-Monteith reference evapotranspiration (Allen et al. 1998, eq. 6)");
+  await expect(method).toContainText("Hargreaves-Samani (1985; FAO-56 eq. 52)");
+  await expect(page.getByRole("table", { name: /Annual totals/ })).toContainText("2040-2059 (ssp585)");
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(api).toEqual([]);
+  // the download by keyboard
+  await page.getByRole("button", { name: /as CSV/ }).focus();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  const text = await readFile((await download.path())!, "utf8");
+  expect(text).toMatch(/^# method: Potential evapotranspiration \(PET\) is each model's monthly pet series: FAO-56 Penman-Monteith/m);
+  expect(text).toContain("PET by model: FAO-56 Penman-Monteith for 30 models, Hargreaves-Samani for 2 (no hurs: BCC-CSM2-MR, NESM3).");
+  expect(text).toMatch(/^# period: .*\(historical\), 2040-2059 \(ssp585\)/m);
+  expect(text).toContain("# sample data: true");
+  expect(text.trim().split("\r\n").filter((l) => !l.startsWith("#"))).toHaveLength(25);
+});
+
 test("changing the place navigates and redraws", async ({ page }) => {
   await page.goto("/analytics/climate-water?geo=BGD");
   await hydrated(page);
@@ -111,6 +138,12 @@ test("changing the place navigates and redraws", async ({ page }) => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+  test("the water page renders its totals and PET method on the server", async ({ page }) => {
+    await page.goto("/analytics/climate-water?geo=NPL");
+    await expect(page.getByRole("table", { name: /Annual totals/ })).toContainText("Projected change");
+    await expect(page.locator("p", { hasText: "PET method:" })).toContainText("FAO-56 Penman-Monteith for 30 models");
+  });
+
   test("an analysis renders its table on the server", async ({ page }) => {
     await page.goto("/analytics/climate-crop/enso-crops?geo=BGD");
     await expect(page.getByRole("table", { name: /Composite anomalies/ })).toContainText("El Nino");

@@ -6,9 +6,9 @@ import { useGetWarmingLevelsQuery } from "~/store/reference";
 import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
 import { levelSeries } from "./levels";
 import { cyclePoints, MONTHS } from "./ClimateLivestock";
-import { cycleChangeAgreement, cycleStats, petModelCycles, variableModelCycles, waterBalanceModelCycles, type MonthStats } from "./cycles";
+import { cycleChangeAgreement, cycleStats, variableModelCycles, waterBalanceModelCycles, type MonthStats } from "./cycles";
 import { AgreementLegend, AgreementMark } from "../cmip6/AgreementMark";
-import { GEO_LATITUDES } from "./latitudes";
+import { petMethodSummary } from "./fao56";
 import { WATER_VARIABLES, windowQueries } from "./queries";
 import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
@@ -22,26 +22,24 @@ export function annualTotal(cycle: MonthStats[]): number | null {
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
   const levels = useGetWarmingLevelsQuery();
   const q = windowQueries(selection, WATER_VARIABLES, levels.data);
-  const r = [
-    useAnalysisSeries(q[0]), useAnalysisSeries(q[1]), useAnalysisSeries(q[2]), useAnalysisSeries(q[3]),
-    useAnalysisSeries(q[4]), useAnalysisSeries(q[5]), useAnalysisSeries(q[6]), useAnalysisSeries(q[7]),
-  ];
-  const latitude = GEO_LATITUDES[selection.geo] ?? 25;
+  const r = [useAnalysisSeries(q[0]), useAnalysisSeries(q[1]), useAnalysisSeries(q[2]), useAnalysisSeries(q[3])];
   return (
     <SeriesGate queries={r}>
       {(answers) => {
         const sample = answers.some((a) => a.sample);
-        // queries alternate baseline, future per variable: pr, tas, tasmax, tasmin
-        const futures = [0, 1, 2, 3].map((v) => answers[v * 2 + 1]);
+        // queries alternate baseline, future per variable: pr, pet
+        const futures = [0, 1].map((v) => answers[v * 2 + 1]);
         const level = levelSeries(selection, levels.data, futures);
         const at = (variable: number, future: boolean) => (future ? level.future(answers[variable * 2 + 1]) : level.baseline(answers[variable * 2]));
-        // at a warming level, the models in: precipitation alone, and the three temperatures of PET
+        // at a warming level, the models in: precipitation, and PET
         const counts = level.windows
           ? [
               { label: "Precipitation", ...level.countOf([futures[0]]) },
-              { label: "PET (tas, tasmax, tasmin)", ...level.countOf(futures.slice(1)) },
+              { label: "PET", ...level.countOf([futures[1]]) },
             ]
           : [];
+        // which method made each model's PET, over both periods' answers
+        const petMethods = petMethodSummary([answers[2], answers[3]].flatMap((a) => a.series));
         const periods = [
           { label: `${selection.baseline.label} (historical)`, future: false },
           { label: `${selection.window.label} (${selection.scenario})`, future: true },
@@ -49,8 +47,8 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           ...p,
           models: {
             pr: variableModelCycles(at(0, p.future)),
-            pet: petModelCycles(at(1, p.future), at(2, p.future), at(3, p.future), latitude),
-            balance: waterBalanceModelCycles(at(0, p.future), at(1, p.future), at(2, p.future), at(3, p.future), latitude),
+            pet: variableModelCycles(at(1, p.future)),
+            balance: waterBalanceModelCycles(at(0, p.future), at(1, p.future)),
           },
         }))
           .map((p) => ({ ...p, pr: cycleStats(p.models.pr), pet: cycleStats(p.models.pet), balance: cycleStats(p.models.balance) }));
@@ -75,7 +73,17 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               answers={answers}
               csv={{
                 file: `sacap-water-balance-${selection.geo}`,
-                header: { indicator: "pr, PET (Hargreaves from tas, tasmax, tasmin), pr - PET", units: "mm/day", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${level.periodText}`, view: "Monthly water balance", sample },
+                header: {
+                  indicator: "pr, pet (potential evapotranspiration), pr - pet",
+                  units: "mm/day",
+                  geo: selection.geo,
+                  scenarios: ["historical", selection.scenario],
+                  models: ["ensemble"],
+                  period: `${selection.baseline.label} (historical), ${level.periodText} (${selection.scenario})`,
+                  view: "Monthly water balance",
+                  method: `${PET_METHOD} PET by model: ${petMethods}. ${BALANCE_METHOD}`,
+                  sample,
+                },
                 columns: ["period", "month", "pr median", "PET median", "pr - PET median"],
                 rows: csvRows,
               }}
@@ -84,6 +92,9 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
               <Chart label="Precipitation by month" spec={spec("pr", "Precipitation")} fileName={`sacap-water-pr-${selection.geo}`} summary={`Precipitation by month in ${place}, ${totals.map((t) => `${t.label}: ${fmt(t.pr, 0)} mm a year`).join("; ")}.`} />
               <Chart label="Potential evapotranspiration by month" spec={spec("pet", "Potential evapotranspiration")} fileName={`sacap-water-pet-${selection.geo}`} summary={`Potential evapotranspiration by month in ${place}, ${totals.map((t) => `${t.label}: ${fmt(t.pet, 0)} mm a year`).join("; ")}.`} />
             </div>
+            <p>
+              <strong>PET method:</strong> {petMethods}.
+            </p>
             <Chart label="Water balance by month" spec={spec("balance", "Precipitation minus PET")} fileName={`sacap-water-balance-${selection.geo}`} summary={`Precipitation minus potential evapotranspiration by month in ${place}.`} />
             <HTMLTable compact striped className="sacap-table">
               <caption>Annual totals of the ensemble medians (mm a year){sample ? " (sample data)" : ""}</caption>
@@ -127,19 +138,26 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
   );
 }
 
+/** What PET is, with its references (on screen and in the CSV). */
+const PET_METHOD =
+  "Potential evapotranspiration (PET) is each model's monthly pet series: FAO-56 Penman-Monteith reference evapotranspiration " +
+  "(Allen et al. 1998, eq. 6) computed per grid cell and day from maximum and minimum temperature, mean relative humidity, " +
+  "shortwave radiation and 10 m wind (brought to 2 m by eq. 47), with pressure from the cell's elevation, then averaged over " +
+  "the month and the place; Hargreaves-Samani (1985; FAO-56 eq. 52) from mean, maximum and minimum temperature for models " +
+  "without humidity, radiation or wind. Sample series apply the same equations to the generator's monthly means.";
+const BALANCE_METHOD =
+  "The water balance is precipitation minus PET, per model and month, averaged per calendar month over the baseline " +
+  "(historical run) and the future window (chosen scenario); charts show the median across models with the 10th-90th " +
+  "percentile band. Annual totals multiply the monthly medians by the days of each month.";
+
 /** Precipitation, potential evapotranspiration and their difference by month, now and in a future window. */
 export function ClimateWater() {
   return (
     <>
       <AnalysisFrame fields={["scenario", "baseline", "window"]}>{(selection, geo) => <Content key={`${selection.geo}-${selection.scenario}-${selection.baseline.label}-${selection.window.label}`} selection={selection} place={geo.name} />}</AnalysisFrame>
       <MethodNote>
-        <p>
-          Potential evapotranspiration (PET) follows Hargreaves and Samani: PET = 0.0023 · 0.408 Ra · (T + 17.8) · √(Tmax − Tmin) in
-          mm/day, with each model's monthly mean, maximum and minimum temperature and the extraterrestrial radiation Ra of the month's
-          middle day at the area's centroid latitude (FAO-56). The water balance is precipitation minus PET, per model and month,
-          averaged per calendar month over the baseline (historical run) and the future window (chosen scenario); charts show the
-          median across models with the 10th-90th percentile band. Annual totals multiply the monthly medians by the days of each month.
-        </p>
+        <p>{PET_METHOD}</p>
+        <p>{BALANCE_METHOD}</p>
       </MethodNote>
     </>
   );

@@ -5,8 +5,6 @@ import {
   coefficientOfVariation,
   ensoComposites,
   ensoPhase,
-  extraterrestrialRadiation,
-  hargreavesPet,
   linearTrend,
   parseOni,
   seasonOni,
@@ -38,20 +36,6 @@ describe("temperature-humidity index", () => {
 
   it("classes stress at 72 mild, 79 moderate and 89 severe", () => {
     expect([71.9, 72, 78.9, 79, 88.9, 89].map(thiClass)).toEqual(["none", "mild", "mild", "moderate", "moderate", "severe"]);
-  });
-});
-
-describe("potential evapotranspiration", () => {
-  it("computes extraterrestrial radiation as FAO-56 example 8 (20° S, 3 September: 32.2 MJ/m²/day)", () => {
-    expect(extraterrestrialRadiation(-20, 246)).toBeCloseTo(32.2, 1);
-  });
-
-  it("grows with temperature and with the diurnal range", () => {
-    const ra = extraterrestrialRadiation(25, 166);
-    expect(hargreavesPet(30, 36, 24, ra)).toBeGreaterThan(hargreavesPet(25, 31, 19, ra));
-    expect(hargreavesPet(30, 38, 22, ra)).toBeGreaterThan(hargreavesPet(30, 36, 24, ra));
-    expect(hargreavesPet(30, 36, 24, ra)).toBeGreaterThan(4);
-    expect(hargreavesPet(30, 36, 24, ra)).toBeLessThan(9);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Pure computations of the analyses: trends, anomalies, variability, the temperature-humidity index,
- * potential evapotranspiration and ENSO composites. Missing values are null and are skipped.
+ * Pure computations of the analyses: trends, anomalies, variability, the temperature-humidity index
+ * and ENSO composites (potential evapotranspiration: `fao56.ts`). Missing values are null and are skipped.
  */
 
 type Num = number | null | undefined;
@@ -75,28 +75,11 @@ export function thiClass(thi: number): ThiClass {
   return found;
 }
 
-/**
- * Extraterrestrial radiation Ra (MJ m-2 day-1) at a latitude (degrees) on a day of the year (FAO-56,
- * equations 21-25).
- */
-export function extraterrestrialRadiation(latitude: number, dayOfYear: number): number {
-  const phi = (latitude * Math.PI) / 180;
-  const dr = 1 + 0.033 * Math.cos(((2 * Math.PI) / 365) * dayOfYear);
-  const delta = 0.409 * Math.sin(((2 * Math.PI) / 365) * dayOfYear - 1.39);
-  const ws = Math.acos(Math.max(-1, Math.min(1, -Math.tan(phi) * Math.tan(delta))));
-  return ((24 * 60) / Math.PI) * 0.082 * dr * (ws * Math.sin(phi) * Math.sin(delta) + Math.cos(phi) * Math.cos(delta) * Math.sin(ws));
-}
+/** Ra and Hargreaves-Samani live with the other FAO-56 equations; SPEI's water balance reads them from here. */
+export { extraterrestrialRadiation, hargreavesPet } from "./fao56";
 
 /** Day of the year in the middle of each month (365-day calendar). */
 export const MID_MONTH_DAY = [15, 46, 74, 105, 135, 166, 196, 227, 258, 288, 319, 349] as const;
-
-/**
- * Hargreaves potential evapotranspiration (mm/day) from daily mean, maximum and minimum temperature (°C)
- * and Ra (MJ m-2 day-1): 0.0023 · 0.408 Ra · (T + 17.8) · sqrt(Tmax - Tmin).
- */
-export function hargreavesPet(tmean: number, tmax: number, tmin: number, ra: number): number {
-  return 0.0023 * 0.408 * ra * (tmean + 17.8) * Math.sqrt(Math.max(0, tmax - tmin));
-}
 
 /** ONI table: per year, the twelve overlapping three-month seasons DJF ... NDJ. */
 export type OniTable = Record<number, (number | null)[]>;

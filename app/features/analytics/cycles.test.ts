@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ScenarioSeries } from "../cmip6/series";
-import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY, temperatureHumidityIndex } from "./compute";
-import { cycleChangeAgreement, petCycle, thiCycle, variableCycle, variableModelCycles, waterBalanceCycle } from "./cycles";
+import { temperatureHumidityIndex } from "./compute";
+import { cycleChangeAgreement, cycleStats, thiCycle, variableCycle, variableModelCycles, waterBalanceModelCycles } from "./cycles";
 
 const monthly = (values: Record<string, number[]>): ScenarioSeries => {
   const n = 24;
@@ -25,13 +25,16 @@ describe("monthly cycles", () => {
     expect(c[5].median).toBeCloseTo(temperatureHumidityIndex(30, 60), 10);
   });
 
-  it("computes PET with the month's extraterrestrial radiation and the water balance as P - PET", () => {
-    const pet = petCycle(monthly({ A: [25] }), monthly({ A: [31] }), monthly({ A: [19] }), 28);
-    const expected = hargreavesPet(25, 31, 19, extraterrestrialRadiation(28, MID_MONTH_DAY[6]));
-    expect(pet[6].median).toBeCloseTo(expected, 10);
-    const balance = waterBalanceCycle(monthly({ A: [10] }), monthly({ A: [25] }), monthly({ A: [31] }), monthly({ A: [19] }), 28);
-    expect(balance[6].median).toBeCloseTo(10 - expected, 10);
-    expect(pet[6].median!).toBeGreaterThan(pet[0].median!);
+  it("takes the water balance per model and step as P - PET, then the cycle; a step missing either is left out", () => {
+    const pr = monthly({ A: [10, 2], B: [4] });
+    const pet = monthly({ A: [3, 5], B: [6] });
+    pet.values.B[0] = null;
+    const balance = waterBalanceModelCycles(pr, pet);
+    expect(balance.A[0]).toBe(7);
+    expect(balance.A[1]).toBe(-3);
+    // B's January of the first year has no PET: its January is the second year's alone
+    expect(balance.B[0]).toBe(-2);
+    expect(cycleStats(balance)[0].median).toBe(2.5);
   });
 });
 

@@ -1,7 +1,7 @@
 import { ensembleStats } from "../cmip6/ensemble";
 import { signAgreement, type Agreement } from "../cmip6/windows";
 import type { ScenarioSeries } from "../cmip6/series";
-import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY, temperatureHumidityIndex } from "./compute";
+import { temperatureHumidityIndex } from "./compute";
 
 /** Per model and calendar month, the mean over the years of a monthly block of `f` applied to each step. */
 function monthlyMeans(blocks: readonly ScenarioSeries[], f: (values: (number | null)[], month: number) => number | null): Record<string, (number | null)[]> {
@@ -75,26 +75,10 @@ export function variableCycle(block: ScenarioSeries): MonthStats[] {
 /** Each model's mean of one variable per calendar month. */
 export const variableModelCycles = (block: ScenarioSeries) => monthlyMeans([block], ([v]) => v);
 
-/** Each model's Hargreaves potential evapotranspiration (mm/day) per calendar month. */
-export function petModelCycles(tas: ScenarioSeries, tasmax: ScenarioSeries, tasmin: ScenarioSeries, latitude: number): Record<string, (number | null)[]> {
-  const ra = MID_MONTH_DAY.map((day) => extraterrestrialRadiation(latitude, day));
-  return monthlyMeans([tas, tasmax, tasmin], ([t, tx, tn], month) => (t === null || tx === null || tn === null ? null : hargreavesPet(t, tx, tn, ra[month - 1])));
-}
-
-/** Each model's precipitation minus PET per calendar month. */
-export function waterBalanceModelCycles(pr: ScenarioSeries, tas: ScenarioSeries, tasmax: ScenarioSeries, tasmin: ScenarioSeries, latitude: number): Record<string, (number | null)[]> {
-  const ra = MID_MONTH_DAY.map((day) => extraterrestrialRadiation(latitude, day));
-  return monthlyMeans([pr, tas, tasmax, tasmin], ([p, t, tx, tn], month) =>
-    p === null || t === null || tx === null || tn === null ? null : p - hargreavesPet(t, tx, tn, ra[month - 1]),
-  );
-}
-
-/** Hargreaves potential evapotranspiration (mm/day) per calendar month from monthly tas, tasmax and tasmin. */
-export function petCycle(tas: ScenarioSeries, tasmax: ScenarioSeries, tasmin: ScenarioSeries, latitude: number): MonthStats[] {
-  return cycleStats(petModelCycles(tas, tasmax, tasmin, latitude));
-}
-
-/** Precipitation minus PET per calendar month, per model, then across models. */
-export function waterBalanceCycle(pr: ScenarioSeries, tas: ScenarioSeries, tasmax: ScenarioSeries, tasmin: ScenarioSeries, latitude: number): MonthStats[] {
-  return cycleStats(waterBalanceModelCycles(pr, tas, tasmax, tasmin, latitude));
+/**
+ * Each model's precipitation minus potential evapotranspiration (mm/day) per calendar month, from its
+ * monthly `pr` and `pet` series (the same steps): the months where both have a value.
+ */
+export function waterBalanceModelCycles(pr: ScenarioSeries, pet: ScenarioSeries): Record<string, (number | null)[]> {
+  return monthlyMeans([pr, pet], ([p, e]) => (p === null || e === null ? null : p - e));
 }

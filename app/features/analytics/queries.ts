@@ -65,4 +65,5 @@ export function windowQueries(s: AnalysisSelection, indicators: readonly string[
   ]);
 }
 export const LIVESTOCK_VARIABLES = ["tasmax", "hurs"] as const;
-export const WATER_VARIABLES = ["pr", "tas", "tasmax", "tasmin"] as const;
+/** Precipitation and potential evapotranspiration (the `pet` series, FAO-56 Penman-Monteith). */
+export const WATER_VARIABLES = ["pr", "pet"] as const;

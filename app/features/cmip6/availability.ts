@@ -23,7 +23,9 @@ const DAILY_MINIMUM = ["tasmin"] as const;
 
 /**
  * The daily variables each indicator is computed from (ETCCDI definitions; SPEI's water balance uses
- * Hargreaves evapotranspiration from tas, tasmax and tasmin; GSL counts days of daily mean temperature).
+ * Hargreaves evapotranspiration from tas, tasmax and tasmin; GSL counts days of daily mean temperature). PET
+ * needs tas, tasmax and tasmin (Hargreaves-Samani); with hurs, rsds and sfcWind too it is FAO-56
+ * Penman-Monteith (`petMethodOf`).
  */
 const INDICATOR_VARIABLES: Readonly<Record<string, readonly ArchiveVariable[]>> = {
   ...Object.fromEntries(ARCHIVE_VARIABLES.map((v) => [v, [v]])),
@@ -33,7 +35,21 @@ const INDICATOR_VARIABLES: Readonly<Record<string, readonly ArchiveVariable[]>> 
   dtr: ["tasmax", "tasmin"],
   gsl: ["tas"],
   spei: ["pr", "tas", "tasmax", "tasmin"],
+  pet: ["tas", "tasmax", "tasmin"],
 };
+
+/** Variables PET by Penman-Monteith needs beyond those of the Hargreaves-Samani fallback. */
+export const PET_PENMAN_MONTEITH_EXTRA = ["hurs", "rsds", "sfcWind"] as const;
+
+/**
+ * How `model`'s PET is computed from the archive's variables: Penman-Monteith when it has all six,
+ * Hargreaves-Samani with the variables it lacks, or undefined without tas, tasmax or tasmin.
+ */
+export function petMethodOf(availability: Availability, model: string): { method: "penman-monteith" | "hargreaves-samani"; missing: string[] } | undefined {
+  if (!modelHasIndicator(availability, model, "pet")) return undefined;
+  const missing = PET_PENMAN_MONTEITH_EXTRA.filter((v) => availability.missing[model]?.includes(v));
+  return { method: missing.length === 0 ? "penman-monteith" : "hargreaves-samani", missing };
+}
 
 /** The variables an indicator needs; an unknown code needs itself (a variable of its own name). */
 export function indicatorVariables(code: string): readonly string[] {

@@ -30,6 +30,8 @@ const DECIMALS: Readonly<Record<string, number>> = {
   spi: 2,
   spei: 2,
   sdii: 2,
+  // potential evapotranspiration, mm/day: a hundredth of a millimetre, like the other daily rates
+  pet: 2,
 };
 const DAY_COUNTS = ["fd", "su", "id", "tr", "gsl", "wsdi", "csdi", "r10mm", "r20mm", "rnnmm", "cdd", "cwd"];
 const ONE_DECIMAL = [...DAY_COUNTS, "tn10p", "tx10p", "tn90p", "tx90p", "rx1day", "rx5day", "r95ptot", "r99ptot", "prcptot"];

@@ -48,6 +48,11 @@ export const scenarioSeriesSchema = z.strictObject({
    * covered less get no ingested series). Absent for generated sample series, which cover the whole place.
    */
   coverage: z.record(z.string(), z.number().min(0).max(1)).optional(),
+  /**
+   * Per model, how its run of this indicator was computed, where that differs between runs (`pet`: FAO-56
+   * Penman-Monteith, or Hargreaves-Samani naming the variables the model lacks; and the elevation assumed).
+   */
+  methods: z.record(z.string(), z.string().min(1)).optional(),
 });
 export type ScenarioSeries = z.infer<typeof scenarioSeriesSchema>;
 

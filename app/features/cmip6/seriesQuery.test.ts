@@ -122,13 +122,16 @@ describe("parseSeriesQuery", () => {
 describe("the catalogue", () => {
   it("serves the monthly variables and monthly indices monthly, and everything annual-capable annually", () => {
     expect(seriesIndicatorCodes(catalog.indicators, "monthly")).toEqual([
-      "pr", "tas", "tasmax", "tasmin", "hurs", "huss", "rsds", "rlds", "sfcWind",
+      "pr", "tas", "tasmax", "tasmin", "hurs", "huss", "rsds", "rlds", "sfcWind", "pet",
       "txx", "tnx", "txn", "tnn", "tn10p", "tx10p", "tn90p", "tx90p", "dtr", "rx1day", "rx5day", "spi", "spei",
     ]);
     const annual = seriesIndicatorCodes(catalog.indicators, "annual");
     expect(annual).toContain("fd");
     expect(annual).toContain("txx");
     expect(annual).toContain("tas");
+    expect(annual).toContain("pet");
+    expect(seriesIndicator(catalog.indicators, "pet", "monthly")?.tid).toBe("452");
+    expect(seriesIndicator(catalog.indicators, "pet", "annual")?.tid).toBe("453");
     expect(seriesIndicator(catalog.indicators, "tas", "annual")?.tid).toBe("411");
     expect(seriesIndicator(catalog.indicators, "tas", "monthly")?.tid).toBe("402");
     expect(seriesIndicator(catalog.indicators, "txx", "annual")?.tid).toBe("428");

@@ -63,11 +63,22 @@ export interface IndexerHook {
   endYear(year: number): Record<string, (i: number) => number>;
 }
 
+/**
+ * A daily field computed per cell from the day's variables (potential evapotranspiration, ./pet.ts), kept
+ * as a monthly mean like the variables: a cell with a day the field has no value for has no value that month.
+ */
+export interface DerivedDaily {
+  readonly code: string;
+  /** The field of one day, per cell (NaN where it cannot be computed). */
+  day(date: CalendarDate, values: Partial<Record<DailyVariable, ArrayLike<number>>>): ArrayLike<number>;
+}
+
 export class DailyIndexer {
   readonly output: IndexerOutput = { monthly: new Map(), annual: new Map(), spells: new Map() };
   readonly codes: { monthly: string[]; annual: string[] };
   private readonly n: number;
-  private readonly vars: DailyVariable[];
+  /** the variables read, then the derived fields */
+  private readonly vars: string[];
   private readonly has: (v: DailyVariable) => boolean;
   // per cell, this month
   private readonly mSum: Record<string, Float64Array> = {};
@@ -112,9 +123,10 @@ export class DailyIndexer {
     /** codes to keep (those the catalogue lists), all when absent */
     keep?: ReadonlySet<string>,
     private readonly hooks: readonly IndexerHook[] = [],
+    private readonly derived: readonly DerivedDaily[] = [],
   ) {
     this.n = cellCount;
-    this.vars = [...variables];
+    this.vars = [...variables, ...derived.map((d) => d.code)];
     const set = new Set<string>(variables);
     this.has = (v) => set.has(v);
     const own = producedCodes(set);
@@ -122,6 +134,7 @@ export class DailyIndexer {
       monthly: [...own.monthly, ...hooks.flatMap((h) => h.codes.monthly)],
       annual: [...own.annual, ...hooks.flatMap((h) => h.codes.annual)],
     };
+    produced.monthly.push(...derived.map((d) => d.code));
     this.codes = keep
       ? { monthly: produced.monthly.filter((c) => keep.has(c)), annual: produced.annual.filter((c) => keep.has(c)) }
       : produced;
@@ -170,8 +183,10 @@ export class DailyIndexer {
     if (this.yearDay === 0) this.fromJanuary = date.month === 1 && date.day === 1;
     this.current = date;
     const n = this.n;
+    const fields: Record<string, ArrayLike<number> | undefined> = { ...values };
+    for (const d of this.derived) fields[d.code] = d.day(date, values);
     for (const v of this.vars) {
-      const x = values[v];
+      const x = fields[v];
       if (!x) throw new Error(`no ${v} values for ${fmt(date)}`);
       const sum = this.mSum[v];
       const count = this.mCount[v];
@@ -306,7 +321,7 @@ export class DailyIndexer {
 
   private endMonth(year: number, month: number) {
     const days = daysInMonth(this.calendar, year, month);
-    const complete = (v: DailyVariable) => (i: number) => this.mCount[v][i] === days;
+    const complete = (v: string) => (i: number) => this.mCount[v][i] === days;
     const cellValues: Record<string, (i: number) => number> = {};
     for (const v of this.vars) {
       const full = complete(v);

@@ -14,6 +14,8 @@ import { cellsKey, PERCENTILE_SCHEMA, ThresholdStore, type PercentileHook } from
 import { MaskCache, type GeoFeature, type GeoMask, type GridMasks, type MaskStorage } from "./masks";
 import { readOutlines, withOperatorOutlines } from "./outlines";
 import { NetcdfError, openGridVariable, VARIABLE_UNITS, type GridVariable } from "./netcdf";
+import type { ElevationGrid } from "./elevation";
+import { DailyPet } from "./pet";
 
 /**
  * `npm run ingest`: reads daily CMIP6 NetCDF files, computes monthly means and ETCCDI indices over each
@@ -40,6 +42,11 @@ export interface IngestOptions {
    * of the places it names. Files ingested with other outlines are read again.
    */
   places?: string;
+  /**
+   * Elevation per grid cell for potential evapotranspiration (`--elevation`, ./elevation.ts); without it PET
+   * assumes sea-level pressure, and its series say so.
+   */
+  elevation?: ElevationGrid;
   /** Days read per slab (default 32). */
   chunkDays?: number;
   /**
@@ -174,6 +181,8 @@ export function openSeriesDatabase(file: string): BetterSqlite3.Database {
   // databases from before files recorded the outlines their rows were computed with
   const fileColumns = db.prepare("PRAGMA table_info(ingested_files)").all() as { name: string }[];
   if (!fileColumns.some((c) => c.name === "outlines")) db.exec("ALTER TABLE ingested_files ADD COLUMN outlines TEXT");
+  // databases from before rows said how they were computed (pet: Penman-Monteith or Hargreaves-Samani)
+  if (!columns.some((c) => c.name === "method")) db.exec("ALTER TABLE series_years ADD COLUMN method TEXT");
   return db;
 }
 
@@ -302,7 +311,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   // rows a set's own files wrote for a place that its grid, with the present outlines, no longer covers
   const dropStale = db.prepare("DELETE FROM series_years WHERE geo = ? AND scenario = ? AND model = ? AND year BETWEEN ? AND ? AND instr(written_by, ?) > 0");
   const insertRow = db.prepare(
-    "INSERT OR REPLACE INTO series_years (indicator, geo, scenario, model, frequency, year, source_id, vals, written_by, coverage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT OR REPLACE INTO series_years (indicator, geo, scenario, model, frequency, year, source_id, vals, written_by, coverage, method) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const ownerOf = db.prepare("SELECT written_by FROM series_years WHERE indicator = ? AND geo = ? AND frequency = ? AND scenario = ? AND model = ? AND year = ?");
   const forgetFile = db.prepare("DELETE FROM ingested_files WHERE name = ? AND substr(sha256, 1, 12) = ?");
@@ -366,7 +375,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         const readStarted = performance.now();
         try {
           result = await readSet(members, masks, keep, chunkDays, (calendar, grid, active, variables) =>
-            thresholdStore.hook({ model, grid, cells: cellsKey(active) }, scenario, calendar, active.length, variables), options.trust, minCoverage, operatorCodes, (cellDays, fraction) => {
+            thresholdStore.hook({ model, grid, cells: cellsKey(active) }, scenario, calendar, active.length, variables), options.trust, minCoverage, operatorCodes, options.elevation, (cellDays, fraction) => {
             progress.cellDays = before + cellDays;
             // bytes advance with the share of days read
             const done = setBytes * fraction;
@@ -405,7 +414,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       const now = new Date().toISOString();
       const read = result.files;
       const writerOf = (code: string) => {
-        const needed = indicatorVariables(code);
+        const needed = code === "pet" && result.pet ? result.pet.variables : indicatorVariables(code);
         const from = read.filter(({ file }) => needed.includes(file.variable));
         return (from.length > 0 ? from : read).map(({ file }) => fileToken(file.name.name, sums.get(file)!)).sort().join(" + ");
       };
@@ -425,6 +434,10 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         return { run, own, neighbours };
       });
       const writes: { code: string; geo: string; frequency: "monthly" | "annual"; year: number; vals: Buffer; writer: string }[] = [];
+      const methodOf = (code: string) => (code === "pet" ? (result.pet?.method ?? null) : null);
+      if (result.pet && result.pet.noElevation > 0) {
+        summary.warnings.push(`${label}: ${result.pet.noElevation} grid cell(s) outside ${options.elevation!.file} or without a value there: PET takes them at sea level`);
+      }
       for (const [code, byGeo] of result.output.monthly) {
         if (!monthlyCodes.has(code)) continue;
         const writer = writerOf(code);
@@ -463,7 +476,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       const percentileNotes: string[] = [];
       db.transaction(() => {
         for (const w of writes) {
-          insertRow.run(w.code, w.geo, scenario, model, w.frequency, w.year, id, w.vals, w.writer, result.coverage.get(w.geo) ?? null);
+          insertRow.run(w.code, w.geo, scenario, model, w.frequency, w.year, id, w.vals, w.writer, result.coverage.get(w.geo) ?? null, methodOf(w.code));
           rows++;
         }
         for (const [by, years] of displaced) {
@@ -539,6 +552,7 @@ async function readSet(
   minCoverage: number,
   /** Places whose outlines the operator gave: reported even when the grid misses them altogether. */
   reportAlways: ReadonlySet<string>,
+  elevation: ElevationGrid | undefined,
   onDays: (cellDays: number, fraction: number) => void,
   onCells: (cells: number) => void,
 ) {
@@ -594,8 +608,20 @@ async function readSet(
     const slabColumns = col1 - col0;
     const slabCells = (row1 - row0) * slabColumns;
     const offsets = Uint32Array.from(active, (cell) => (Math.floor(cell / columns) - row0) * slabColumns + ((cell % columns) - col0));
-    const percentiles = percentileHook(first.calendar, grid.fingerprint, Uint32Array.from(active), opened.map((o) => o.file.variable));
-    const indexer = new DailyIndexer(first.calendar, masks, active.length, opened.map((o) => o.file.variable), keep, percentiles ? [percentiles] : []);
+    const variables = opened.map((o) => o.file.variable);
+    // potential evapotranspiration per cell and day: latitude and elevation of each cell's centre
+    const cellLat = Float64Array.from(active, (cell) => first.lat[Math.floor(cell / columns)]);
+    let noElevation = 0;
+    const cellElevation = elevation
+      ? Float64Array.from(active, (cell) => {
+          const z = elevation.at(first.lat[Math.floor(cell / columns)], first.lon[cell % columns]);
+          if (Number.isNaN(z)) noElevation++;
+          return Number.isNaN(z) ? 0 : z;
+        })
+      : undefined;
+    const pet = keep.has("pet") ? DailyPet.of(first.calendar, variables, cellLat, cellElevation) : undefined;
+    const percentiles = percentileHook(first.calendar, grid.fingerprint, Uint32Array.from(active), variables);
+    const indexer = new DailyIndexer(first.calendar, masks, active.length, variables, keep, percentiles ? [percentiles] : [], pet ? [pet] : []);
     const days = first.dates.length;
     const dayValues = Object.fromEntries(opened.map((o) => [o.file.variable, new Float64Array(active.length)])) as Record<DailyVariable, Float64Array>;
     if (active.length > 0) {
@@ -643,6 +669,12 @@ async function readSet(
     return {
       output: indexer.finish(),
       files: opened,
+      /** How PET was computed: the method line, the variables it read, cells without an elevation. */
+      pet: pet && {
+        method: pet.describe(elevation),
+        variables: pet.method === "penman-monteith" ? ["tasmax", "tasmin", "hurs", "rsds", "sfcWind"] : ["tas", "tasmax", "tasmin"],
+        noElevation,
+      },
       /** The grid, the cells the indexer read (grid cell indices) and the places' masks over them. */
       grid: grid.fingerprint,
       active: Uint32Array.from(active),

@@ -9,6 +9,7 @@ import { modelTraits, warmingFactor } from "./models";
 import { SampleSeriesStore } from "./sample-store";
 import availability from "../../../seeds/model-variables.json";
 import { modelHasIndicator } from "../../../app/features/cmip6/availability";
+import { referenceEt0 } from "../../../app/features/analytics/fao56";
 
 const store = new SampleSeriesStore();
 const MODELS = modelSeeds.map((m) => m.field_value);
@@ -272,5 +273,42 @@ describe("annual values agree with the monthly ones", () => {
     expect(modelsWith("hurs")).toHaveLength(33);
     expect(modelsWith("huss")).toHaveLength(32);
     expect(modelsWith("pr")).toHaveLength(35);
+  });
+});
+
+describe("potential evapotranspiration (pet)", () => {
+  const monthlyPet = (model: string, geo = "IND") => series("pet", geo, "historical", model, "monthly");
+
+  it("is FAO-56 Penman-Monteith of the run's own monthly means, G from the months around (eq. 43)", () => {
+    const pet = monthlyPet("MRI-ESM2-0");
+    expect(pet.method).toMatch(/^Sample: FAO-56 Penman-Monteith .*eq\. 43\/44.*elevation 300 m/);
+    const v = (code: string) => series(code, "IND", "historical", "MRI-ESM2-0", "monthly").values;
+    const [tas, tasmax, tasmin, hurs, rsds, wind] = ["tas", "tasmax", "tasmin", "hurs", "rsds", "sfcWind"].map(v);
+    const i = 30 * 12 + 6; // July 1980
+    const expected = referenceEt0({
+      tmax: tasmax[i], tmin: tasmin[i], hurs: hurs[i], rsds: rsds[i], wind: wind[i], latitude: GEO_CLIMATES.IND.lat,
+      dayOfYear: 196, elevation: GEO_CLIMATES.IND.elevation, g: 0.07 * (tas[i + 1] - tas[i - 1]),
+    });
+    expect(pet.values[i]).toBeCloseTo(expected, 10);
+  });
+
+  it("falls back to Hargreaves-Samani for models without hurs, and has none without tasmax", () => {
+    for (const model of ["BCC-CSM2-MR", "NESM3"]) expect(monthlyPet(model).method).toMatch(/^Sample: Hargreaves-Samani .*\(no hurs\)$/);
+    expect(store.getOne({ indicator: "pet", geo: "IND", scenario: "historical", model: "CESM2", frequency: "monthly" })).toBeUndefined();
+    const methods = MODELS.map((m) => store.getOne({ indicator: "pet", geo: "IND", scenario: "ssp245", model: m, frequency: "monthly" })?.method?.split(" ")[1]);
+    expect(methods.filter((m) => m === "FAO-56")).toHaveLength(30);
+    expect(methods.filter((m) => m === "Hargreaves-Samani")).toHaveLength(2);
+  });
+
+  it("gives plausible rates (mm/day) that rise with warming", () => {
+    for (const geo of GEOS) {
+      for (const v of monthlyPet("EC-Earth3", geo).values) expect(v, geo).toBeGreaterThan(-0.5), expect(v, geo).toBeLessThan(12);
+    }
+    const annual = (model: string) => meanOver("pet", "PAK", "ssp585", model, 2080, 2099) / meanOver("pet", "PAK", "historical", model, 1995, 2014);
+    expect(annual("EC-Earth3")).toBeGreaterThan(1);
+    // the annual value is the day-weighted mean of the months
+    const monthly = series("pet", "PAK", "ssp585", "EC-Earth3", "monthly").values;
+    const year = series("pet", "PAK", "ssp585", "EC-Earth3").values;
+    expect(year[0]).toBeCloseTo(monthly.subarray(0, 12).reduce((s, x, m) => s + x * DAYS_IN_MONTH[m], 0) / 365, 10);
   });
 });

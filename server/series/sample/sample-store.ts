@@ -1,4 +1,5 @@
-import { modelHasIndicator, type Availability } from "../../../app/features/cmip6/availability";
+import { modelHasIndicator, petMethodOf, type Availability } from "../../../app/features/cmip6/availability";
+import { aggregateMonths } from "../../../app/features/cmip6/indicatorRules";
 import shippedAvailability from "../../../seeds/model-variables.json";
 import { CMIP6_EXPERIMENT_PERIODS, type YearRange } from "../../../app/features/cmip6/periods";
 import { LruCache } from "../lru";
@@ -8,6 +9,7 @@ import { hasForcing } from "./forcing";
 import { GEO_CLIMATES, type GeoClimate } from "./geo-climates";
 import { indicatorSeries, RNN_THRESHOLD } from "./indices";
 import { modelTraits } from "./models";
+import { samplePet, samplePetMethod } from "./pet";
 import { hashString } from "./random";
 import { generateRun, type SampleRun } from "./run";
 
@@ -21,7 +23,10 @@ export const SAMPLE_METHOD =
   "rainfall response per degree, small residual biases and seeded year-to-year variability shared by all " +
   "variables. ETCCDI indices follow from the monthly fields with closed-form daily statistics (percentiles against " +
   `1961-1990, Rnnmm at ${RNN_THRESHOLD} mm); CDD and CWD are counted on a simulated daily wet/dry sequence. ` +
-  "365-day calendar.";
+  "Potential evapotranspiration (pet) is FAO-56 Penman-Monteith from the monthly means (Hargreaves-Samani for models " +
+  "without hurs, rsds or sfcWind; each series says which). 365-day calendar.";
+
+const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
 export interface SampleStoreOptions {
   /** Years each scenario covers (default: the NEX-GDDP-CMIP6 ranges). */
@@ -83,10 +88,20 @@ export class SampleSeriesStore implements SeriesStore {
     const id = `${key.frequency}|${key.indicator}|${key.geo}|${key.scenario}|${key.model}`;
     const found = this.series.getOrSet(id, () => {
       const run = this.run(key.geo, key.scenario, key.model);
+      if (run && key.indicator === "pet") return this.pet(run, key.model, key.frequency);
       const values = run && indicatorSeries(run, key.indicator, key.frequency);
       return values ? { startYear: run.period.start, values, source: this.source } : null;
     });
     return found ?? undefined;
+  }
+
+  /** Potential evapotranspiration of a run: Penman-Monteith, or Hargreaves-Samani where the model lacks a variable. */
+  private pet(run: SampleRun, model: string, frequency: SeriesKey["frequency"]): StoredSeries | null {
+    const how = petMethodOf(this.availability, model);
+    if (!how) return null;
+    const monthly = samplePet(run, how.method);
+    const values = frequency === "monthly" ? monthly : Float64Array.from({ length: run.years }, (_, y) => aggregateMonths(monthly.subarray(y * 12, y * 12 + 12), ALL_MONTHS, "mean"));
+    return { startYear: run.period.start, values, source: this.source, method: samplePetMethod(run, how.method, how.missing) };
   }
 
   /** Every variable of one model run; undefined for a geo, scenario or model the generator cannot make. */

@@ -53,3 +53,24 @@ export async function writeTestNetcdf(grid: TestGrid): Promise<void> {
     file.close();
   }
 }
+
+/** Writes a 2-D (lat, lon) field such as orography, for tests of `--elevation`. */
+export async function writeTestField(grid: { path: string; variable: string; units?: string; lat: number[]; lon: number[]; value: (row: number, column: number) => number }): Promise<void> {
+  const h5 = await loadH5();
+  const file = new h5.File(grid.path, "w");
+  try {
+    for (const [name, data] of [["lat", grid.lat], ["lon", grid.lon]] as const) {
+      const ds = file.create_dataset({ name, data: Float64Array.from(data), shape: [data.length], dtype: "<d" });
+      ds.create_attribute("units", name === "lat" ? "degrees_north" : "degrees_east");
+      ds.make_scale(name);
+    }
+    const data = new Float32Array(grid.lat.length * grid.lon.length);
+    for (let r = 0; r < grid.lat.length; r++) for (let c = 0; c < grid.lon.length; c++) data[r * grid.lon.length + c] = grid.value(r, c);
+    const ds = file.create_dataset({ name: grid.variable, data, shape: [grid.lat.length, grid.lon.length], dtype: "<f" });
+    if (grid.units !== undefined) ds.create_attribute("units", grid.units);
+    ds.attach_scale(0, "lat");
+    ds.attach_scale(1, "lon");
+  } finally {
+    file.close();
+  }
+}
