@@ -9,6 +9,13 @@ import { LayeredSeriesStore, type SeriesKey, type SeriesSource, type SeriesStore
 
 const sample = new SampleSeriesStore();
 const store = new DroughtIndexStore(sample);
+/** The sample store without its pet series: SPEI then falls back to Hargreaves-Samani. */
+const samplePetless: SeriesStore = {
+  version: `${sample.version}-no-pet`,
+  describe: () => sample.describe(),
+  getSeries: (keys) => sample.getSeries(keys.map((k) => (k.indicator === "pet" ? { ...k, indicator: "no-such-indicator" } : k))),
+};
+const petless = new DroughtIndexStore(samplePetless);
 const key = (indicator: string, scenario: string, model = "MRI-ESM2-0", frequency: SeriesKey["frequency"] = "monthly", geo = "IND"): SeriesKey => ({
   indicator,
   geo,
@@ -68,23 +75,35 @@ describe("DroughtIndexStore over the sample store", () => {
     const runs = ["pr", "tas", "tasmax", "tasmin"].map((code) => concat(sample.getOne(key(code, "historical"))!.values, sample.getOne(key(code, "ssp245"))!.values));
     const balance = hargreavesWaterBalance(runs[0], runs[1], runs[2], runs[3], GEO_LATITUDES.IND);
     const direct = spei(balance, { startYear: 1950, scale: 12 });
-    const monthly = (await one(store, { ...key("spei", "ssp245"), scale: 12 }))!;
+    const monthly = (await one(petless, { ...key("spei", "ssp245"), scale: 12 }))!;
     expect(Array.from(monthly.values)).toEqual(Array.from(direct.values.subarray(65 * 12)));
     expect(monthly.drought?.evapotranspiration).toBe("Hargreaves-Samani (1985)");
-    const annual = (await one(store, key("spei", "ssp245", "MRI-ESM2-0", "annual")))!;
+    const annual = (await one(petless, key("spei", "ssp245", "MRI-ESM2-0", "annual")))!;
     expect(annual.values.length).toBe(86);
     for (const y of [0, 40, 85]) expect(annual.values[y]).toBe(direct.values[(65 + y) * 12 + 11]);
     // the annual path has only the 12-month scale
-    expect(await one(store, { ...key("spei", "ssp245", "MRI-ESM2-0", "annual"), scale: 3 })).toBeUndefined();
+    expect(await one(petless, { ...key("spei", "ssp245", "MRI-ESM2-0", "annual"), scale: 3 })).toBeUndefined();
+  });
+
+  it("SPEI from the store's pet series where the model run has one: the water balance is P - PET in mm", async () => {
+    const pr = concat(sample.getOne(key("pr", "historical"))!.values, sample.getOne(key("pr", "ssp245"))!.values);
+    const pet = concat(sample.getOne(key("pet", "historical"))!.values, sample.getOne(key("pet", "ssp245"))!.values);
+    const balance = Float64Array.from(pr, (p, i) => (p - pet[i]) * DAYS_IN_MONTH[i % 12]);
+    const direct = spei(balance, { startYear: 1950, scale: 3 });
+    const monthly = (await one(store, { ...key("spei", "ssp245"), scale: 3 }))!;
+    expect(Array.from(monthly.values)).toEqual(Array.from(direct.values.subarray(65 * 12)));
+    expect(monthly.drought?.evapotranspiration).toMatch(/^Sample: FAO-56 Penman-Monteith/);
   });
 
   it("a model lacking tasmax has SPI but no SPEI; a place without a latitude has none either", async () => {
     const [spiCesm, speiCesm] = await store.getSeries([key("spi", "ssp585", "CESM2"), key("spei", "ssp585", "CESM2")]);
     expect(spiCesm).toBeDefined();
     expect(speiCesm).toBeUndefined();
-    const noLatitude = new DroughtIndexStore(sample, { latitudes: {} });
+    // without a pet series, Hargreaves-Samani needs the place's latitude
+    const noLatitude = new DroughtIndexStore(samplePetless, { latitudes: {} });
     expect(await one(noLatitude, key("spei", "historical"))).toBeUndefined();
     expect(await one(noLatitude, key("spi", "historical"))).toBeDefined();
+    expect(await one(new DroughtIndexStore(sample, { latitudes: {} }), key("spei", "historical"))).toBeDefined();
     expect(await one(store, key("spi", "historical", "MRI-ESM2-0", "monthly", "atlantis"))).toBeUndefined();
   });
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { DEFAULT_DROUGHT_REFERENCE, DEFAULT_DROUGHT_SCALE, DROUGHT_ANNUAL_RULE, DROUGHT_METHODS, isDroughtIndicator, type DroughtScale } from "../../app/features/cmip6/drought";
 import { HARGREAVES_REFERENCE } from "./drought";
+import { FAO56_REFERENCE } from "../../app/features/analytics/fao56";
 import { ensembleStats } from "../../app/features/cmip6/ensemble";
 import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "../../app/features/cmip6/indicatorRules";
 import { BASELINE_PERIOD, intersectRanges, monthsInPreviousYear, SEASONS, type Season, type YearRange } from "../../app/features/cmip6/periods";
@@ -560,7 +561,8 @@ function droughtMethod(
     });
   });
   const methods = new Set(Object.values(evapotranspiration).flatMap((byModel) => Object.values(byModel)));
-  if ([...methods].some((m) => m.startsWith("Hargreaves"))) references.add(HARGREAVES_REFERENCE);
+  if ([...methods].some((m) => m.includes("Penman-Monteith"))) references.add(FAO56_REFERENCE);
+  if ([...methods].some((m) => m.includes("Hargreaves"))) references.add(HARGREAVES_REFERENCE);
   const pet = methods.size > 0 ? ` Potential evapotranspiration: ${[...methods].join(" or ")}, per model run as \`evapotranspiration\` says.` : "";
   const annual = resolved.frequency === "annual" ? ` ${DROUGHT_ANNUAL_RULE}` : "";
   return {

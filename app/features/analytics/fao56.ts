@@ -6,6 +6,10 @@
  * tests share them; `docs/methods.md` ("Potential evapotranspiration") lists the equations and departures.
  */
 
+/** The reference of the Penman-Monteith method. */
+export const FAO56_REFERENCE =
+  "Allen, R.G., Pereira, L.S., Raes, D. and Smith, M. (1998): Crop evapotranspiration: guidelines for computing crop water requirements. FAO Irrigation and Drainage Paper 56, Rome.";
+
 /** Stefan-Boltzmann constant, MJ K-4 m-2 day-1. */
 export const STEFAN_BOLTZMANN_DAILY = 4.903e-9;
 /** Albedo of the grass reference crop. */

@@ -497,7 +497,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
           const tokenOf = (variable: string) => read.filter(({ file }) => file.variable === variable).map(({ file }) => fileToken(file.name.name, sums.get(file)!)).join(" + ");
           const notes = thresholdStore.afterSet(result!.percentiles, tokenOf, result!.indexMasks, (code, geo, frequency, year, vals, writer) => {
             if (!(frequency === "monthly" ? monthlyCodes : annualCodes).has(code)) return;
-            insertRow.run(code, geo, scenario, model, frequency, year, id, vals, writer, result!.coverage.get(geo) ?? null);
+            insertRow.run(code, geo, scenario, model, frequency, year, id, vals, writer, result!.coverage.get(geo) ?? null, null);
             rows++;
           });
           percentileNotes.push(...notes);
