@@ -3,11 +3,10 @@ import { spei, spi } from "../../app/features/cmip6/drought";
 import { roundTo } from "../../app/features/cmip6/indicatorRules";
 import { CMIP6_EXPERIMENT_PERIODS, DAYS_IN_MONTH } from "../../app/features/cmip6/periods";
 import { seriesResponseSchema } from "../../app/features/cmip6/series";
-import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
-import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY } from "../../app/features/analytics/compute";
 import { climatologyOf } from "../../server/series/sample/climatology";
 import { GEO_CLIMATES } from "../../server/series/sample/geo-climates";
 import { modelTraits } from "../../server/series/sample/models";
+import { samplePet } from "../../server/series/sample/pet";
 import { generateRun } from "../../server/series/sample/run";
 
 /**
@@ -29,7 +28,7 @@ test("each monthly scale answers and states its method; the default is 3 monthly
     expect(body.warnings).toEqual([]);
   }
   const monthly = seriesResponseSchema.parse(await (await request.get(`${MONTHLY}?indicator=spei&${ONE}`)).json());
-  expect(monthly.method).toMatchObject({ index: "spei", scale: 3, distribution: expect.stringMatching(/log-logistic/), evapotranspiration: { historical: { MIROC6: "Hargreaves-Samani (1985)" } } });
+  expect(monthly.method).toMatchObject({ index: "spei", scale: 3, distribution: expect.stringMatching(/log-logistic/), evapotranspiration: { historical: { MIROC6: expect.stringMatching(/^Sample: FAO-56 Penman-Monteith/) } } });
   const annual = seriesResponseSchema.parse(await (await request.get(`${ANNUAL}?indicator=spei&${ONE}`)).json());
   expect(annual.method).toMatchObject({ scale: 12, text: expect.stringContaining("ending in December") });
   expect((await request.get(`${ANNUAL}?indicator=spei&${ONE}&scale=12`)).status()).toBe(200);
@@ -68,20 +67,18 @@ test("values equal the drought functions on the sample store's series of one mod
   const runs = (["historical", "ssp585"] as const).map((scenario) =>
     generateRun({ geo: "NPL", model: "MIROC6", scenario, period: CMIP6_EXPERIMENT_PERIODS[scenario], clim, traits: modelTraits("MIROC6") }),
   );
-  const run = (code: "pr" | "tas" | "tasmax" | "tasmin") => {
-    const hist = runs[0][code];
-    const future = runs[1][code];
-    const joined = new Float64Array(hist.length + future.length);
-    joined.set(hist);
-    joined.set(future, hist.length);
-    return joined;
+  const joined = (hist: Float64Array, future: Float64Array) => {
+    const all = new Float64Array(hist.length + future.length);
+    all.set(hist);
+    all.set(future, hist.length);
+    return all;
   };
-  const pr = run("pr");
-  const [tas, tasmax, tasmin] = (["tas", "tasmax", "tasmin"] as const).map(run);
-  // written out here: monthly totals, and Hargreaves-Samani PET at NPL's latitude
+  const pr = joined(runs[0].pr, runs[1].pr);
+  // the sample store's pet of each run (FAO-56 Penman-Monteith from the generator's monthly means: MIROC6
+  // has hurs, rsds and sfcWind); written out here: monthly totals and the water balance P - PET in mm
+  const pet = joined(samplePet(runs[0], "penman-monteith"), samplePet(runs[1], "penman-monteith"));
   const totals = pr.map((p, i) => p * DAYS_IN_MONTH[i % 12]);
-  const ra = MID_MONTH_DAY.map((day) => extraterrestrialRadiation(GEO_LATITUDES.NPL, day));
-  const balance = pr.map((p, i) => (p - hargreavesPet(tas[i], tasmax[i], tasmin[i], ra[i % 12])) * DAYS_IN_MONTH[i % 12]);
+  const balance = pr.map((p, i) => (p - pet[i]) * DAYS_IN_MONTH[i % 12]);
   const expected = {
     spi: spi(totals, { startYear: 1950, scale: 6 }).values,
     spei: spei(balance, { startYear: 1950, scale: 3 }).values,
