@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
 import { spei, spi } from "../../app/features/cmip6/drought";
 import { DAYS_IN_MONTH } from "../../app/features/cmip6/periods";
-import { hargreavesWaterBalance } from "./drought";
+import { HARGREAVES_SAMANI, hargreavesWaterBalance } from "./drought";
 import { combinedSource, DroughtIndexStore } from "./drought-store";
 import { SampleSeriesStore } from "./sample/sample-store";
 import { LayeredSeriesStore, type SeriesKey, type SeriesSource, type SeriesStore, type StoredSeries } from "./store";
@@ -77,7 +77,7 @@ describe("DroughtIndexStore over the sample store", () => {
     const direct = spei(balance, { startYear: 1950, scale: 12 });
     const monthly = (await one(petless, { ...key("spei", "ssp245"), scale: 12 }))!;
     expect(Array.from(monthly.values)).toEqual(Array.from(direct.values.subarray(65 * 12)));
-    expect(monthly.drought?.evapotranspiration).toBe("Hargreaves-Samani (1985)");
+    expect(monthly.drought?.evapotranspiration).toBe(HARGREAVES_SAMANI);
     const annual = (await one(petless, key("spei", "ssp245", "MRI-ESM2-0", "annual")))!;
     expect(annual.values.length).toBe(86);
     for (const y of [0, 40, 85]) expect(annual.values[y]).toBe(direct.values[(65 + y) * 12 + 11]);

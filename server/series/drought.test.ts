@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY } from "../../app/features/analytics/compute";
 import { spei, spi } from "../../app/features/cmip6/drought";
-import { DEFAULT_PET_METHOD, droughtSeries, hargreavesWaterBalance, joinRuns, monthlyTotals, petWaterBalance } from "./drought";
+import { DEFAULT_PET_METHOD, HARGREAVES_SAMANI, droughtSeries, hargreavesWaterBalance, joinRuns, monthlyTotals, petWaterBalance } from "./drought";
 import type { StoredSeries } from "./store";
 
 const source: StoredSeries["source"] = { id: "test", source: "test", method: "area mean", version: "1", sample: false };
@@ -51,7 +51,7 @@ describe("drought series of stored monthly series", () => {
     expect(result.values.length).toBe((years - 1) * 12);
     const balance = hargreavesWaterBalance(pr.subarray(12), tas.subarray(12), tasmax.subarray(12), tasmin.subarray(12), 23.5);
     expect(Array.from(result.values)).toEqual(Array.from(spei(balance, { startYear: 1951, scale: 6 }).values));
-    expect(result.evapotranspiration).toBe("Hargreaves-Samani (1985)");
+    expect(result.evapotranspiration).toBe(HARGREAVES_SAMANI);
     expect(result.method).toMatch(/log-logistic.*Hargreaves/s);
   });
 

@@ -51,7 +51,7 @@ export interface DroughtSeries {
   values: Float64Array;
   warnings: DroughtWarning[];
   fits: (GammaFit | LogLogisticFit | undefined)[];
-  /** Evapotranspiration method of SPEI's water balance, short ("Hargreaves-Samani (1985)"). */
+  /** Evapotranspiration method of SPEI's water balance, short ("Hargreaves-Samani (1985) from monthly tas, tasmax and tasmin (no pet series)"). */
   evapotranspiration?: string;
   method: string;
   references: readonly string[];
@@ -93,7 +93,7 @@ export function hargreavesWaterBalance(
 }
 
 /** Short name of the Hargreaves-Samani estimate, as answers name each model run's evapotranspiration. */
-export const HARGREAVES_SAMANI = "Hargreaves-Samani (1985)";
+export const HARGREAVES_SAMANI = "Hargreaves-Samani (1985) from monthly tas, tasmax and tasmin (no pet series)";
 /** What a `pet` series that does not say its method is taken to be (the ingest computes FAO-56). */
 export const DEFAULT_PET_METHOD = "FAO-56 Penman-Monteith";
 

@@ -12,6 +12,7 @@ import { useGetWarmingLevelsQuery } from "~/store/reference";
 import type { SeriesResponse } from "../cmip6/series";
 import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate } from "./AnalysisFrame";
 import { coefficientOfVariation, standardDeviation } from "./compute";
+import { petMethodSummary } from "./fao56";
 import { windowShares, yearlyShareBlocks, type ShareSummary } from "./droughtShares";
 import { detrend, DETRENDED_METHOD } from "./trend";
 import { variabilityQueries } from "./queries";
@@ -53,11 +54,7 @@ export function windowStatistic(
 export function droughtStatement(spi: SeriesResponse, spei: SeriesResponse): string {
   const scale = spi.method?.scale ?? spei.method?.scale;
   const reference = spi.method?.reference ?? spei.method?.reference;
-  const runs = new Map<string, number>();
-  for (const byModel of Object.values(spei.method?.evapotranspiration ?? {})) {
-    for (const method of Object.values(byModel)) runs.set(method, (runs.get(method) ?? 0) + 1);
-  }
-  const pet = [...runs].map(([method, n]) => `${method} (${n} model run${n === 1 ? "" : "s"})`).join(", ") || "none";
+  const pet = petMethodSummary(Object.values(spei.method?.evapotranspiration ?? {}).map((byModel) => ({ values: byModel, methods: byModel })));
   const part = (code: "spi" | "spei") => `${code.toUpperCase()}: ${DROUGHT_METHODS[code].distribution}, ${DROUGHT_METHODS[code].fitting} (${DROUGHT_METHODS[code].cite})`;
   return (
     `SPI-${scale} and SPEI-${scale} (${scale}-month accumulation) fitted per calendar month over ${reference?.start}-${reference?.end} of each model's historical run, ` +
