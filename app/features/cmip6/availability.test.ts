@@ -15,6 +15,17 @@ describe("model-variable availability", () => {
     expect(modelHasIndicator(availability, "ACCESS-CM2", "spei")).toBe(true);
   });
 
+  it("takes tas and hurs for the daily-mean THI days, tasmax and huss for the daily-maximum ones", () => {
+    expect(indicatorVariables("thimean72")).toEqual(["tas", "hurs"]);
+    expect(indicatorVariables("thimax84")).toEqual(["tasmax", "huss"]);
+    // BCC-CSM2-MR has no hurs, MIROC6 no huss, CESM2 no tasmax
+    expect(modelHasIndicator(availability, "BCC-CSM2-MR", "thimean72")).toBe(false);
+    expect(modelHasIndicator(availability, "BCC-CSM2-MR", "thimax72")).toBe(true);
+    expect(modelHasIndicator(availability, "MIROC6", "thimax72")).toBe(false);
+    expect(modelHasIndicator(availability, "CESM2", "thimax72")).toBe(false);
+    expect(modelHasIndicator(availability, "CESM2", "thimean72")).toBe(true);
+  });
+
   it("says in method notes which models are left out", () => {
     expect(availabilityNote(availability, ["pr", "tas"])).toBe("Every model of the archive has these variables.");
     expect(availabilityNote(availability, ["tx90p"])).toBe(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { THI_CODES, thiVariables } from "./livestockHeat";
 
 /** The daily variables of NEX-GDDP-CMIP6 the portal serves and derives its indices from. */
 export const ARCHIVE_VARIABLES = ["pr", "tas", "tasmax", "tasmin", "hurs", "huss", "rsds", "rlds", "sfcWind"] as const;
@@ -25,7 +26,8 @@ const DAILY_MINIMUM = ["tasmin"] as const;
  * The daily variables each indicator is computed from (ETCCDI definitions; SPEI's water balance uses
  * Hargreaves evapotranspiration from tas, tasmax and tasmin; GSL counts days of daily mean temperature). PET
  * needs tas, tasmax and tasmin (Hargreaves-Samani); with hurs, rsds and sfcWind too it is FAO-56
- * Penman-Monteith (`petMethodOf`).
+ * Penman-Monteith (`petMethodOf`). Livestock heat-stress days take tas and hurs, or tasmax and huss, by their
+ * THI definition.
  */
 const INDICATOR_VARIABLES: Readonly<Record<string, readonly ArchiveVariable[]>> = {
   ...Object.fromEntries(ARCHIVE_VARIABLES.map((v) => [v, [v]])),
@@ -36,6 +38,7 @@ const INDICATOR_VARIABLES: Readonly<Record<string, readonly ArchiveVariable[]>> 
   gsl: ["tas"],
   spei: ["pr", "tas", "tasmax", "tasmin"],
   pet: ["tas", "tasmax", "tasmin"],
+  ...Object.fromEntries(THI_CODES.map((c) => [c.code, thiVariables(c.definition)])),
 };
 
 /** Variables PET by Penman-Monteith needs beyond those of the Hargreaves-Samani fallback. */

@@ -7,6 +7,13 @@ describe("aggregationOf", () => {
     expect(["txn", "tnn"].map(aggregationOf)).toEqual(["min", "min"]);
     expect(["tas", "pr", "tx90p", "dtr", "spi"].map(aggregationOf)).toEqual(["mean", "mean", "mean", "mean", "mean"]);
   });
+
+  it("adds the months of livestock heat-stress day counts", () => {
+    expect(["thimean72", "thimax84"].map(aggregationOf)).toEqual(["sum", "sum"]);
+    expect(["thimean72", "thimax84"].map(decimalsOf)).toEqual([1, 1]);
+    expect(aggregateMonths([3, 12.5, 30], [4, 5, 6], "sum")).toBe(45.5);
+    expect(aggregateMonths([3, NaN, 30], [4, 5, 6], "sum")).toBeNaN();
+  });
 });
 
 describe("aggregateMonths", () => {

@@ -1,11 +1,13 @@
+import { isThiCode } from "./livestockHeat";
 import { DAYS_IN_MONTH } from "./periods";
 
 /**
  * How monthly values of an indicator combine into a season or a year: a day-weighted mean for averages,
  * rates and shares; the maximum or minimum for block extremes (ETCCDI defines TXx as the maximum of the
- * daily maxima in the block, so the annual TXx is the largest monthly one).
+ * daily maxima in the block, so the annual TXx is the largest monthly one); the sum for monthly counts
+ * of days (livestock heat stress days: a season's days are its months' days added).
  */
-export type Aggregation = "mean" | "max" | "min";
+export type Aggregation = "mean" | "max" | "min" | "sum";
 
 const BLOCK_MAXIMA = ["txx", "tnx", "rx1day", "rx5day"];
 const BLOCK_MINIMA = ["txn", "tnn"];
@@ -13,6 +15,7 @@ const BLOCK_MINIMA = ["txn", "tnn"];
 export function aggregationOf(code: string): Aggregation {
   if (BLOCK_MAXIMA.includes(code)) return "max";
   if (BLOCK_MINIMA.includes(code)) return "min";
+  if (isThiCode(code)) return "sum";
   return "mean";
 }
 
@@ -37,7 +40,7 @@ const DAY_COUNTS = ["fd", "su", "id", "tr", "gsl", "wsdi", "csdi", "r10mm", "r20
 const ONE_DECIMAL = [...DAY_COUNTS, "tn10p", "tx10p", "tn90p", "tx90p", "rx1day", "rx5day", "r95ptot", "r99ptot", "prcptot"];
 
 export function decimalsOf(code: string): number {
-  return DECIMALS[code] ?? (ONE_DECIMAL.includes(code) ? 1 : 2);
+  return DECIMALS[code] ?? (ONE_DECIMAL.includes(code) || isThiCode(code) ? 1 : 2);
 }
 
 /** Rounds to `decimals` places (half away from zero, as people round). */
@@ -52,6 +55,11 @@ export function roundTo(value: number, decimals: number): number {
  */
 export function aggregateMonths(values: ArrayLike<number>, months: readonly number[], rule: Aggregation): number {
   let acc = rule === "max" ? -Infinity : rule === "min" ? Infinity : 0;
+  if (rule === "sum") {
+    for (let i = 0; i < values.length; i++) acc += values[i];
+    // NaN when any month is missing
+    return values.length === 0 ? NaN : acc;
+  }
   let days = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];

@@ -132,7 +132,7 @@ export const seriesResponseSchema = z.strictObject({
     /** `field_chart_title`, else the name. */
     chartTitle: z.string(),
     /** How monthly values combine into seasons and years. */
-    aggregation: z.enum(["mean", "max", "min"]),
+    aggregation: z.enum(["mean", "max", "min", "sum"]),
     /** Decimal places the values are rounded to. */
     decimals: z.number().int().nonnegative(),
   }),
