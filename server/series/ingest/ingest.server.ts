@@ -10,6 +10,7 @@ import { catalogModel, catalogScenario, parseCmip6FileName, type Cmip6FileName }
 import { indicatorVariables } from "../../../app/features/cmip6/availability";
 import { DailyIndexer, MEAN_VARIABLES, SPELL_INDICES, type DailyVariable } from "./indices";
 import { SpellStore } from "./spell-store";
+import { thiHook } from "./thi-days";
 import { cellsKey, PERCENTILE_SCHEMA, ThresholdStore, type PercentileHook } from "./threshold-store";
 import { MaskCache, type GeoFeature, type GeoMask, type GridMasks, type MaskStorage } from "./masks";
 import { readOutlines, withOperatorOutlines } from "./outlines";
@@ -621,7 +622,9 @@ async function readSet(
       : undefined;
     const pet = keep.has("pet") ? DailyPet.of(first.calendar, variables, cellLat, cellElevation) : undefined;
     const percentiles = percentileHook(first.calendar, grid.fingerprint, Uint32Array.from(active), variables);
-    const indexer = new DailyIndexer(first.calendar, masks, active.length, variables, keep, percentiles ? [percentiles] : [], pet ? [pet] : []);
+    const thi = thiHook(first.calendar, active.length, variables);
+    const hooks = [percentiles, thi].filter((h): h is NonNullable<typeof h> => h !== undefined);
+    const indexer = new DailyIndexer(first.calendar, masks, active.length, variables, keep, hooks, pet ? [pet] : []);
     const days = first.dates.length;
     const dayValues = Object.fromEntries(opened.map((o) => [o.file.variable, new Float64Array(active.length)])) as Record<DailyVariable, Float64Array>;
     if (active.length > 0) {
