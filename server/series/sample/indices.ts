@@ -1,4 +1,5 @@
 import { aggregateMonths, aggregationOf } from "../../../app/features/cmip6/indicatorRules";
+import { dailyThi, THI_CODES, thiCodeInfo } from "../../../app/features/cmip6/livestockHeat";
 import { DAYS_IN_MONTH } from "../../../app/features/cmip6/periods";
 import type { SeriesFrequency } from "../../../app/features/cmip6/seriesQuery";
 import { combine, hashString, normalCdf, Random } from "./random";
@@ -13,7 +14,7 @@ import { MONTHS, type SampleRun } from "./run";
  */
 
 export const VARIABLE_CODES = ["pr", "tas", "tasmax", "tasmin", "hurs", "huss", "rsds", "rlds", "sfcWind"] as const;
-export const MONTHLY_INDEX_CODES = ["txx", "tnx", "txn", "tnn", "tn10p", "tx10p", "tn90p", "tx90p", "dtr", "rx1day", "rx5day"] as const;
+export const MONTHLY_INDEX_CODES = ["txx", "tnx", "txn", "tnn", "tn10p", "tx10p", "tn90p", "tx90p", "dtr", "rx1day", "rx5day", ...THI_CODES.map((c) => c.code)] as const;
 export const ANNUAL_INDEX_CODES = [
   "fd", "su", "id", "tr", "gsl", "wsdi", "csdi", "sdii", "r10mm", "r20mm", "rnnmm", "cdd", "cwd", "r95ptot", "r99ptot", "prcptot",
 ] as const;
@@ -148,8 +149,28 @@ function monthlySeries(run: SampleRun, code: string): Float64Array {
       });
     }
     default:
+      if (thiCodeInfo(code)) return thiDays(run, code);
       throw new Error(`No monthly generator for ${code}`);
   }
+}
+
+/**
+ * Livestock heat-stress days (days with THI at or above a threshold) without days to count: each day's THI
+ * taken as normal around the THI of the month's values (tas with hurs, or tasmax with the humidity at
+ * tasmax from huss), with the spread of daily temperature over the days and the area times the index's
+ * slope in temperature at the month's humidity; the expected count is the month's days times the share
+ * of that distribution at or above the threshold.
+ */
+function thiDays(run: SampleRun, code: string): Float64Array {
+  const { definition, threshold } = thiCodeInfo(code)!;
+  const t = definition === "mean" ? run.tas : run.tasmax;
+  const humidity = definition === "mean" ? run.hurs : run.huss;
+  return mapMonths(run, (i, m) => {
+    const thi = dailyThi(definition, t[i], humidity[i]);
+    const slope = dailyThi(definition, t[i] + 0.5, humidity[i]) - dailyThi(definition, t[i] - 0.5, humidity[i]);
+    const sd = Math.max(0.1, Math.abs(slope) * areaSpread(run, m));
+    return DAYS_IN_MONTH[m] * normalCdf((thi - threshold.value) / sd);
+  });
 }
 
 /** Expected days per year beyond a threshold, with daily values spread over the days and the area. */

@@ -312,3 +312,70 @@ describe("potential evapotranspiration (pet)", () => {
     expect(year[0]).toBeCloseTo(monthly.subarray(0, 12).reduce((s, x, m) => s + x * DAYS_IN_MONTH[m], 0) / 365, 10);
   });
 });
+
+describe("livestock heat-stress days (generated)", () => {
+  const model = "MRI-ESM2-0";
+  const monthly = (code: string, geo: string, scenario = "historical", m = model) => series(code, geo, scenario, m, "monthly");
+
+  it("counts fewer days at higher thresholds, within the month's days, and adds the months for the year", () => {
+    for (const geo of ["IND", "PAK", "NPL", "MDV"]) {
+      for (const definition of ["mean", "max"]) {
+        const counts = [68, 72, 75, 79, 84].map((t) => monthly(`thi${definition}${t}`, geo).values);
+        const annual = series(`thi${definition}72`, geo, "historical", model).values;
+        for (let i = 0; i < counts[0].length; i++) {
+          expect(counts[0][i]).toBeLessThanOrEqual(DAYS_IN_MONTH[i % 12] + 1e-9);
+          for (let k = 1; k < counts.length; k++) expect(counts[k][i], `${geo} ${definition}`).toBeLessThanOrEqual(counts[k - 1][i]);
+          expect(counts[4][i]).toBeGreaterThanOrEqual(0);
+        }
+        for (let y = 0; y < annual.length; y++) {
+          let sum = 0;
+          for (let m = 0; m < 12; m++) sum += counts[1][y * 12 + m];
+          expect(annual[y]).toBeCloseTo(sum, 9);
+        }
+      }
+    }
+  });
+
+  it("has India's heat-stress days in the hot months, few in January, and more in a warmer future", () => {
+    const jan = monthMean("thimean72", "IND", 1, model);
+    const may = monthMean("thimean72", "IND", 5, model);
+    expect(jan).toBeLessThan(5);
+    expect(may).toBeGreaterThan(20);
+    // the daily maximum counts at least as many days as the daily mean at the same threshold
+    expect(monthMean("thimax72", "IND", 5, model)).toBeGreaterThanOrEqual(may - 1e-9);
+    const future = (code: string) => {
+      const { startYear, values } = series(code, "IND", "ssp585", model);
+      let sum = 0;
+      for (let y = 2080; y <= 2099; y++) sum += values[y - startYear];
+      return sum / 20;
+    };
+    expect(future("thimean79")).toBeGreaterThan(meanOver("thimean79", "IND", "historical", model, 1995, 2014));
+  });
+
+  it("is the expected count of a normal spread of daily THI (checked by simulation)", () => {
+    // a second route: simulate daily temperatures around the month's value with the generator's spread
+    const run = store.run("PAK", "historical", model)!;
+    const spread = Math.hypot(run.clim.dailySd[5], run.clim.geo.spatialSd);
+    const i = (2000 - 1950) * 12 + 5;
+    let state = 12345;
+    const uniform = () => ((state = (state * 1103515245 + 12345) % 2147483648) + 0.5) / 2147483648;
+    let above = 0;
+    const n = 40000;
+    for (let k = 0; k < n; k++) {
+      const z = Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+      const t = run.tas[i] + z * spread;
+      const f = t * 1.8 + 32;
+      if (f - (0.55 - 0.0055 * run.hurs[i]) * (f - 58) >= 75) above++;
+    }
+    expect(monthly("thimean75", "PAK").values[i]).toBeCloseTo((30 * above) / n, 0);
+  });
+
+  it("makes no series for models without the definition's variables", () => {
+    const key = (indicator: string, model: string) => ({ indicator, geo: "NPL", scenario: "ssp585", model, frequency: "monthly" as const });
+    expect(store.getOne(key("thimean72", "BCC-CSM2-MR"))).toBeUndefined();
+    expect(store.getOne(key("thimax72", "BCC-CSM2-MR"))).toBeDefined();
+    expect(store.getOne(key("thimax72", "MIROC6"))).toBeUndefined();
+    expect(store.getOne(key("thimax72", "CESM2"))).toBeUndefined();
+    expect(store.getOne(key("thimean72", "CESM2"))).toBeDefined();
+  });
+});

@@ -14,7 +14,7 @@ import { hashString } from "./random";
 import { generateRun, type SampleRun } from "./run";
 
 /** Bump when the generator's formulas change: the store version, and so every ETag, follows. */
-export const SAMPLE_GENERATOR_VERSION = "3";
+export const SAMPLE_GENERATOR_VERSION = "4";
 
 export const SAMPLE_METHOD =
   "Generated, not model output. Each geo has a 1995-2014 monthly climatology derived from compact parameters " +
@@ -24,7 +24,8 @@ export const SAMPLE_METHOD =
   "variables. ETCCDI indices follow from the monthly fields with closed-form daily statistics (percentiles against " +
   `1961-1990, Rnnmm at ${RNN_THRESHOLD} mm); CDD and CWD are counted on a simulated daily wet/dry sequence. ` +
   "Potential evapotranspiration (pet) is FAO-56 Penman-Monteith from the monthly means (Hargreaves-Samani for models " +
-  "without hurs, rsds or sfcWind; each series says which). 365-day calendar.";
+  "without hurs, rsds or sfcWind; each series says which). Livestock heat-stress days are expected counts: daily THI " +
+  "taken as normal around the THI of the month's values, with the daily and spatial spread of temperature. 365-day calendar.";
 
 const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
