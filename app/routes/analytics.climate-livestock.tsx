@@ -1,11 +1,11 @@
 import { RoutePage } from "~/components/RoutePage";
 import { ClimateLivestock } from "~/features/analytics/ClimateLivestock";
-import { LIVESTOCK_VARIABLES, windowQueries } from "~/features/analytics/queries";
+import { livestockQueries } from "~/features/analytics/livestock";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
 import { analysisLoader } from "../../server/analytics/loader.server";
 
-export const loader = analysisLoader((selection, levels) => windowQueries(selection, LIVESTOCK_VARIABLES, levels));
+export const loader = analysisLoader((selection, levels) => livestockQueries(selection, levels));
 export const clientLoader = referenceClientLoader(["getGeos", "getWarmingLevels"]);
 
 export default function AnalyticsClimateLivestockRoute() {

@@ -10,6 +10,7 @@ import { useGetGeosQuery } from "~/store/reference";
 import { toCsvWithHeader, type ExportHeader } from "../cmip6/explorer/compute";
 import { BASELINE_PERIOD } from "../cmip6/periods";
 import { DROUGHT_SCALES, type DroughtScale } from "../cmip6/drought";
+import { THI_DEFINITIONS, THI_SPECIES } from "../cmip6/livestockHeat";
 import { levelCountText, levelMethodNote, WINDOW_CHOICES, type LevelWindows } from "../cmip6/warmingLevels";
 import { AGREEMENT_RULE } from "../cmip6/windows";
 import type { Geo } from "../cmip6/schema";
@@ -18,7 +19,7 @@ import { formatNumber } from "~/lib/format";
 
 interface FrameProps {
   /** Which selectors the analysis uses besides the place. */
-  fields: ("scenario" | "baseline" | "window" | "scale")[];
+  fields: ("scenario" | "baseline" | "window" | "scale" | "species" | "thi")[];
   children: (selection: AnalysisSelection, geo: Geo) => ReactNode;
 }
 
@@ -100,6 +101,28 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
               {DROUGHT_SCALES.map((n) => (
                 <option key={n} value={n}>
                   {n === 1 ? "1 month" : `${n} months`}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        {fields.includes("species") && (
+          <FormGroup label="Species" labelFor="a-species" inline>
+            <HTMLSelect id="a-species" name="species" value={selection.species} onChange={(e) => change({ species: e.currentTarget.value as AnalysisSelection["species"] })}>
+              {THI_SPECIES.map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.name}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        {fields.includes("thi") && (
+          <FormGroup label="THI definition" labelFor="a-definition" inline>
+            <HTMLSelect id="a-definition" name="thi" value={selection.thi} onChange={(e) => change({ thi: e.currentTarget.value as AnalysisSelection["thi"] })}>
+              {THI_DEFINITIONS.map((d) => (
+                <option key={d.code} value={d.code}>
+                  {d.label}
                 </option>
               ))}
             </HTMLSelect>

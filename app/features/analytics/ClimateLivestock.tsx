@@ -1,90 +1,165 @@
 import { HTMLTable } from "@blueprintjs/core";
+import { useSearchParams } from "@remix-run/react";
 import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, type BandPoint } from "../cmip6/charts/specs";
+import { THI_DEFINITIONS, THI_REFERENCES, THI_SPECIES, THI_THRESHOLDS, thiMethodText, thiVariables } from "../cmip6/livestockHeat";
 import { MONTH_NAMES } from "../cmip6/periods";
+import { AGREEMENT_RULE } from "../cmip6/windows";
 import { useGetWarmingLevelsQuery } from "~/store/reference";
-import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
-import { levelSeries } from "./levels";
-import { THI_CLASSES, thiClass } from "./compute";
-import { cycleChangeAgreement, cycleStats, thiModelCycles, type MonthStats } from "./cycles";
 import { AgreementLegend, AgreementMark, agreementCell } from "../cmip6/AgreementMark";
-import { LIVESTOCK_VARIABLES, windowQueries } from "./queries";
-import { scenarioName, type AnalysisSelection } from "./selection";
+import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { variableModelCycles, type MonthStats } from "./cycles";
+import { levelSeries } from "./levels";
+import { heatDayRows, livestockCodes, livestockQueries, type HeatDayRow, type RangeStat } from "./livestock";
+import { DEFAULT_THI_DEFINITION, scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
+import type { AnalysisQuery } from "./queries";
 
 export const MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
 
-/** Band points of monthly cycles, one series per label. */
+/** Band points of monthly cycles, one series per label (the water balance draws its cycles with them too). */
 export const cyclePoints = (label: string, cycle: MonthStats[]): BandPoint[] =>
   cycle.map((c) => ({ scenario: label, x: MONTHS[c.month - 1], median: c.median, p10: c.p10, p90: c.p90 }));
 
-const classLabel = (thi: number | null) => (thi === null ? "–" : THI_CLASSES.find((c) => c.code === thiClass(thi))!.label);
+const range = (s: RangeStat) => (s.median === null ? "–" : `${fmt(s.median, 1)} (${fmt(s.p10, 1)}–${fmt(s.p90, 1)})`);
+
+/** One series answer per query; the component is keyed by its selection, so the number of queries is fixed while it lives. */
+function useSeriesList(queries: readonly AnalysisQuery[]) {
+  // a hook per query in a loop: the list's length never changes for a mounted component
+  return queries.map((q) => useAnalysisSeries(q));
+}
 
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
   const levels = useGetWarmingLevelsQuery();
-  const q = windowQueries(selection, LIVESTOCK_VARIABLES, levels.data);
-  const results = [useAnalysisSeries(q[0]), useAnalysisSeries(q[1]), useAnalysisSeries(q[2]), useAnalysisSeries(q[3])];
+  const codes = livestockCodes(selection);
+  const results = useSeriesList(livestockQueries(selection, levels.data));
+  const definition = THI_DEFINITIONS.find((d) => d.code === selection.thi)!;
+  const species = THI_SPECIES.find((s) => s.code === selection.species)!;
   return (
     <SeriesGate queries={results}>
-      {([txBase, txFuture, rhBase, rhFuture]) => {
-        const sample = [txBase, txFuture, rhBase, rhFuture].some((a) => a.sample);
-        const at = levelSeries(selection, levels.data, [txFuture, rhFuture]);
-        const baseModels = thiModelCycles(at.baseline(txBase), at.baseline(rhBase));
-        const futureModels = thiModelCycles(at.future(txFuture), at.future(rhFuture));
-        const base = cycleStats(baseModels);
-        const future = cycleStats(futureModels);
-        // per month, do the models agree on the sign of their own change?
-        const agreements = MONTHS.map((_, i) => cycleChangeAgreement(baseModels, futureModels, (c) => c[i]));
+      {(answers) => {
+        const sample = answers.some((a) => a.sample);
+        const futures = answers.filter((_, i) => i % 2 === 1);
+        const at = levelSeries(selection, levels.data, futures);
         const baseLabel = `${selection.baseline.label} (historical)`;
         const futureLabel = `${selection.window.label} (${selection.scenario})`;
+        const tables = codes.map((c, k) => {
+          const baseModels = variableModelCycles(at.baseline(answers[2 * k]));
+          const futureModels = variableModelCycles(at.future(answers[2 * k + 1]));
+          return { ...c, rows: heatDayRows(baseModels, futureModels) };
+        });
+        const onset = tables[0];
+        const points = (label: string, pick: (r: HeatDayRow) => RangeStat): BandPoint[] =>
+          onset.rows.slice(0, 12).map((r, m) => ({ scenario: label, x: MONTHS[m], ...pick(r) }));
         const spec = bandChartSpec({
-          labels: { title: `Temperature-humidity index, ${place}`, axis: "THI", units: "index", sample, note: "ensemble median and p10-p90; dashed: 72 mild, 79 moderate, 89 severe" },
-          band: [...cyclePoints(baseLabel, base), ...cyclePoints(futureLabel, future)],
+          labels: {
+            title: `Days with THI ≥ ${onset.threshold.value}, ${place}`,
+            axis: "Days per month",
+            units: "days",
+            decimals: 1,
+            sample,
+            note: `${definition.label}; ensemble median and p10-p90`,
+          },
+          band: [...points(baseLabel, (r) => r.baseline), ...points(futureLabel, (r) => r.future)],
           x: { title: "Month", type: "month", order: MONTHS },
-          rules: [72, 79, 89],
           legend: "Period",
         });
-        const stressMonths = (cycle: MonthStats[]) => cycle.filter((c) => c.median !== null && c.median >= 72).length;
-        const rows = base.map((b, i) => [MONTHS[i], b.median, classLabel(b.median), future[i].median, classLabel(future[i].median), b.median === null || future[i].median === null ? null : future[i].median! - b.median, agreementCell(agreements[i])]);
+        const year = (rows: HeatDayRow[]) => rows[rows.length - 1];
+        const method = `${thiMethodText(selection.thi, selection.species)} Changes: each model's future minus its own baseline, then the median across models. ${AGREEMENT_RULE}`;
+        const columns = [
+          "month or season",
+          ...tables.flatMap((t) => [
+            `THI>=${t.threshold.value} ${baseLabel} median`, "p10", "p90",
+            `THI>=${t.threshold.value} ${futureLabel} median`, "p10", "p90",
+            `THI>=${t.threshold.value} change (median of models)`, "agreement on the sign",
+          ]),
+        ];
+        const round = (v: number | null) => (v === null ? null : Number(v.toFixed(2)));
+        const csvRows = tables[0].rows.map((_, i) => [
+          tables[0].rows[i].label,
+          ...tables.flatMap((t) => {
+            const r = t.rows[i];
+            return [round(r.baseline.median), round(r.baseline.p10), round(r.baseline.p90), round(r.future.median), round(r.future.p10), round(r.future.p90), round(r.change), agreementCell(r.agreement)];
+          }),
+        ]);
         return (
           <>
             <AnalysisHeading
               title={`Livestock heat stress, ${place}`}
-              answers={[txBase, txFuture, rhBase, rhFuture]}
+              answers={answers}
               csv={{
-                file: `sacap-livestock-thi-${selection.geo}`,
-                header: { indicator: "THI from tasmax and hurs (monthly)", units: "index", geo: selection.geo, scenarios: ["historical", selection.scenario], models: ["ensemble"], period: `${selection.baseline.label}, ${at.periodText}`, view: "THI by month", sample },
-                columns: ["month", `THI ${baseLabel}`, "class", `THI ${futureLabel}`, "class", "change", "agreement on the sign"],
-                rows: rows.map((r) => r.map((v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))),
+                file: `sacap-livestock-thi-days-${selection.species}-${selection.thi}-${selection.geo}`,
+                header: {
+                  indicator: `Days with THI at or above ${tables.map((t) => t.threshold.value).join(", ")} (${codes.map((c) => c.code).join(", ")}): ${species.name}, ${definition.label}`,
+                  units: "days",
+                  geo: selection.geo,
+                  scenarios: ["historical", selection.scenario],
+                  models: ["ensemble"],
+                  period: `${selection.baseline.label}, ${at.periodText}`,
+                  baseline: selection.baseline.label,
+                  view: "heat-stress days by month, season and year",
+                  sample,
+                  method,
+                  agreement: AGREEMENT_RULE,
+                },
+                columns,
+                rows: csvRows,
               }}
             />
-            <Chart label="Temperature-humidity index by month" spec={spec} fileName={`sacap-livestock-thi-${selection.geo}`} summary={`THI by month in ${place}: ${stressMonths(base)} months at or above 72 in ${baseLabel}, ${stressMonths(future)} in ${futureLabel}.`} />
+            <Chart
+              label={`Days with THI at or above ${onset.threshold.value} by month`}
+              spec={spec}
+              fileName={`sacap-livestock-thi-days-${selection.geo}`}
+              summary={`Days a year with ${definition.label.toLowerCase()} THI at or above ${onset.threshold.value} in ${place}: ${fmt(year(onset.rows).baseline.median, 0)} in ${baseLabel}, ${fmt(year(onset.rows).future.median, 0)} in ${futureLabel} (ensemble medians).`}
+            />
             <HTMLTable compact striped className="sacap-table">
               <caption>
-                Ensemble median THI by month and stress class{sample ? " (sample data)" : ""}
+                Heat-stress days per month, season and year: {species.name}, {definition.label.toLowerCase()} THI; ensemble median (p10–p90){sample ? " (sample data)" : ""}
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">{baseLabel}</th>
-                  <th scope="col">Class</th>
-                  <th scope="col">{futureLabel}</th>
-                  <th scope="col">Class</th>
-                  <th scope="col">Change</th>
+                  <th scope="col" rowSpan={2}>
+                    Month or season
+                  </th>
+                  {tables.map((t) => (
+                    <th scope="colgroup" colSpan={3} key={t.code}>
+                      THI ≥ {t.threshold.value}
+                    </th>
+                  ))}
+                </tr>
+                <tr>
+                  {tables.flatMap((t) => [
+                    <th scope="col" key={`${t.code}-b`}>
+                      {baseLabel}
+                    </th>,
+                    <th scope="col" key={`${t.code}-f`}>
+                      {futureLabel}
+                    </th>,
+                    <th scope="col" key={`${t.code}-c`}>
+                      Change
+                    </th>,
+                  ])}
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r) => (
-                  <tr key={r[0] as string}>
-                    <td>{r[0]}</td>
-                    <td className="sacap-num">{fmt(r[1] as number | null, 1)}</td>
-                    <td>{r[2]}</td>
-                    <td className="sacap-num">{fmt(r[3] as number | null, 1)}</td>
-                    <td>{r[4]}</td>
-                    <td className="sacap-num">
-                      {signed(r[5] as number | null, 1)} <AgreementMark agreement={agreements[MONTHS.indexOf(r[0] as string)]} />
-                    </td>
+                {tables[0].rows.map((row, i) => (
+                  <tr key={row.label}>
+                    <th scope="row">{row.label}</th>
+                    {tables.flatMap((t) => {
+                      const r = t.rows[i];
+                      return [
+                        <td className="sacap-num" key={`${t.code}-b`}>
+                          {range(r.baseline)}
+                        </td>,
+                        <td className="sacap-num" key={`${t.code}-f`}>
+                          {range(r.future)}
+                        </td>,
+                        <td className="sacap-num" key={`${t.code}-c`}>
+                          {signed(r.change, 1)} <AgreementMark agreement={r.agreement} />
+                        </td>,
+                      ];
+                    })}
                   </tr>
                 ))}
               </tbody>
@@ -94,7 +169,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                 <AgreementLegend />
               </p>
             )}
-            {at.count && <LevelNote counts={[{ label: "THI (tasmax and hurs)", ...at.count }]} scenarioName={scenarioName(selection.scenario)} />}
+            {at.count && <LevelNote counts={[{ label: `Heat-stress days (${thiVariables(selection.thi).join(" and ")})`, ...at.count }]} scenarioName={scenarioName(selection.scenario)} />}
           </>
         );
       }}
@@ -102,20 +177,66 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
   );
 }
 
-/** Heat stress of livestock: the temperature-humidity index by month, now and in a future window. */
+/** Heat stress of livestock: days per month at or above cited THI thresholds, now and in a future window. */
 export function ClimateLivestock() {
+  // the method note names the definition chosen (the frame parses the same parameter)
+  const [params] = useSearchParams();
+  const definition = THI_DEFINITIONS.find((d) => d.code === params.get("thi")) ?? THI_DEFINITIONS.find((d) => d.code === DEFAULT_THI_DEFINITION)!;
   return (
     <>
-      <AnalysisFrame fields={["scenario", "baseline", "window"]}>{(selection, geo) => <Content key={`${selection.geo}-${selection.scenario}-${selection.baseline.label}-${selection.window.label}`} selection={selection} place={geo.name} />}</AnalysisFrame>
+      <AnalysisFrame fields={["scenario", "baseline", "window", "species", "thi"]}>
+        {(selection, geo) => (
+          <Content
+            key={`${selection.geo}-${selection.scenario}-${selection.baseline.label}-${selection.window.label}-${selection.species}-${selection.thi}`}
+            selection={selection}
+            place={geo.name}
+          />
+        )}
+      </AnalysisFrame>
       <MethodNote>
         <p>
-          For each model and month the temperature-humidity index is computed from the monthly mean daily maximum temperature T (°C)
-          and relative humidity RH (%): THI = (1.8 T + 32) − (0.55 − 0.0055 RH) (1.8 T − 26). Each model's values are averaged per
-          calendar month over the baseline (historical run) and the future window (chosen scenario); the chart shows the median
-          across the models that have both daily maximum temperature and relative humidity, with the 10th-90th percentile band.{" "}
-          <AvailabilityNote indicators={["tasmax", "hurs"]} /> Stress classes: 72 and above mild, 79 moderate, 89 severe. Monthly
-          means smooth out hot days, so daily stress is more frequent than these values suggest.
+          For each model, grid cell and day the temperature-humidity index of the National Research Council (NRC 1971) is computed,
+          THI = (1.8 T + 32) − (0.55 − 0.0055 RH) (1.8 T − 26) with T in °C and RH in %, and the days of each month at or above each
+          threshold are counted per cell, then averaged over the place with area weights. A cell with a day missing has no count for
+          that month. Shown: {definition.text}. Each model&apos;s days are averaged
+          per calendar month over the baseline (historical run) and the future window (chosen scenario); seasons and the year add the
+          months. The table gives the median across models with the 10th–90th percentiles; the change is each model&apos;s future
+          minus its own baseline, then the median. <AvailabilityNote indicators={[...definition.variables]} />
         </p>
+        <p>
+          The daily-maximum definition takes the day&apos;s vapour pressure from specific humidity at the standard sea-level pressure of
+          101.3 kPa (the cells&apos; elevation is not known to the portal), which overstates humidity at altitude (by about 12 % at 1000
+          m), and assumes it constant through the day: RH at the hottest hour is then the day&apos;s lowest. The daily-mean definition
+          misses the afternoon peak. The thresholds were set on THI of different time bases (hourly, daily maximum or daily mean),
+          so the two counts bracket rather than reproduce them. Poultry, pigs, sheep and goats are assessed with other THI
+          formulas (other weights of dry- and wet-bulb temperature) and are not shown.
+        </p>
+        <HTMLTable compact className="sacap-table">
+          <caption>Thresholds of daily THI (NRC 1971 formula) and their sources</caption>
+          <thead>
+            <tr>
+              <th scope="col">THI at or above</th>
+              <th scope="col">Species</th>
+              <th scope="col">Meaning</th>
+              <th scope="col">Source</th>
+            </tr>
+          </thead>
+          <tbody>
+            {THI_THRESHOLDS.map((t) => (
+              <tr key={t.value}>
+                <td className="sacap-num">{t.value}</td>
+                <td>{THI_SPECIES.find((s) => s.code === t.species)!.name}</td>
+                <td>{t.label.replace(/^\d+: /, "")}</td>
+                <td>{t.source}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        <ul className="sacap-references">
+          {Object.values(THI_REFERENCES).map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
       </MethodNote>
     </>
   );

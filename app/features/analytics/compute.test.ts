@@ -8,8 +8,6 @@ import {
   linearTrend,
   parseOni,
   seasonOni,
-  temperatureHumidityIndex,
-  thiClass,
 } from "./compute";
 
 describe("statistics", () => {
@@ -25,17 +23,6 @@ describe("statistics", () => {
   it("gives the coefficient of variation in percent", () => {
     expect(coefficientOfVariation([2, 4, 4, 4, 5, 5, 7, 9])).toBeCloseTo((100 * Math.sqrt(32 / 7)) / 5, 10);
     expect(coefficientOfVariation([0, 0])).toBeNull();
-  });
-});
-
-describe("temperature-humidity index", () => {
-  it("follows THI = (1.8T+32) - (0.55-0.0055RH)(1.8T-26)", () => {
-    expect(temperatureHumidityIndex(30, 50)).toBeCloseTo(86 - (0.55 - 0.275) * 28, 10);
-    expect(temperatureHumidityIndex(20, 100)).toBeCloseTo(68, 10);
-  });
-
-  it("classes stress at 72 mild, 79 moderate and 89 severe", () => {
-    expect([71.9, 72, 78.9, 79, 88.9, 89].map(thiClass)).toEqual(["none", "mild", "mild", "moderate", "moderate", "severe"]);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Pure computations of the analyses: trends, anomalies, variability, the temperature-humidity index
- * and ENSO composites (potential evapotranspiration: `fao56.ts`). Missing values are null and are skipped.
+ * Pure computations of the analyses: trends, anomalies, variability and ENSO composites (potential
+ * evapotranspiration: `fao56.ts`; the livestock temperature-humidity index: ../cmip6/livestockHeat.ts).
+ * Missing values are null and are skipped.
  */
 
 type Num = number | null | undefined;
@@ -50,29 +51,6 @@ export function linearTrend(xs: readonly number[], ys: readonly Num[]): number |
 export function anomalies(years: readonly number[], values: readonly Num[], baseline: { start: number; end: number }): (number | null)[] {
   const base = mean(values.filter((_, i) => years[i] >= baseline.start && years[i] <= baseline.end));
   return values.map((v) => (isNum(v) && base !== null ? v - base : null));
-}
-
-/**
- * Temperature-humidity index for livestock from air temperature T (°C) and relative humidity RH (%):
- * THI = (1.8 T + 32) - (0.55 - 0.0055 RH) (1.8 T - 26).
- */
-export function temperatureHumidityIndex(t: number, rh: number): number {
-  return 1.8 * t + 32 - (0.55 - 0.0055 * rh) * (1.8 * t - 26);
-}
-
-export const THI_CLASSES = [
-  { code: "none", label: "No stress", min: -Infinity },
-  { code: "mild", label: "Mild stress", min: 72 },
-  { code: "moderate", label: "Moderate stress", min: 79 },
-  { code: "severe", label: "Severe stress", min: 89 },
-] as const;
-export type ThiClass = (typeof THI_CLASSES)[number]["code"];
-
-/** Heat stress class of a THI value: 72 mild, 79 moderate, 89 severe. */
-export function thiClass(thi: number): ThiClass {
-  let found: ThiClass = "none";
-  for (const c of THI_CLASSES) if (thi >= c.min) found = c.code;
-  return found;
 }
 
 /** Ra and Hargreaves-Samani live with the other FAO-56 equations; SPEI's water balance reads them from here. */

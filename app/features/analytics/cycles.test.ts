@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ScenarioSeries } from "../cmip6/series";
-import { temperatureHumidityIndex } from "./compute";
-import { cycleChangeAgreement, cycleStats, thiCycle, variableCycle, variableModelCycles, waterBalanceModelCycles } from "./cycles";
+import { cycleChangeAgreement, cycleStats, variableCycle, variableModelCycles, waterBalanceModelCycles } from "./cycles";
 
 const monthly = (values: Record<string, number[]>): ScenarioSeries => {
   const n = 24;
@@ -18,11 +17,6 @@ describe("monthly cycles", () => {
     expect(c).toHaveLength(12);
     expect(c[0]).toEqual({ month: 1, median: 3, p10: 1.4, p90: 4.6 });
     expect(c[1].median).toBe(4);
-  });
-
-  it("computes THI step by step from maximum temperature and humidity", () => {
-    const c = thiCycle(monthly({ A: [30] }), monthly({ A: [60] }));
-    expect(c[5].median).toBeCloseTo(temperatureHumidityIndex(30, 60), 10);
   });
 
   it("takes the water balance per model and step as P - PET, then the cycle; a step missing either is left out", () => {

@@ -1,7 +1,6 @@
 import { ensembleStats } from "../cmip6/ensemble";
 import { signAgreement, type Agreement } from "../cmip6/windows";
 import type { ScenarioSeries } from "../cmip6/series";
-import { temperatureHumidityIndex } from "./compute";
 
 /** Per model and calendar month, the mean over the years of a monthly block of `f` applied to each step. */
 function monthlyMeans(blocks: readonly ScenarioSeries[], f: (values: (number | null)[], month: number) => number | null): Record<string, (number | null)[]> {
@@ -36,16 +35,6 @@ export interface MonthStats {
 export function cycleStats(perModel: Record<string, (number | null)[]>): MonthStats[] {
   const stats = ensembleStats(Object.values(perModel), 12);
   return stats.median.map((median, m) => ({ month: m + 1, median, p10: stats.p10[m], p90: stats.p90[m] }));
-}
-
-/** Each model's mean temperature-humidity index per calendar month. */
-export function thiModelCycles(tasmax: ScenarioSeries, hurs: ScenarioSeries): Record<string, (number | null)[]> {
-  return monthlyMeans([tasmax, hurs], ([t, rh]) => (t === null || rh === null ? null : temperatureHumidityIndex(t, rh)));
-}
-
-/** Mean temperature-humidity index per calendar month from monthly maximum temperature and humidity. */
-export function thiCycle(tasmax: ScenarioSeries, hurs: ScenarioSeries): MonthStats[] {
-  return cycleStats(thiModelCycles(tasmax, hurs));
 }
 
 /**

@@ -64,6 +64,5 @@ export function windowQueries(s: AnalysisSelection, indicators: readonly string[
     { frequency: "monthly" as const, query: future(indicator) },
   ]);
 }
-export const LIVESTOCK_VARIABLES = ["tasmax", "hurs"] as const;
 /** Precipitation and potential evapotranspiration (the `pet` series, FAO-56 Penman-Monteith). */
 export const WATER_VARIABLES = ["pr", "pet"] as const;

@@ -1,4 +1,5 @@
 import { DEFAULT_DROUGHT_SCALE, DROUGHT_SCALES, type DroughtScale } from "../cmip6/drought";
+import { THI_DEFINITIONS, THI_SPECIES, type ThiDefinition, type ThiSpecies } from "../cmip6/livestockHeat";
 import { BASELINE_PERIOD, PROJECTION_WINDOWS, type NamedPeriod } from "../cmip6/periods";
 import type { Geo } from "../cmip6/schema";
 import { parseWindowChoice, WINDOW_CHOICES, yearsChoice, type WindowChoice } from "../cmip6/warmingLevels";
@@ -14,6 +15,9 @@ export interface AnalysisSelection {
   window: WindowChoice;
   /** Accumulation scale of the drought indices (SPI, SPEI), months; the monthly default (3) unless asked. */
   scale: DroughtScale;
+  /** Livestock heat stress: the species whose THI thresholds are shown, and the daily THI definition. */
+  species: ThiSpecies;
+  thi: ThiDefinition;
 }
 
 export const ANALYSIS_SCENARIOS = [
@@ -26,6 +30,8 @@ export const ANALYSIS_BASELINES: readonly NamedPeriod[] = [
   { start: 1985, end: 2014, label: "1985-2014" },
 ];
 export const DEFAULT_ANALYSIS_GEO = "IND";
+export const DEFAULT_THI_SPECIES: ThiSpecies = "dairy";
+export const DEFAULT_THI_DEFINITION: ThiDefinition = "mean";
 /** The last 20-year window, unless the URL asks for another window or a warming level. */
 export const DEFAULT_ANALYSIS_WINDOW: WindowChoice = yearsChoice(PROJECTION_WINDOWS[PROJECTION_WINDOWS.length - 1]);
 
@@ -43,6 +49,8 @@ export function parseAnalysisSelection(params: URLSearchParams, geos: readonly P
   const asked = parseWindowChoice(params.get("window") ?? "");
   const window = WINDOW_CHOICES.find((c) => c.code === asked?.code) ?? DEFAULT_ANALYSIS_WINDOW;
   const scale = DROUGHT_SCALES.find((n) => String(n) === params.get("scale")) ?? DEFAULT_DROUGHT_SCALE.monthly;
+  const species = THI_SPECIES.find((x) => x.code === params.get("species"))?.code ?? DEFAULT_THI_SPECIES;
+  const thi = THI_DEFINITIONS.find((x) => x.code === params.get("thi"))?.code ?? DEFAULT_THI_DEFINITION;
   const baseline = window.kind === "gwl" ? BASELINE_PERIOD : (ANALYSIS_BASELINES.find((b) => b.label === params.get("baseline")) ?? BASELINE_PERIOD);
   return {
     geo: geos.some((g) => g.field_value === geo) ? geo : DEFAULT_ANALYSIS_GEO,
@@ -50,6 +58,8 @@ export function parseAnalysisSelection(params: URLSearchParams, geos: readonly P
     baseline,
     window,
     scale,
+    species,
+    thi,
   };
 }
 
@@ -60,5 +70,7 @@ export function analysisQueryString(s: AnalysisSelection): string {
   if (s.window.kind === "years" && s.baseline.label !== BASELINE_PERIOD.label) p.set("baseline", s.baseline.label);
   if (s.window.code !== DEFAULT_ANALYSIS_WINDOW.code) p.set("window", s.window.code);
   if (s.scale !== DEFAULT_DROUGHT_SCALE.monthly) p.set("scale", String(s.scale));
+  if (s.species !== DEFAULT_THI_SPECIES) p.set("species", s.species);
+  if (s.thi !== DEFAULT_THI_DEFINITION) p.set("thi", s.thi);
   return p.toString();
 }
