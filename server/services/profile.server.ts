@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { decimalsOf } from "../../app/features/cmip6/indicatorRules";
+import { isThiCode } from "../../app/features/cmip6/livestockHeat";
 import { BASELINE_PERIOD } from "../../app/features/cmip6/periods";
 import { seriesIndicator, seriesIndicatorCodes } from "../../app/features/cmip6/seriesQuery";
 import { mergeSources, sourceSummary } from "../../app/features/cmip6/sources";
@@ -88,7 +89,8 @@ export function createProfileService({ series, reference }: ProfileContext) {
   async function build(place: ProfilePlace): Promise<PlaceProfile> {
     const indicators = reference.list("getIndicators");
     const scenarios = reference.list("getScenarios").filter((s) => (PROFILE_SCENARIOS as readonly string[]).includes(s.field_value));
-    const codes = seriesIndicatorCodes(indicators, "annual");
+    // livestock heat-stress days have their own analysis (/analytics/climate-livestock): not ETCCDI indices
+    const codes = seriesIndicatorCodes(indicators, "annual").filter((code) => !isThiCode(code));
     const choiceCodes = WINDOW_CHOICES.map((c) => c.code);
     const scenarioCodes = scenarios.map((s) => s.field_value as ScenarioValue);
 

@@ -5,7 +5,7 @@ const ANALYSES = [
   { url: "/analytics/climate-crop?geo=NPL", table: /Kharif and rabi seasons/, charts: 3 },
   { url: "/analytics/climate-crop/climate-variability?geo=AFG", table: /Variability per 20-year window/, charts: 3 },
   { url: "/analytics/climate-crop/enso-crops?geo=IND", table: /Composite anomalies by ENSO phase/, charts: 2 },
-  { url: "/analytics/climate-livestock?geo=PAK", table: /THI by month/, charts: 1 },
+  { url: "/analytics/climate-livestock?geo=PAK", table: /Heat-stress days per month, season and year/, charts: 1 },
   { url: "/analytics/climate-water?geo=BGD", table: /Annual totals/, charts: 3 },
 ];
 
@@ -24,17 +24,6 @@ for (const { url, table, charts } of ANALYSES) {
     expect(api).toEqual([]);
   });
 }
-
-test("the livestock CSV has the header block and one row per month", async ({ page }) => {
-  await page.goto("/analytics/climate-livestock?geo=PAK&scenario=ssp585&window=2040-2059");
-  await hydrated(page);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /as CSV/ }).click()]);
-  const lines = (await readFile((await download.path())!, "utf8")).trim().split("\r\n");
-  expect(lines).toContain("# sample data: true");
-  expect(lines).toContain("# sources: Sample data: generated for illustration, not model output.");
-  expect(lines.filter((l) => !l.startsWith("#"))).toHaveLength(13);
-  await expect(page.getByRole("table", { name: /THI by month/ })).toContainText("2040-2059 (ssp585)");
-});
 
 test("the crop analysis at a warming level from the URL: each model's window, the count and the method note, nothing requested", async ({ page, pageErrors }) => {
   // a second level's six monthly series are computed on request: room for a busy machine
@@ -63,15 +52,6 @@ test("the crop analysis at a warming level from the URL: each model's window, th
   await expect(page).toHaveURL(/window=gwl%3A3\.0|window=gwl:3\.0/);
   await expect(note).toContainText("Temperature: +3 °C: 15 of 35 models under SSP2-4.5", { timeout: 20_000 });
   expect(pageErrors).toEqual([]);
-});
-
-test("livestock heat stress at a warming level joins the historical run for early windows", async ({ page }) => {
-  await page.goto("/analytics/climate-livestock?geo=PAK&window=gwl:1.5");
-  await hydrated(page);
-  await expect(page.getByRole("table", { name: /THI by month/ })).toContainText("+1.5 °C (ssp245)");
-  await expect(page.getByRole("region", { name: "Warming level" })).toContainText(/THI \(tasmax and hurs\): \+1\.5 °C: \d+ of \d+ models under SSP2-4\.5/);
-  // each month's change carries the models' sign agreement
-  await expect(page.getByRole("table", { name: /THI by month/ }).getByRole("row", { name: /^Jul/ })).toContainText(/(robust|not robust): \d+ of \d+ models agree on the sign/);
 });
 
 test("the variability table has a row per warming level, with the models in", async ({ page }) => {

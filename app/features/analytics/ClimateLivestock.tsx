@@ -205,7 +205,7 @@ export function ClimateLivestock() {
         </p>
         <p>
           The daily-maximum definition takes the day&apos;s vapour pressure from specific humidity at the standard sea-level pressure of
-          101.3 kPa (the cells&apos; elevation is not known to the portal), which overstates humidity at altitude (by about 12 % at 1000
+          101.3 kPa (not the pressure at each cell&apos;s elevation), which overstates humidity at altitude (by about 12 % at 1000
           m), and assumes it constant through the day: RH at the hottest hour is then the day&apos;s lowest. The daily-mean definition
           misses the afternoon peak. The thresholds were set on THI of different time bases (hourly, daily maximum or daily mean),
           so the two counts bracket rather than reproduce them. Poultry, pigs, sheep and goats are assessed with other THI
