@@ -31,7 +31,7 @@ test("species and definition by keyboard: the URL follows, the thresholds change
   // the frame's own selectors keep the analysis's choice
   await page.getByLabel("Future window").focus();
   await page.keyboard.press("ArrowUp");
-  await expect(page).toHaveURL(/window=2040-2059/);
+  await expect(page).toHaveURL(/window=2060-2079/);
   await expect(page).toHaveURL(/species=cattle&thi=max|thi=max&species=cattle/);
   await expect(page.getByRole("region", { name: "Method" })).toContainText("Nienaber and Hahn 2007");
   await expect(page.getByRole("region", { name: "Method" })).toContainText("101.3 kPa");

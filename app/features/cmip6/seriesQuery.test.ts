@@ -124,6 +124,7 @@ describe("the catalogue", () => {
     expect(seriesIndicatorCodes(catalog.indicators, "monthly")).toEqual([
       "pr", "tas", "tasmax", "tasmin", "hurs", "huss", "rsds", "rlds", "sfcWind", "pet",
       "txx", "tnx", "txn", "tnn", "tn10p", "tx10p", "tn90p", "tx90p", "dtr", "rx1day", "rx5day", "spi", "spei",
+      "thimean68", "thimean72", "thimean75", "thimean79", "thimean84", "thimax68", "thimax72", "thimax75", "thimax79", "thimax84",
     ]);
     const annual = seriesIndicatorCodes(catalog.indicators, "annual");
     expect(annual).toContain("fd");
