@@ -172,7 +172,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     path: "/analytics/climate-livestock",
     title: "Climate and livestock",
     description:
-      "Heat stress for livestock: a temperature-humidity index from daily maximum temperature and relative humidity, against the usual stress thresholds.",
+      "Heat stress for livestock: days per month with the daily temperature-humidity index at or above cited thresholds for cattle and dairy cows, now and in the future.",
     group: "livestock",
     icon: "heat-grid",
   },
