@@ -27,6 +27,7 @@ import {
   type SeriesQuery,
 } from "../../app/features/cmip6/seriesQuery";
 import type { ApiCacheEntry } from "../../app/store/prime";
+import { OBSERVATION_DATASETS, OBSERVED, OBSERVED_PERIOD } from "../../app/features/observations/datasets";
 import type { Seeds } from "../seeds.server";
 import { LruCache } from "./lru";
 import type { SeriesKey, SeriesStore, StoredSeries } from "./store";
@@ -135,6 +136,7 @@ export function createSeriesService(
       });
     }
     const geo = catalog.geos.find((g) => g.field_value === query.geo)!;
+    if (query.scenario?.includes(OBSERVED)) return resolveObserved(frequency, query, indicator, geo);
 
     const asked = query.scenario
       ? catalog.scenarios.filter((s) => query.scenario!.includes(s.field_value))
@@ -188,6 +190,35 @@ export function createSeriesService(
     };
   }
 
+  /**
+   * `scenario=observed`: the observational datasets asked (or every one the portal knows), each answered
+   * only where its files were ingested (the sample generator makes no observations); no ensemble.
+   */
+  function resolveObserved(frequency: SeriesFrequency, query: SeriesQuery, indicator: Indicator, geo: Geo): Resolution {
+    const scenario: Scenario = { tid: "0", field_value: OBSERVED as Scenario["field_value"], name: "Observed (gridded observations and reanalysis)", field_period: `${OBSERVED_PERIOD.start}-${OBSERVED_PERIOD.end}` };
+    const period = { start: query.start ?? OBSERVED_PERIOD.start, end: query.end ?? OBSERVED_PERIOD.end };
+    const season = query.season ? SEASONS[query.season] : undefined;
+    const seasonLag = season && monthsInPreviousYear(season) > 0 ? 1 : 0;
+    const years = intersectRanges({ start: OBSERVED_PERIOD.start + seasonLag, end: OBSERVED_PERIOD.end }, period);
+    if (!years) {
+      return notFound(`Observations are served for ${OBSERVED_PERIOD.start}-${OBSERVED_PERIOD.end}, not ${period.start}-${period.end}`, { field: "scenario", value: OBSERVED, period: OBSERVED_PERIOD });
+    }
+    const named = query.model?.length ? query.model : undefined;
+    const models: Cmip6Model[] = OBSERVATION_DATASETS.filter((d) => !named || named.includes(d.id)).map((d) => ({
+      tid: "0",
+      field_value: d.id,
+      name: d.id,
+      field_variant: OBSERVED,
+      field_grid: "gn",
+    }));
+    const canonical = seriesQueryString({ ...query, indicator: indicator.field_value, geo: geo.field_value, scenario: [OBSERVED], start: period.start, end: period.end });
+    const etag = `"${sha(`${version}|${frequency}|${canonical}`).slice(0, 27)}"`;
+    return {
+      ok: true,
+      value: { frequency, query, indicator, geo, scenarios: [{ scenario, period: { ...OBSERVED_PERIOD }, years }], models, ensemble: false, period, month: query.month, season, etag },
+    };
+  }
+
   async function answer(resolved: ResolvedSeriesQuery): Promise<SeriesResponse | SeriesNotFound> {
     const { frequency, indicator, geo, models, scenarios } = resolved;
     const keys: SeriesKey[] = scenarios.flatMap(({ scenario }) =>
@@ -200,6 +231,14 @@ export function createSeriesService(
       })),
     );
     const found = await store.getSeries(keys);
+    const observed = (scenarios[0]?.scenario.field_value as string | undefined) === OBSERVED;
+    if (observed && found.every((s) => s === undefined)) {
+      return {
+        status: 404,
+        message: `No observations of ${indicator.field_value} for ${geo.field_value} have been ingested (npm run ingest -- --observed NAME FILES; see docs/methods.md, Observations)`,
+        details: { field: "scenario", value: OBSERVED, geo: geo.field_value, datasets: models.map((m) => m.field_value) },
+      };
+    }
     if (found.every((s) => s === undefined)) {
       return {
         status: 404,
@@ -262,7 +301,7 @@ export function createSeriesService(
       // the models with values: a model without the variable in the archive is no member of this ensemble
       models: models
         .filter((m) => series.some((block) => m.field_value in block.values))
-        .map((m) => ({ code: m.field_value, variant: m.field_variant, grid: m.field_grid })),
+        .map((m) => (observed ? { code: m.field_value, variant: OBSERVED, grid: OBSERVED } : { code: m.field_value, variant: m.field_variant, grid: m.field_grid })),
       ensemble: resolved.ensemble,
       series,
       ...(windows ? { windows } : {}),

@@ -1,7 +1,8 @@
 import { CMIP6_EXPERIMENT_PERIODS, parseYearRange, SEASON_CODES, type SeasonCode, type YearRange } from "./periods";
 import { parseWindowChoice, WINDOW_CHOICES } from "./warmingLevels";
-import { SCENARIO_VALUES, type ScenarioValue } from "./scenarios";
+import { SCENARIO_VALUES } from "./scenarios";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "./schema";
+import { OBSERVATION_IDS, OBSERVED } from "../observations/datasets";
 
 /**
  * The query of the series API (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`) and its URL codec, shared by
@@ -21,13 +22,20 @@ export const SERIES_PATHS: Readonly<Record<SeriesFrequency, string>> = {
 /** The `model` value that stands for every model of the catalogue. */
 export const ENSEMBLE = "ensemble";
 
+/**
+ * Scenarios of the series API: the catalogue's experiments and `observed` (observational datasets, whose
+ * `model` is the dataset id). `observed` is asked alone: observations never join a model ensemble.
+ */
+export const SERIES_SCENARIOS = [...SCENARIO_VALUES, OBSERVED] as const;
+export type SeriesScenario = (typeof SERIES_SCENARIOS)[number];
+
 export interface SeriesQuery {
   /** Indicator code (`field_value`), e.g. "tas" or "rx1day". */
   indicator: string;
   /** Geo code (`field_value`): ISO3 for a country, slug for a basin. */
   geo: string;
-  /** Scenarios; absent: every scenario with data in the period. */
-  scenario?: ScenarioValue[];
+  /** Scenarios; absent: every scenario of the catalogue with data in the period (never `observed`). */
+  scenario?: SeriesScenario[];
   /** Model ids, or `["ensemble"]` (the same as absent): every model. */
   model?: string[];
   /** First year; absent: the first year of the scenarios. */
@@ -66,7 +74,7 @@ const compareModels = (a: string, b: string) => {
  */
 export function canonicalSeriesQuery(query: SeriesQuery): SeriesQuery {
   const out: SeriesQuery = { indicator: query.indicator, geo: query.geo };
-  if (query.scenario?.length) out.scenario = SCENARIO_VALUES.filter((s) => query.scenario!.includes(s));
+  if (query.scenario?.length) out.scenario = SERIES_SCENARIOS.filter((s) => query.scenario!.includes(s));
   if (query.model?.length) {
     const models = [...new Set(query.model)].sort(compareModels);
     if (!(models.length === 1 && models[0] === ENSEMBLE)) out.model = models;
@@ -167,8 +175,8 @@ interface FieldRules {
   indicatorCodes: string[];
   geo: Rule<string>;
   geoCodes: string[];
-  scenario: Rule<ScenarioValue>;
-  scenarioCodes: ScenarioValue[];
+  scenario: Rule<SeriesScenario>;
+  scenarioCodes: SeriesScenario[];
   model: Rule<string>;
   modelCodes: string[];
   years: YearRange;
@@ -201,7 +209,7 @@ function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRu
       // codes of the other path pass here; the service answers 404 for them (the data lives elsewhere)
       const knownCodes = [...new Set(catalog.indicators.map((i) => i.field_value))];
       const geoCodes = catalog.geos.map((g) => g.field_value);
-      const scenarioCodes = catalog.scenarios.map((s) => s.field_value);
+      const scenarioCodes: SeriesScenario[] = [...catalog.scenarios.map((s) => s.field_value), OBSERVED];
       const modelCodes = catalog.models.map((m) => m.field_value);
       const years = catalogYears(catalog);
       return {
@@ -209,9 +217,9 @@ function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRu
         indicatorCodes,
         geo: oneOf(geoCodes),
         geoCodes,
-        scenario: oneOf(SCENARIO_VALUES.filter((v) => scenarioCodes.includes(v))),
+        scenario: oneOf(SERIES_SCENARIOS.filter((v) => scenarioCodes.includes(v))),
         scenarioCodes,
-        model: oneOf([ENSEMBLE, ...modelCodes]),
+        model: oneOf([ENSEMBLE, ...modelCodes, ...OBSERVATION_IDS]),
         modelCodes,
         years,
         year: integerIn(YEAR_TEXT, years.start, years.end),
@@ -295,8 +303,36 @@ export function parseSeriesQuery(
         value: values.join(","),
       });
     }
-    if (name === "scenario") query.scenario = values as ScenarioValue[];
+    if (name === "scenario") query.scenario = values as SeriesScenario[];
     else query.model = values;
+  }
+  // observations are asked alone, by dataset id, and never in a model ensemble
+  const observed = query.scenario?.includes(OBSERVED) ?? false;
+  if (observed && query.scenario!.length > 1) {
+    return fail({
+      field: "scenario",
+      message: `"${OBSERVED}" (observational datasets) cannot be combined with model scenarios in one answer: ask it alone`,
+      allowed: allowedOf("scenario", rules),
+      value: query.scenario!.join(","),
+    });
+  }
+  const datasets = query.model?.filter((m) => OBSERVATION_IDS.includes(m)) ?? [];
+  if (observed && query.model?.some((m) => !OBSERVATION_IDS.includes(m))) {
+    const bad = query.model.find((m) => !OBSERVATION_IDS.includes(m))!;
+    return fail({
+      field: "model",
+      message: `With scenario=${OBSERVED}, "model" names observational datasets (${OBSERVATION_IDS.join(", ")}), not "${bad}"`,
+      allowed: [...OBSERVATION_IDS],
+      value: bad,
+    });
+  }
+  if (!observed && datasets.length > 0) {
+    return fail({
+      field: "model",
+      message: `"${datasets[0]}" is an observational dataset: ask it with scenario=${OBSERVED}, apart from the models`,
+      allowed: allowedOf("model", rules),
+      value: datasets[0],
+    });
   }
 
   for (const name of ["start", "end"] as const) {
@@ -355,6 +391,14 @@ export function parseSeriesQuery(
       return fail({
         field: "window",
         message: `"window" must be a range of years within ${rules.years.start}-${rules.years.end} (such as 2040-2059) or a warming level gwl:1.5, gwl:2.0, gwl:3.0 or gwl:4.0`,
+        allowed: allowedOf("window", rules),
+        value: window.value,
+      });
+    }
+    if (observed) {
+      return fail({
+        field: "window",
+        message: `Period statistics ("window") are ensemble statistics of the models; observations (scenario=${OBSERVED}) have none`,
         allowed: allowedOf("window", rules),
         value: window.value,
       });
