@@ -2,13 +2,22 @@ import { parseArgs } from "node:util";
 import { EnvError, parseEnv, seriesDatabaseFile } from "../env.server";
 import { loadSeeds, SeedError } from "../seeds.server";
 import { ingest, type IngestProgress, type IngestSummary } from "../series/ingest/ingest.server";
+import { OBSERVATION_DATASETS } from "../../app/features/observations/datasets";
+import { parseObservedOption, UsageError } from "./options";
 
-const USAGE = `Loads daily CMIP6 NetCDF files (NEX-GDDP-CMIP6 or CMIP6 layout) into the series database.
+const USAGE = `Loads daily CMIP6 NetCDF files (NEX-GDDP-CMIP6 or CMIP6 layout), and daily observational gridded
+datasets (CHIRPS, ERA5, ERA5-Land, IMD), into the series database.
 
-Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/series.db] [--places FILE.geojson] [--json]
+Usage: npm run ingest -- <files or folders> [--observed NAME] [--variable tas] [--to file:./data/series.db] [--places FILE.geojson] [--json]
 
   <files or folders>  .nc / .nc4 files named {variable}_day_{model}_{scenario}_{variant}_{grid}_{years}.nc;
                       folders are searched recursively
+  --observed NAME     take every file as the observational dataset NAME, stored as scenario "observed"
+                      with the dataset's id as model:
+${OBSERVATION_DATASETS.map((d) => `                        ${d.flags[0].padEnd(10)} ${d.id.padEnd(12)} ${d.coverage}`).join("\n")}
+                      Without it, files whose names are not CMIP6 names are recognised from their global
+                      attributes (title, source, institution); a file whose attributes name another
+                      dataset than NAME is refused
   --variable VAR      only files of VAR (tas, tasmax, tasmin, pr, hurs, huss, rsds, rlds, sfcWind);
                       repeat or give a comma list
   --to file:PATH      the series database (default: SERIES_DB when it names a file, else file:./data/series.db)
@@ -46,6 +55,7 @@ function parse(argv: string[]) {
       replace: { type: "boolean" },
       "min-coverage": { type: "string" },
       places: { type: "string" },
+      observed: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -117,6 +127,14 @@ async function main() {
     process.stderr.write(`--min-coverage must be a percentage from 0 to 100, not "${values["min-coverage"]}"\n`);
     process.exit(2);
   }
+  let observed: ReturnType<typeof parseObservedOption>;
+  try {
+    observed = parseObservedOption(values.observed);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
   const env = parseEnv(process.env);
   const database = to ? to.slice("file:".length) : (seriesDatabaseFile(env.SERIES_DB) ?? "./data/series.db");
   const seeds = loadSeeds();
@@ -132,6 +150,7 @@ async function main() {
     replace: values.replace ?? false,
     minCoverage: minCoverage === undefined ? undefined : minCoverage / 100,
     places: values.places,
+    observed,
     log: (line) => process.stderr.write(`${tty ? "\r\x1b[K" : ""}${line}\n`),
     onProgress: (p) => {
       const now = Date.now();

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { FORM_KINDS, type FormKind } from "../../app/features/forms/forms";
+import { observationDataset, OBSERVED_FLAGS, type ObservationDataset } from "../../app/features/observations/datasets";
 
 /** A wrong option: the message names it. */
 export class UsageError extends Error {}
@@ -41,4 +42,15 @@ export function parseOptions(argv: string[]): ExportOptions {
     kind: values.kind as FormKind | undefined,
     format: values.format as "csv" | "json",
   };
+}
+
+/**
+ * `npm run ingest -- --observed NAME`: the observational dataset every file is taken as (chirps, era5,
+ * era5-land, imd, or a dataset id such as chirps-v2.0). An unknown name stops the run, listing the known ones.
+ */
+export function parseObservedOption(value: string | undefined): ObservationDataset | undefined {
+  if (value === undefined) return undefined;
+  const dataset = observationDataset(value);
+  if (!dataset) throw new UsageError(`--observed must be one of ${OBSERVED_FLAGS.join(", ")}, not "${value}"`);
+  return dataset;
 }

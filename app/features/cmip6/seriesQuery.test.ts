@@ -77,10 +77,10 @@ describe("parseSeriesQuery", () => {
     expect(problem("geo=IND")).toMatchObject({ field: "indicator", message: '"indicator" is required' });
     expect(problem("indicator=nope&geo=IND")).toMatchObject({ field: "indicator", value: "nope", allowed: seriesIndicatorCodes(catalog.indicators, "annual") });
     expect(problem("indicator=tas&geo=India")).toMatchObject({ field: "geo", allowed: catalog.geos.map((g) => g.field_value) });
-    expect(problem("indicator=tas&geo=IND&scenario=ssp126")).toMatchObject({ field: "scenario", value: "ssp126", allowed: ["historical", "ssp245", "ssp585"] });
+    expect(problem("indicator=tas&geo=IND&scenario=ssp126")).toMatchObject({ field: "scenario", value: "ssp126", allowed: ["historical", "ssp245", "ssp585", "observed"] });
     const model = problem("indicator=tas&geo=IND&model=GPT-5");
     expect(model.field).toBe("model");
-    expect(model.allowed).toHaveLength(36);
+    expect(model.allowed).toHaveLength(40);
     expect((model.allowed as string[])[0]).toBe("ensemble");
     expect(problem("indicator=tas&geo=IND&model=ensemble,CanESM5")).toMatchObject({ field: "model" });
     expect(problem("indicator=tas&geo=IND&start=1900")).toMatchObject({ field: "start", allowed: { min: 1950, max: 2100 } });

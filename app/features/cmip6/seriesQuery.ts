@@ -426,7 +426,7 @@ function allowedOf(name: SeriesParam, rules: FieldRules): SeriesQueryProblem["al
     case "scenario":
       return rules.scenarioCodes;
     case "model":
-      return [ENSEMBLE, ...rules.modelCodes];
+      return [ENSEMBLE, ...rules.modelCodes, ...OBSERVATION_IDS];
     case "start":
     case "end":
       return { min: rules.years.start, max: rules.years.end };
