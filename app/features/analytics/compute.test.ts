@@ -105,7 +105,7 @@ describe("ENSO", () => {
   });
 
   /** A table of zeros with values set at [year, season index]. */
-  const synthetic = (set: [number, number, number][], years = [2000, 2001, 2002]) => {
+  const synthetic = (set: [number, number, number | null][], years = [2000, 2001, 2002]) => {
     const table: Record<number, (number | null)[]> = {};
     for (const y of years) table[y] = new Array(12).fill(0);
     for (const [y, i, v] of set) table[y][i] = v;
