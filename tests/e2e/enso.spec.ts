@@ -6,14 +6,14 @@ import { expect, hydrated, seriousViolations, test } from "./fixtures";
  * seasons by NOAA's episode rule as reference.
  */
 
-const URL = "/analytics/climate-crop/enso-crops?geo=IND";
+const PAGE = "/analytics/climate-crop/enso-crops?geo=IND";
 
 test("without observations: the plain statement, no model composite, the phase table, nothing requested, no serious axe violation", async ({ page }) => {
   const api: string[] = [];
   page.on("request", (r) => {
     if (new URL(r.url()).pathname.startsWith("/api/")) api.push(r.url());
   });
-  await page.goto(URL);
+  await page.goto(PAGE);
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 2, name: "Season climate by ENSO phase, India" })).toBeVisible();
   await expect(page.getByText("Composites need observed data")).toBeVisible();
