@@ -1,7 +1,7 @@
 import type { SeriesFrequency, SeriesQuery } from "../cmip6/seriesQuery";
 import type { WarmingLevels } from "../cmip6/warmingLevels";
 import { levelSpan } from "./levels";
-import { OBSERVED } from "../observations/datasets";
+import { OBSERVED } from "../observations/ids";
 import type { AnalysisSelection } from "./selection";
 
 /** The series each analysis draws; its loader primes exactly these. */

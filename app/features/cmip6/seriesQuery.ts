@@ -2,7 +2,7 @@ import { CMIP6_EXPERIMENT_PERIODS, parseYearRange, SEASON_CODES, type SeasonCode
 import { parseWindowChoice, WINDOW_CHOICES } from "./warmingLevels";
 import { SCENARIO_VALUES } from "./scenarios";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "./schema";
-import { OBSERVATION_IDS, OBSERVED } from "../observations/datasets";
+import { OBSERVATION_IDS, OBSERVED } from "../observations/ids";
 
 /**
  * The query of the series API (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`) and its URL codec, shared by

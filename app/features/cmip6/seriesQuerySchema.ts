@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OBSERVATION_IDS, OBSERVED } from "../observations/datasets";
+import { OBSERVATION_IDS, OBSERVED } from "../observations/ids";
 import { SEASON_CODES } from "./periods";
 import {
   catalogYears,

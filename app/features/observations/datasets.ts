@@ -7,11 +7,7 @@
  * files were ingested (docs/decisions/021-observations.md). Browser code reads this module: no zod here.
  */
 
-/** The scenario code of observations in the series API and the series database. */
-export const OBSERVED = "observed";
-
-/** Years the series API serves observations for (within the portal's year range). */
-export const OBSERVED_PERIOD = { start: 1950, end: 2025 } as const;
+export { OBSERVED, OBSERVED_PERIOD, OBSERVATION_IDS } from "./ids";
 
 export interface ObservationDataset {
   /** Id used as the `model` of the series (`chirps-v2.0`). */
@@ -101,8 +97,6 @@ export function observationDataset(name: string): ObservationDataset | undefined
   const key = name.trim().toLowerCase();
   return OBSERVATION_DATASETS.find((d) => d.id === key || d.flags.includes(key));
 }
-
-export const OBSERVATION_IDS: readonly string[] = OBSERVATION_DATASETS.map((d) => d.id);
 
 /** The names `--observed` accepts, for usage and error messages. */
 export const OBSERVED_FLAGS = OBSERVATION_DATASETS.map((d) => d.flags[0]);
