@@ -25,7 +25,9 @@ import {
   type SeriesCatalog,
   type SeriesFrequency,
   type SeriesQuery,
+  type SeriesQueryParse,
 } from "../../app/features/cmip6/seriesQuery";
+import { withObservedRules } from "./observed-query";
 import type { ApiCacheEntry } from "../../app/store/prime";
 import { OBSERVATION_DATASETS, OBSERVED, OBSERVED_PERIOD } from "../../app/features/observations/datasets";
 import type { Seeds } from "../seeds.server";
@@ -122,6 +124,11 @@ export function createSeriesService(
   );
 
   const notFound = (message: string, details: Record<string, unknown>): Resolution => ({ ok: false, status: 404, message, details });
+
+  /** A query from URL parameters: the catalogue's checks, then the rules that keep observations apart. */
+  function parse(frequency: SeriesFrequency, params: URLSearchParams): SeriesQueryParse {
+    return withObservedRules(parseSeriesQuery(params, catalog, frequency), catalog, params);
+  }
 
   function resolve(frequency: SeriesFrequency, query: SeriesQuery): Resolution {
     const indicator = seriesIndicator(catalog.indicators, query.indicator, frequency);
@@ -496,7 +503,8 @@ export function createSeriesService(
    * the service has them. Undefined when the query is invalid or refers to nothing.
    */
   async function windows(frequency: SeriesFrequency, query: SeriesQuery, codes: readonly string[]): Promise<WindowTable | undefined> {
-    const parsed = parseSeriesQuery(new URLSearchParams(seriesQueryString(query)), catalog, frequency);
+    const params = new URLSearchParams(seriesQueryString(query));
+    const parsed = parse(frequency, params);
     if (!parsed.ok) return undefined;
     const choices = codes.map((code) => parseWindowChoice(code));
     if (choices.some((c) => c === undefined)) return undefined;
@@ -516,7 +524,7 @@ export function createSeriesService(
     store,
     version,
     windows,
-    parse: (frequency: SeriesFrequency, params: URLSearchParams) => parseSeriesQuery(params, catalog, frequency),
+    parse,
     resolve,
     answer,
     json,
@@ -530,7 +538,8 @@ export function createSeriesService(
      */
     async cacheEntry(frequency: SeriesFrequency, query: SeriesQuery): Promise<ApiCacheEntry | undefined> {
       // a loader may build the query from anything: it goes through the same checks as a request
-      const parsed = parseSeriesQuery(new URLSearchParams(seriesQueryString(query)), catalog, frequency);
+      const params = new URLSearchParams(seriesQueryString(query));
+    const parsed = parse(frequency, params);
       if (!parsed.ok) return undefined;
       const resolved = resolve(frequency, parsed.query);
       if (!resolved.ok) return undefined;

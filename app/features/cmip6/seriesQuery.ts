@@ -236,7 +236,8 @@ function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRu
 const LIST_PARAMS: readonly SeriesParam[] = ["scenario", "model"];
 
 /**
- * Reads a series query from URL parameters and checks every value against the catalogue. Lists
+ * Reads a series query from URL parameters and checks every value against the catalogue (the series
+ * service adds the rules that keep observations apart from the models: `observedQueryProblem`). Lists
  * (`scenario`, `model`) may be repeated parameters or comma-separated; other parameters appear at most
  * once; an empty value counts as absent. Unknown parameters are refused so that a typo is not silently
  * ignored. The first problem found is reported. Whether data exists for a valid query is the server's
@@ -306,34 +307,6 @@ export function parseSeriesQuery(
     if (name === "scenario") query.scenario = values as SeriesScenario[];
     else query.model = values;
   }
-  // observations are asked alone, by dataset id, and never in a model ensemble
-  const observed = query.scenario?.includes(OBSERVED) ?? false;
-  if (observed && query.scenario!.length > 1) {
-    return fail({
-      field: "scenario",
-      message: `"${OBSERVED}" (observational datasets) cannot be combined with model scenarios in one answer: ask it alone`,
-      allowed: allowedOf("scenario", rules),
-      value: query.scenario!.join(","),
-    });
-  }
-  const datasets = query.model?.filter((m) => OBSERVATION_IDS.includes(m)) ?? [];
-  if (observed && query.model?.some((m) => !OBSERVATION_IDS.includes(m))) {
-    const bad = query.model.find((m) => !OBSERVATION_IDS.includes(m))!;
-    return fail({
-      field: "model",
-      message: `With scenario=${OBSERVED}, "model" names observational datasets (${OBSERVATION_IDS.join(", ")}), not "${bad}"`,
-      allowed: [...OBSERVATION_IDS],
-      value: bad,
-    });
-  }
-  if (!observed && datasets.length > 0) {
-    return fail({
-      field: "model",
-      message: `"${datasets[0]}" is an observational dataset: ask it with scenario=${OBSERVED}, apart from the models`,
-      allowed: allowedOf("model", rules),
-      value: datasets[0],
-    });
-  }
 
   for (const name of ["start", "end"] as const) {
     const { value, problem } = single(name);
@@ -391,14 +364,6 @@ export function parseSeriesQuery(
       return fail({
         field: "window",
         message: `"window" must be a range of years within ${rules.years.start}-${rules.years.end} (such as 2040-2059) or a warming level gwl:1.5, gwl:2.0, gwl:3.0 or gwl:4.0`,
-        allowed: allowedOf("window", rules),
-        value: window.value,
-      });
-    }
-    if (observed) {
-      return fail({
-        field: "window",
-        message: `Period statistics ("window") are ensemble statistics of the models; observations (scenario=${OBSERVED}) have none`,
         allowed: allowedOf("window", rules),
         value: window.value,
       });
