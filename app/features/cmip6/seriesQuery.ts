@@ -210,16 +210,16 @@ function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRu
       const knownCodes = [...new Set(catalog.indicators.map((i) => i.field_value))];
       const geoCodes = catalog.geos.map((g) => g.field_value);
       const scenarioCodes: SeriesScenario[] = [...catalog.scenarios.map((s) => s.field_value), OBSERVED];
-      const modelCodes = catalog.models.map((m) => m.field_value);
+      const modelCodes = [...catalog.models.map((m) => m.field_value), ...OBSERVATION_IDS];
       const years = catalogYears(catalog);
       return {
         indicator: oneOf(knownCodes),
         indicatorCodes,
         geo: oneOf(geoCodes),
         geoCodes,
-        scenario: oneOf(SERIES_SCENARIOS.filter((v) => scenarioCodes.includes(v))),
+        scenario: oneOf(scenarioCodes),
         scenarioCodes,
-        model: oneOf([ENSEMBLE, ...modelCodes, ...OBSERVATION_IDS]),
+        model: oneOf([ENSEMBLE, ...modelCodes]),
         modelCodes,
         years,
         year: integerIn(YEAR_TEXT, years.start, years.end),
@@ -391,7 +391,7 @@ function allowedOf(name: SeriesParam, rules: FieldRules): SeriesQueryProblem["al
     case "scenario":
       return rules.scenarioCodes;
     case "model":
-      return [ENSEMBLE, ...rules.modelCodes, ...OBSERVATION_IDS];
+      return [ENSEMBLE, ...rules.modelCodes];
     case "start":
     case "end":
       return { min: rules.years.start, max: rules.years.end };

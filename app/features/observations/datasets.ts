@@ -7,7 +7,10 @@
  * files were ingested (docs/decisions/021-observations.md). Browser code reads this module: no zod here.
  */
 
-export { OBSERVED, OBSERVED_PERIOD, OBSERVATION_IDS } from "./ids";
+export { OBSERVED, OBSERVATION_IDS } from "./ids";
+
+/** Years the series API serves observations for (within the portal's year range). */
+export const OBSERVED_PERIOD = { start: 1950, end: 2025 } as const;
 
 export interface ObservationDataset {
   /** Id used as the `model` of the series (`chirps-v2.0`). */

@@ -6,8 +6,5 @@
 /** The scenario code of observations in the series API and the series database. */
 export const OBSERVED = "observed";
 
-/** Years the series API serves observations for (within the portal's year range). */
-export const OBSERVED_PERIOD = { start: 1950, end: 2025 } as const;
-
 /** Ids of the observational datasets (`model` with `scenario=observed`), as `OBSERVATION_DATASETS` lists them. */
 export const OBSERVATION_IDS: readonly string[] = ["chirps-v2.0", "era5", "era5-land", "imd"];
