@@ -116,6 +116,8 @@ export function createSeriesService(
     scenarios: seeds.scenarios,
     models: seeds.cmip6Models,
   };
+  // the API's own catalogue takes scenario=observed and dataset ids (decision 021); screens parse with `catalog`
+  const apiCatalog: SeriesCatalog = { ...catalog, observations: true };
   // the answer depends on the reference lists too (names, units, periods): they are part of the version
   const version = `${store.version}/${sha(JSON.stringify([catalog, seeds.warmingLevels.rows])).slice(0, 12)}`;
   const bodies = new LruCache<string, PreparedSeries>(
@@ -127,7 +129,7 @@ export function createSeriesService(
 
   /** A query from URL parameters: the catalogue's checks, then the rules that keep observations apart. */
   function parse(frequency: SeriesFrequency, params: URLSearchParams): SeriesQueryParse {
-    return withObservedRules(parseSeriesQuery(params, catalog, frequency), catalog, params);
+    return withObservedRules(parseSeriesQuery(params, apiCatalog, frequency), catalog, params);
   }
 
   function resolve(frequency: SeriesFrequency, query: SeriesQuery): Resolution {
@@ -520,7 +522,10 @@ export function createSeriesService(
   }
 
   return {
+    /** The catalogue screens parse their URLs with (no observations). */
     catalog,
+    /** The series API's catalogue: with `scenario=observed` and the dataset ids. */
+    apiCatalog,
     store,
     version,
     windows,

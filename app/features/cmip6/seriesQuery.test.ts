@@ -77,10 +77,10 @@ describe("parseSeriesQuery", () => {
     expect(problem("geo=IND")).toMatchObject({ field: "indicator", message: '"indicator" is required' });
     expect(problem("indicator=nope&geo=IND")).toMatchObject({ field: "indicator", value: "nope", allowed: seriesIndicatorCodes(catalog.indicators, "annual") });
     expect(problem("indicator=tas&geo=India")).toMatchObject({ field: "geo", allowed: catalog.geos.map((g) => g.field_value) });
-    expect(problem("indicator=tas&geo=IND&scenario=ssp126")).toMatchObject({ field: "scenario", value: "ssp126", allowed: ["historical", "ssp245", "ssp585", "observed"] });
+    expect(problem("indicator=tas&geo=IND&scenario=ssp126")).toMatchObject({ field: "scenario", value: "ssp126", allowed: ["historical", "ssp245", "ssp585"] });
     const model = problem("indicator=tas&geo=IND&model=GPT-5");
     expect(model.field).toBe("model");
-    expect(model.allowed).toHaveLength(40);
+    expect(model.allowed).toHaveLength(36);
     expect((model.allowed as string[])[0]).toBe("ensemble");
     expect(problem("indicator=tas&geo=IND&model=ensemble,CanESM5")).toMatchObject({ field: "model" });
     expect(problem("indicator=tas&geo=IND&start=1900")).toMatchObject({ field: "start", allowed: { min: 1950, max: 2100 } });
@@ -115,5 +115,16 @@ describe("the catalogue", () => {
     expect(seriesIndicator(catalog.indicators, "txx", "annual")?.tid).toBe("428");
     expect(seriesIndicator(catalog.indicators, "fd", "monthly")).toBeUndefined();
     expect(catalogYears(catalog)).toEqual({ start: 1950, end: 2100 });
+  });
+});
+
+describe("observations in the catalogue", () => {
+  it("are values only of the series API's catalogue: a screen's URL cannot ask for them", () => {
+    const screen = parseSeriesQuery(new URLSearchParams("indicator=pr&geo=NPL&scenario=observed"), catalog, "monthly");
+    expect(screen.ok).toBe(false);
+    expect(parseSeriesQuery(new URLSearchParams("indicator=pr&geo=NPL&model=chirps-v2.0"), catalog, "annual").ok).toBe(false);
+    const api = { ...catalog, observations: true };
+    const parsed = parseSeriesQuery(new URLSearchParams("indicator=pr&geo=NPL&scenario=observed&model=imd,chirps-v2.0"), api, "monthly");
+    expect(parsed.ok && parsed.query).toEqual({ indicator: "pr", geo: "NPL", scenario: ["observed"], model: ["chirps-v2.0", "imd"] });
   });
 });

@@ -118,6 +118,11 @@ export interface SeriesCatalog {
   geos: readonly Geo[];
   scenarios: readonly Scenario[];
   models: readonly Cmip6Model[];
+  /**
+   * The series API's catalogue: `scenario=observed` and the observational dataset ids are valid values.
+   * Screens' catalogues leave it out, so a page URL never asks for observations it does not show.
+   */
+  observations?: boolean;
 }
 
 /** True when the indicator has values at this frequency. Monthly ETCCDI indices also have annual values. */
@@ -209,8 +214,9 @@ function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRu
       // codes of the other path pass here; the service answers 404 for them (the data lives elsewhere)
       const knownCodes = [...new Set(catalog.indicators.map((i) => i.field_value))];
       const geoCodes = catalog.geos.map((g) => g.field_value);
-      const scenarioCodes: SeriesScenario[] = [...catalog.scenarios.map((s) => s.field_value), OBSERVED];
-      const modelCodes = [...catalog.models.map((m) => m.field_value), ...OBSERVATION_IDS];
+      const scenarioCodes: SeriesScenario[] = catalog.scenarios.map((s) => s.field_value);
+      if (catalog.observations) scenarioCodes.push(OBSERVED);
+      const modelCodes = [...catalog.models.map((m) => m.field_value), ...(catalog.observations ? OBSERVATION_IDS : [])];
       const years = catalogYears(catalog);
       return {
         indicator: oneOf(knownCodes),

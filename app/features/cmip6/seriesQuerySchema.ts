@@ -44,14 +44,14 @@ export function seriesQuerySchema(catalog: SeriesCatalog, frequency: SeriesFrequ
       ),
     geo: z.enum(catalog.geos.map((g) => g.field_value)).describe("Geo code: ISO3 for a country (`NPL`), slug for a river basin (`amu-darya`)."),
     scenario: z
-      .array(z.enum([...catalog.scenarios.map((s) => s.field_value), OBSERVED]))
+      .array(z.enum([...catalog.scenarios.map((s) => s.field_value), ...(catalog.observations ? [OBSERVED] : [])]))
       .min(1)
       .optional()
       .describe(
         "One or more scenarios, comma-separated or repeated. Absent: every scenario with years in the period. `observed` (observational datasets ingested by the operator) is asked alone, never with model scenarios; without ingested observations it is a 404.",
       ),
     model: z
-      .array(z.enum([ENSEMBLE, ...catalog.models.map((m) => m.field_value), ...OBSERVATION_IDS]))
+      .array(z.enum([ENSEMBLE, ...catalog.models.map((m) => m.field_value), ...(catalog.observations ? OBSERVATION_IDS : [])]))
       .min(1)
       .default([ENSEMBLE])
       .describe(
