@@ -29,7 +29,7 @@ import {
 } from "../../app/features/cmip6/seriesQuery";
 import { withObservedRules } from "./observed-query";
 import type { ApiCacheEntry } from "../../app/store/prime";
-import { OBSERVATION_DATASETS, OBSERVED, OBSERVED_PERIOD } from "../../app/features/observations/datasets";
+import { OBSERVATION_DATASETS, OBSERVATION_IDS, OBSERVED, OBSERVED_PERIOD } from "../../app/features/observations/datasets";
 import type { Seeds } from "../seeds.server";
 import { LruCache } from "./lru";
 import type { SeriesKey, SeriesStore, StoredSeries } from "./store";
@@ -117,7 +117,7 @@ export function createSeriesService(
     models: seeds.cmip6Models,
   };
   // the API's own catalogue takes scenario=observed and dataset ids (decision 021); screens parse with `catalog`
-  const apiCatalog: SeriesCatalog = { ...catalog, observations: true };
+  const apiCatalog: SeriesCatalog = { ...catalog, observations: OBSERVATION_IDS };
   // the answer depends on the reference lists too (names, units, periods): they are part of the version
   const version = `${store.version}/${sha(JSON.stringify([catalog, seeds.warmingLevels.rows])).slice(0, 12)}`;
   const bodies = new LruCache<string, PreparedSeries>(

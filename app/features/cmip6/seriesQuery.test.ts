@@ -123,7 +123,7 @@ describe("observations in the catalogue", () => {
     const screen = parseSeriesQuery(new URLSearchParams("indicator=pr&geo=NPL&scenario=observed"), catalog, "monthly");
     expect(screen.ok).toBe(false);
     expect(parseSeriesQuery(new URLSearchParams("indicator=pr&geo=NPL&model=chirps-v2.0"), catalog, "annual").ok).toBe(false);
-    const api = { ...catalog, observations: true };
+    const api = { ...catalog, observations: ["chirps-v2.0", "era5", "era5-land", "imd"] };
     const parsed = parseSeriesQuery(new URLSearchParams("indicator=pr&geo=NPL&scenario=observed&model=imd,chirps-v2.0"), api, "monthly");
     expect(parsed.ok && parsed.query).toEqual({ indicator: "pr", geo: "NPL", scenario: ["observed"], model: ["chirps-v2.0", "imd"] });
   });

@@ -2,7 +2,7 @@ import { CMIP6_EXPERIMENT_PERIODS, parseYearRange, SEASON_CODES, type SeasonCode
 import { parseWindowChoice, WINDOW_CHOICES } from "./warmingLevels";
 import { SCENARIO_VALUES } from "./scenarios";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "./schema";
-import { OBSERVATION_IDS, OBSERVED } from "../observations/ids";
+import { OBSERVED } from "../observations/ids";
 
 /**
  * The query of the series API (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`) and its URL codec, shared by
@@ -119,10 +119,10 @@ export interface SeriesCatalog {
   scenarios: readonly Scenario[];
   models: readonly Cmip6Model[];
   /**
-   * The series API's catalogue: `scenario=observed` and the observational dataset ids are valid values.
+   * The series API's catalogue: the observational dataset ids, valid as `model` with `scenario=observed`.
    * Screens' catalogues leave it out, so a page URL never asks for observations it does not show.
    */
-  observations?: boolean;
+  observations?: readonly string[];
 }
 
 /** True when the indicator has values at this frequency. Monthly ETCCDI indices also have annual values. */
@@ -216,7 +216,7 @@ function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRu
       const geoCodes = catalog.geos.map((g) => g.field_value);
       const scenarioCodes: SeriesScenario[] = catalog.scenarios.map((s) => s.field_value);
       if (catalog.observations) scenarioCodes.push(OBSERVED);
-      const modelCodes = [...catalog.models.map((m) => m.field_value), ...(catalog.observations ? OBSERVATION_IDS : [])];
+      const modelCodes = [...catalog.models.map((m) => m.field_value), ...(catalog.observations ?? [])];
       const years = catalogYears(catalog);
       return {
         indicator: oneOf(knownCodes),

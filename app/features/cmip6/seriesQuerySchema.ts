@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OBSERVATION_IDS, OBSERVED } from "../observations/ids";
+import { OBSERVED } from "../observations/ids";
 import { SEASON_CODES } from "./periods";
 import {
   catalogYears,
@@ -51,12 +51,12 @@ export function seriesQuerySchema(catalog: SeriesCatalog, frequency: SeriesFrequ
         "One or more scenarios, comma-separated or repeated. Absent: every scenario with years in the period. `observed` (observational datasets ingested by the operator) is asked alone, never with model scenarios; without ingested observations it is a 404.",
       ),
     model: z
-      .array(z.enum([ENSEMBLE, ...catalog.models.map((m) => m.field_value), ...(catalog.observations ? OBSERVATION_IDS : [])]))
+      .array(z.enum([ENSEMBLE, ...catalog.models.map((m) => m.field_value), ...(catalog.observations ?? [])]))
       .min(1)
       .default([ENSEMBLE])
       .describe(
         "One or more model ids, comma-separated or repeated, or `ensemble` alone. Absent or `ensemble`: every model the archive has the indicator's variables for, with `ensemble: true` in the answer. With `scenario=observed`: observational dataset ids (" +
-          OBSERVATION_IDS.join(", ") +
+          (catalog.observations ?? []).join(", ") +
           "), absent for every one ingested; a dataset id with a model scenario, or a model with `observed`, is a 400.",
       ),
     start: yearOf("First"),
