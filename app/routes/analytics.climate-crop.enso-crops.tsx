@@ -3,24 +3,24 @@ import { useLoaderData } from "@remix-run/react";
 import { RoutePage } from "~/components/RoutePage";
 import type { OniTable } from "~/features/analytics/compute";
 import { EnsoCrops } from "~/features/analytics/EnsoCrops";
-import { ensoQueries } from "~/features/analytics/queries";
+import { ensoHistoricalQueries, ensoObservedQueries } from "~/features/analytics/queries";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
 import { ensoLoader } from "../../server/analytics/loader.server";
 
-export const loader = ensoLoader(ensoQueries);
+export const loader = ensoLoader(ensoObservedQueries, ensoHistoricalQueries);
 
-/** The ONI table comes from the server loader; the lists and series from the cache. */
+/** The ONI table and which observations exist come from the server loader; the lists and series from the cache. */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   const [data] = await Promise.all([serverLoader<typeof loader>(), referenceClientLoader(["getGeos", "getWarmingLevels"])()]);
   return data;
 }
 
 export default function AnalyticsEnsoCropsRoute() {
-  const { oni } = useLoaderData<typeof loader>() as { oni: OniTable };
+  const { oni, observed } = useLoaderData<typeof loader>() as { oni: OniTable; observed: boolean[] };
   return (
     <RoutePage path="/analytics/climate-crop/enso-crops">
-      <EnsoCrops oni={oni} />
+      <EnsoCrops oni={oni} observed={observed} />
     </RoutePage>
   );
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { OBSERVATION_IDS } from "../../app/features/observations/datasets";
 import { z } from "zod";
 import { SEASON_CODES } from "../../app/features/cmip6/periods";
 import { seriesResponseSchema } from "../../app/features/cmip6/series";
@@ -46,8 +47,9 @@ describe("the OpenAPI description", () => {
       const path = `/api/${SERIES_PATHS[frequency]}`;
       expect(get(path).parameters.map((p) => p.name)).toEqual(seriesParamsFor(frequency));
       expect(get(path).parameters.filter((p) => p.required).map((p) => p.name)).toEqual(["indicator", "geo"]);
-      expect(schemaOf(path, "scenario").items?.enum).toEqual(seeds.scenarios.map((s) => s.field_value));
-      expect(schemaOf(path, "model").items?.enum).toEqual(["ensemble", ...seeds.cmip6Models.map((m) => m.field_value)]);
+      // observations: scenario `observed` with dataset ids as models (asked apart from the models)
+      expect(schemaOf(path, "scenario").items?.enum).toEqual([...seeds.scenarios.map((s) => s.field_value), "observed"]);
+      expect(schemaOf(path, "model").items?.enum).toEqual(["ensemble", ...seeds.cmip6Models.map((m) => m.field_value), ...OBSERVATION_IDS]);
       expect(schemaOf(path, "geo").enum).toEqual(seeds.geos.map((g) => g.field_value));
     }
     expect(schemaOf("/api/cmip6/v1/monthly", "season").enum).toEqual([...SEASON_CODES]);
@@ -95,7 +97,7 @@ describe("the OpenAPI description", () => {
     expect(annual.statuses.map((s) => s.status)).toEqual(["200", "304", "400", "404", "405", "429", "503"]);
     expect(annual.statuses.find((s) => s.status === "400")?.example).toContain('"field": "geo"');
     expect(view.endpoints.find((e) => e.path === "/api/catalog_data")?.sample).toBe("always");
-    expect(annual.parameters.find((p) => p.name === "model")).toMatchObject({ default: "ensemble", values: expect.stringMatching(/^list of one of 36 codes: ensemble, ACCESS-CM2/), choices: expect.arrayContaining(["ensemble", "MIROC6"]) });
+    expect(annual.parameters.find((p) => p.name === "model")).toMatchObject({ default: "ensemble", values: expect.stringMatching(/^list of one of 40 codes: ensemble, ACCESS-CM2/), choices: expect.arrayContaining(["ensemble", "MIROC6"]) });
   });
 });
 

@@ -241,7 +241,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
   component("Error", apiErrorSchema);
   component("FieldError", z.strictObject({ error: apiErrorSchema.shape.error.extend({ details: fieldProblemSchema }) }));
 
-  const catalog = services.series.catalog;
+  const catalog = services.series.apiCatalog;
   const operations: Record<string, unknown>[] = [];
 
   for (const name of API_LIST_NAMES) {

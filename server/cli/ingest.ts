@@ -2,15 +2,23 @@ import { parseArgs } from "node:util";
 import { EnvError, parseEnv, seriesDatabaseFile } from "../env.server";
 import { loadSeeds, SeedError } from "../seeds.server";
 import { ingest, type IngestProgress, type IngestSummary } from "../series/ingest/ingest.server";
-import { loadElevationOption, UsageError } from "./options";
+import { OBSERVATION_DATASETS } from "../../app/features/observations/datasets";
+import { loadElevationOption, parseObservedOption, UsageError } from "./options";
 
-const USAGE = `Loads daily CMIP6 NetCDF files (NEX-GDDP-CMIP6 or CMIP6 layout) into the series database.
+const USAGE = `Loads daily CMIP6 NetCDF files (NEX-GDDP-CMIP6 or CMIP6 layout), and daily observational gridded
+datasets (CHIRPS, ERA5, ERA5-Land, IMD), into the series database.
 
-Usage: npm run ingest -- <files or folders> [--variable tas] [--to file:./data/series.db] [--places FILE.geojson]
-                        [--elevation FILE.nc] [--json]
+Usage: npm run ingest -- <files or folders> [--observed NAME] [--variable tas] [--to file:./data/series.db]
+                        [--places FILE.geojson] [--elevation FILE.nc] [--json]
 
   <files or folders>  .nc / .nc4 files named {variable}_day_{model}_{scenario}_{variant}_{grid}_{years}.nc;
                       folders are searched recursively
+  --observed NAME     take every file as the observational dataset NAME, stored as scenario "observed"
+                      with the dataset's id as model:
+${OBSERVATION_DATASETS.map((d) => `                        ${d.flags[0].padEnd(10)} ${d.id.padEnd(12)} ${d.coverage}`).join("\n")}
+                      Without it, files whose names are not CMIP6 names are recognised from their global
+                      attributes (title, source, institution); a file whose attributes name another
+                      dataset than NAME is refused
   --variable VAR      only files of VAR (tas, tasmax, tasmin, pr, hurs, huss, rsds, rlds, sfcWind);
                       repeat or give a comma list
   --to file:PATH      the series database (default: SERIES_DB when it names a file, else file:./data/series.db)
@@ -56,6 +64,7 @@ function parse(argv: string[]) {
       "min-coverage": { type: "string" },
       places: { type: "string" },
       elevation: { type: "string" },
+      observed: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -129,7 +138,9 @@ async function main() {
     process.exit(2);
   }
   let elevation: Awaited<ReturnType<typeof loadElevationOption>>;
+  let observed: ReturnType<typeof parseObservedOption>;
   try {
+    observed = parseObservedOption(values.observed);
     elevation = await loadElevationOption(values.elevation);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -152,6 +163,7 @@ async function main() {
     minCoverage: minCoverage === undefined ? undefined : minCoverage / 100,
     places: values.places,
     elevation,
+    observed,
     log: (line) => process.stderr.write(`${tty ? "\r\x1b[K" : ""}${line}\n`),
     onProgress: (p) => {
       const now = Date.now();

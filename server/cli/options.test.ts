@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDate, parseOptions } from "./options";
+import { parseDate, parseObservedOption, parseOptions } from "./options";
 
 describe("submissions export options", () => {
   it("reads --since, --until, --kind and --format", () => {
@@ -19,5 +19,21 @@ describe("submissions export options", () => {
     expect(() => parseOptions(["--kind", "survey"])).toThrow(/--kind/);
     expect(() => parseOptions(["--format", "xml"])).toThrow(/--format/);
     expect(() => parseOptions(["--verbose"])).toThrow();
+  });
+});
+
+describe("ingest --observed", () => {
+  it("takes the documented names and dataset ids, in any case", () => {
+    expect(parseObservedOption("chirps")?.id).toBe("chirps-v2.0");
+    expect(parseObservedOption("CHIRPS-v2.0")?.id).toBe("chirps-v2.0");
+    expect(parseObservedOption("era5")?.id).toBe("era5");
+    expect(parseObservedOption("era5-land")?.id).toBe("era5-land");
+    expect(parseObservedOption("imd")?.id).toBe("imd");
+    expect(parseObservedOption(undefined)).toBeUndefined();
+  });
+
+  it("refuses an unknown name with the list of known ones", () => {
+    expect(() => parseObservedOption("gpcc")).toThrow('--observed must be one of chirps, era5, era5-land, imd, not "gpcc"');
+    expect(() => parseObservedOption("")).toThrow(/--observed/);
   });
 });

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { FORM_KINDS, type FormKind } from "../../app/features/forms/forms";
 import { readElevationGrid, type ElevationGrid } from "../series/ingest/elevation";
+import { observationDataset, OBSERVED_FLAGS, type ObservationDataset } from "../../app/features/observations/datasets";
 
 /** A wrong option: the message names it. */
 export class UsageError extends Error {}
@@ -58,4 +59,15 @@ export async function loadElevationOption(file: string | undefined): Promise<Ele
     if ((error as { code?: string }).code === "elevation-file") throw new UsageError(`--elevation ${file}: ${(error as Error).message}`);
     throw error;
   }
+}
+
+/**
+ * `npm run ingest -- --observed NAME`: the observational dataset every file is taken as (chirps, era5,
+ * era5-land, imd, or a dataset id such as chirps-v2.0). An unknown name stops the run, listing the known ones.
+ */
+export function parseObservedOption(value: string | undefined): ObservationDataset | undefined {
+  if (value === undefined) return undefined;
+  const dataset = observationDataset(value);
+  if (!dataset) throw new UsageError(`--observed must be one of ${OBSERVED_FLAGS.join(", ")}, not "${value}"`);
+  return dataset;
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import BetterSqlite3 from "better-sqlite3";
 import type { SeriesKey, SeriesSource, SeriesStore, StoreDescription, StoredSeries } from "./store";
+import { observationDataset, OBSERVED } from "../../app/features/observations/datasets";
 
 /**
  * Series ingested from NetCDF files (`npm run ingest`), in SQLite: one row per indicator, geo, scenario,
@@ -24,6 +25,15 @@ export const INGEST_METHOD =
   "(2005, J. Climate 18, 1641-1651), as climdex.pcic; R95pTOT/R99pTOT are mm on days above the threshold. " +
   "Potential evapotranspiration (pet) is FAO-56 Penman-Monteith per grid cell and day where the files include hurs, rsds " +
   "and sfcWind, else Hargreaves-Samani; each series names its method and elevation (`methods` in the answer).";
+
+/** How observational datasets (scenario `observed`) become series: the same reading, without model output's wording. */
+export const OBSERVED_INGEST_METHOD =
+  "Daily gridded observations or reanalysis (NetCDF) ingested with the portal's `npm run ingest`, recognised from " +
+  "the files' global attributes or `--observed`: the dataset's variables mapped to the portal's (CHIRPS precip, " +
+  "ERA5 t2m and tp, IMD rf, tmax and tmin), units converted (K to °C, m to mm, a daily file's mm as mm/day), " +
+  "days read in the file's own calendar on the dataset's own grid; monthly means and ETCCDI indices per cell, " +
+  "then the area-weighted mean over each country and basin; a place the grid covers less than 99 % of (CHIRPS " +
+  "stops at 50°N and 50°S, IMD covers India) gets no series from it. A month or year with a missing day has no value.";
 
 export const SERIES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS ingested_files (
@@ -154,6 +164,17 @@ export class IngestedSeriesStore implements SeriesStore {
       const { model, scenario } = rows[0];
       const variables = [...new Set(rows.map((r) => r.variable))].sort().join(", ");
       const latest = rows.map((r) => r.ingested_at).sort().at(-1)!;
+      const dataset = scenario === OBSERVED ? observationDataset(model) : undefined;
+      if (dataset) {
+        this.sources.set(id, {
+          id,
+          source: `${dataset.name}, version ${dataset.version}: observations ingested from NetCDF (${variables}; ${rows.length} file${rows.length === 1 ? "" : "s"}: ${fileList(rows.map((r) => r.name))}). Licence: ${dataset.licence}. Reference: ${dataset.reference}`,
+          method: OBSERVED_INGEST_METHOD,
+          version: `${dataset.id}, ingested ${latest.slice(0, 10)} (${createHash("sha256").update(rows.map((r) => r.sha256).join()).digest("hex").slice(0, 8)})`,
+          sample: false,
+        });
+        continue;
+      }
       this.sources.set(id, {
         id,
         source: `Ingested NetCDF, ${model} ${scenario} (${variables}; ${rows.length} file${rows.length === 1 ? "" : "s"}: ${fileList(rows.map((r) => r.name))})`,

@@ -29,8 +29,11 @@ import {
   type SeriesCatalog,
   type SeriesFrequency,
   type SeriesQuery,
+  type SeriesQueryParse,
 } from "../../app/features/cmip6/seriesQuery";
+import { withObservedRules } from "./observed-query";
 import type { ApiCacheEntry } from "../../app/store/prime";
+import { OBSERVATION_DATASETS, OBSERVATION_IDS, OBSERVED, OBSERVED_PERIOD } from "../../app/features/observations/datasets";
 import type { Seeds } from "../seeds.server";
 import { LruCache } from "./lru";
 import type { SeriesKey, SeriesStore, StoredSeries } from "./store";
@@ -149,6 +152,8 @@ export function createSeriesService(
     scenarios: seeds.scenarios,
     models: seeds.cmip6Models,
   };
+  // the API's own catalogue takes scenario=observed and dataset ids (decision 021); screens parse with `catalog`
+  const apiCatalog: SeriesCatalog = { ...catalog, observations: OBSERVATION_IDS };
   // the answer depends on the reference lists too (names, units, periods): they are part of the version
   const version = `${store.version}/${sha(JSON.stringify([catalog, seeds.warmingLevels.rows])).slice(0, 12)}`;
   const bodies = new LruCache<string, PreparedSeries>(
@@ -157,6 +162,11 @@ export function createSeriesService(
   );
 
   const notFound = (message: string, details: Record<string, unknown>): Resolution => ({ ok: false, status: 404, message, details });
+
+  /** A query from URL parameters: the catalogue's checks, then the rules that keep observations apart. */
+  function parse(frequency: SeriesFrequency, params: URLSearchParams): SeriesQueryParse {
+    return withObservedRules(parseSeriesQuery(params, apiCatalog, frequency), catalog, params);
+  }
 
   function resolve(frequency: SeriesFrequency, query: SeriesQuery): Resolution {
     const indicator = seriesIndicator(catalog.indicators, query.indicator, frequency);
@@ -171,6 +181,7 @@ export function createSeriesService(
       });
     }
     const geo = catalog.geos.find((g) => g.field_value === query.geo)!;
+    if (query.scenario?.includes(OBSERVED)) return resolveObserved(frequency, query, indicator, geo);
 
     const asked = query.scenario
       ? catalog.scenarios.filter((s) => query.scenario!.includes(s.field_value))
@@ -227,6 +238,35 @@ export function createSeriesService(
     };
   }
 
+  /**
+   * `scenario=observed`: the observational datasets asked (or every one the portal knows), each answered
+   * only where its files were ingested (the sample generator makes no observations); no ensemble.
+   */
+  function resolveObserved(frequency: SeriesFrequency, query: SeriesQuery, indicator: Indicator, geo: Geo): Resolution {
+    const scenario: Scenario = { tid: "0", field_value: OBSERVED as Scenario["field_value"], name: "Observed (gridded observations and reanalysis)", field_period: `${OBSERVED_PERIOD.start}-${OBSERVED_PERIOD.end}` };
+    const period = { start: query.start ?? OBSERVED_PERIOD.start, end: query.end ?? OBSERVED_PERIOD.end };
+    const season = query.season ? SEASONS[query.season] : undefined;
+    const seasonLag = season && monthsInPreviousYear(season) > 0 ? 1 : 0;
+    const years = intersectRanges({ start: OBSERVED_PERIOD.start + seasonLag, end: OBSERVED_PERIOD.end }, period);
+    if (!years) {
+      return notFound(`Observations are served for ${OBSERVED_PERIOD.start}-${OBSERVED_PERIOD.end}, not ${period.start}-${period.end}`, { field: "scenario", value: OBSERVED, period: OBSERVED_PERIOD });
+    }
+    const named = query.model?.length ? query.model : undefined;
+    const models: Cmip6Model[] = OBSERVATION_DATASETS.filter((d) => !named || named.includes(d.id)).map((d) => ({
+      tid: "0",
+      field_value: d.id,
+      name: d.id,
+      field_variant: OBSERVED,
+      field_grid: "gn",
+    }));
+    const canonical = seriesQueryString({ ...query, indicator: indicator.field_value, geo: geo.field_value, scenario: [OBSERVED], start: period.start, end: period.end });
+    const etag = `"${sha(`${version}|${frequency}|${canonical}`).slice(0, 27)}"`;
+    return {
+      ok: true,
+      value: { frequency, query, indicator, geo, scenarios: [{ scenario, period: { ...OBSERVED_PERIOD }, years }], models, ensemble: false, period, month: query.month, season, etag },
+    };
+  }
+
   async function answer(resolved: ResolvedSeriesQuery): Promise<SeriesResponse | SeriesNotFound> {
     const { frequency, indicator, geo, models, scenarios } = resolved;
     const keys: SeriesKey[] = scenarios.flatMap(({ scenario }) =>
@@ -240,6 +280,14 @@ export function createSeriesService(
       })),
     );
     const found = await store.getSeries(keys);
+    const observed = (scenarios[0]?.scenario.field_value as string | undefined) === OBSERVED;
+    if (observed && found.every((s) => s === undefined)) {
+      return {
+        status: 404,
+        message: `No observations of ${indicator.field_value} for ${geo.field_value} have been ingested (npm run ingest -- --observed NAME FILES; see docs/methods.md, Observations)`,
+        details: { field: "scenario", value: OBSERVED, geo: geo.field_value, datasets: models.map((m) => m.field_value) },
+      };
+    }
     if (found.every((s) => s === undefined)) {
       return {
         status: 404,
@@ -293,7 +341,7 @@ export function createSeriesService(
       // the models with values: a model without the variable in the archive is no member of this ensemble
       models: models
         .filter((m) => series.some((block) => m.field_value in block.values))
-        .map((m) => ({ code: m.field_value, variant: m.field_variant, grid: m.field_grid })),
+        .map((m) => (observed ? { code: m.field_value, variant: OBSERVED, grid: OBSERVED } : { code: m.field_value, variant: m.field_variant, grid: m.field_grid })),
       ensemble: resolved.ensemble,
       series,
       ...(windows ? { windows } : {}),
@@ -488,7 +536,8 @@ export function createSeriesService(
    * the service has them. Undefined when the query is invalid or refers to nothing.
    */
   async function windows(frequency: SeriesFrequency, query: SeriesQuery, codes: readonly string[]): Promise<WindowTable | undefined> {
-    const parsed = parseSeriesQuery(new URLSearchParams(seriesQueryString(query)), catalog, frequency);
+    const params = new URLSearchParams(seriesQueryString(query));
+    const parsed = parse(frequency, params);
     if (!parsed.ok) return undefined;
     const choices = codes.map((code) => parseWindowChoice(code));
     if (choices.some((c) => c === undefined)) return undefined;
@@ -504,11 +553,14 @@ export function createSeriesService(
   }
 
   return {
+    /** The catalogue screens parse their URLs with (no observations). */
     catalog,
+    /** The series API's catalogue: with `scenario=observed` and the dataset ids. */
+    apiCatalog,
     store,
     version,
     windows,
-    parse: (frequency: SeriesFrequency, params: URLSearchParams) => parseSeriesQuery(params, catalog, frequency),
+    parse,
     resolve,
     answer,
     json,
@@ -522,7 +574,8 @@ export function createSeriesService(
      */
     async cacheEntry(frequency: SeriesFrequency, query: SeriesQuery): Promise<ApiCacheEntry | undefined> {
       // a loader may build the query from anything: it goes through the same checks as a request
-      const parsed = parseSeriesQuery(new URLSearchParams(seriesQueryString(query)), catalog, frequency);
+      const params = new URLSearchParams(seriesQueryString(query));
+    const parsed = parse(frequency, params);
       if (!parsed.ok) return undefined;
       const resolved = resolve(frequency, parsed.query);
       if (!resolved.ok) return undefined;

@@ -245,8 +245,8 @@ test.describe("bad parameters: 400 naming the field and the allowed values", () 
     expect(indicator.allowed).toContain("spei");
     expect(indicator.allowed).not.toContain("fd");
     expect((await details(`${ANNUAL}?indicator=tas&geo=x`)).allowed).toEqual(geos.map((g) => g.field_value));
-    expect((await details(`${ANNUAL}?indicator=tas&geo=NPL&scenario=x`)).allowed).toEqual(["historical", "ssp245", "ssp585"]);
-    expect((await details(`${ANNUAL}?indicator=tas&geo=NPL&model=x`)).allowed).toEqual(["ensemble", ...MODEL_IDS]);
+    expect((await details(`${ANNUAL}?indicator=tas&geo=NPL&scenario=x`)).allowed).toEqual(["historical", "ssp245", "ssp585", "observed"]);
+    expect((await details(`${ANNUAL}?indicator=tas&geo=NPL&model=x`)).allowed).toEqual(["ensemble", ...MODEL_IDS, "chirps-v2.0", "era5", "era5-land", "imd"]);
     expect((await details(`${ANNUAL}?indicator=tas&geo=NPL&start=1900`)).allowed).toEqual({ min: 1950, max: 2100 });
   });
 });

@@ -1,13 +1,16 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  ONI_SEASONS,
   anomalies,
   coefficientOfVariation,
-  ensoComposites,
-  ensoPhase,
+  cropSeasonPhase,
+  extraterrestrialRadiation,
+  hargreavesPet,
   linearTrend,
+  oniEpisodes,
   parseOni,
-  seasonOni,
+  phaseYears,
 } from "./compute";
 
 describe("statistics", () => {
@@ -34,21 +37,103 @@ describe("ENSO", () => {
     expect(Object.keys(oni)).toContain("2024");
   });
 
-  it("classes known seasons: kharif 1997 and 2015 El Nino, 2010 La Nina; rabi 1998 El Nino", () => {
-    expect(ensoPhase(seasonOni(oni, "JJAS", 1997)!)).toBe("El Nino");
-    expect(ensoPhase(seasonOni(oni, "JJAS", 2015)!)).toBe("El Nino");
-    expect(ensoPhase(seasonOni(oni, "JJAS", 2010)!)).toBe("La Nina");
-    expect(ensoPhase(seasonOni(oni, "NDJFM", 1998)!)).toBe("El Nino");
-    expect(seasonOni(oni, "NDJFM", 1950)).toBeNull();
+  const phases = oniEpisodes(oni);
+  /** The [first, last] seasons ("1997AMJ") of each episode of a phase: the runs of that phase. */
+  const episodes = (phase: string) => {
+    const out: string[][] = [];
+    let open: string[] | undefined;
+    for (const year of Object.keys(phases).map(Number)) {
+      phases[year].forEach((p, i) => {
+        const label = `${year}${ONI_SEASONS[i]}`;
+        if (p === phase) {
+          if (!open) out.push((open = [label, label]));
+          else open[1] = label;
+        } else open = undefined;
+      });
+    }
+    return out;
+  };
+
+  it("finds NOAA's episodes: El Nino 1997-98 and 2015-16, La Nina 1988-89 and 2010-11", () => {
+    const nino = episodes("El Nino");
+    const nina = episodes("La Nina");
+    // the episodes NOAA CPC lists, with the first and last seasons the seed table gives them
+    expect(nino).toContainEqual(["1997AMJ", "1998MAM"]);
+    expect(nino).toContainEqual(["2014SON", "2016AMJ"]);
+    expect(nina).toContainEqual(["1988AMJ", "1989AMJ"]);
+    expect(nina).toContainEqual(["2010MJJ", "2011AMJ"]);
+    // neutral years between them: 2013 has no episode
+    expect(phases[2013].every((p) => p === "Neutral")).toBe(true);
+    // crop seasons: kharif 1997, 2015 El Nino, 1988, 2010 La Nina; rabi 1998 (NDJFM 1997-98) El Nino, 1989 and 2011 La Nina
+    expect(cropSeasonPhase(phases, "JJAS", 1997)).toBe("El Nino");
+    expect(cropSeasonPhase(phases, "JJAS", 2015)).toBe("El Nino");
+    expect(cropSeasonPhase(phases, "JJAS", 1988)).toBe("La Nina");
+    expect(cropSeasonPhase(phases, "JJAS", 2010)).toBe("La Nina");
+    expect(cropSeasonPhase(phases, "NDJFM", 1998)).toBe("El Nino");
+    expect(cropSeasonPhase(phases, "NDJFM", 1989)).toBe("La Nina");
+    expect(cropSeasonPhase(phases, "NDJFM", 2011)).toBe("La Nina");
+    expect(cropSeasonPhase(phases, "JJAS", 2013)).toBe("Neutral");
+    // rabi 1950 starts in 1949, before the table
+    expect(cropSeasonPhase(phases, "NDJFM", 1950)).toBeNull();
   });
 
-  it("averages the values of each phase", () => {
-    const table = { 2000: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0], 2001: [0, 0, 0, 0, 0, 0, -1, -1, -1, 0, 0, 0], 2002: new Array(12).fill(0) };
-    const c = ensoComposites(table, "JJAS", [2000, 2001, 2002], [10, 4, 7]);
-    expect(c).toEqual([
-      { phase: "El Nino", years: [2000], mean: 10, anomaly: 3 },
-      { phase: "Neutral", years: [2002], mean: 7, anomaly: 0 },
-      { phase: "La Nina", years: [2001], mean: 4, anomaly: -3 },
-    ]);
+  /** A table of zeros with values set at [year, season index]. */
+  const synthetic = (set: [number, number, number | null][], years = [2000, 2001, 2002]) => {
+    const table: Record<number, (number | null)[]> = {};
+    for (const y of years) table[y] = new Array(12).fill(0);
+    for (const [y, i, v] of set) table[y][i] = v;
+    return table;
+  };
+  /** A second, simple count of the rule: a season is in an episode when the run of same-sign seasons through it is 5 long. */
+  const byCounting = (table: Record<number, (number | null)[]>) => {
+    const flat = Object.keys(table).map(Number).sort().flatMap((y) => table[y].map((v) => (v === null ? null : Math.round(v * 10) / 10)));
+    const sign = (v: number | null) => (v === null ? null : v >= 0.5 ? 1 : v <= -0.5 ? -1 : 0);
+    return flat.map((v, k) => {
+      const s = sign(v);
+      if (s === null || s === 0) return s === null ? null : "Neutral";
+      let a = k;
+      let b = k;
+      while (a > 0 && sign(flat[a - 1]) === s) a--;
+      while (b < flat.length - 1 && sign(flat[b + 1]) === s) b++;
+      return b - a + 1 >= 5 ? (s > 0 ? "El Nino" : "La Nina") : b === flat.length - 1 ? null : "Neutral";
+    });
+  };
+
+  it("needs five consecutive seasons: a run of four at +0.5 is neutral, five is an episode, across the new year too", () => {
+    const four = synthetic([[2000, 5, 0.5], [2000, 6, 0.8], [2000, 7, 1], [2000, 8, 0.6]]);
+    expect(oniEpisodes(four)[2000].filter((p) => p !== "Neutral")).toEqual([]);
+    const five = synthetic([[2000, 5, 0.5], [2000, 6, 0.8], [2000, 7, 1], [2000, 8, 0.6], [2000, 9, 0.5]]);
+    expect(oniEpisodes(five)[2000].slice(4, 11)).toEqual(["Neutral", "El Nino", "El Nino", "El Nino", "El Nino", "El Nino", "Neutral"]);
+    // SON, OND, NDJ of 2000 and DJF, JFM of 2001 at -0.5 or below: one La Nina episode across the year end
+    const across = synthetic([[2000, 9, -0.5], [2000, 10, -0.9], [2000, 11, -1.2], [2001, 0, -1], [2001, 1, -0.6]]);
+    const p = oniEpisodes(across);
+    expect([...p[2000].slice(9), ...p[2001].slice(0, 3)]).toEqual(["La Nina", "La Nina", "La Nina", "La Nina", "La Nina", "Neutral"]);
+    // NOAA shows one decimal: 0.46 is 0.5 and counts, 0.44 is 0.4 and breaks the run
+    const rounded = synthetic([[2000, 5, 0.46], [2000, 6, 0.8], [2000, 7, 1], [2000, 8, 0.6], [2000, 9, 0.5]]);
+    expect(oniEpisodes(rounded)[2000][5]).toBe("El Nino");
+    const broken = synthetic([[2000, 5, 0.44], [2000, 6, 0.8], [2000, 7, 1], [2000, 8, 0.6], [2000, 9, 0.5]]);
+    expect(oniEpisodes(broken)[2000].every((x) => x === "Neutral")).toBe(true);
+    for (const table of [four, five, across, rounded, broken]) expect(Object.values(oniEpisodes(table)).flat()).toEqual(byCounting(table));
+  });
+
+  it("leaves undecided a run still short of five at the end of the table, and a missing season breaks a run", () => {
+    const ending = synthetic([[2002, 9, 0.7], [2002, 10, 0.9], [2002, 11, 1.1]]);
+    expect(oniEpisodes(ending)[2002].slice(8)).toEqual(["Neutral", null, null, null]);
+    const gap = synthetic([[2000, 5, 0.9], [2000, 6, 0.9], [2000, 7, null], [2000, 8, 0.9], [2000, 9, 0.9], [2000, 10, 0.9]]);
+    expect(oniEpisodes(gap)[2000].slice(5, 11)).toEqual(["Neutral", "Neutral", null, "Neutral", "Neutral", "Neutral"]);
+    for (const table of [ending, gap]) expect(Object.values(oniEpisodes(table)).flat()).toEqual(byCounting(table));
+  });
+
+  it("classes a crop season by the majority of the ONI seasons centred in it", () => {
+    // El Nino over JJA..OND 2000 (6 seasons): kharif 2000's MJJ is neutral, JJA, JAS, ASO El Nino: 3 of 4
+    const table = synthetic([[2000, 6, 1], [2000, 7, 1], [2000, 8, 1], [2000, 9, 1], [2000, 10, 1], [2000, 11, 0.9], [2001, 0, 0.7]]);
+    const p = oniEpisodes(table);
+    expect(cropSeasonPhase(p, "JJAS", 2000)).toBe("El Nino");
+    // rabi 2001: OND, NDJ 2000 and DJF 2001 in the episode, JFM and FMA not: 3 of 5
+    expect(cropSeasonPhase(p, "NDJFM", 2001)).toBe("El Nino");
+    // two of four is not a majority
+    const half = oniEpisodes(synthetic([[2000, 2, 1], [2000, 3, 1], [2000, 4, 1], [2000, 5, 1], [2000, 6, 1]]));
+    expect(cropSeasonPhase(half, "JJAS", 2000)).toBe("Neutral");
+    expect(phaseYears(p, "JJAS", [2000, 2001, 2002])).toEqual({ "El Nino": [2000], Neutral: [2001, 2002], "La Nina": [] });
   });
 });

@@ -80,39 +80,83 @@ export function parseOni(text: string): OniTable {
 export type EnsoPhase = "El Nino" | "La Nina" | "Neutral";
 export const ENSO_PHASES: EnsoPhase[] = ["El Nino", "Neutral", "La Nina"];
 
+/** NOAA CPC's episode rule: the threshold (°C) and the fewest consecutive overlapping seasons of an episode. */
+export const ONI_THRESHOLD = 0.5;
+export const EPISODE_SEASONS = 5;
+
+/** ONI seasons by their centre month: DJF is centred in January (index 0), NDJ in December (index 11). */
+export type OniPhases = Record<number, (EnsoPhase | null)[]>;
+
 /**
- * Mean ONI over a crop season: kharif (JJAS) the overlapping seasons JJA, JAS and ASO of its year; rabi
- * (NDJFM, labelled with the year it ends in) OND and NDJ of the year before, DJF and JFM of its year.
+ * NOAA CPC's ENSO episodes over the ONI table: an El Nino (La Nina) episode is five or more consecutive
+ * overlapping three-month seasons with the ONI at or above +0.5 °C (at or below -0.5 °C). Runs go on across
+ * years (NDJ then DJF of the next year). Values are taken to one decimal, as NOAA's ONI table shows them
+ * and colours its episodes (0.46 shows as 0.5 and counts). Each season gets its phase, Neutral outside
+ * episodes, or null where it cannot be said: a missing value, or a run at or beyond the threshold still
+ * shorter than five seasons at the end of the table (its episode is not decided yet).
  */
-export function seasonOni(table: OniTable, season: "JJAS" | "NDJFM", year: number): number | null {
-  const at = (y: number, s: (typeof ONI_SEASONS)[number]) => table[y]?.[ONI_SEASONS.indexOf(s)] ?? null;
-  const values =
-    season === "JJAS" ? [at(year, "JJA"), at(year, "JAS"), at(year, "ASO")] : [at(year - 1, "OND"), at(year - 1, "NDJ"), at(year, "DJF"), at(year, "JFM")];
-  return values.some((v) => v === null) ? null : mean(values);
+export function oniEpisodes(table: OniTable): OniPhases {
+  const years = Object.keys(table).map(Number).sort((a, b) => a - b);
+  const steps: { year: number; index: number; sign: -1 | 0 | 1 | null }[] = [];
+  for (let year = years[0]; year <= years[years.length - 1]; year++) {
+    for (let index = 0; index < 12; index++) {
+      const v = table[year]?.[index];
+      const shown = v === null || v === undefined ? null : Math.round(v * 10) / 10;
+      steps.push({ year, index, sign: shown === null ? null : shown >= ONI_THRESHOLD ? 1 : shown <= -ONI_THRESHOLD ? -1 : 0 });
+    }
+  }
+  // the last season with a value: runs reaching it are not decided yet
+  let last = steps.length - 1;
+  while (last >= 0 && steps[last].sign === null) last--;
+  const out: OniPhases = {};
+  for (const year of years) out[year] = new Array(12).fill(null);
+  for (let i = 0; i < steps.length; ) {
+    const { sign } = steps[i];
+    let j = i;
+    while (j + 1 < steps.length && steps[j + 1].sign === sign) j++;
+    const length = j - i + 1;
+    const phase: EnsoPhase | null =
+      sign === null ? null : sign === 0 ? "Neutral" : length >= EPISODE_SEASONS ? (sign > 0 ? "El Nino" : "La Nina") : j === last ? null : "Neutral";
+    for (let k = i; k <= j; k++) if (out[steps[k].year]) out[steps[k].year][steps[k].index] = phase;
+    i = j + 1;
+  }
+  return out;
 }
 
-/** El Nino when the season's ONI is at least +0.5, La Nina at most -0.5. */
-export function ensoPhase(oni: number): EnsoPhase {
-  return oni >= 0.5 ? "El Nino" : oni <= -0.5 ? "La Nina" : "Neutral";
+export const CROP_ENSO_SEASONS = ["JJAS", "NDJFM"] as const;
+export type CropEnsoSeason = (typeof CROP_ENSO_SEASONS)[number];
+
+/**
+ * The overlapping ONI seasons centred in a crop season's months, as [year, index]: kharif (JJAS) MJJ, JJA,
+ * JAS and ASO of its year; rabi (NDJFM, labelled with the year it ends in) OND and NDJ of the year before,
+ * DJF, JFM and FMA of its year.
+ */
+export function centredSeasons(season: CropEnsoSeason, year: number): [number, number][] {
+  return season === "JJAS"
+    ? [5, 6, 7, 8].map((i) => [year, i])
+    : [[year - 1, 10], [year - 1, 11], [year, 0], [year, 1], [year, 2]];
 }
 
-export interface Composite {
-  phase: EnsoPhase;
-  years: number[];
-  mean: number | null;
-  /** Mean of the phase's years minus the mean of all classified years. */
-  anomaly: number | null;
+/**
+ * The ENSO phase of a crop season: El Nino (La Nina) when more than half of the overlapping ONI seasons
+ * centred in its months are in an El Nino (La Nina) episode (3 of 4 for kharif, 3 of 5 for rabi); Neutral
+ * otherwise; null when any of them is not known (outside the table, or an episode not decided yet).
+ */
+export function cropSeasonPhase(phases: OniPhases, season: CropEnsoSeason, year: number): EnsoPhase | null {
+  const centred = centredSeasons(season, year).map(([y, i]) => phases[y]?.[i] ?? null);
+  if (centred.some((p) => p === null)) return null;
+  for (const phase of ["El Nino", "La Nina"] as const) {
+    if (centred.filter((p) => p === phase).length * 2 > centred.length) return phase;
+  }
+  return "Neutral";
 }
 
-/** Mean of a season's values in the years of each ENSO phase. */
-export function ensoComposites(table: OniTable, season: "JJAS" | "NDJFM", years: readonly number[], values: readonly Num[]): Composite[] {
-  const classified = years
-    .map((year, i) => ({ year, value: values[i], oni: seasonOni(table, season, year) }))
-    .filter((r): r is { year: number; value: number; oni: number } => r.oni !== null && isNum(r.value));
-  const all = mean(classified.map((r) => r.value));
-  return ENSO_PHASES.map((phase) => {
-    const rows = classified.filter((r) => ensoPhase(r.oni) === phase);
-    const m = mean(rows.map((r) => r.value));
-    return { phase, years: rows.map((r) => r.year), mean: m, anomaly: m === null || all === null ? null : m - all };
-  });
+/** The years of each phase among `years`, for one crop season (years without a phase left out). */
+export function phaseYears(phases: OniPhases, season: CropEnsoSeason, years: readonly number[]): Record<EnsoPhase, number[]> {
+  const out: Record<EnsoPhase, number[]> = { "El Nino": [], Neutral: [], "La Nina": [] };
+  for (const year of years) {
+    const phase = cropSeasonPhase(phases, season, year);
+    if (phase) out[phase].push(year);
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 import type { SeriesFrequency, SeriesQuery } from "../cmip6/seriesQuery";
 import type { WarmingLevels } from "../cmip6/warmingLevels";
 import { levelSpan } from "./levels";
+import { OBSERVED } from "../observations/ids";
 import type { AnalysisSelection } from "./selection";
 
 /** The series each analysis draws; its loader primes exactly these. */
@@ -38,8 +39,18 @@ export function variabilityQueries(s: AnalysisSelection): AnalysisQuery[] {
   ];
 }
 
-/** Season rainfall and temperature of the historical run, 1951-2014 (ONI starts in 1950). */
-export function ensoQueries(s: AnalysisSelection): AnalysisQuery[] {
+/**
+ * The ENSO page's series, in the order kharif rainfall, rabi rainfall, kharif temperature, rabi
+ * temperature: observed seasons (every ingested dataset; absent where none was ingested) ...
+ */
+export function ensoObservedQueries(s: AnalysisSelection): AnalysisQuery[] {
+  return CROP_VARIABLES.flatMap((indicator) =>
+    CROP_SEASONS.map((season) => ({ frequency: "monthly" as const, query: { indicator, geo: s.geo, scenario: [OBSERVED], season: season.code } })),
+  );
+}
+
+/** ... and the historical runs, 1951-2014, for their bias against the observations. */
+export function ensoHistoricalQueries(s: AnalysisSelection): AnalysisQuery[] {
   return CROP_VARIABLES.flatMap((indicator) =>
     CROP_SEASONS.map((season) => ({
       frequency: "monthly" as const,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { INDICATOR_CATEGORIES, GEO_TYPES, MODEL_GRIDS, SCENARIO_VALUES } from "./schema";
 import { SEASON_CODES } from "./periods";
-import { SERIES_FREQUENCIES } from "./seriesQuery";
+import { SERIES_FREQUENCIES, SERIES_SCENARIOS } from "./seriesQuery";
 
 /**
  * The answer of the series API. Values are in the indicator's units, rounded to `indicator.decimals`;
@@ -33,7 +33,8 @@ export const ensembleStatsSchema = z.strictObject({
 });
 
 export const scenarioSeriesSchema = z.strictObject({
-  scenario: z.enum(SCENARIO_VALUES),
+  /** A scenario of the catalogue, or `observed` (then `values` are keyed by observational dataset id). */
+  scenario: z.enum(SERIES_SCENARIOS),
   years: z.array(z.number().int()),
   /** Calendar month of each step; only in monthly answers without `month` or `season`. */
   months: z.array(z.number().int().min(1).max(12)).optional(),
@@ -110,7 +111,7 @@ export type DroughtMethod = z.infer<typeof droughtMethodSchema>;
 
 /** A calendar month of one model run without a fit, and why (its values are null). */
 export const droughtWarningSchema = z.strictObject({
-  scenario: z.enum(SCENARIO_VALUES),
+  scenario: z.enum(SERIES_SCENARIOS),
   model: z.string(),
   month: z.number().int().min(1).max(12),
   /** Reference years with a value for that month. */
@@ -144,8 +145,9 @@ export const seriesResponseSchema = z.strictObject({
     .nullable(),
   /** Years asked for (or the scenarios' span when not given); each block holds the part its scenario covers. */
   period: yearRangeSchema,
-  scenarios: z.array(z.strictObject({ code: z.enum(SCENARIO_VALUES), name: z.string(), period: yearRangeSchema })),
-  models: z.array(z.strictObject({ code: z.string(), variant: z.string(), grid: z.enum(MODEL_GRIDS) })),
+  scenarios: z.array(z.strictObject({ code: z.enum(SERIES_SCENARIOS), name: z.string(), period: yearRangeSchema })),
+  /** The models with values; in an `observed` answer, the observational datasets (variant and grid `observed`). */
+  models: z.array(z.strictObject({ code: z.string(), variant: z.string(), grid: z.union([z.enum(MODEL_GRIDS), z.literal("observed")]) })),
   /** True when the answer covers every model of the catalogue (`model=ensemble` or no `model`). */
   ensemble: z.boolean(),
   series: z.array(scenarioSeriesSchema),

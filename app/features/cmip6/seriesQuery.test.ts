@@ -140,3 +140,14 @@ describe("the catalogue", () => {
     expect(catalogYears(catalog)).toEqual({ start: 1950, end: 2100 });
   });
 });
+
+describe("observations in the catalogue", () => {
+  it("are values only of the series API's catalogue: a screen's URL cannot ask for them", () => {
+    const screen = parseSeriesQuery(new URLSearchParams("indicator=pr&geo=NPL&scenario=observed"), catalog, "monthly");
+    expect(screen.ok).toBe(false);
+    expect(parseSeriesQuery(new URLSearchParams("indicator=pr&geo=NPL&model=chirps-v2.0"), catalog, "annual").ok).toBe(false);
+    const api = { ...catalog, observations: ["chirps-v2.0", "era5", "era5-land", "imd"] };
+    const parsed = parseSeriesQuery(new URLSearchParams("indicator=pr&geo=NPL&scenario=observed&model=imd,chirps-v2.0"), api, "monthly");
+    expect(parsed.ok && parsed.query).toEqual({ indicator: "pr", geo: "NPL", scenario: ["observed"], model: ["chirps-v2.0", "imd"] });
+  });
+});

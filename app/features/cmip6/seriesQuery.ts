@@ -3,6 +3,7 @@ import { parseWindowChoice, WINDOW_CHOICES } from "./warmingLevels";
 import { DROUGHT_INDICATORS, DROUGHT_SCALES_OF, isDroughtIndicator, type DroughtScale } from "./drought";
 import { SCENARIO_VALUES, type ScenarioValue } from "./scenarios";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "./schema";
+import { OBSERVED } from "../observations/ids";
 
 /**
  * The query of the series API (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`) and its URL codec, shared by
@@ -22,13 +23,20 @@ export const SERIES_PATHS: Readonly<Record<SeriesFrequency, string>> = {
 /** The `model` value that stands for every model of the catalogue. */
 export const ENSEMBLE = "ensemble";
 
+/**
+ * Scenarios of the series API: the catalogue's experiments and `observed` (observational datasets, whose
+ * `model` is the dataset id). `observed` is asked alone: observations never join a model ensemble.
+ */
+export const SERIES_SCENARIOS = [...SCENARIO_VALUES, OBSERVED] as const;
+export type SeriesScenario = (typeof SERIES_SCENARIOS)[number];
+
 export interface SeriesQuery {
   /** Indicator code (`field_value`), e.g. "tas" or "rx1day". */
   indicator: string;
   /** Geo code (`field_value`): ISO3 for a country, slug for a basin. */
   geo: string;
-  /** Scenarios; absent: every scenario with data in the period. */
-  scenario?: ScenarioValue[];
+  /** Scenarios; absent: every scenario of the catalogue with data in the period (never `observed`). */
+  scenario?: SeriesScenario[];
   /** Model ids, or `["ensemble"]` (the same as absent): every model. */
   model?: string[];
   /** First year; absent: the first year of the scenarios. */
@@ -72,7 +80,7 @@ const compareModels = (a: string, b: string) => {
  */
 export function canonicalSeriesQuery(query: SeriesQuery): SeriesQuery {
   const out: SeriesQuery = { indicator: query.indicator, geo: query.geo };
-  if (query.scenario?.length) out.scenario = SCENARIO_VALUES.filter((s) => query.scenario!.includes(s));
+  if (query.scenario?.length) out.scenario = SERIES_SCENARIOS.filter((s) => query.scenario!.includes(s));
   if (query.model?.length) {
     const models = [...new Set(query.model)].sort(compareModels);
     if (!(models.length === 1 && models[0] === ENSEMBLE)) out.model = models;
@@ -118,6 +126,11 @@ export interface SeriesCatalog {
   geos: readonly Geo[];
   scenarios: readonly Scenario[];
   models: readonly Cmip6Model[];
+  /**
+   * The series API's catalogue: the observational dataset ids, valid as `model` with `scenario=observed`.
+   * Screens' catalogues leave it out, so a page URL never asks for observations it does not show.
+   */
+  observations?: readonly string[];
 }
 
 /** True when the indicator has values at this frequency. Monthly ETCCDI indices also have annual values. */
@@ -175,8 +188,8 @@ interface FieldRules {
   indicatorCodes: string[];
   geo: Rule<string>;
   geoCodes: string[];
-  scenario: Rule<ScenarioValue>;
-  scenarioCodes: ScenarioValue[];
+  scenario: Rule<SeriesScenario>;
+  scenarioCodes: SeriesScenario[];
   model: Rule<string>;
   modelCodes: string[];
   years: YearRange;
@@ -211,15 +224,16 @@ function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRu
       // codes of the other path pass here; the service answers 404 for them (the data lives elsewhere)
       const knownCodes = [...new Set(catalog.indicators.map((i) => i.field_value))];
       const geoCodes = catalog.geos.map((g) => g.field_value);
-      const scenarioCodes = catalog.scenarios.map((s) => s.field_value);
-      const modelCodes = catalog.models.map((m) => m.field_value);
+      const scenarioCodes: SeriesScenario[] = catalog.scenarios.map((s) => s.field_value);
+      if (catalog.observations) scenarioCodes.push(OBSERVED);
+      const modelCodes = [...catalog.models.map((m) => m.field_value), ...(catalog.observations ?? [])];
       const years = catalogYears(catalog);
       return {
         indicator: oneOf(knownCodes),
         indicatorCodes,
         geo: oneOf(geoCodes),
         geoCodes,
-        scenario: oneOf(SCENARIO_VALUES.filter((v) => scenarioCodes.includes(v))),
+        scenario: oneOf(scenarioCodes),
         scenarioCodes,
         model: oneOf([ENSEMBLE, ...modelCodes]),
         modelCodes,
@@ -240,7 +254,8 @@ function fieldRules(catalog: SeriesCatalog, frequency: SeriesFrequency): FieldRu
 const LIST_PARAMS: readonly SeriesParam[] = ["scenario", "model"];
 
 /**
- * Reads a series query from URL parameters and checks every value against the catalogue. Lists
+ * Reads a series query from URL parameters and checks every value against the catalogue (the series
+ * service adds the rules that keep observations apart from the models: `observedQueryProblem`). Lists
  * (`scenario`, `model`) may be repeated parameters or comma-separated; other parameters appear at most
  * once; an empty value counts as absent. Unknown parameters are refused so that a typo is not silently
  * ignored. The first problem found is reported. Whether data exists for a valid query is the server's
@@ -307,7 +322,7 @@ export function parseSeriesQuery(
         value: values.join(","),
       });
     }
-    if (name === "scenario") query.scenario = values as ScenarioValue[];
+    if (name === "scenario") query.scenario = values as SeriesScenario[];
     else query.model = values;
   }
 

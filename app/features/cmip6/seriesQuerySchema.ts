@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OBSERVED } from "../observations/ids";
 import { SEASON_CODES } from "./periods";
 import {
   catalogYears,
@@ -44,16 +45,20 @@ export function seriesQuerySchema(catalog: SeriesCatalog, frequency: SeriesFrequ
       ),
     geo: z.enum(catalog.geos.map((g) => g.field_value)).describe("Geo code: ISO3 for a country (`NPL`), slug for a river basin (`amu-darya`)."),
     scenario: z
-      .array(z.enum(catalog.scenarios.map((s) => s.field_value)))
+      .array(z.enum([...catalog.scenarios.map((s) => s.field_value), ...(catalog.observations ? [OBSERVED] : [])]))
       .min(1)
       .optional()
-      .describe("One or more scenarios, comma-separated or repeated. Absent: every scenario with years in the period."),
+      .describe(
+        "One or more scenarios, comma-separated or repeated. Absent: every scenario with years in the period. `observed` (observational datasets ingested by the operator) is asked alone, never with model scenarios; without ingested observations it is a 404.",
+      ),
     model: z
-      .array(z.enum([ENSEMBLE, ...catalog.models.map((m) => m.field_value)]))
+      .array(z.enum([ENSEMBLE, ...catalog.models.map((m) => m.field_value), ...(catalog.observations ?? [])]))
       .min(1)
       .default([ENSEMBLE])
       .describe(
-        "One or more model ids, comma-separated or repeated, or `ensemble` alone. Absent or `ensemble`: every model the archive has the indicator's variables for, with `ensemble: true` in the answer.",
+        "One or more model ids, comma-separated or repeated, or `ensemble` alone. Absent or `ensemble`: every model the archive has the indicator's variables for, with `ensemble: true` in the answer. With `scenario=observed`: observational dataset ids (" +
+          (catalog.observations ?? []).join(", ") +
+          "), absent for every one ingested; a dataset id with a model scenario, or a model with `observed`, is a 400.",
       ),
     start: yearOf("First"),
     end: yearOf("Last"),

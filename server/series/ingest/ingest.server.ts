@@ -14,7 +14,9 @@ import { thiHook } from "./thi-days";
 import { cellsKey, PERCENTILE_SCHEMA, ThresholdStore, type PercentileHook } from "./threshold-store";
 import { MaskCache, type GeoFeature, type GeoMask, type GridMasks, type MaskStorage } from "./masks";
 import { readOutlines, withOperatorOutlines } from "./outlines";
-import { NetcdfError, openGridVariable, VARIABLE_UNITS, type GridVariable } from "./netcdf";
+import { describeNetcdf, NetcdfError, openGridVariable, VARIABLE_UNITS, type GridVariable, type VariableSource } from "./netcdf";
+import { gridLabel, recogniseObservation } from "./observed";
+import { OBSERVED, OBSERVED_PERIOD, type ObservationDataset } from "../../../app/features/observations/datasets";
 import type { ElevationGrid } from "./elevation";
 import { DailyPet } from "./pet";
 
@@ -48,8 +50,13 @@ export interface IngestOptions {
    * assumes sea-level pressure, and its series say so.
    */
   elevation?: ElevationGrid;
-  /** Days read per slab (default 32). */
+  /** Days read per slab (default 32; fewer on large grids, see `slabDays`). */
   chunkDays?: number;
+  /**
+   * Take every file as this observational dataset (`--observed NAME`). Without it, files whose names do
+   * not follow the CMIP6 pattern are recognised from their global attributes (./observed.ts).
+   */
+  observed?: ObservationDataset;
   /**
    * Which to believe when a file's name and its time axis name different years: by default neither (the
    * file is refused); "time-axis" stores the days where the axis puts them, "name" moves them to the
@@ -125,6 +132,8 @@ interface Candidate {
   variable: DailyVariable;
   model: string;
   scenario: string;
+  /** Observed files: the variable's name in the file and how its values are read. */
+  source?: VariableSource;
 }
 
 /** Every .nc / .nc4 file under the given paths, sorted. */
@@ -218,6 +227,17 @@ function maskStorage(db: BetterSqlite3.Database): MaskStorage {
   };
 }
 
+/** Values (cells x days) read at once per variable: about 64 MB as float64. */
+export const SLAB_VALUES = 8_000_000;
+
+/**
+ * Days read per slab: `chunkDays`, fewer when the place's cells span so large a part of the grid that a
+ * slab would pass `SLAB_VALUES` (CHIRPS at 0.05° over South Asia: about 640,000 cells a day).
+ */
+export function slabDays(chunkDays: number, slabCells: number): number {
+  return Math.max(1, Math.min(chunkDays, Math.floor(SLAB_VALUES / Math.max(1, slabCells))));
+}
+
 /** Share of a place's outline a file's grid must cover to give the place a series. */
 export const DEFAULT_MIN_COVERAGE = 0.99;
 
@@ -265,7 +285,43 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     const base = path.basename(file);
     const name = parseCmip6FileName(base);
     const ignore = (reason: string) => summary.ignored.push({ file: base, reason });
-    if (!name) { ignore("name does not follow {variable}_{frequency}_{model}_{scenario}_{variant}_{grid}_{years}.nc"); continue; }
+    if (options.observed || !name) {
+      // observational datasets: by the operator's --observed, else by the file's own attributes
+      let described: Awaited<ReturnType<typeof describeNetcdf>>;
+      try {
+        described = await describeNetcdf(file);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        if (options.observed) summary.failed.push({ file: base, reason });
+        else ignore(`name does not follow {variable}_{frequency}_{model}_{scenario}_{variant}_{grid}_{years}.nc, and it cannot be read as an observational dataset: ${reason}`);
+        continue;
+      }
+      const found = recogniseObservation(described, options.observed);
+      if (!found.ok) {
+        ignore(options.observed ? found.reason : `name does not follow {variable}_{frequency}_{model}_{scenario}_{variant}_{grid}_{years}.nc, and ${found.reason}`);
+        continue;
+      }
+      if (!described.years) { summary.failed.push({ file: base, reason: "no time steps" }); continue; }
+      const years = `${described.years.start}-${described.years.end}`;
+      const taken = found.variables.filter(({ map }) => !wanted || wanted.has(map.variable));
+      for (const { name: inFile, map } of taken) {
+        const expected = found.dataset.resolution[map.variable as keyof typeof found.dataset.resolution];
+        if (expected !== undefined && described.latStep !== undefined && Math.abs(described.latStep - expected) > 1e-3) {
+          summary.warnings.push(`${base}: ${inFile} is on a ${described.latStep}° grid; ${found.dataset.id} gives ${map.variable} at ${expected}° (regridded, or another product?)`);
+        }
+        candidates.push({
+          path: file,
+          bytes: statSync(file).size / taken.length,
+          name: { name: base, variable: map.variable, frequency: "day", model: found.dataset.id, scenario: OBSERVED, variant: OBSERVED, grid: gridLabel(described.latStep), years },
+          variable: map.variable,
+          model: found.dataset.id,
+          scenario: OBSERVED,
+          source: { name: inFile, units: map.units, fills: map.fills, negligibleNegative: map.negligibleNegative },
+        });
+      }
+      if (taken.length > 0) log(`${base}: ${found.dataset.id} (${found.how}): ${taken.map((t) => `${t.name} as ${t.map.variable}`).join(", ")}`);
+      continue;
+    }
     if (wanted && !wanted.has(name.variable)) continue;
     if (!VARIABLE_UNITS[name.variable]) { ignore(`variable "${name.variable}" is not one the portal shows (${MEAN_VARIABLES.join(", ")})`); continue; }
     if (name.frequency !== "day") { ignore(`frequency "${name.frequency}": only daily files ("day") are ingested`); continue; }
@@ -284,6 +340,11 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     const key = [c.model, c.scenario, c.name.variant, c.name.grid, c.name.years].join("|");
     const set = sets.get(key) ?? [];
     const same = set.findIndex((o) => o.variable === c.variable);
+    if (same >= 0 && c.scenario === OBSERVED) {
+      // two files of one dataset, variable and years: which one is meant is the operator's to say
+      summary.ignored.push({ file: c.name.name, reason: `${c.model} ${c.variable} ${c.name.years} is also in ${set[same].name.name}; give one of them` });
+      continue;
+    }
     if (same >= 0) {
       // two versions of one file (e.g. _v1.1 beside the original): the later name wins
       summary.ignored.push({ file: set[same].name.name, reason: `superseded by ${c.name.name}` });
@@ -341,7 +402,9 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       const sums = new Map<Candidate, string>();
       for (const c of listed) {
         try {
-          sums.set(c, await sha256(c.path));
+          // an observed file may give several variables: each is recorded on its own
+          const hex = await sha256(c.path);
+          sums.set(c, c.source ? `${hex}:${c.variable}` : hex);
         } catch (error) {
           summary.failed.push({ file: c.name.name, reason: `cannot read the file: ${error instanceof Error ? error.message : error}` });
           progress.filesDone++;
@@ -376,7 +439,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         const readStarted = performance.now();
         try {
           result = await readSet(members, masks, keep, chunkDays, (calendar, grid, active, variables) =>
-            thresholdStore.hook({ model, grid, cells: cellsKey(active) }, scenario, calendar, active.length, variables), options.trust, minCoverage, operatorCodes, options.elevation, (cellDays, fraction) => {
+            thresholdStore.hook({ model, grid, cells: cellsKey(active) }, scenario, calendar, active.length, variables), options.trust, minCoverage, operatorCodes, options.elevation, log, (cellDays, fraction) => {
             progress.cellDays = before + cellDays;
             // bytes advance with the share of days read
             const done = setBytes * fraction;
@@ -410,7 +473,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       // 4. one transaction per set: all its rows and files, or nothing. Each row names the files it was
       // computed from; a row another file wrote is replaced only when the operator says so.
       const id = sourceId(model, scenario);
-      const period = scenarioPeriod(seeds.scenarios.find((s) => s.field_value === scenario)!);
+      const period = scenario === OBSERVED ? OBSERVED_PERIOD : scenarioPeriod(seeds.scenarios.find((s) => s.field_value === scenario)!);
       const outside = new Set<number>();
       const now = new Date().toISOString();
       const read = result.files;
@@ -554,6 +617,7 @@ async function readSet(
   /** Places whose outlines the operator gave: reported even when the grid misses them altogether. */
   reportAlways: ReadonlySet<string>,
   elevation: ElevationGrid | undefined,
+  log: (line: string) => void,
   onDays: (cellDays: number, fraction: number) => void,
   onCells: (cells: number) => void,
 ) {
@@ -561,7 +625,7 @@ async function readSet(
   try {
     for (const file of members) {
       try {
-        opened.push({ file, grid: await openGridVariable(file.path, file.variable) });
+        opened.push({ file, grid: await openGridVariable(file.path, file.variable, file.source) });
       } catch (error) {
         throw new FileFailure(file, error instanceof Error ? error.message : String(error));
       }
@@ -626,10 +690,12 @@ async function readSet(
     const hooks = [percentiles, thi].filter((h): h is NonNullable<typeof h> => h !== undefined);
     const indexer = new DailyIndexer(first.calendar, masks, active.length, variables, keep, hooks, pet ? [pet] : []);
     const days = first.dates.length;
+    const perSlab = slabDays(chunkDays, slabCells);
+    if (perSlab < chunkDays) log(`${first.lat.length}x${first.lon.length} grid, ${slabCells} cells a day around the places: reading ${perSlab} day(s) at a time`);
     const dayValues = Object.fromEntries(opened.map((o) => [o.file.variable, new Float64Array(active.length)])) as Record<DailyVariable, Float64Array>;
     if (active.length > 0) {
-      for (let t0 = 0; t0 < days; t0 += chunkDays) {
-        const t1 = Math.min(days, t0 + chunkDays);
+      for (let t0 = 0; t0 < days; t0 += perSlab) {
+        const t1 = Math.min(days, t0 + perSlab);
         const slabs = opened.map(({ file, grid: g }) => {
           try {
             return g.read(t0, t1, row0, row1, col0, col1);

@@ -57,12 +57,17 @@ export const VARIABLE_UNITS: Record<string, { to: string; accepted: Record<strin
   sfcWind: { to: "m/s", accepted: SPEED },
 };
 
-export function unitConversion(variable: string, units: string | undefined): UnitConversion {
+/**
+ * How a variable's units become the portal's. `extra` adds units a dataset states in its own way (an
+ * observed daily total in "mm" or ERA5's "m"), which are not valid for model output.
+ */
+export function unitConversion(variable: string, units: string | undefined, extra?: Readonly<Record<string, [number, number]>>, fileName = variable): UnitConversion {
   const known = VARIABLE_UNITS[variable];
   if (!known) throw new NetcdfError(`variable "${variable}" is not one the portal shows (${Object.keys(VARIABLE_UNITS).join(", ")})`);
-  if (units === undefined) throw new NetcdfError(`variable "${variable}" has no units attribute`);
-  const factor = known.accepted[norm(units)];
-  if (!factor) throw new NetcdfError(`variable "${variable}" has units "${units}", expected one of: ${Object.keys(known.accepted).join(", ")}`);
+  if (units === undefined) throw new NetcdfError(`variable "${fileName}" has no units attribute`);
+  const accepted = { ...known.accepted, ...extra };
+  const factor = accepted[norm(units)];
+  if (!factor) throw new NetcdfError(`variable "${fileName}" has units "${units}", expected one of: ${Object.keys(accepted).join(", ")}`);
   return { from: units, to: known.to, scale: factor[0], offset: factor[1] };
 }
 
@@ -153,8 +158,81 @@ function findDataset(file: H5File, names: string[]): H5Dataset | undefined {
   return undefined;
 }
 
-/** Opens `variable` of a NetCDF4 file, checking its coordinates and attributes. */
-export async function openGridVariable(path: string, variable: string): Promise<GridVariable> {
+/** Names of the time coordinate: CF files say `time`, the Climate Data Store's ERA5 files `valid_time`. */
+const TIME_NAMES = ["time", "valid_time"];
+
+/** How an observed file's variable is read: its name in the file and the extra units its dataset states. */
+export interface VariableSource {
+  name: string;
+  units?: Readonly<Record<string, [number, number]>>;
+  /** Values the producer uses for missing data without saying so in _FillValue (IMD: -999 rain, 99.9 temperature). */
+  fills?: readonly number[];
+  /**
+   * Negative values down to this (portal units) read as 0: ERA5's packed precipitation has tiny negative
+   * totals (-1e-9 m) that are zero rain, not an error.
+   */
+  negligibleNegative?: number;
+}
+
+/**
+ * What a file says about itself before anything is read: its global attributes (as text), the names of its
+ * variables and its latitude spacing. For recognising observational datasets.
+ */
+export async function describeNetcdf(path: string): Promise<{ attributes: Record<string, string>; variables: string[]; latStep?: number; years?: { start: number; end: number } }> {
+  checkSignature(path);
+  const lib = await loadH5();
+  let file: H5File;
+  try {
+    file = new lib.File(path, "r");
+  } catch (error) {
+    throw new NetcdfError(`cannot open as HDF5 (truncated or damaged?): ${error instanceof Error ? error.message : error}`);
+  }
+  try {
+    const attributes: Record<string, string> = {};
+    for (const name of Object.keys(file.attrs)) {
+      const text = textAttr(file, name);
+      if (text !== undefined) attributes[name] = text;
+    }
+    const variables = file.keys().filter((k) => (file.get(k) as H5Dataset | undefined)?.type === "Dataset");
+    const latDs = findDataset(file, ["lat", "latitude"]);
+    let latStep: number | undefined;
+    if (latDs && (latDs.shape?.[0] ?? 0) >= 2 && (latDs.shape?.[0] ?? 0) <= MAX_AXIS_CELLS) {
+      const lat = numbers(latDs.slice([[0, 2]]), "lat");
+      latStep = Math.abs(lat[1] - lat[0]);
+    }
+    // the years of the time axis (first and last step), which group an observed dataset's files
+    const timeDs = findDataset(file, TIME_NAMES);
+    let years: { start: number; end: number } | undefined;
+    const steps = timeDs?.shape?.[0] ?? 0;
+    if (timeDs && steps > 0 && steps <= MAX_TIME_STEPS) {
+      const ends = numbers(timeDs.slice([[0, 1]]), "time")[0];
+      const last = numbers(timeDs.slice([[steps - 1, steps]]), "time")[0];
+      try {
+        const dates = decodeTimes([ends, last], parseTimeUnits(textAttr(timeDs, "units")), parseCalendar(textAttr(timeDs, "calendar")));
+        years = { start: dates[0].year, end: dates[1].year };
+      } catch (error) {
+        if (error instanceof CalendarError) throw new NetcdfError(error.message);
+        throw error;
+      }
+    }
+    return { attributes, variables, latStep, years };
+  } catch (error) {
+    if (error instanceof NetcdfError) throw error;
+    throw new NetcdfError(`cannot read the file's structure (truncated or damaged?): ${error instanceof Error ? error.message : error}`);
+  } finally {
+    try {
+      file.close();
+    } catch {
+      // as in openGridVariable
+    }
+  }
+}
+
+/**
+ * Opens `variable` of a NetCDF4 file, checking its coordinates and attributes. `source` names it in the
+ * file when the file calls it otherwise (observed datasets: CHIRPS `precip` is the portal's `pr`).
+ */
+export async function openGridVariable(path: string, variable: string, source?: VariableSource): Promise<GridVariable> {
   checkSignature(path);
   const lib = await loadH5();
   let file: H5File;
@@ -171,11 +249,12 @@ export async function openGridVariable(path: string, variable: string): Promise<
     }
   };
   try {
-    const data = findDataset(file, [variable.toLowerCase()]);
-    if (!data) throw new NetcdfError(`no variable "${variable}" (has ${file.keys().join(", ")})`);
+    const inFile = source?.name ?? variable;
+    const data = findDataset(file, [inFile.toLowerCase()]);
+    if (!data) throw new NetcdfError(`no variable "${inFile}" (has ${file.keys().join(", ")})`);
     const latDs = findDataset(file, ["lat", "latitude"]);
     const lonDs = findDataset(file, ["lon", "longitude"]);
-    const timeDs = findDataset(file, ["time"]);
+    const timeDs = findDataset(file, TIME_NAMES);
     if (!latDs || !lonDs || !timeDs) throw new NetcdfError("needs lat, lon and time coordinate variables");
     const shape = data.shape ?? [];
     if (shape.length !== 3) throw new NetcdfError(`"${variable}" has ${shape.length} dimensions, expected (time, lat, lon)`);
@@ -187,7 +266,7 @@ export async function openGridVariable(path: string, variable: string): Promise<
         return [];
       }
     });
-    const expected = [["time"], ["lat", "latitude"], ["lon", "longitude"]];
+    const expected = [TIME_NAMES, ["lat", "latitude"], ["lon", "longitude"]];
     scales.forEach((names, i) => {
       if (names.length > 0 && !names.some((n) => expected[i].includes(n))) {
         throw new NetcdfError(`"${variable}" has dimensions (${scales.map((s) => s[0] ?? "?").join(", ")}), expected (time, lat, lon)`);
@@ -206,7 +285,7 @@ export async function openGridVariable(path: string, variable: string): Promise<
     }
     const calendar = parseCalendar(textAttr(timeDs, "calendar"));
     const dates = decodeTimes(time, parseTimeUnits(textAttr(timeDs, "units")), calendar);
-    const conversion = unitConversion(variable, textAttr(data, "units"));
+    const conversion = unitConversion(variable, textAttr(data, "units"), source?.units, inFile);
     const fills = [numberAttr(data, "_FillValue"), numberAttr(data, "missing_value")].filter((v): v is number => v !== undefined && !Number.isNaN(v));
     const scale = numberAttr(data, "scale_factor") ?? 1;
     const offset = numberAttr(data, "add_offset") ?? 0;
@@ -235,9 +314,14 @@ export async function openGridVariable(path: string, variable: string): Promise<
         const a = conversion.scale * scale;
         const b = conversion.scale * offset + conversion.offset;
         const [fill1, fill2] = [fills[0] ?? NaN, fills[1] ?? NaN];
+        const marked = source?.fills ?? [];
+        const negligible = source?.negligibleNegative ?? 0;
         for (let i = 0; i < expectedLength; i++) {
           const v = values[i];
-          out[i] = v !== v || v >= LIMIT || v <= -LIMIT || v === fill1 || v === fill2 ? NaN : v * a + b;
+          let x = v !== v || v >= LIMIT || v <= -LIMIT || v === fill1 || v === fill2 ? NaN : v * a + b;
+          if (marked.length > 0 && marked.some((m) => Math.abs(v - m) < 1e-4)) x = NaN;
+          if (x < 0 && x >= -negligible) x = 0;
+          out[i] = x;
         }
         return out;
       },

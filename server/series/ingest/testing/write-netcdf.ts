@@ -18,6 +18,12 @@ export interface TestGrid {
   fillValue?: number;
   /** Chunk of days for the variable (default: the whole axis). */
   chunkDays?: number;
+  /** Global attributes (title, institution, ...), as observational datasets carry them. */
+  attributes?: Record<string, string>;
+  /** Coordinate names (default time, lat, lon; CHIRPS says latitude/longitude, ERA5 from the CDS valid_time). */
+  names?: { time?: string; lat?: string; lon?: string };
+  /** Further daily variables on the same grid (name, units, value). */
+  more?: { variable: string; units: string; value: (t: number, row: number, column: number) => number }[];
 }
 
 export async function writeTestNetcdf(grid: TestGrid): Promise<void> {
@@ -30,25 +36,29 @@ export async function writeTestNetcdf(grid: TestGrid): Promise<void> {
       ds.make_scale(name);
       return ds;
     };
-    coordinate("time", grid.time, { units: grid.timeUnits, ...(grid.calendar ? { calendar: grid.calendar } : {}), standard_name: "time" });
-    coordinate("lat", grid.lat, { units: "degrees_north", standard_name: "latitude" });
-    coordinate("lon", grid.lon, { units: "degrees_east", standard_name: "longitude" });
+    const [timeName, latName, lonName] = [grid.names?.time ?? "time", grid.names?.lat ?? "lat", grid.names?.lon ?? "lon"];
+    for (const [k, v] of Object.entries(grid.attributes ?? {})) file.create_attribute(k, v);
+    coordinate(timeName, grid.time, { units: grid.timeUnits, ...(grid.calendar ? { calendar: grid.calendar } : {}), standard_name: "time" });
+    coordinate(latName, grid.lat, { units: "degrees_north", standard_name: "latitude" });
+    coordinate(lonName, grid.lon, { units: "degrees_east", standard_name: "longitude" });
     const [nt, ny, nx] = [grid.time.length, grid.lat.length, grid.lon.length];
-    const data = new Float32Array(nt * ny * nx);
-    for (let t = 0; t < nt; t++) for (let r = 0; r < ny; r++) for (let c = 0; c < nx; c++) data[(t * ny + r) * nx + c] = grid.value(t, r, c);
-    const ds = file.create_dataset({
-      name: grid.variable,
-      data,
-      shape: [nt, ny, nx],
-      dtype: "<f",
-      chunks: [Math.min(nt, grid.chunkDays ?? nt), ny, nx],
-      compression: 4,
-    });
-    ds.create_attribute("units", grid.units);
-    if (grid.fillValue !== undefined) ds.create_attribute("_FillValue", Float32Array.of(grid.fillValue), [1], "<f");
-    ds.attach_scale(0, "time");
-    ds.attach_scale(1, "lat");
-    ds.attach_scale(2, "lon");
+    for (const v of [{ variable: grid.variable, units: grid.units, value: grid.value }, ...(grid.more ?? [])]) {
+      const data = new Float32Array(nt * ny * nx);
+      for (let t = 0; t < nt; t++) for (let r = 0; r < ny; r++) for (let c = 0; c < nx; c++) data[(t * ny + r) * nx + c] = v.value(t, r, c);
+      const ds = file.create_dataset({
+        name: v.variable,
+        data,
+        shape: [nt, ny, nx],
+        dtype: "<f",
+        chunks: [Math.min(nt, grid.chunkDays ?? nt), ny, nx],
+        compression: 4,
+      });
+      ds.create_attribute("units", v.units);
+      if (grid.fillValue !== undefined) ds.create_attribute("_FillValue", Float32Array.of(grid.fillValue), [1], "<f");
+      ds.attach_scale(0, timeName);
+      ds.attach_scale(1, latName);
+      ds.attach_scale(2, lonName);
+    }
   } finally {
     file.close();
   }
