@@ -1,11 +1,6 @@
 import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
-import {
-  DEFAULT_DROUGHT_REFERENCE,
-  DEFAULT_DROUGHT_SCALE,
-  DROUGHT_SCALES_OF,
-  isDroughtIndicator,
-  type DroughtIndicator,
-} from "../../app/features/cmip6/drought";
+import { DEFAULT_DROUGHT_REFERENCE } from "../../app/features/cmip6/drought";
+import { DEFAULT_DROUGHT_SCALE, DROUGHT_SCALES_OF, isDroughtIndicator, type DroughtIndicator } from "../../app/features/cmip6/droughtQuery";
 import type { YearRange } from "../../app/features/cmip6/periods";
 import { droughtSeries, joinRuns, type DroughtInputs } from "./drought";
 import { LruCache } from "./lru";

@@ -1,15 +1,6 @@
 import { extraterrestrialRadiation, hargreavesPet, MID_MONTH_DAY } from "../../app/features/analytics/compute";
-import {
-  type DroughtResult,
-  type DroughtScale,
-  type DroughtWarning,
-  DEFAULT_DROUGHT_REFERENCE,
-  DROUGHT_METHODS,
-  type GammaFit,
-  type LogLogisticFit,
-  spei,
-  spi,
-} from "../../app/features/cmip6/drought";
+import { type DroughtResult, type DroughtWarning, DEFAULT_DROUGHT_REFERENCE, DROUGHT_METHODS, type GammaFit, type LogLogisticFit, spei, spi } from "../../app/features/cmip6/drought";
+import { type DroughtScale } from "../../app/features/cmip6/droughtQuery";
 import { DAYS_IN_MONTH, type YearRange } from "../../app/features/cmip6/periods";
 import type { StoredSeries } from "./store";
 

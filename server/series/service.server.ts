@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { DEFAULT_DROUGHT_REFERENCE, DEFAULT_DROUGHT_SCALE, DROUGHT_ANNUAL_RULE, DROUGHT_METHODS, isDroughtIndicator, type DroughtScale } from "../../app/features/cmip6/drought";
+import { DEFAULT_DROUGHT_REFERENCE, DROUGHT_METHODS } from "../../app/features/cmip6/drought";
+import { DEFAULT_DROUGHT_SCALE, DROUGHT_ANNUAL_RULE, isDroughtIndicator, type DroughtScale } from "../../app/features/cmip6/droughtQuery";
 import { HARGREAVES_REFERENCE } from "./drought";
 import { FAO56_REFERENCE } from "../../app/features/analytics/fao56";
 import { ensembleStats } from "../../app/features/cmip6/ensemble";

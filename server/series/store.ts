@@ -1,5 +1,6 @@
 import type { SeriesProvenance } from "../../app/features/cmip6/series";
-import type { DroughtScale, DroughtWarning } from "../../app/features/cmip6/drought";
+import type { DroughtWarning } from "../../app/features/cmip6/drought";
+import type { DroughtScale } from "../../app/features/cmip6/droughtQuery";
 import type { YearRange } from "../../app/features/cmip6/periods";
 import type { SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 

@@ -9,7 +9,7 @@ import { downloadText } from "~/components/data-table/download";
 import { useGetGeosQuery } from "~/store/reference";
 import { toCsvWithHeader, type ExportHeader } from "../cmip6/explorer/compute";
 import { BASELINE_PERIOD } from "../cmip6/periods";
-import { DROUGHT_SCALES, type DroughtScale } from "../cmip6/drought";
+import { DROUGHT_SCALES, type DroughtScale } from "../cmip6/droughtQuery";
 import { THI_DEFINITIONS, THI_SPECIES } from "../cmip6/livestockHeat";
 import { levelCountText, levelMethodNote, WINDOW_CHOICES, type LevelWindows } from "../cmip6/warmingLevels";
 import { AGREEMENT_RULE } from "../cmip6/windows";

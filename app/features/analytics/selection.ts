@@ -1,4 +1,4 @@
-import { DEFAULT_DROUGHT_SCALE, DROUGHT_SCALES, type DroughtScale } from "../cmip6/drought";
+import { DEFAULT_DROUGHT_SCALE, DROUGHT_SCALES, type DroughtScale } from "../cmip6/droughtQuery";
 import { THI_DEFINITIONS, THI_SPECIES, type ThiDefinition, type ThiSpecies } from "../cmip6/livestockHeat";
 import { BASELINE_PERIOD, PROJECTION_WINDOWS, type NamedPeriod } from "../cmip6/periods";
 import type { Geo } from "../cmip6/schema";

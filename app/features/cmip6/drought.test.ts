@@ -1,24 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  accumulate,
-  DEFAULT_DROUGHT_REFERENCE,
-  DROUGHT_INDEX_LIMIT,
-  DROUGHT_METHODS,
-  DROUGHT_SCALES,
-  fitGamma,
-  fitLogLogistic,
-  gammaMixtureCdf,
-  type GammaFit,
-  lnGamma,
-  type LogLogisticFit,
-  logLogisticCdf,
-  normalQuantile,
-  regularizedGammaP,
-  sampleLMoments,
-  spei,
-  spi,
-  thomShape,
-} from "./drought";
+import { accumulate, DEFAULT_DROUGHT_REFERENCE, DROUGHT_INDEX_LIMIT, DROUGHT_METHODS, fitGamma, fitLogLogistic, gammaMixtureCdf, type GammaFit, lnGamma, type LogLogisticFit, logLogisticCdf, normalQuantile, regularizedGammaP, sampleLMoments, spei, spi, thomShape } from "./drought";
+import { DROUGHT_SCALES } from "./droughtQuery";
 
 // ---------------------------------------------------------------------------------------------------------
 // Independent helpers: a seeded generator, samplers, and brute-force versions of the distribution functions

@@ -1,6 +1,6 @@
 import { CMIP6_EXPERIMENT_PERIODS, parseYearRange, SEASON_CODES, type SeasonCode, type YearRange } from "./periods";
 import { parseWindowChoice, WINDOW_CHOICES } from "./warmingLevels";
-import { DROUGHT_INDICATORS, DROUGHT_SCALES_OF, isDroughtIndicator, type DroughtScale } from "./drought";
+import { DROUGHT_INDICATORS, DROUGHT_SCALES_OF, isDroughtIndicator, type DroughtScale } from "./droughtQuery";
 import { SCENARIO_VALUES, type ScenarioValue } from "./scenarios";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "./schema";
 import { OBSERVED } from "../observations/ids";

@@ -12,7 +12,7 @@ import {
   type SeriesParam,
 } from "./seriesQuery";
 import { WARMING_LEVELS, WINDOW_CHOICES } from "./warmingLevels";
-import { DEFAULT_DROUGHT_SCALE, DROUGHT_ANNUAL_RULE, DROUGHT_SCALES_OF } from "./drought";
+import { DEFAULT_DROUGHT_SCALE, DROUGHT_ANNUAL_RULE, DROUGHT_SCALES_OF } from "./droughtQuery";
 
 /**
  * The series query as a zod schema, for the API description and the tests. The parser the server and the
