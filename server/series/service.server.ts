@@ -130,6 +130,21 @@ function modelRuns(
   return { values, sources, coverage: some(coverage), methods: some(methods) };
 }
 
+/** The store keys of a query's models in each of these runs (scenario by scenario, models in order). */
+function runKeys(resolved: ResolvedSeriesQuery, runs: readonly Scenario[]): SeriesKey[] {
+  const { frequency, indicator, geo, models, scale } = resolved;
+  return runs.flatMap((scenario) =>
+    models.map((model) => ({
+      indicator: indicator.field_value,
+      geo: geo.field_value,
+      scenario: scenario.field_value,
+      model: model.field_value,
+      frequency,
+      ...(scale ? { scale } : {}),
+    })),
+  );
+}
+
 const sha = (text: string) => createHash("sha256").update(text).digest("base64url");
 
 /** A body compressed as the series endpoints send it (a Response takes an ArrayBuffer-backed view). */
@@ -270,16 +285,7 @@ export function createSeriesService(
 
   async function answer(resolved: ResolvedSeriesQuery): Promise<SeriesResponse | SeriesNotFound> {
     const { frequency, indicator, geo, models, scenarios } = resolved;
-    const keys: SeriesKey[] = scenarios.flatMap(({ scenario }) =>
-      models.map((model) => ({
-        indicator: indicator.field_value,
-        geo: geo.field_value,
-        scenario: scenario.field_value,
-        model: model.field_value,
-        frequency,
-        ...(resolved.scale ? { scale: resolved.scale } : {}),
-      })),
-    );
+    const keys = runKeys(resolved, scenarios.map((s) => s.scenario));
     const found = await store.getSeries(keys);
     const observed = (scenarios[0]?.scenario.field_value as string | undefined) === OBSERVED;
     if (observed && found.every((s) => s === undefined)) {
@@ -366,16 +372,7 @@ export function createSeriesService(
     const futures = asked.filter((s) => s.field_value !== "historical");
     const targets = futures.length > 0 ? futures : asked;
     const runs = [...new Set([historical, ...targets].filter((s): s is Scenario => s !== undefined))];
-    const keys: SeriesKey[] = runs.flatMap((scenario) =>
-      models.map((model) => ({
-        indicator: indicator.field_value,
-        geo: geo.field_value,
-        scenario: scenario.field_value,
-        model: model.field_value,
-        frequency,
-        ...(resolved.scale ? { scale: resolved.scale } : {}),
-      })),
-    );
+    const keys = runKeys(resolved, runs);
     const found = await store.getSeries(keys);
     const seasonLag = resolved.season && monthsInPreviousYear(resolved.season) > 0 ? 1 : 0;
     const blocks = new Map<string, ScenarioSeries>();

@@ -41,15 +41,7 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
           </HTMLSelect>
         </FormGroup>
         {fields.includes("scenario") && (
-          <FormGroup label="Scenario" labelFor="a-scenario" inline>
-            <HTMLSelect id="a-scenario" name="scenario" value={selection.scenario} onChange={(e) => change({ scenario: e.currentTarget.value as AnalysisSelection["scenario"] })}>
-              {ANALYSIS_SCENARIOS.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.name}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
+          <Choice label="Scenario" name="scenario" value={selection.scenario} options={ANALYSIS_SCENARIOS.map((s) => ({ value: s.code, label: s.name }))} onChange={(scenario) => change({ scenario })} />
         )}
         {fields.includes("baseline") && (
           <FormGroup label="Baseline" labelFor="a-baseline" inline helperText={selection.window.kind === "gwl" ? `${BASELINE_PERIOD.label} at a warming level` : undefined}>
@@ -96,37 +88,19 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
           </FormGroup>
         )}
         {fields.includes("scale") && (
-          <FormGroup label="Drought index scale" labelFor="a-scale" inline>
-            <HTMLSelect id="a-scale" name="scale" value={selection.scale} onChange={(e) => change({ scale: Number(e.currentTarget.value) as DroughtScale })}>
-              {DROUGHT_SCALES.map((n) => (
-                <option key={n} value={n}>
-                  {n === 1 ? "1 month" : `${n} months`}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
+          <Choice
+            label="Drought index scale"
+            name="scale"
+            value={String(selection.scale)}
+            options={DROUGHT_SCALES.map((n) => ({ value: String(n), label: n === 1 ? "1 month" : `${n} months` }))}
+            onChange={(scale) => change({ scale: Number(scale) as DroughtScale })}
+          />
         )}
         {fields.includes("species") && (
-          <FormGroup label="Species" labelFor="a-species" inline>
-            <HTMLSelect id="a-species" name="species" value={selection.species} onChange={(e) => change({ species: e.currentTarget.value as AnalysisSelection["species"] })}>
-              {THI_SPECIES.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.name}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
+          <Choice label="Species" name="species" value={selection.species} options={THI_SPECIES.map((s) => ({ value: s.code, label: s.name }))} onChange={(species) => change({ species })} />
         )}
         {fields.includes("thi") && (
-          <FormGroup label="THI definition" labelFor="a-definition" inline>
-            <HTMLSelect id="a-definition" name="thi" value={selection.thi} onChange={(e) => change({ thi: e.currentTarget.value as AnalysisSelection["thi"] })}>
-              {THI_DEFINITIONS.map((d) => (
-                <option key={d.code} value={d.code}>
-                  {d.label}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
+          <Choice label="THI definition" id="a-definition" name="thi" value={selection.thi} options={THI_DEFINITIONS.map((d) => ({ value: d.code, label: d.label }))} onChange={(thi) => change({ thi })} />
         )}
         <noscript>
           <Button type="submit" text="Apply" />
@@ -134,6 +108,28 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
       </form>
       {children(selection, geo)}
     </>
+  );
+}
+
+/** One compact select of the selection form: its value goes into the URL under `name`. */
+function Choice<V extends string>({ label, name, id = `a-${name}`, value, options, onChange }: {
+  label: string;
+  name: string;
+  id?: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <FormGroup label={label} labelFor={id} inline>
+      <HTMLSelect id={id} name={name} value={value} onChange={(e) => onChange(e.currentTarget.value as V)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </HTMLSelect>
+    </FormGroup>
   );
 }
 

@@ -174,19 +174,23 @@ export interface VariableSource {
   negligibleNegative?: number;
 }
 
+/** A NetCDF4 (HDF5) file opened for reading, after its signature is checked. */
+async function openH5(path: string): Promise<H5File> {
+  checkSignature(path);
+  const lib = await loadH5();
+  try {
+    return new lib.File(path, "r");
+  } catch (error) {
+    throw new NetcdfError(`cannot open as HDF5 (truncated or damaged?): ${error instanceof Error ? error.message : error}`);
+  }
+}
+
 /**
  * What a file says about itself before anything is read: its global attributes (as text), the names of its
  * variables and its latitude spacing. For recognising observational datasets.
  */
 export async function describeNetcdf(path: string): Promise<{ attributes: Record<string, string>; variables: string[]; latStep?: number; years?: { start: number; end: number } }> {
-  checkSignature(path);
-  const lib = await loadH5();
-  let file: H5File;
-  try {
-    file = new lib.File(path, "r");
-  } catch (error) {
-    throw new NetcdfError(`cannot open as HDF5 (truncated or damaged?): ${error instanceof Error ? error.message : error}`);
-  }
+  const file = await openH5(path);
   try {
     const attributes: Record<string, string> = {};
     for (const name of Object.keys(file.attrs)) {
@@ -233,14 +237,7 @@ export async function describeNetcdf(path: string): Promise<{ attributes: Record
  * file when the file calls it otherwise (observed datasets: CHIRPS `precip` is the portal's `pr`).
  */
 export async function openGridVariable(path: string, variable: string, source?: VariableSource): Promise<GridVariable> {
-  checkSignature(path);
-  const lib = await loadH5();
-  let file: H5File;
-  try {
-    file = new lib.File(path, "r");
-  } catch (error) {
-    throw new NetcdfError(`cannot open as HDF5 (truncated or damaged?): ${error instanceof Error ? error.message : error}`);
-  }
+  const file = await openH5(path);
   const closeQuietly = () => {
     try {
       file.close();

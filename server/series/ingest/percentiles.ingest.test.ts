@@ -7,6 +7,7 @@ import { loadSeeds } from "../../seeds.server";
 import { daysInMonth, daysInYear } from "./calendar";
 import { ingest, type IngestSummary } from "./ingest.server";
 import { writeTestNetcdf } from "./testing/write-netcdf";
+import { random } from "./testing/random";
 
 /**
  * The percentile indices end to end on synthetic NetCDF files: a 5-year base (1961-1965, the test option
@@ -20,17 +21,6 @@ const LAT = Array.from({ length: 36 }, (_, i) => 4.5 + i);
 const LON = Array.from({ length: 40 }, (_, i) => 60.5 + i);
 const BASE = { start: 1961, end: 1965 };
 const KELVIN = 273.15;
-
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** tasmax in °C per year (standard calendar): 20-30 °C, the scenario year's first 10 days at 45 °C. */
 const series = new Map<number, number[]>();

@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { daysInMonth, type Calendar } from "./calendar";
 import { dayThresholds, inBaseRates, PercentileDays, quantileType8, thresholdDay, wetDayThresholds, type CellBase } from "./percentiles";
+import { random } from "./testing/random";
 
 /**
  * The percentile thresholds, the bootstrap and the indices against a second, plain implementation written
  * from climdex.pcic's description (R's quantile type 8 as in R's `quantile`; windows rebuilt, years
  * replaced by copying arrays) on random series with missing days and 360/365/366-day years.
  */
-
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** R's quantile(type = 8), 1-based as R writes it. */
 function refQuantile(xs: number[], p: number): number {
