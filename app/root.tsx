@@ -15,6 +15,7 @@ import {
 import { useContext, useEffect, useState, type ReactNode } from "react";
 import { Provider } from "react-redux";
 import { publicConfig, type PublicConfig } from "../server/env.server";
+import { hasObservations } from "../server/series/observed-query";
 import bodyFontHref from "@fontsource/public-sans/files/public-sans-latin-400-normal.woff2";
 import stylesHref from "../styles/portal.css";
 import { AnalyticsScripts, useScreenViews } from "~/features/analytics/Analytics";
@@ -42,7 +43,12 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json({ preferences: readPreferences(request.headers.get("Cookie")), config: publicConfig(context.env) });
+  return json({
+    preferences: readPreferences(request.headers.get("Cookie")),
+    config: publicConfig(context.env),
+    // whether observational datasets were ingested: the explorer then asks which exist for its selection
+    observations: hasObservations(context.series.store),
+  });
 }
 
 // Preferences change in the browser (and their cookies with them); the root never needs to reload.
@@ -51,6 +57,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 interface RootData {
   preferences: Preferences;
   config: PublicConfig;
+  observations: boolean;
 }
 
 /**

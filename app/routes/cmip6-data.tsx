@@ -8,6 +8,8 @@ import { ReferenceLists } from "~/features/cmip6/ReferenceLists";
 import { seriesIndicator } from "~/features/cmip6/seriesQuery";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
+import { OBSERVED_VARIABLES, observationsQuery } from "~/features/observations/ObservationsNote";
+import { hasObservations } from "../../server/series/observed-query";
 import type { ApiListName } from "~/store/contract";
 import type { ApiCacheEntry } from "~/store/prime";
 
@@ -29,6 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ apiCache: entries.filter((e): e is ApiCacheEntry => e !== undefined) });
   }
   const main = await series.cacheEntry("annual", selection.query);
+  // the observations of the indicator and place, where some were ingested (their absence is a 404: no entry)
+  if (hasObservations(series.store) && selection.query.indicator && selection.query.geo && OBSERVED_VARIABLES.includes(selection.query.indicator)) {
+    entries.push(await series.cacheEntry("annual", observationsQuery(selection.query.indicator, selection.query.geo)));
+  }
   entries.push(main, await series.cacheEntry("annual", baselineQuery(selection)));
   const levels = levelsQuery(selection, table);
   if (levels) entries.push(await series.cacheEntry("annual", levels));

@@ -1,6 +1,17 @@
 import { ENSEMBLE, type SeriesCatalog, type SeriesQuery, type SeriesQueryParse, type SeriesQueryProblem } from "../../app/features/cmip6/seriesQuery";
 import { WINDOW_CHOICES } from "../../app/features/cmip6/warmingLevels";
 import { OBSERVATION_IDS, OBSERVED } from "../../app/features/observations/ids";
+import { OBSERVED_INGEST_METHOD } from "./ingested-store.server";
+import type { SeriesStore } from "./store";
+
+const observedIn = new WeakMap<SeriesStore, boolean>();
+
+/** Whether any observational dataset was ingested into the store (screens then offer observations). */
+export function hasObservations(store: SeriesStore): boolean {
+  let known = observedIn.get(store);
+  if (known === undefined) observedIn.set(store, (known = store.describe().sources.some((s) => s.method === OBSERVED_INGEST_METHOD)));
+  return known;
+}
 
 /**
  * The series API's rules for observations (decision 021), on a query the catalogue parser accepted:

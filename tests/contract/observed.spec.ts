@@ -103,6 +103,13 @@ test.describe("after npm run ingest -- --observed chirps", () => {
     expect(body.provenance[body.series[0].sources["chirps-v2.0"]].source).toContain("CHIRPS (Climate Hazards Group InfraRed Precipitation with Station data), version 2.0");
     expect((await fetch(`${portal.url}/api/cmip6/annual?indicator=tas&geo=NPL&scenario=observed`)).status).toBe(404);
 
+    // the explorer lists them beside the models (server-rendered, no script needed), and not for tas
+    const explorer = await (await fetch(`${portal.url}/cmip6-data?indicator=pr&geo=NPL`)).text();
+    expect(explorer).toContain("Observations of pr for Nepal");
+    expect(explorer).toMatch(/chirps-v2\.0, 1991-2020: CHIRPS \(Climate Hazards Group InfraRed Precipitation with Station data\), version 2\.0/);
+    expect(explorer).toContain("/api/cmip6/annual?indicator=pr&amp;geo=NPL&amp;scenario=observed");
+    expect(await (await fetch(`${portal.url}/cmip6-data?indicator=tas&geo=NPL`)).text()).not.toContain("Observations of");
+
     const page = await (await fetch(`${portal.url}/analytics/climate-crop/enso-crops?geo=NPL`)).text();
     expect(page).toContain("Observed composite anomalies by ENSO phase");
     expect(page).toContain("Historical runs against the observations");

@@ -47,6 +47,7 @@ import { subsetText } from "../subsets";
 import { levelLabel, levelWindows, type WarmingLevels } from "../warmingLevels";
 import { SourceNote, SourceTag } from "../SourceTag";
 import { profilePath } from "~/features/profile/profile";
+import { ObservationsNote } from "~/features/observations/ObservationsNote";
 import { mergeSources, sourceSummary } from "../sources";
 import { formatNumber } from "~/lib/format";
 import { agreementText, windowDecimals, type Agreement } from "../windows";
@@ -278,6 +279,7 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel, ta
         />
       </div>
       <SourceNote summary={origin} />
+      <ObservationsNote indicator={indicator.code} geo={geo.code} place={place} />
       <Chart key={selection.view} label={chart.label} spec={chart.spec} fileName={fileName} summary={summary} />
 
       <WindowTable
