@@ -21,6 +21,7 @@ test("lists every endpoint of the description with parameters, examples and stat
     "model",
     "start",
     "end",
+    "scale",
     "window",
   ]);
   await expect(annual.getByText(/^curl -s 'http:\/\/localhost:\d+\/api\/cmip6\/annual\?indicator=tas&geo=NPL/)).toBeVisible();
