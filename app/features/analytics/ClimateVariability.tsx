@@ -7,7 +7,7 @@ import { baselineMeans, changeFromBaseline } from "../cmip6/explorer/compute";
 import { PROJECTION_WINDOWS } from "../cmip6/periods";
 import { DROUGHT_CLASSES, DROUGHT_METHODS } from "../cmip6/drought";
 import { levelLabel, levelWindows, WARMING_LEVELS } from "../cmip6/warmingLevels";
-import type { PeriodChoice } from "../cmip6/windows";
+import { modelWindowValues, type PeriodChoice } from "../cmip6/windows";
 import { useGetWarmingLevelsQuery } from "~/store/reference";
 import type { SeriesResponse } from "../cmip6/series";
 import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate } from "./AnalysisFrame";
@@ -31,19 +31,9 @@ export function windowStatistic(
   statistic: (values: (number | null)[], years: number[]) => number | null,
 ): number | null {
   const blocks = data.series.filter((b) => b.scenario === "historical" || b.scenario === scenario);
-  const models = Object.keys(blocks[0]?.values ?? {}).filter((m) => !("byModel" in window) || window.byModel[m]);
-  const perModel = models.map((model) => {
-    const w = "byModel" in window ? window.byModel[model] : window;
-    const years: number[] = [];
-    const values: (number | null)[] = [];
-    for (const b of blocks) {
-      b.years.forEach((y, i) => {
-        // a year in two blocks is taken from the first
-        if (y >= w.start && y <= w.end && !years.includes(y)) years.push(y), values.push(b.values[model]?.[i] ?? null);
-      });
-    }
-    return values.length ? statistic(values, years) : null;
-  });
+  const perModel = Object.values(modelWindowValues(blocks, window, Object.keys(blocks[0]?.values ?? {}))).map(({ years, values }) =>
+    values.length ? statistic(values, years) : null,
+  );
   return ensembleStats(perModel.map((v) => [v]), 1).median[0];
 }
 

@@ -1,6 +1,6 @@
 import { ensembleStats } from "../cmip6/ensemble";
 import type { ScenarioSeries, SeriesResponse } from "../cmip6/series";
-import type { PeriodChoice } from "../cmip6/windows";
+import { modelWindowValues, type PeriodChoice } from "../cmip6/windows";
 
 /**
  * Drought frequency from monthly SPI or SPEI answers: the share of months with the index at or below a
@@ -35,20 +35,8 @@ export function shareAtOrBelow(values: readonly (number | null)[], threshold: nu
  */
 export function modelShares(data: Pick<SeriesResponse, "series">, scenario: string, window: PeriodChoice, threshold: number): Record<string, number | null> {
   const blocks = data.series.filter((b) => b.scenario === "historical" || b.scenario === scenario);
-  const models = [...new Set(blocks.flatMap((b) => Object.keys(b.values)))].filter((m) => !("byModel" in window) || window.byModel[m]);
   const out: Record<string, number | null> = {};
-  for (const model of models) {
-    const w = "byModel" in window ? window.byModel[model] : window;
-    const values: (number | null)[] = [];
-    for (const b of blocks) {
-      const own = b.values[model];
-      if (!own) continue;
-      b.years.forEach((y, i) => {
-        if (y >= w.start && y <= w.end) values.push(own[i]);
-      });
-    }
-    out[model] = shareAtOrBelow(values, threshold);
-  }
+  for (const [model, { values }] of Object.entries(modelWindowValues(blocks, window))) out[model] = shareAtOrBelow(values, threshold);
   return out;
 }
 

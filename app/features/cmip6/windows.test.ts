@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ScenarioSeries } from "./series";
-import { modelClimatologies, windowStatistics, WINDOW_COMPLETENESS, yearsNeeded } from "./windows";
+import { modelClimatologies, modelWindowValues, windowStatistics, WINDOW_COMPLETENESS, yearsNeeded } from "./windows";
 
 /** An annual block; `values[model]` per year from `start`; sources all `src` unless given. */
 function block(scenario: string, start: number, end: number, values: Record<string, (year: number) => number | null>, source = "sample"): ScenarioSeries {
@@ -92,5 +92,22 @@ describe("windowStatistics: per-model climatology, then statistics across models
     expect(s.median).toBeCloseTo(q(0.5), 10);
     expect(s.p10).toBeCloseTo(q(0.1), 10);
     expect(s.p90).toBeCloseTo(q(0.9), 10);
+  });
+});
+
+describe("modelWindowValues: each model's steps in its window", () => {
+  it("takes each year once in block order, gives nulls where a block lacks the model, and leaves out models without a window", () => {
+    const hist = block("historical", 2010, 2014, { A: (y) => y, B: (y) => -y });
+    const future = block("ssp245", 2014, 2016, { A: (y) => 10 * y });
+    const got = modelWindowValues([hist, future], { start: 2013, end: 2015 });
+    expect(got.A).toEqual({ years: [2013, 2014, 2015], values: [2013, 2014, 20150] });
+    expect(got.B).toEqual({ years: [2013, 2014, 2015], values: [-2013, -2014, null] });
+    expect(Object.keys(modelWindowValues([hist, future], { byModel: { B: { start: 2010, end: 2011 } } }))).toEqual(["B"]);
+    expect(Object.keys(modelWindowValues([hist, future], { start: 2010, end: 2016 }, ["A"]))).toEqual(["A"]);
+  });
+
+  it("keeps every month of a monthly block", () => {
+    const monthly = { ...block("historical", 2000, 2000, {}), years: [2000, 2000, 2000], months: [1, 2, 3], values: { A: [1, 2, 3] } } as ScenarioSeries;
+    expect(modelWindowValues([monthly], { start: 2000, end: 2000 }).A).toEqual({ years: [2000, 2000, 2000], values: [1, 2, 3] });
   });
 });
