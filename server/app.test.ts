@@ -1,17 +1,8 @@
-import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { serve } from "./testing/serve";
+import { describe, expect, it, vi } from "vitest";
 import { errorPage, validHostHeader } from "./app";
 
-let close: (() => void) | undefined;
-afterEach(() => close?.());
-
-async function serve(app: express.Express): Promise<string> {
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  close = () => server.close();
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 describe("errorPage", () => {
   it("answers a failure with a friendly page or JSON error, never the stack or a server path, and logs it", async () => {

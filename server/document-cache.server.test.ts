@@ -1,21 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { serve } from "./testing/serve";
+import { describe, expect, it } from "vitest";
 import { REUSABLE_HEADER } from "../app/lib/document-reuse";
 import { CACHE_STATUS_HEADER, documentCache } from "./document-cache.server";
 
-let close: (() => void) | undefined;
-afterEach(() => close?.());
-
-async function serve(app: express.Express): Promise<string> {
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  close = () => server.close();
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 /**
  * A stand-in for the renderer: each render counts, writes the nonce into two scripts and the preferences
