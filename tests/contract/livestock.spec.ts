@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { indicatorListSchema } from "../../app/features/cmip6/schema";
-import { seriesResponseSchema, type SeriesResponse } from "../../app/features/cmip6/series";
 import { THI_CODES } from "../../app/features/cmip6/livestockHeat";
+import { getSeries } from "../support/series";
 
 /** The livestock heat-stress day counts through the series API: monthly, seasons and years add the months. */
 
@@ -10,13 +10,6 @@ const indicators = indicatorListSchema.parse(JSON.parse(readFileSync(new URL("..
 const MONTHLY = "/api/cmip6/v1/monthly";
 const ANNUAL = "/api/cmip6/annual";
 
-async function getSeries(request: APIRequestContext, url: string): Promise<SeriesResponse> {
-  const response = await request.get(url);
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  const parsed = seriesResponseSchema.safeParse(await response.json());
-  expect(parsed.success, parsed.success ? "" : parsed.error.message).toBe(true);
-  return parsed.data!;
-}
 
 test("every THI day count is a monthly climate extreme index in days, listed by the indicators endpoint", async ({ request }) => {
   const listed = indicatorListSchema.parse(await (await request.get("/api/cmip6/list/indicators")).json());

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { z } from "zod";
 import { cmip6ModelListSchema, geoListSchema, indicatorListSchema } from "../../app/features/cmip6/schema";
-import { seriesResponseSchema, type SeriesResponse } from "../../app/features/cmip6/series";
+import { seriesResponseSchema } from "../../app/features/cmip6/series";
+import { getSeries } from "../support/series";
 
 const seed = (file: string) => JSON.parse(readFileSync(new URL(`../../seeds/${file}`, import.meta.url), "utf8"));
 const geos = geoListSchema.parse(seed("geos.json"));
@@ -22,13 +23,6 @@ const problemDetails = z.strictObject({
   value: z.string().optional(),
 });
 
-async function getSeries(request: APIRequestContext, url: string): Promise<SeriesResponse> {
-  const response = await request.get(url);
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  const parsed = seriesResponseSchema.safeParse(await response.json());
-  expect(parsed.success, parsed.success ? "" : parsed.error.message).toBe(true);
-  return parsed.data!;
-}
 
 test.describe("GET /api/cmip6/annual", () => {
   test("answers a 35-model ensemble for 1950-2100 with every field, cacheable and marked as sample data", async ({ request }) => {
