@@ -24,7 +24,10 @@ export const INGEST_METHOD =
   "type 8; precipitation: 95th/99th percentile of wet days >= 1 mm); base years use the bootstrap of Zhang et al. " +
   "(2005, J. Climate 18, 1641-1651), as climdex.pcic; R95pTOT/R99pTOT are mm on days above the threshold. " +
   "Potential evapotranspiration (pet) is FAO-56 Penman-Monteith per grid cell and day where the files include hurs, rsds " +
-  "and sfcWind, else Hargreaves-Samani; each series names its method and elevation (`methods` in the answer).";
+  "and sfcWind, else Hargreaves-Samani; each series names its method and elevation (`methods` in the answer). " +
+  "Livestock heat-stress days (thimean*, thimax*) count per grid cell the days with THI (NRC 1971) at or above " +
+  "each cited threshold (68, 72: dairy cows; 75, 79, 84: the Livestock Weather Safety Index for cattle), from daily " +
+  "tas with hurs (mean) or tasmax with the relative humidity at it from huss at 101.3 kPa (max).";
 
 /** How observational datasets (scenario `observed`) become series: the same reading, without model output's wording. */
 export const OBSERVED_INGEST_METHOD =
