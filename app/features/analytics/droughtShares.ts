@@ -1,6 +1,7 @@
 import { ensembleStats } from "../cmip6/ensemble";
 import type { ScenarioSeries, SeriesResponse } from "../cmip6/series";
-import { modelWindowValues, type PeriodChoice } from "../cmip6/windows";
+import type { PeriodChoice } from "../cmip6/windows";
+import { modelWindowValues } from "./windowValues";
 
 /**
  * Drought frequency from monthly SPI or SPEI answers: the share of months with the index at or below a

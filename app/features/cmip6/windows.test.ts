@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ScenarioSeries } from "./series";
-import { modelClimatologies, modelWindowValues, windowStatistics, WINDOW_COMPLETENESS, yearsNeeded } from "./windows";
+import { modelWindowValues } from "../analytics/windowValues";
+import { modelClimatologies, windowStatistics, WINDOW_COMPLETENESS, yearsNeeded } from "./windows";
 
 /** An annual block; `values[model]` per year from `start`; sources all `src` unless given. */
 function block(scenario: string, start: number, end: number, values: Record<string, (year: number) => number | null>, source = "sample"): ScenarioSeries {
