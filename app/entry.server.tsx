@@ -7,6 +7,8 @@ import { setupIcons } from "~/lib/icons";
 import { REUSABLE_HEADER } from "~/lib/document-reuse";
 import type { RouteHandle } from "~/lib/route-handle";
 import { NonceContext } from "~/lib/nonce";
+import { serverDrawings } from "~/lib/drawings.server";
+import { ServerDrawingProvider } from "~/lib/server-drawing";
 import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 import { releaseStores, ServerStoresContext, type AppStore } from "~/store/store";
 
@@ -44,7 +46,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerStoresContext.Provider value={stores}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+          <ServerDrawingProvider drawings={serverDrawings}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+          </ServerDrawingProvider>
         </ServerStoresContext.Provider>
       </NonceContext.Provider>,
       {

@@ -1,9 +1,8 @@
-import * as vega from "vega";
-import { compile, type Config, type TopLevelSpec } from "vega-lite";
+import type { Config, TopLevelSpec } from "vega-lite";
 import { SCENARIO_COLORS } from "~/features/cmip6/charts/specs";
 import { BASELINE_PERIOD, MONTH_NAMES } from "~/features/cmip6/periods";
 import { formatNumber, numberFormat } from "~/lib/format";
-import { svgLabel } from "./placeMap.server";
+import { drawChartSvg, type DrawText } from "~/features/cmip6/charts/draw.server";
 import type { MonthlyCycle, PlaceProfile } from "./profile";
 
 /**
@@ -38,34 +37,9 @@ const CONFIG: Config = {
   legend: { orient: "bottom", labelColor: TEXT, titleColor: TEXT, labelFontSize: 11, titleFontSize: 11, titleFontWeight: 500, symbolStrokeWidth: 1.5 },
 };
 
-/**
- * Text widths for layout (axis offsets, legend columns, the drawing's size). Without a canvas Vega guesses
- * 0.8 em per character, which leaves wide margins; these are the advance widths of Public Sans by class
- * of character, in em. Vega reads a replaced `textMetrics.width` as its text measure.
- */
-function textWidth(item: { fontSize?: number; fontWeight?: number | string }, text: unknown): number {
-  const size = item.fontSize ?? 11;
-  const bold = Number(item.fontWeight) >= 600 || item.fontWeight === "bold" ? 1.03 : 1;
-  let em = 0;
-  for (const ch of String(text ?? "").trim()) em += /[ .,:;'|!()[\]iljtfr-]/.test(ch) ? 0.3 : /[mwMW%@]/.test(ch) ? 0.9 : /[A-Z]/.test(ch) ? 0.68 : 0.58;
-  return em * size * bold;
-}
-(vega as unknown as { textMetrics: { width: typeof textWidth } }).textMetrics.width = textWidth;
-
-/**
- * Renders a Vega-Lite specification to SVG and makes it an accessible, scalable image: `role="img"`,
- * `<title>` and `<desc>` named by `aria-labelledby`, the drawn size kept in the viewBox.
- */
-async function renderSvg(spec: TopLevelSpec, text: { title: string; desc: string; idPrefix: string }): Promise<string> {
-  const view = new vega.View(vega.parse(compile({ ...spec, config: CONFIG }).spec), { renderer: "none" });
-  try {
-    // the drawing is one image, named by its title and description: the marks' own roles go
-    const svg = (await view.toSVG()).replace(/ (?:role="graphics-[a-z]+"|aria-roledescription="[^"]*"|aria-label="[^"]*")/g, "");
-    const label = svgLabel(text.idPrefix, text.title, text.desc);
-    return svg.replace(/^<svg([^>]*) class="marks"([^>]*)>/, (_, before: string, after: string) => `<svg${before} class="marks sacap-chart-svg"${after} ${label.attributes}>${label.elements}`);
-  } finally {
-    view.finalize();
-  }
+/** Draws a specification with the profile's look (synchronous; async for the callers' Promise.all). */
+async function renderSvg(spec: TopLevelSpec, text: DrawText): Promise<string> {
+  return drawChartSvg(spec, text, { config: CONFIG });
 }
 
 /** "Mean temperature" → "mean temperature", "PRCPTOT" unchanged. */

@@ -1,6 +1,7 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from "geojson";
 import { geoJson } from "../../../server/api/maps.server";
 import { BASEMAP_COLORS } from "~/components/map/style";
+import { svgLabel } from "~/lib/svg-label";
 import type { ProfilePlace } from "./profile";
 
 /**
@@ -127,19 +128,6 @@ function ringArea(ring: [number, number][]) {
     twice += x * ny - nx * y;
   });
   return Math.abs(twice) / 2;
-}
-
-const escapeXml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-
-/**
- * What makes a profile graphic an accessible image (shared with the charts): the root's `role="img"` and
- * `aria-labelledby` attributes, and the `<title>` and `<desc>` elements that open its content.
- */
-export function svgLabel(idPrefix: string, title: string, desc: string) {
-  return {
-    attributes: `role="img" aria-labelledby="${idPrefix}-title ${idPrefix}-desc"`,
-    elements: `<title id="${idPrefix}-title">${escapeXml(title)}</title><desc id="${idPrefix}-desc">${escapeXml(desc)}</desc>`,
-  };
 }
 
 /** The locator map of a place as an SVG string (about 320×240, a few KB). */

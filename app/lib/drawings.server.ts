@@ -1,0 +1,38 @@
+import type { TopLevelSpec } from "vega-lite";
+import { drawChartSvg, type DrawOptions, type DrawText } from "~/features/cmip6/charts/draw.server";
+
+/**
+ * The drawing functions the server gives its render (app/lib/server-drawing.tsx): what a component asks the
+ * server to draw into the document. Drawings are kept for reuse by their inputs (the same chart on the next
+ * request of the same view), within a bound on the markup kept.
+ */
+export interface ServerDrawings {
+  chart(spec: TopLevelSpec, text: DrawText, options?: DrawOptions): string;
+}
+
+const MAX_KEPT_CHARS = 16 * 1024 * 1024;
+const kept = new Map<string, string>();
+let keptChars = 0;
+
+function remember(key: string, draw: () => string): string {
+  const found = kept.get(key);
+  if (found !== undefined) {
+    // most recently used last
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const value = draw();
+  kept.set(key, value);
+  keptChars += value.length + key.length;
+  for (const [oldKey, oldValue] of kept) {
+    if (keptChars <= MAX_KEPT_CHARS) break;
+    kept.delete(oldKey);
+    keptChars -= oldValue.length + oldKey.length;
+  }
+  return value;
+}
+
+export const serverDrawings: ServerDrawings = {
+  chart: (spec, text, options) => remember(JSON.stringify(["chart", spec, text, options ?? null]), () => drawChartSvg(spec, text, options)),
+};
