@@ -7,7 +7,7 @@ import { createContext, useContext, useId, useState, type ReactNode } from "reac
  * hydrating component takes the markup the server sent from the document itself, so neither the drawing
  * code nor its data travel to the browser.
  */
-export type ServerDrawer<T> = (drawings: T) => string | null;
+export type ServerDrawer<T> = (drawings: T, id: string) => string | null;
 
 // the server's drawing functions, typed where they are provided (server/drawings.server.ts)
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,7 +25,8 @@ export interface ServerDrawing {
 }
 
 /**
- * The server's drawing of a graphic. On the server `draw` runs with the drawing functions; in the browser
+ * The server's drawing of a graphic. On the server `draw` runs with the drawing functions and the id (for
+ * the ids of its title and description); in the browser
  * the first render (hydration) finds the markup under the same id in the document; a component rendered in
  * the browser (after a client navigation) gets null and draws interactively.
  */
@@ -33,7 +34,15 @@ export function useServerDrawing<T>(draw: ServerDrawer<T>): ServerDrawing {
   const id = `sd${useId().replace(/:/g, "")}`;
   const drawings = useContext(ServerDrawingContext) as T | null;
   const [html] = useState<string | null>(() => {
-    if (drawings) return draw(drawings);
+    if (drawings) {
+      try {
+        return draw(drawings, id);
+      } catch (error) {
+        // a graphic that cannot be drawn leaves its text in place; the page still renders
+        console.error(error);
+        return null;
+      }
+    }
     if (typeof document === "undefined") return null;
     const element = document.getElementById(id);
     return element?.getAttribute("data-drawn") === "server" ? element.innerHTML : null;

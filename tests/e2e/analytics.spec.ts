@@ -17,7 +17,7 @@ for (const { url, table, charts } of ANALYSES) {
     await page.goto(url);
     await hydrated(page);
     await expect(page.getByRole("table", { name: table })).toBeVisible();
-    await expect(page.locator(".sacap-chart svg.marks")).toHaveCount(charts);
+    await expect(page.locator(".sacap-chart svg.marks:visible")).toHaveCount(charts);
     await expect(page.getByRole("heading", { name: "Method" })).toBeVisible();
     await expect(page.getByText("Sample data", { exact: true }).first()).toBeVisible();
     expect(api).toEqual([]);
@@ -112,7 +112,7 @@ test("changing the place navigates and redraws", async ({ page }) => {
   await expect(page).toHaveURL(/geo=LKA/);
   // the new place's series are computed on request (35 models, monthly): room for a busy machine
   await expect(page.getByRole("heading", { level: 2, name: /Sri Lanka/ })).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator(".sacap-chart svg.marks")).toHaveCount(3, { timeout: 20_000 });
+  await expect(page.locator(".sacap-chart svg.marks:visible")).toHaveCount(3, { timeout: 20_000 });
 });
 
 test.describe("without JavaScript", () => {

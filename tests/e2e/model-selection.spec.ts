@@ -106,6 +106,6 @@ test.describe("without JavaScript", () => {
     await expect(table.locator("tbody tr")).toHaveCount(35);
     await expect(table.getByRole("checkbox", { checked: true })).toHaveCount(2);
     await expect(page.getByLabel("Subset name")).toHaveValue("my-pick");
-    await expect(page.getByText(/Model selection of Bhutan: 35 models/).first()).toBeVisible();
+    await expect(page.getByRole("img", { name: /Model selection scatter.*Model selection of Bhutan: 35 models/ }).first()).toBeVisible();
   });
 });

@@ -6,7 +6,7 @@ import { drawChartSvg } from "./draw.server";
 import { barChartSpec, timeSeriesSpec } from "./specs";
 
 const years = Array.from({ length: 40 }, (_, i) => 2000 + i);
-const block = (scenario: string, offset: number): ScenarioSeries => ({
+const block = (scenario: ScenarioSeries["scenario"], offset: number): ScenarioSeries => ({
   scenario,
   years,
   values: { A: years.map((y) => offset + (y - 2000) * 0.03), B: years.map((y, i) => (i === 5 ? null : offset + 0.4 + (y - 2000) * 0.02)) },

@@ -67,7 +67,7 @@ export function drawChartSvg(spec: TopLevelSpec, text: DrawText, options: DrawOp
       .svg()
       .replace(/ (?:role="graphics-[a-z]+"|aria-roledescription="[^"]*"|aria-label="[^"]*")/g, "");
     const label = svgLabel(text.idPrefix, text.title, text.desc);
-    return svg.replace(/^<svg([^>]*) class="marks"([^>]*)>/, (_, before: string, after: string) => `<svg${before} class="marks sacap-chart-svg"${after} ${label.attributes}>${label.elements}`);
+    return svg.replace(/^<svg([^>]*) class="marks"([^>]*)>/, (_, before: string, after: string) => `<svg${before} class="marks sacap-chart-svg"${after} preserveAspectRatio="xMinYMin meet" ${label.attributes}>${label.elements}`);
   } finally {
     view.finalize();
   }
