@@ -1,5 +1,13 @@
 import { useHotkeys, type HotkeyConfig } from "@blueprintjs/core";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import { flushSync } from "react-dom";
 import { useSearchItems } from "~/features/navigation/useSearchItems";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
@@ -18,13 +26,22 @@ import { Sidebar } from "./chrome/Sidebar";
 const loadSearch = () => import("./chrome/NavigationSearch");
 const loadCustomizer = () => import("./chrome/Customizer");
 const loadNavDrawer = () => import("./chrome/NavDrawer");
-const NavigationSearch = lazy(() => loadSearch().then((m) => ({ default: m.NavigationSearch })));
-const Customizer = lazy(() => loadCustomizer().then((m) => ({ default: m.Customizer })));
-const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
+const NavigationSearch = lazy(() =>
+  loadSearch().then((m) => ({ default: m.NavigationSearch }))
+);
+const Customizer = lazy(() =>
+  loadCustomizer().then((m) => ({ default: m.Customizer }))
+);
+const NavDrawer = lazy(() =>
+  loadNavDrawer().then((m) => ({ default: m.NavDrawer }))
+);
 
 function usePreloadWhenIdle() {
   useEffect(() => {
-    const preload = () => void Promise.all([loadSearch(), loadCustomizer(), loadNavDrawer()]).catch(() => {});
+    const preload = () =>
+      void Promise.all([loadSearch(), loadCustomizer(), loadNavDrawer()]).catch(
+        () => {}
+      );
     if (typeof window.requestIdleCallback === "function") {
       const id = window.requestIdleCallback(preload, { timeout: 3000 });
       return () => window.cancelIdleCallback(id);
@@ -39,7 +56,15 @@ function usePreloadWhenIdle() {
  * its way, and its overlay takes a few renders to place the input): keeps what is typed, which the omnibar
  * then starts with, so no key press is lost.
  */
-function PendingSearch({ query, onQuery, onClose }: { query: string; onQuery: (q: string) => void; onClose: () => void }) {
+function PendingSearch({
+  query,
+  onQuery,
+  onClose,
+}: {
+  query: string;
+  onQuery: (q: string) => void;
+  onClose: () => void;
+}) {
   return (
     <div className="sacap-omnibar-pending">
       <input
@@ -53,6 +78,16 @@ function PendingSearch({ query, onQuery, onClose }: { query: string; onQuery: (q
       />
     </div>
   );
+}
+
+/**
+ * The layout's global hotkeys, registered from a component of their own: registering changes the hotkeys
+ * context, and every component that reads it renders again (here nothing but this one, not the layout and
+ * its navigation in one long task after hydration).
+ */
+function GlobalHotkeys({ hotkeys }: { hotkeys: HotkeyConfig[] }) {
+  useHotkeys(hotkeys);
+  return null;
 }
 
 /** The default layout: vertical or horizontal navigation (a preference), navbar, content, footer. */
@@ -72,7 +107,10 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const markOmnibarReady = useCallback(() => setOmnibarReady(true), []);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // committed at once, so the search input (or its stand-in) has focus before the next key arrives
-  const openSearch = useCallback(() => flushSync(() => setSearchOpen(true)), []);
+  const openSearch = useCallback(
+    () => flushSync(() => setSearchOpen(true)),
+    []
+  );
   const closeSearch = useCallback(() => {
     setSearchOpen(false);
     setSearchQuery("");
@@ -83,8 +121,21 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const collapsed = preferences.verticalNavCollapsed;
   const hotkeys = useMemo<HotkeyConfig[]>(
     () => [
-      { combo: "/", global: true, label: "Open navigation search", preventDefault: true, onKeyDown: openSearch },
-      { combo: "ctrl+k", global: true, allowInInput: true, label: "Open navigation search", preventDefault: true, onKeyDown: openSearch },
+      {
+        combo: "/",
+        global: true,
+        label: "Open navigation search",
+        preventDefault: true,
+        onKeyDown: openSearch,
+      },
+      {
+        combo: "ctrl+k",
+        global: true,
+        allowInInput: true,
+        label: "Open navigation search",
+        preventDefault: true,
+        onKeyDown: openSearch,
+      },
       {
         combo: "[",
         global: true,
@@ -92,9 +143,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         onKeyDown: () => setPreference("verticalNavCollapsed", !collapsed),
       },
     ],
-    [openSearch, setPreference, collapsed],
+    [openSearch, setPreference, collapsed]
   );
-  useHotkeys(hotkeys);
 
   const classes = [
     "sacap-layout",
@@ -118,10 +168,16 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <HorizontalNav sticky={preferences.horizontalNavType === "sticky"} />
         )}
         {flagOf(handles, "collector") && <CollectorNav />}
-        <main id="main" tabIndex={-1} className={`sacap-content sacap-content--${preferences.contentWidth}`}>
+        <main
+          id="main"
+          tabIndex={-1}
+          className={`sacap-content sacap-content--${preferences.contentWidth}`}
+        >
           {children}
         </main>
-        {preferences.footerType !== "hidden" && <Footer type={preferences.footerType} />}
+        {preferences.footerType !== "hidden" && (
+          <Footer type={preferences.footerType} />
+        )}
       </div>
       {drawerMounted && (
         <Suspense fallback={null}>
@@ -129,7 +185,13 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       {/* rendered only once opened: no boundary in the server HTML that hydration would have to wait for */}
-      {searchOpen && !omnibarReady && <PendingSearch query={searchQuery} onQuery={setSearchQuery} onClose={closeSearch} />}
+      {searchOpen && !omnibarReady && (
+        <PendingSearch
+          query={searchQuery}
+          onQuery={setSearchQuery}
+          onClose={closeSearch}
+        />
+      )}
       {searchMounted && (
         <Suspense fallback={null}>
           <NavigationSearch
@@ -144,10 +206,14 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       )}
       {customizerMounted && (
         <Suspense fallback={null}>
-          <Customizer isOpen={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+          <Customizer
+            isOpen={customizerOpen}
+            onClose={() => setCustomizerOpen(false)}
+          />
         </Suspense>
       )}
       <ScrollToTop />
+      <GlobalHotkeys hotkeys={hotkeys} />
     </div>
   );
 }

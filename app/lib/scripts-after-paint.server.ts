@@ -20,7 +20,8 @@ const PATTERNS = [...REWRITES.map(([from]) => from), BODY_END];
 const LOADER =
   "(function(){var d=document,ran=0;function go(){if(ran++)return;" +
   `d.querySelectorAll('link[${INERT_PRELOAD}]').forEach(function(l){l.rel="modulepreload"});` +
-  `d.querySelectorAll('script[${INERT_MODULE}]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.body.appendChild(s)})}` +
+  // the module script in a task of its own: the preloads' requests start first, the imports follow
+  `setTimeout(function(){d.querySelectorAll('script[${INERT_MODULE}]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.body.appendChild(s)})},0)}` +
   'if(d.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})()';
 
 /** The longest end of `text` that could be the start of a pattern split across two chunks ("" when none). */

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// What blocks the main thread after first paint: loads each route in Debian's Chromium at a 4x CPU slowdown
+// (Lighthouse's mobile profile; no network throttling: loopback), records a DevTools timeline trace, and
+// lists every main-thread task longer than 50 ms after first contentful paint with what ran inside it
+// (script evaluation by file, function calls by file and name, style and layout, parsing, garbage
+// collection). Their sum above 50 ms each is the blocking time Lighthouse's TBT counts (measured here
+// rather than simulated). Writes bench/results/long-tasks.json. Run `npm run build` first.
+//
+//   node bench/long-tasks.mjs [--runs 3] [--routes /,/cmip6-data]
+import { chromium } from "@playwright/test";
+import { loadAverage, machine, median, option, round, startServer, writeResult } from "./lib.mjs";
+
+const RUNS = option("runs", 3);
+const routesArg = process.argv.indexOf("--routes");
+const ROUTES = routesArg === -1 ? ["/", "/cmip6-data", "/cmip6-viewer", "/catalog/climate", "/pyaez"] : process.argv[routesArg + 1].split(",");
+const CPU_SLOWDOWN = 4;
+const LONG_MS = 50;
+const SETTLE_MS = 4000;
+const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "loading"];
+
+/** The renderer main thread's top-level tasks after FCP, longer than 50 ms, with what ran inside them. */
+function longTasks(events) {
+  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((f) => f.pid === e.pid && f.name === "firstContentfulPaint"));
+  const pid = main?.pid ?? events.find((e) => e.name === "firstContentfulPaint")?.pid;
+  const tid = main?.tid;
+  const onMain = events.filter((e) => e.pid === pid && (tid === undefined || e.tid === tid) && e.ph === "X");
+  const navigation = events.find((e) => e.name === "navigationStart" && e.pid === pid)?.ts ?? Math.min(...onMain.map((e) => e.ts));
+  const fcp = events.find((e) => e.name === "firstContentfulPaint" && e.pid === pid)?.ts ?? navigation;
+  const tasks = onMain.filter((e) => e.name === "RunTask" && e.dur / 1000 > LONG_MS && e.ts + e.dur > fcp);
+  return {
+    fcpMs: round((fcp - navigation) / 1000, 0),
+    tasks: tasks.map((task) => {
+      const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
+      const parts = new Map();
+      for (const e of inside) {
+        const d = e.args?.data ?? {};
+        const file = (d.url ?? "").split("/").pop() || "";
+        let key;
+        if (e.name === "EvaluateScript" || e.name === "v8.compileModule" || e.name === "v8.evaluateModule") key = `${e.name} ${file}`;
+        else if (e.name === "FunctionCall") key = `FunctionCall ${file}:${d.functionName ?? ""}`;
+        else if (["Layout", "UpdateLayoutTree", "ParseHTML", "MinorGC", "MajorGC", "Paint", "TimerFire", "FireAnimationFrame", "EventDispatch", "ParseAuthorStyleSheet"].includes(e.name)) key = e.name;
+        else continue;
+        parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
+      }
+      return {
+        startMs: round((task.ts - navigation) / 1000, 0),
+        durationMs: round(task.dur / 1000, 0),
+        inside: [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([what, ms]) => ({ what, ms: round(ms, 0) })),
+      };
+    }),
+  };
+}
+
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium" });
+const started = new Date().toISOString();
+const info = machine();
+const routes = {};
+try {
+  for (const route of ROUTES) {
+    const url = server.base + route;
+    await fetch(url).then((r) => r.arrayBuffer());
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+      await browser.startTracing(page, { categories: CATEGORIES });
+      await page.goto(url, { waitUntil: "load" });
+      await page.waitForTimeout(SETTLE_MS);
+      const trace = JSON.parse((await browser.stopTracing()).toString());
+      await context.close();
+      const found = longTasks(trace.traceEvents ?? trace);
+      const blockingMs = round(found.tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - LONG_MS), 0), 0);
+      runs.push({ ...found, blockingMs, loadAverage: loadAverage() });
+      console.log(`${route.padEnd(18)} run ${i + 1}: FCP ${found.fcpMs} ms, ${found.tasks.length} long tasks after it, blocking ${blockingMs} ms (load ${loadAverage()[0]})`);
+      for (const t of found.tasks) console.log(`    ${String(t.startMs).padStart(6)} ms  ${String(t.durationMs).padStart(5)} ms  ${t.inside.map((p) => `${p.what} ${p.ms}`).join("; ")}`);
+    }
+    routes[route] = { medianBlockingMs: median(runs.map((r) => r.blockingMs)), runs };
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+info.loadAverageAtEnd = loadAverage();
+writeResult("long-tasks", {
+  date: started,
+  machine: info,
+  method: {
+    tool: "Playwright's Chromium driver with Debian's Chromium, DevTools timeline trace",
+    cpuSlowdown: CPU_SLOWDOWN,
+    viewport: "412x823, device scale 1.75, mobile, touch",
+    network: "none (loopback)",
+    longTask: `a main-thread task (RunTask) longer than ${LONG_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_MS} ms`,
+    settle: `the trace runs until ${SETTLE_MS} ms after the load event`,
+  },
+  routes,
+});
