@@ -60,6 +60,10 @@ test("the body font is preloaded, is the face the stylesheet uses, and swaps in"
   expect(face, "the preloaded file is in the stylesheet").toBeTruthy();
   expect(face).toMatch(/font-display:\s*swap/);
   expect(face).toMatch(/font-weight:\s*400/);
+  // the other faces (headings, emphasis) never block first paint nor swap in late
+  const others = stylesheet.split("@font-face").filter((block) => /font-family:\s*"?Public Sans/.test(block) && block !== face);
+  expect(others).toHaveLength(9);
+  for (const other of others) expect(other).toMatch(/font-display:\s*optional/);
   const font = await raw(new URL(preload!, baseURL).href, {});
   expect(font.status).toBe(200);
   expect(font.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
