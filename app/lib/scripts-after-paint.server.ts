@@ -19,9 +19,10 @@ const PATTERNS = [...REWRITES.map(([from]) => from), BODY_END];
  */
 const LOADER =
   "(function(){var d=document,ran=0;function go(){if(ran++)return;" +
-  `d.querySelectorAll('link[${INERT_PRELOAD}]').forEach(function(l){l.rel="modulepreload"});` +
-  // the module script in a task of its own: the preloads' requests start first, the imports follow
-  `setTimeout(function(){d.querySelectorAll('script[${INERT_MODULE}]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.body.appendChild(s)})},0)}` +
+  // the preloads a few per task (each starts a request, a few ms of a slow phone's main thread), then the
+  // module script in a task of its own
+  `var l=[].slice.call(d.querySelectorAll('link[${INERT_PRELOAD}]'));(function next(){l.splice(0,4).forEach(function(k){k.rel="modulepreload"});` +
+  `if(l.length)return setTimeout(next,0);setTimeout(function(){d.querySelectorAll('script[${INERT_MODULE}]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.body.appendChild(s)})},0)})()}` +
   'if(d.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})()';
 
 /** The longest end of `text` that could be the start of a pattern split across two chunks ("" when none). */
