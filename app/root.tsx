@@ -1,4 +1,4 @@
-import { Classes, Dialog, DialogBody, Hotkey, Hotkeys, HotkeysProvider, type HotkeysProviderProps } from "@blueprintjs/core";
+import { HotkeysProvider } from "@blueprintjs/core";
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/react";
 import {
@@ -99,27 +99,6 @@ function Document({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * The list of keyboard shortcuts ("?"), rendered only while it is open: the provider renders its dialog
- * again each time a component registers hotkeys, which after hydration is a synchronous render of an
- * overlay nobody sees. (An empty fragment: the provider falls back to its own dialog on null.)
- */
-const renderHotkeysDialog: NonNullable<HotkeysProviderProps["renderDialog"]> = (state, { handleDialogClose }) => {
-  if (!state.isDialogOpen) return <></>;
-  // Blueprint's own hotkeys dialog (not exported by the package) as it draws it, with a title
-  return (
-    <Dialog isOpen onClose={handleDialogClose} className={Classes.HOTKEY_DIALOG} title="Keyboard shortcuts">
-      <DialogBody>
-        <Hotkeys>
-          {state.hotkeys.map((hotkey, index) => (
-            <Hotkey key={index} {...hotkey} group={hotkey.global === true && hotkey.group == null ? "Global" : hotkey.group} />
-          ))}
-        </Hotkeys>
-      </DialogBody>
-    </Dialog>
-  );
-};
-
 function Providers({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const matches = useMatches();
@@ -132,7 +111,7 @@ function Providers({ children }: { children: ReactNode }) {
   return (
     <Provider store={store}>
       <PreferencesProvider initial={data?.preferences ?? defaultPreferences}>
-        <HotkeysProvider renderDialog={renderHotkeysDialog}>{children}</HotkeysProvider>
+        <HotkeysProvider>{children}</HotkeysProvider>
       </PreferencesProvider>
     </Provider>
   );

@@ -199,14 +199,3 @@ test("the skip link moves focus to the main content", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page.locator("main#main")).toBeFocused();
 });
-
-test("? lists the keyboard shortcuts in a dialog, Escape closes it", async ({ page }) => {
-  await page.goto("/");
-  await hydrated(page);
-  await page.keyboard.press("Shift+Slash"); // "?"
-  const dialog = page.getByRole("dialog", { name: /Keyboard shortcuts/i });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("Open navigation search");
-  await page.keyboard.press("Escape");
-  await expect(dialog).toHaveCount(0);
-});
