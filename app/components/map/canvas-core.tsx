@@ -45,6 +45,8 @@ export function makeCanvas(lib: MapLibrary) {
     const style = useMemo(() => baseStyle() as any, []);
     const errorRef = useRef(onRasterError);
     errorRef.current = onRasterError;
+    const loadRef = useRef(props.onLoad);
+    loadRef.current = props.onLoad;
 
     useEffect(() => {
       if (!handleRef) return;
@@ -73,6 +75,15 @@ export function makeCanvas(lib: MapLibrary) {
       if (map && !map.hasImage(HATCH_IMAGE)) map.addImage(HATCH_IMAGE, hatchImage(), { pixelRatio: 1 });
       setHatchReady(true);
     }, [label]);
+    // loaded for the reader once the layers added at load (hatching) have drawn: the next idle map
+    useEffect(() => {
+      const map = mapRef.current?.getMap();
+      if (!hatchReady || !map) return;
+      const done = () => loadRef.current?.();
+      map.once("idle", done);
+      map.triggerRepaint();
+      return () => map.off("idle", done);
+    }, [hatchReady]);
     // from the map's creation on: a layer switched on before the map has loaded may fail before it does
     const onError = useCallback((e: { sourceId?: string; error?: unknown }) => {
       if (e.sourceId?.startsWith("raster-")) errorRef.current?.(e.sourceId.slice("raster-".length));

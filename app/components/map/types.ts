@@ -22,6 +22,13 @@ export interface MapHandle {
   regionsInView(geotype: "Country" | "Basin"): string[];
 }
 
+/** A place name drawn over the map (HTML over the canvas, no remote glyphs; text in the server's drawing). */
+export interface MapLabel {
+  code: string;
+  name: string;
+  at: [number, number];
+}
+
 export interface MapCanvasProps {
   center: [number, number];
   zoom: number;
@@ -34,8 +41,10 @@ export interface MapCanvasProps {
   onSelect?: (code: string) => void;
   onRasterError?: (key: string) => void;
   /** Labels drawn as HTML over the canvas (no remote glyphs). */
-  labels?: { code: string; name: string; at: [number, number] }[];
+  labels?: MapLabel[];
   label: string;
   mapboxToken?: string;
   handleRef?: React.MutableRefObject<MapHandle | null>;
+  /** The map has loaded its style and sources (it draws from now on). */
+  onLoad?: () => void;
 }

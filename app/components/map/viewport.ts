@@ -10,11 +10,13 @@ export const TILE_SIZE = 512;
 /** Where Web Mercator ends: the latitude whose square world is square. */
 export const MAX_LATITUDE = 85.051129;
 
-export type LonLat = readonly [lon: number, lat: number];
+/** Longitude and latitude in degrees (a GeoJSON position will do). */
+export type LonLat = readonly [lon: number, lat: number] | readonly number[];
 export type Pixel = [x: number, y: number];
 
 /** Web Mercator in radians: x = λ, y = ln tan(π/4 + φ/2). */
-export function mercator([lon, lat]: LonLat): Pixel {
+export function mercator(point: LonLat): Pixel {
+  const [lon, lat] = point;
   const phi = (Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI) / 180;
   return [(lon * Math.PI) / 180, Math.log(Math.tan(Math.PI / 4 + phi / 2))];
 }
@@ -48,10 +50,26 @@ export function moveView(
   [minZoom, maxZoom]: readonly [number, number] = [0, 18],
 ): { center: [number, number]; zoom: number } {
   const next = Math.max(minZoom, Math.min(maxZoom, zoom + dz));
+  // zooming about the centre keeps the centre exactly (a URL's default view stays the default)
+  if (from[0] === 0 && from[1] === 0 && to[0] === 0 && to[1] === 0) return { center: [center[0], center[1]], zoom: next };
   const f = 2 ** (next - zoom);
   const [cx, cy] = project(center, zoom);
   // the place under `from` now, at the new zoom, lands under `to`
   const [px, py] = [(cx + from[0]) * f, (cy + from[1]) * f];
   const [lon, lat] = unproject([px - to[0], py - to[1]], next);
   return { center: [lon, lat], zoom: next };
+}
+
+/**
+ * The area the server draws around the view's centre, in CSS px at the view's zoom: larger than the map's
+ * slot on most screens, so the drawing shows at the map's own scale, centred as the map centres its view;
+ * a larger slot scales it up to cover.
+ */
+export const DRAWING_SIZE = { width: 1600, height: 1200 } as const;
+
+/** Where a place is in the server's drawing of a view (px from its top left corner). */
+export function drawingPixel(point: LonLat, center: LonLat, zoom: number): Pixel {
+  const [x, y] = project(point, zoom);
+  const [cx, cy] = project(center, zoom);
+  return [x - cx + DRAWING_SIZE.width / 2, y - cy + DRAWING_SIZE.height / 2];
 }

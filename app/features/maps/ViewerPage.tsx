@@ -36,6 +36,7 @@ import { AGREEMENT_THRESHOLD, windowDecimals } from "~/features/cmip6/windows";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
 import { subsetText } from "~/features/cmip6/subsets";
 import { LegendBox } from "./LegendBox";
+import { formatNumber } from "~/lib/format";
 
 interface ViewerPageProps {
   path: string;
@@ -198,6 +199,7 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
                 showBasins={false}
                 labels={COUNTRY_LABELS}
                 label="Map of South Asia"
+                description="The countries of South Asia and their neighbours, with the names of the eight countries of the portal and a 10° graticule."
                 mapboxToken={config.mapboxToken}
                 handleRef={handle}
                 onRasterError={(key) => setErrors((e) => ({ ...e, [key]: "The map server did not answer for this layer." }))}
@@ -396,6 +398,11 @@ function Choropleth({ choice, onChoice, state, setState, rasters, config, handle
   const period = choroplethPeriod(choice.period) ?? CHOROPLETH_PERIODS[0];
   const what = `${data?.indicator.name ?? choice.indicator}, ${change ? `change from ${BASELINE_PERIOD.label}, ` : ""}${period.label}${period.scenario === "projection" ? `, ${SCENARIO_NAMES[choice.scenario] ?? choice.scenario}` : ""}`;
   const models = data?.values.reduce((most, v) => Math.max(most, v.agreement?.count ?? 0), 0) ?? 0;
+  const kind = choice.geotype === "Basin" ? "river basin" : "country";
+  const withValues = regions.filter((r) => typeof r.value === "number").length;
+  const description = data
+    ? `${choice.geotype === "Basin" ? "River basins" : "Countries"} of South Asia coloured by ${what}${units ? ` (${units})` : ""}, on a scale from ${formatNumber(range[0], 1)} to ${formatNumber(range[1], 1)}: ${withValues} of ${regions.length} have a value${hatched?.length ? `; ${hatched.length} hatched, where fewer than ${Math.round(AGREEMENT_THRESHOLD * 100)} % of the models agree on the sign of the change` : ""}. The list of regions beside the map gives each value.`
+    : `The ${kind === "country" ? "countries" : "river basins"} of South Asia; their values are loading.`;
 
   return (
     <>
@@ -411,7 +418,8 @@ function Choropleth({ choice, onChoice, state, setState, rasters, config, handle
           onSelect={select}
           onRasterError={onRasterError}
           labels={choice.geotype === "Country" ? COUNTRY_LABELS : undefined}
-          label={`Map of ${what}, by ${choice.geotype === "Basin" ? "river basin" : "country"}`}
+          label={`Map of ${what}, by ${kind}`}
+          description={description}
           mapboxToken={config.mapboxToken}
           handleRef={handle}
         />

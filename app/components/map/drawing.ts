@@ -1,0 +1,113 @@
+import type { MapLabel, RegionFill } from "./types";
+import { drawingPixel, type LonLat } from "./viewport";
+
+/**
+ * The server's drawing of a map (app/features/maps/mapSvg.server.ts) and what the browser changes in it
+ * while it stands in for the map: fills, hatching, the selected outline, the basins, the labels and the
+ * accessible name follow the page's state on the drawing's own elements (found by class and `data-code`),
+ * so a new indicator or period recolours the drawing without loading the map library. The rules here are
+ * the server's too: the markup it sends is this module's answer for the first state.
+ */
+
+export const DRAWING_CLASS = {
+  root: "sacap-mapsvg",
+  /** The choropleth's region fills of one geotype (`data-geotype`), each `data-code`. */
+  regions: "sacap-mapsvg__regions",
+  /** River basins: their fills and dashed outlines. */
+  basins: "sacap-mapsvg__basins",
+  /** Hatching over regions of low model agreement, one element per region, shown or not. */
+  hatch: "sacap-mapsvg__hatch",
+  /** The selected region's outline, one element per region, shown or not. */
+  selected: "sacap-mapsvg__selected",
+  labels: "sacap-mapsvg__labels",
+} as const;
+
+/** What the drawing shows beyond the basemap: the canvas's own props. */
+export interface DrawingState {
+  fill?: RegionFill;
+  selected?: string;
+  showBasins?: boolean;
+  labels?: MapLabel[];
+  /** The accessible name and description (the drawing's `<title>` and `<desc>`). */
+  title: string;
+  desc: string;
+}
+
+/** Regions without a colour are transparent, as on the map (and still answer the pointer). */
+export const NO_FILL = "none";
+
+export const regionFill = (state: DrawingState, geotype: string, code: string) =>
+  (state.fill?.geotype === geotype && state.fill.colors[code]) || NO_FILL;
+export const isHatched = (state: DrawingState, geotype: string, code: string) =>
+  state.fill?.geotype === geotype && (state.fill.hatched?.includes(code) ?? false);
+/** The map outlines the selected region of the choropleth's geotype (countries without a choropleth). */
+export const isSelected = (state: DrawingState, geotype: string, code: string) =>
+  (state.fill?.geotype ?? "Country") === geotype && state.selected === code;
+export const regionsShown = (state: DrawingState, geotype: string) => state.fill?.geotype === geotype;
+export const basinsShown = (state: DrawingState) => Boolean(state.showBasins || state.fill?.geotype === "Basin");
+
+/** Label positions in the drawing of a view, rounded as the server writes them. */
+export function labelPositions(labels: readonly MapLabel[], center: LonLat, zoom: number) {
+  return labels.map((l) => {
+    const [x, y] = drawingPixel(l.at, center, zoom);
+    return { name: l.name, x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 };
+  });
+}
+
+const show = (element: Element, on: boolean) => {
+  if (on) element.removeAttribute("display");
+  else element.setAttribute("display", "none");
+};
+
+/**
+ * Brings the drawing in the document to `state`: only attributes that differ are written. `view` is the
+ * centre and zoom it was drawn at (labels are placed in its pixels).
+ */
+export function restyleDrawing(svg: SVGSVGElement, state: DrawingState, view: { center: LonLat; zoom: number }) {
+  const set = (element: Element, name: string, value: string) => {
+    if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+  };
+  const geotypeOf = (element: Element) => element.closest("[data-geotype]")?.getAttribute("data-geotype") ?? "";
+  for (const group of svg.querySelectorAll(`.${DRAWING_CLASS.regions}`)) {
+    const geotype = group.getAttribute("data-geotype") ?? "";
+    if (geotype === "Country") show(group, regionsShown(state, geotype));
+    for (const region of group.querySelectorAll("[data-code]")) set(region, "fill", regionFill(state, geotype, region.getAttribute("data-code")!));
+  }
+  for (const basins of svg.querySelectorAll(`.${DRAWING_CLASS.basins}`)) show(basins, basinsShown(state));
+  for (const region of svg.querySelectorAll(`.${DRAWING_CLASS.hatch} [data-code]`)) show(region, isHatched(state, geotypeOf(region), region.getAttribute("data-code")!));
+  for (const region of svg.querySelectorAll(`.${DRAWING_CLASS.selected} [data-code]`)) show(region, isSelected(state, geotypeOf(region), region.getAttribute("data-code")!));
+
+  const labels = svg.querySelector(`.${DRAWING_CLASS.labels}`);
+  if (labels) {
+    const wanted = labelPositions(state.labels ?? [], view.center, view.zoom);
+    const key = (items: { name: string; x: number | string; y: number | string }[]) => items.map((l) => `${l.name}@${l.x},${l.y}`).join("|");
+    const current = [...labels.children].map((t) => ({ name: t.textContent ?? "", x: Number(t.getAttribute("x")), y: Number(t.getAttribute("y")) }));
+    if (key(current) !== key(wanted)) {
+      labels.replaceChildren(
+        ...wanted.map(({ name, x, y }) => {
+          const text = document.createElementNS("http://www.w3.org/2000/svg", "text");
+          text.setAttribute("x", String(x));
+          text.setAttribute("y", String(y));
+          text.textContent = name;
+          return text;
+        }),
+      );
+    }
+  }
+  const title = svg.querySelector(":scope > title");
+  if (title && title.textContent !== state.title) title.textContent = state.title;
+  const desc = svg.querySelector(":scope > desc");
+  if (desc && desc.textContent !== state.desc) desc.textContent = state.desc;
+}
+
+/** Codes of the regions of a geotype the drawing shows inside `viewport` (the slot's box on screen). */
+export function regionsInDrawing(svg: SVGSVGElement, geotype: string, viewport: DOMRect): string[] {
+  const codes = new Set<string>();
+  for (const region of svg.querySelectorAll(`.${DRAWING_CLASS.regions}[data-geotype="${geotype}"] [data-code]`)) {
+    const box = region.getBoundingClientRect();
+    if (box.width > 0 && box.right > viewport.left && box.left < viewport.right && box.bottom > viewport.top && box.top < viewport.bottom) {
+      codes.add(region.getAttribute("data-code")!);
+    }
+  }
+  return [...codes];
+}
