@@ -26,13 +26,13 @@ const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] =
   { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", ceiling: 220 },
   { url: "/care-comp", routeId: "routes/care-comp", kind: "chart", ceiling: 203 },
   { url: "/profiles/nepal", routeId: "routes/profiles.$place", kind: "chart", ceiling: 200 },
-  { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", ceiling: 219 },
-  { url: "/glofas", routeId: "routes/glofas", kind: "map", ceiling: 219 },
-  { url: "/isimip", routeId: "routes/isimip", kind: "map", ceiling: 219 },
-  { url: "/lhasa", routeId: "routes/lhasa", kind: "map", ceiling: 219 },
-  { url: "/second-page", routeId: "routes/second-page", kind: "map", ceiling: 219 },
-  { url: "/tools/gee", routeId: "routes/tools.gee", kind: "map", ceiling: 219 },
-  { url: "/catalog/explorer", routeId: "routes/catalog.explorer", kind: "map", ceiling: 219 },
+  { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", ceiling: 216 },
+  { url: "/glofas", routeId: "routes/glofas", kind: "map", ceiling: 216 },
+  { url: "/isimip", routeId: "routes/isimip", kind: "map", ceiling: 216 },
+  { url: "/lhasa", routeId: "routes/lhasa", kind: "map", ceiling: 216 },
+  { url: "/second-page", routeId: "routes/second-page", kind: "map", ceiling: 216 },
+  { url: "/tools/gee", routeId: "routes/tools.gee", kind: "map", ceiling: 216 },
+  { url: "/catalog/explorer", routeId: "routes/catalog.explorer", kind: "map", ceiling: 216 },
 ];
 
 const manifest = readManifest();

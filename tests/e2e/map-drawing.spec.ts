@@ -161,6 +161,18 @@ test("dragging the drawing pans it and loads the map there", async ({ page }) =>
   await expect(page.getByTestId("map-slot")).toHaveAttribute("data-map", "interactive", { timeout: 15_000 });
 });
 
+test("the wheel over the drawing zooms about the pointer and loads the map there", async ({ page }) => {
+  await page.goto("/second-page");
+  await hydrated(page);
+  const box = (await page.locator(".sacap-map__drawing").boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -225);
+  // half a level in (a mouse wheel's 450 px per level), about the centre: the centre stays
+  await expect.poll(() => Number(new URL(page.url()).searchParams.get("z"))).toBe(3.9);
+  expect(new URL(page.url()).searchParams.get("c") ?? "78,23").toBe("78,23");
+  await expect(page.getByTestId("map-slot")).toHaveAttribute("data-map", "interactive", { timeout: 15_000 });
+});
+
 test("a new period and the change view recolour the drawing, with no map library", async ({ page, request }) => {
   const library = watchMapLibrary(page);
   await page.goto("/cmip6-viewer");
