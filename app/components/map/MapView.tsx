@@ -1,9 +1,10 @@
 import { Button } from "@blueprintjs/core";
-import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import mapboxCss from "mapbox-gl/dist/mapbox-gl.css";
 import maplibreCss from "maplibre-gl/dist/maplibre-gl.css";
 import type { ServerDrawings } from "~/lib/drawings.server";
 import { DrawingBox, useServerDrawing } from "~/lib/server-drawing";
+import { useHydrated } from "~/lib/use-hydrated";
 import { regionsInDrawing, restyleDrawing, type DrawingState } from "./drawing";
 import type { MapCanvasProps, MapHandle } from "./types";
 import { DRAWING_SIZE, drawingPixel, moveView } from "./viewport";
@@ -58,7 +59,6 @@ interface MapViewProps extends MapCanvasProps {
  * drawing and loads the library at once.
  */
 export function MapView({ className, description, ...props }: MapViewProps) {
-  const idPrefix = `m${useId().replace(/:/g, "")}`;
   const drawingState: DrawingState = {
     fill: props.fill,
     selected: props.selected,
@@ -67,13 +67,12 @@ export function MapView({ className, description, ...props }: MapViewProps) {
     title: props.label,
     desc: description ?? props.label,
   };
-  const drawing = useServerDrawing<ServerDrawings>((drawings) => drawings.map({ center: props.center, zoom: props.zoom, idPrefix, ...drawingState }));
+  const drawing = useServerDrawing<ServerDrawings>((drawings, id) => drawings.map({ center: props.center, zoom: props.zoom, idPrefix: id, ...drawingState }));
   // the view the drawing shows (pans and zooms before the map loads move the drawing by a transform)
   const [drawn] = useState(() => ({ center: props.center, zoom: props.zoom }));
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const [asked, setAsked] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  useEffect(() => setMounted(true), []);
   // A raster layer (on in the URL, or switched on) can only be drawn by the map library: then it loads
   // right after hydration, as it does on a page without a drawing.
   const active = mounted && (drawing.html === null || asked || props.rasters.length > 0);
