@@ -24,6 +24,8 @@ function linkStylesheet(href: string): Promise<void> {
 const MaplibreCanvas = lazy(() => Promise.all([import("./MaplibreCanvas"), linkStylesheet(maplibreCss)]).then(([module]) => module));
 const MapboxCanvas = lazy(() => Promise.all([import("./MapboxCanvas"), linkStylesheet(mapboxCss)]).then(([module]) => module));
 
+const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
 /** What the keys do to the focused map, as MapLibre's keyboard handler does it: zoom by 1, pan by 100 px. */
 const KEY_MOVES: Record<string, { from?: [number, number]; dz?: number }> = {
   "+": { dz: 1 },
@@ -73,10 +75,12 @@ export function MapView({ className, description, ...props }: MapViewProps) {
   const mounted = useHydrated();
   const [asked, setAsked] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // a drag that began on the drawing ends on it, then the map takes over
+  const [holding, setHolding] = useState(false);
   // A raster layer (on in the URL, or switched on) can only be drawn by the map library: then it loads
   // right after hydration, as it does on a page without a drawing.
   const active = mounted && (drawing.html === null || asked || props.rasters.length > 0);
-  const showDrawing = drawing.html !== null && !loaded;
+  const showDrawing = drawing.html !== null && (!loaded || holding);
 
   const slot = useRef<HTMLDivElement>(null);
   const view = useRef<HTMLDivElement>(null);
@@ -112,7 +116,7 @@ export function MapView({ className, description, ...props }: MapViewProps) {
   }, [stateKey, hasDrawing, drawing.id, drawn]);
 
   // pans and zooms before the map has loaded: the drawing moves to the new view at once
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const box = view.current;
     if (!box) return;
     const s = 2 ** (props.zoom - drawn.zoom);
@@ -165,11 +169,13 @@ export function MapView({ className, description, ...props }: MapViewProps) {
     if (!d.moved) {
       d.moved = dragged.current = true;
       e.currentTarget.setPointerCapture?.(e.pointerId);
+      setHolding(true);
     }
     move({ to: [dx, dy] }, d.from);
   };
   const onPointerEnd = () => {
     drag.current = null;
+    setHolding(false);
   };
   const codeAt = (target: EventTarget) => (target instanceof Element ? target.closest("[data-code]")?.getAttribute("data-code") ?? null : null);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -235,7 +241,10 @@ export function MapView({ className, description, ...props }: MapViewProps) {
           </div>
           {mounted && (
             <Button className="sacap-map__activate" small onClick={ask}>
-              {asked || active ? "Loading the map…" : "Interactive map"}
+              <span className="sacap-map__activate-labels" data-loading={active || undefined}>
+                <span>Interactive map</span>
+                <span>Loading map…</span>
+              </span>
             </Button>
           )}
         </>
