@@ -33,7 +33,7 @@ async function vegaExport(spec: TopLevelSpec, width: number): Promise<string> {
 }
 
 /** The marks of an SVG drawing without the accessible name added to it. */
-const marks = (svg: string) => svg.replace(/<title id[^]*?<\/desc>/, "").replace(/ (?:role="graphics-[a-z]+"|role="img"|aria-roledescription="[^"]*"|aria-label="[^"]*"|aria-labelledby="[^"]*")/g, "").replace(" sacap-chart-svg", "");
+const marks = (svg: string) => svg.replace(/<title id[^]*?<\/desc>/, "").replace(/ (?:role="graphics-[a-z]+"|role="img"|aria-roledescription="[^"]*"|aria-label="[^"]*"|aria-labelledby="[^"]*"|preserveAspectRatio="[^"]*")/g, "").replace(" sacap-chart-svg", "");
 
 describe("charts drawn on the server", () => {
   const specs: [string, TopLevelSpec][] = [
