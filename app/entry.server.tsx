@@ -9,6 +9,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { NonceContext } from "~/lib/nonce";
 import { serverDrawings } from "~/lib/drawings.server";
 import { ServerDrawingProvider } from "~/lib/server-drawing";
+import { evaluationOrder, pageModules } from "~/lib/module-stages.server";
 import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 import { releaseStores, ServerStoresContext, type AppStore } from "~/store/store";
 
@@ -56,7 +57,7 @@ export default async function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // the page's scripts start once it has been painted: on a slow link they do not delay first paint
-          const body = scriptsAfterPaint(nonce);
+          const body = scriptsAfterPaint(nonce, evaluationOrder(pageModules(remixContext), loadContext.moduleImports));
           body.on("close", () => {
             clearTimeout(abortTimer);
             releaseStores(stores);

@@ -12,6 +12,7 @@ import { securityHeaders } from "./security.server";
 import { referenceLists } from "./api/reference-lists.server";
 import { seriesEndpoints } from "./api/series.server";
 import { precompressedAssets } from "./static-compressed";
+import { moduleImportsFrom } from "../app/lib/module-stages.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -90,6 +91,7 @@ export interface AppOptions {
 }
 
 export function createApp({ env, build, context, publicDir }: AppOptions) {
+  const moduleImports = moduleImportsFrom(path.join(publicDir, "build"), build.publicPath);
   const app = express();
   app.disable("x-powered-by");
   // Express's own error pages show a stack outside production; the portal never does (errorPage below).
@@ -132,6 +134,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
         ...context,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
         cspNonce: res.locals.cspNonce ?? "",
+        moduleImports,
       }),
     }),
   );

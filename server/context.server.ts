@@ -1,4 +1,5 @@
 import type { OniTable } from "../app/features/analytics/compute";
+import type { ModuleImports } from "../app/lib/module-stages.server";
 import { scenarioPeriod } from "../app/features/cmip6/seriesQuery";
 import { loadOni } from "./analytics/oni.server";
 import { existsSync } from "node:fs";
@@ -31,6 +32,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The ONI table of the ENSO analysis. */
     oni: OniTable;
+    /** The static imports of the built browser modules (a document evaluates its modules in that order). */
+    moduleImports: ModuleImports;
   }
 }
 

@@ -6,6 +6,7 @@ import {
   useEffect,
   useMemo,
   useState,
+  type ComponentProps,
   type ReactNode,
 } from "react";
 import { flushSync } from "react-dom";
@@ -90,13 +91,21 @@ function GlobalHotkeys({ hotkeys }: { hotkeys: HotkeyConfig[] }) {
   return null;
 }
 
+/**
+ * The navigation search with what it offers, mounted once the search has first been opened: the lists'
+ * data hooks cost a slow phone tens of milliseconds, which the page does not spend before anyone searches.
+ */
+function SearchWithItems(props: Omit<ComponentProps<typeof NavigationSearch>, "items">) {
+  const items = useSearchItems(props.isOpen);
+  return <NavigationSearch {...props} items={items} />;
+}
+
 /** The default layout: vertical or horizontal navigation (a preference), navbar, content, footer. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { preferences, setPreference } = usePreferences();
   const handles = useRouteHandles();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
-  const searchItems = useSearchItems(searchOpen);
   const [customizerOpen, setCustomizerOpen] = useState(false);
   const searchMounted = useOpenedOnce(searchOpen);
   const customizerMounted = useOpenedOnce(customizerOpen);
@@ -194,10 +203,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       )}
       {searchMounted && (
         <Suspense fallback={null}>
-          <NavigationSearch
+          <SearchWithItems
             isOpen={searchOpen}
             onClose={closeSearch}
-            items={searchItems}
             query={searchQuery}
             onQueryChange={setSearchQuery}
             onInputMount={markOmnibarReady}

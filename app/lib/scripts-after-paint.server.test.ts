@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { INERT_MODULE, INERT_PRELOAD, scriptsAfterPaint } from "./scripts-after-paint.server";
 
 /** The document as the browser receives it when the renderer writes it in the given chunks. */
-async function through(chunks: (string | Buffer)[], nonce = "abc+/="): Promise<string> {
+async function through(chunks: (string | Buffer)[], nonce = "abc+/=", stages: string[] = ["/build/_shared/chunk-A.js"]): Promise<string> {
   const out: Buffer[] = [];
-  const stream = Readable.from(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))).pipe(scriptsAfterPaint(nonce));
+  const stream = Readable.from(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))).pipe(scriptsAfterPaint(nonce, stages));
   for await (const chunk of stream) out.push(Buffer.from(chunk));
   return Buffer.concat(out).toString("utf8");
 }
@@ -43,5 +43,11 @@ describe("scripts after first paint", () => {
   it("keeps a document that ends in what looks like the start of a tag, and writes no nonce when there is none", async () => {
     expect(await through(['<p>x</p><link rel="module'])).toBe('<p>x</p><link rel="module');
     expect(await through(["<body></body>"], "")).toMatch(/^<body><script>\(function/);
+  });
+
+  it("lists the modules to evaluate one per task, in the given order, safe inside the script", async () => {
+    const html = await through([DOC], "n", ["/build/_shared/a.js", "/build/b</script>.js"]);
+    expect(html).toContain('S=["/build/_shared/a.js","/build/b\\u003c/script>.js"]');
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
   });
 });

@@ -13,17 +13,25 @@ const PATTERNS = [...REWRITES.map(([from]) => from), BODY_END];
 
 /**
  * Runs once the browser has painted the page (the frame after the first animation frame), or at once in a
- * hidden tab, which paints nothing: turns the inert preload links back into module preloads and runs
- * Remix's module script (the imports of the page's modules, then hydration) as a new script with the same
- * nonce.
+ * hidden tab, which paints nothing: turns the inert preload links back into module preloads, evaluates the
+ * page's modules one per task in the order the browser would (`S`, dependencies first), then runs Remix's
+ * module script (which finds its imports done, and imports the entry module, which hydrates) as a new
+ * script with the same nonce. Evaluating the whole graph at once is one task of several hundred
+ * milliseconds on a slow phone; one module per task leaves room for input in between. A module that fails
+ * to load stops the staging, and Remix's script reports it as it would.
  */
-const LOADER =
-  "(function(){var d=document,ran=0;function go(){if(ran++)return;" +
-  // the preloads a few per task (each starts a request, a few ms of a slow phone's main thread), then the
-  // module script in a task of its own
-  `var l=[].slice.call(d.querySelectorAll('link[${INERT_PRELOAD}]'));(function next(){l.splice(0,4).forEach(function(k){k.rel="modulepreload"});` +
-  `if(l.length)return setTimeout(next,0);setTimeout(function(){d.querySelectorAll('script[${INERT_MODULE}]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.body.appendChild(s)})},0)})()}` +
-  'if(d.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})()';
+function loader(stages: readonly string[]): string {
+  return (
+    `(function(){var d=document,ran=0,S=${JSON.stringify(stages).replace(/</g, "\\u003c")},q=[],c=new MessageChannel();` +
+    // a task of its own for each step (a message, not a timer: nested timers wait at least 4 ms)
+    "c.port1.onmessage=function(){q.shift()()};function later(f){q.push(f);c.port2.postMessage(0)}" +
+    `function run(){d.querySelectorAll('script[${INERT_MODULE}]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.body.appendChild(s)})}` +
+    "function stage(){var u=S.shift();if(!u)return run();import(u).then(function(){later(stage)},run)}" +
+    // the preloads one per task (each starts a request and its module's set-up: tens of ms of a slow phone's main thread)
+    `function go(){if(ran++)return;var l=[].slice.call(d.querySelectorAll('link[${INERT_PRELOAD}]'));(function next(){l.splice(0,1).forEach(function(k){k.rel="modulepreload"});later(l.length?next:stage)})()}` +
+    'if(d.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})()'
+  );
+}
 
 /** The longest end of `text` that could be the start of a pattern split across two chunks ("" when none). */
 function pendingTail(text: string): string {
@@ -41,16 +49,17 @@ function pendingTail(text: string): string {
  * them; browsers fetch all of them in the same instant as the render-blocking stylesheet, so on a slow
  * link the stylesheet shares the bandwidth with the page's script and first paint waits for most of it.
  * Here the links and the module script are written inert, and a small script before `</body>` (with the
- * response's nonce) starts them once the page has been painted. Tags keep their element and order, so
+ * response's nonce) starts them once the page has been painted; `stages` are the page's modules in
+ * evaluation order (`evaluationOrder` in `module-stages.server.ts`). Tags keep their element and order, so
  * hydration finds the document it expects (React does not compare these attributes); the script that
  * starts them stays after the last element React renders in `<body>`, where it is left alone.
  */
-export function scriptsAfterPaint(nonce: string | undefined): Transform {
+export function scriptsAfterPaint(nonce: string | undefined, stages: readonly string[]): Transform {
   const decoder = new StringDecoder("utf8");
-  const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${LOADER}</script>${BODY_END}`;
+  const starter = `<script${nonce ? ` nonce="${nonce}"` : ""}>${loader(stages)}</script>${BODY_END}`;
   let carry = "";
   const rewrite = (text: string) =>
-    REWRITES.reduce((out, [from, to]) => out.split(from).join(to), text).split(BODY_END).join(loader);
+    REWRITES.reduce((out, [from, to]) => out.split(from).join(to), text).split(BODY_END).join(starter);
   return new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
       const text = rewrite(carry + (typeof chunk === "string" ? chunk : decoder.write(chunk)));

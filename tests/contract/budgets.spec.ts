@@ -85,6 +85,23 @@ test("the page's scripts are written inert and started after first paint by one 
   }
 });
 
+test("the starter evaluates every preloaded module but the entry, one per task, each after the modules it imports", async ({ request }) => {
+  for (const url of ["/", "/catalog/climate"]) {
+    const html = await (await request.get(url)).text();
+    const stages = JSON.parse(/S=(\[[^\]]*\])/.exec(html)![1]) as string[];
+    const preloaded = [...html.matchAll(/<link rel="preload-after-paint" href="([^"]+)"/g)].map((m) => m[1]);
+    const entry = preloaded.find((href) => href.includes("/entry.client-"))!;
+    expect(new Set(stages), url).toEqual(new Set(preloaded.filter((href) => href !== entry)));
+    // an independent reading of each built file's static imports (`from"…"` or `import"…"`, never `import("…")`)
+    for (const [index, href] of stages.entries()) {
+      const source = readFileSync(path.join("public", href), "utf8");
+      for (const [, dependency] of source.matchAll(/(?:\bfrom|\bimport)\s*"(\/build\/[^"]+\.js)"/g)) {
+        expect(stages.indexOf(dependency), `${dependency} before ${href}`).toBeLessThan(index);
+      }
+    }
+  }
+});
+
 // Code of the map and chart libraries, recognised by text inside them (chunk names are hashes).
 const HEAVY = /maplibre\/maplibre-gl-js|mapbox\/mapbox-gl-js|vega\/vega-lite\/issues|vega-embed/;
 const isHeavy = (url: string) => HEAVY.test(readFileSync(path.join("public", url), "utf8"));
