@@ -59,9 +59,11 @@ describe("the evaluation order of a page's modules", () => {
     }
   });
 
-  it("takes the entry's imports and each matched route's imports and module, not the entry itself", () => {
+  it("takes the route manifest, the entry's imports and each matched route's imports and module, not the entry itself", () => {
     const context = {
+      future: { v3_lazyRouteDiscovery: false },
       manifest: {
+        url: "/build/manifest.js",
         entry: { module: "/build/entry.client.js", imports: ["/build/_shared/react.js"] },
         routes: {
           root: { module: "/build/root.js", imports: ["/build/_shared/bp.js"] },
@@ -71,6 +73,8 @@ describe("the evaluation order of a page's modules", () => {
       },
       staticHandlerContext: { matches: [{ route: { id: "root" } }, { route: { id: "routes/_index" } }] },
     } as unknown as EntryContext;
-    expect(pageModules(context)).toEqual(["/build/_shared/react.js", "/build/_shared/bp.js", "/build/root.js", "/build/routes/_index.js"]);
+    expect(pageModules(context)).toEqual(["/build/manifest.js", "/build/_shared/react.js", "/build/_shared/bp.js", "/build/root.js", "/build/routes/_index.js"]);
+    // routes discovered lazily: no manifest module on the page
+    expect(pageModules({ ...context, future: { v3_lazyRouteDiscovery: true } } as EntryContext)[0]).toBe("/build/_shared/react.js");
   });
 });

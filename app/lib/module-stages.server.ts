@@ -66,11 +66,15 @@ export function evaluationOrder(roots: readonly string[], importsOf: ModuleImpor
 
 /**
  * The modules of the document Remix renders, without the entry module (whose top level hydrates the page,
- * so it runs last, from Remix's own script): the entry's imports, then each matched route's imports and
- * module, as Remix preloads them.
+ * so it runs last, from Remix's own script): the route manifest's module (unless routes are discovered
+ * lazily), the entry's imports, then each matched route's imports and module, as Remix preloads them.
  */
 export function pageModules(context: EntryContext): string[] {
   const { manifest } = context;
   const routes = context.staticHandlerContext.matches.map((match) => manifest.routes[match.route.id]).filter((route) => route !== undefined);
-  return [...manifest.entry.imports, ...routes.flatMap((route) => [...(route.imports ?? []), route.module])];
+  return [
+    ...(context.future.v3_lazyRouteDiscovery ? [] : [manifest.url]),
+    ...manifest.entry.imports,
+    ...routes.flatMap((route) => [...(route.imports ?? []), route.module]),
+  ];
 }
