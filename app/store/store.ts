@@ -1,7 +1,13 @@
 import { configureStore } from "@reduxjs/toolkit";
+import { setAutoFreeze } from "immer";
 import { createContext } from "react";
 import { api } from "./api";
 import { primeActions, type ApiCacheEntry } from "./prime";
+
+// Redux Toolkit's reducers (Immer) freeze every object put in the state, deeply: for a page primed with the
+// 35 models' series that is tens of milliseconds of a slow phone's main thread before hydration, and as much
+// for each answer after. The state is never written outside its reducers, so the freezing guards nothing.
+setAutoFreeze(false);
 
 export function makeStore(entries: ApiCacheEntry[] = []) {
   const store = configureStore({

@@ -147,18 +147,6 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel, ta
   );
   const scenarioName = (code: string) => data.scenarios.find((s) => s.code === code)?.name ?? code;
   const withLevels = levelScenarios(selection);
-  const levelAnswer = levels.data;
-  const windows = useMemo(() => {
-    const years = windowTable(data, PROJECTION_WINDOWS, baseMeans, selection.baseline.label).filter((r) => r.scenario !== "historical");
-    const scenarios = [...new Set([...years.map((r) => r.scenario), ...withLevels])];
-    return scenarios.map((scenario) => {
-      const name = levelAnswer?.scenarios.find((s) => s.code === scenario)?.name ?? data.scenarios.find((s) => s.code === scenario)?.name ?? scenario;
-      const atLevels = levelAnswer && withLevels.includes(scenario as (typeof withLevels)[number]) ? levelRows(levelAnswer, table, scenario, name) : null;
-      return { scenario, rows: [...years.filter((r) => r.scenario === scenario), ...(atLevels ?? [])], levels: atLevels !== null };
-    });
-  }, [data, baseMeans, selection.baseline.label, levelAnswer, table, withLevels.join(",")]);
-  const windowRows = windows.flatMap((w) => w.rows);
-  const missingLevels = windows.filter((w) => withLevels.includes(w.scenario as (typeof withLevels)[number]) && !w.levels).map((w) => w.scenario);
   const modelCodes = data.models.map((m) => m.code);
   const subset = selection.subset ? subsetText(selection.subset) : undefined;
   // marks on the year axis: the 20-year windows, and a chosen warming level's span under each scenario
@@ -229,16 +217,6 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel, ta
     sources: origin.text,
     ...(subset ? { subset } : {}),
   };
-  const windowHeader: ExportHeader = {
-    ...header,
-    scenarios: windows.map((w) => w.scenario),
-    period: "20-year windows and warming levels",
-    baseline: withLevels.length > 0 ? `${selection.baseline.label} (warming-level rows: 1995-2014)` : selection.baseline.label,
-    view: "20-year windows and warming levels",
-    windowMethod: WINDOW_METHOD,
-    agreement: AGREEMENT_RULE,
-    warmingLevels: table.source,
-  };
   const fileName = `sacap-${indicator.code}-${geo.code}-${selection.view}`;
   const exportTable = () => seriesTable(rows, modelCodes);
   const last = data.series[data.series.length - 1];
@@ -282,32 +260,97 @@ function Results({ selection, data, baseline, cycle, cycleWindow: cycleLabel, ta
       <ObservationsNote indicator={indicator.code} geo={geo.code} place={place} />
       <Chart key={selection.view} label={chart.label} spec={chart.spec} fileName={fileName} summary={summary} />
 
-      <WindowTable
-        rows={windowRows}
-        units={indicator.units}
-        decimals={windowDecimals(indicator.decimals)}
-        baseline={selection.baseline.label}
+      <WindowsSection
+        selection={selection}
+        data={data}
+        baseMeans={baseMeans}
+        table={table}
+        levels={levels}
+        header={header}
         scenarioName={scenarioName}
         sample={partlySample}
         subset={subset}
-        levelStatus={
-          missingLevels.length === 0
-            ? undefined
-            : levels.failed || levels.data
-              ? `No warming-level rows for ${missingLevels.map(scenarioName).join(" and ")}: they need the historical run joined to the scenario over the years of the models' windows (from ${Math.min(...table.rows.map((r) => r.start_year))}), which the series service did not give.`
-              : "Warming-level rows: loading the historical run joined to the scenarios…"
-        }
-        onDownload={(format) => {
-          const t = { columns: WINDOW_EXPORT_COLUMNS, rows: windowExportRows(windowRows) };
-          const name = `sacap-${indicator.code}-${geo.code}-windows`;
-          if (format === "csv") downloadText(`${name}.csv`, toCsvWithHeader(windowHeader, t.columns, t.rows), "text/csv;charset=utf-8");
-          else downloadText(`${name}.json`, toJsonWithHeader(windowHeader, t.columns, t.rows), "application/json");
-        }}
       />
 
       <h3>Values by year and model</h3>
       <DenseTable rows={rows} models={modelCodes} units={indicator.units} decimals={indicator.decimals} fileName={fileName} pageParams={selectionQueryString(selection)} />
     </>
+  );
+}
+
+/**
+ * The 20-year windows and warming levels of the answer, computed in a component of its own: on a page
+ * being hydrated React can yield between it and the chart above (each is tens of milliseconds of a slow
+ * phone's main thread).
+ */
+function WindowsSection({
+  selection,
+  data,
+  baseMeans,
+  table,
+  levels,
+  header,
+  scenarioName,
+  sample,
+  subset,
+}: {
+  selection: ExplorerSelection;
+  data: SeriesResponse;
+  baseMeans: ReturnType<typeof baselineMeans> | undefined;
+  table: WarmingLevels;
+  levels: ResultsProps["levels"];
+  header: ExportHeader;
+  scenarioName: (code: string) => string;
+  sample: boolean;
+  subset: string | undefined;
+}) {
+  const { indicator, geo } = data;
+  const withLevels = levelScenarios(selection);
+  const levelAnswer = levels.data;
+  const windows = useMemo(() => {
+    const years = windowTable(data, PROJECTION_WINDOWS, baseMeans, selection.baseline.label).filter((r) => r.scenario !== "historical");
+    const scenarios = [...new Set([...years.map((r) => r.scenario), ...withLevels])];
+    return scenarios.map((scenario) => {
+      const name = levelAnswer?.scenarios.find((s) => s.code === scenario)?.name ?? data.scenarios.find((s) => s.code === scenario)?.name ?? scenario;
+      const atLevels = levelAnswer && withLevels.includes(scenario as (typeof withLevels)[number]) ? levelRows(levelAnswer, table, scenario, name) : null;
+      return { scenario, rows: [...years.filter((r) => r.scenario === scenario), ...(atLevels ?? [])], levels: atLevels !== null };
+    });
+  }, [data, baseMeans, selection.baseline.label, levelAnswer, table, withLevels.join(",")]);
+  const windowRows = windows.flatMap((w) => w.rows);
+  const missingLevels = windows.filter((w) => withLevels.includes(w.scenario as (typeof withLevels)[number]) && !w.levels).map((w) => w.scenario);
+  const windowHeader: ExportHeader = {
+    ...header,
+    scenarios: windows.map((w) => w.scenario),
+    period: "20-year windows and warming levels",
+    baseline: withLevels.length > 0 ? `${selection.baseline.label} (warming-level rows: 1995-2014)` : selection.baseline.label,
+    view: "20-year windows and warming levels",
+    windowMethod: WINDOW_METHOD,
+    agreement: AGREEMENT_RULE,
+    warmingLevels: table.source,
+  };
+  return (
+    <WindowTable
+      rows={windowRows}
+      units={indicator.units}
+      decimals={windowDecimals(indicator.decimals)}
+      baseline={selection.baseline.label}
+      scenarioName={scenarioName}
+      sample={sample}
+      subset={subset}
+      levelStatus={
+        missingLevels.length === 0
+          ? undefined
+          : levels.failed || levels.data
+            ? `No warming-level rows for ${missingLevels.map(scenarioName).join(" and ")}: they need the historical run joined to the scenario over the years of the models' windows (from ${Math.min(...table.rows.map((r) => r.start_year))}), which the series service did not give.`
+            : "Warming-level rows: loading the historical run joined to the scenarios…"
+      }
+      onDownload={(format) => {
+        const t = { columns: WINDOW_EXPORT_COLUMNS, rows: windowExportRows(windowRows) };
+        const name = `sacap-${indicator.code}-${geo.code}-windows`;
+        if (format === "csv") downloadText(`${name}.csv`, toCsvWithHeader(windowHeader, t.columns, t.rows), "text/csv;charset=utf-8");
+        else downloadText(`${name}.json`, toJsonWithHeader(windowHeader, t.columns, t.rows), "application/json");
+      }}
+    />
   );
 }
 
