@@ -1,6 +1,6 @@
 import { Checkbox, HTMLTable } from "@blueprintjs/core";
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Pagination } from "~/components/Pagination";
 import { downloadText } from "./download";
 import { applyTableState, text, toCsv, toTsv, type TableModel } from "./model";
@@ -50,7 +50,7 @@ interface DataTableProps<T> {
  * first page, keyboard rows (arrows, Home/End, PageUp/PageDown, Enter opens, Space selects, Ctrl+C copies),
  * resizable columns and CSV export of the filtered rows.
  */
-export function DataTable<T>({ label, columns, rows, initial, rowKey, rowHref, onOpen, actions = [], prefix = "", pageParams = "", exportName }: DataTableProps<T>) {
+function DataTableView<T>({ label, columns, rows, initial, rowKey, rowHref, onOpen, actions = [], prefix = "", pageParams = "", exportName }: DataTableProps<T>) {
   const { state, update, hrefWith, formParams } = useTableState(columns, prefix, pageParams);
   const navigate = useNavigate();
   const model = useMemo(() => (rows ? applyTableState(rows, columns, state) : undefined), [rows, columns, state]);
@@ -214,3 +214,9 @@ export function DataTable<T>({ label, columns, rows, initial, rowKey, rowHref, o
     </div>
   );
 }
+
+/**
+ * The one data table of the portal (see DataTableView). Rendered again only when its inputs change: a page
+ * that keeps them (callbacks, actions) the same is not held up by the table when something else changes.
+ */
+export const DataTable = memo(DataTableView) as typeof DataTableView;

@@ -1,6 +1,6 @@
 import { Button } from "@blueprintjs/core";
 import { useSearchParams } from "@remix-run/react";
-import { useCallback, useMemo } from "react";
+import { useCallback, useDeferredValue, useMemo } from "react";
 import { DataTable, type InitialTableModel, type RowAction } from "~/components/data-table/DataTable";
 import { useGetCatalogDataQuery } from "~/store/reference";
 import { useBasket, type BasketItem } from "./basket";
@@ -16,6 +16,8 @@ export const toBasketItem = (entry: CatalogEntry): BasketItem => ({
   addedAt: new Date().toISOString(),
 });
 
+const entryId = (entry: CatalogEntry) => entry.id;
+
 interface CatalogTableProps {
   label: string;
   /** Which entries this table lists (a topic, a sector, or all). */
@@ -27,8 +29,12 @@ interface CatalogTableProps {
 /** A catalogue table: the data table over catalogue entries, with the basket and the details drawer. */
 export function CatalogTable({ label, filter, initial, exportName }: CatalogTableProps) {
   const catalog = useGetCatalogDataQuery();
-  const rows = useMemo(() => catalog.data?.filter(filter), [catalog.data, filter]);
-  const basket = useBasket();
+  const filtered = useMemo(() => catalog.data?.filter(filter), [catalog.data, filter]);
+  // The whole catalogue takes the place of the server's first page in a render React can interrupt (the
+  // store's own updates are rendered at once, in one task: hundreds of rows on a slow phone); the table's
+  // other inputs keep their identity, so the store's other updates do not render the table again.
+  const rows = useDeferredValue(filtered);
+  const { items: basketItems, add: addToBasket } = useBasket();
   const [params, setParams] = useSearchParams();
   const openId = params.get("entry");
   const opened = openId ? catalog.data?.find((entry) => entry.id === openId) : undefined;
@@ -47,32 +53,36 @@ export function CatalogTable({ label, filter, initial, exportName }: CatalogTabl
     [setParams],
   );
 
-  const actions: RowAction<CatalogEntry>[] = [
-    {
-      label: "Add to basket",
-      key: "b",
-      run: (entries) => {
-        basket.add(entries.map(toBasketItem));
-        return `Added ${entries.length} to the basket`;
+  const actions = useMemo<RowAction<CatalogEntry>[]>(
+    () => [
+      {
+        label: "Add to basket",
+        key: "b",
+        run: (entries) => {
+          addToBasket(entries.map(toBasketItem));
+          return `Added ${entries.length} to the basket`;
+        },
+        renderButton: (entry) => {
+          const inBasket = basketItems.some((item) => item.id === entry.id);
+          return (
+            <Button
+              key="basket"
+              size="small"
+              variant="minimal"
+              icon={inBasket ? "tick" : "shopping-cart"}
+              aria-label={inBasket ? `${entry.name} is in the basket` : `Add ${entry.name} to the basket`}
+              title={inBasket ? "In the basket" : "Add to the basket (b)"}
+              disabled={inBasket}
+              tabIndex={-1}
+              onClick={() => addToBasket([toBasketItem(entry)])}
+            />
+          );
+        },
       },
-      renderButton: (entry) => {
-        const inBasket = basket.items.some((item) => item.id === entry.id);
-        return (
-          <Button
-            key="basket"
-            size="small"
-            variant="minimal"
-            icon={inBasket ? "tick" : "shopping-cart"}
-            aria-label={inBasket ? `${entry.name} is in the basket` : `Add ${entry.name} to the basket`}
-            title={inBasket ? "In the basket" : "Add to the basket (b)"}
-            disabled={inBasket}
-            tabIndex={-1}
-            onClick={() => basket.add([toBasketItem(entry)])}
-          />
-        );
-      },
-    },
-  ];
+    ],
+    [basketItems, addToBasket],
+  );
+  const open = useCallback((entry: CatalogEntry) => setOpen(entry.id), [setOpen]);
 
   return (
     <>
@@ -81,9 +91,9 @@ export function CatalogTable({ label, filter, initial, exportName }: CatalogTabl
         columns={CATALOG_COLUMNS}
         rows={rows}
         initial={initial ?? undefined}
-        rowKey={(entry) => entry.id}
+        rowKey={entryId}
         rowHref={entryHref}
-        onOpen={(entry) => setOpen(entry.id)}
+        onOpen={open}
         actions={actions}
         exportName={exportName}
       />
