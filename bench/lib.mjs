@@ -45,11 +45,11 @@ export async function waitFor(url, child, what) {
   throw new Error(`${what} did not start`);
 }
 
-/** The production build (`node build/server/index.js`) on a free loopback port. */
-export async function startServer(env = {}) {
+/** The production build (`node build/server/index.js`) on a free loopback port; `dir`: another checkout's. */
+export async function startServer(env = {}, dir = root) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "build/server/index.js")], {
-    cwd: root,
+  const child = spawn(process.execPath, [path.join(dir, "build/server/index.js")], {
+    cwd: dir,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_REQUESTS: "false", NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -5,8 +5,14 @@
 // bandwidth) and LCP as a ratio of it. Writes bench/results/lighthouse.json (with --routes,
 // lighthouse-selected.json). Run `npm run build` first.
 //
-//   node bench/lighthouse.mjs [--runs 3] [--routes /,/profiles/nepal]
+//   node bench/lighthouse.mjs [--runs 3] [--routes /,/profiles/nepal] [--baseline ../other-checkout]
+//
+// With --baseline, the production build of another checkout (built there with `npm run build`) is served
+// beside this one and the two are measured in turn, run by run (the order swapped every run), so that both
+// see the same load on a shared machine; the baseline's runs and medians are written beside each route's.
+import { execFileSync } from "node:child_process";
 import { get } from "node:http";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { loadAverage, machine, median, option, round, startServer, writeResult } from "./lib.mjs";
@@ -15,6 +21,8 @@ const RUNS = option("runs", 3);
 const DEFAULT_ROUTES = ["/", "/catalog/climate", "/cmip6-data", "/cmip6-viewer", "/pyaez", "/profiles/nepal"];
 const routesArg = process.argv.indexOf("--routes");
 const ROUTES = routesArg === -1 ? DEFAULT_ROUTES : process.argv[routesArg + 1].split(",");
+const baselineArg = process.argv.indexOf("--baseline");
+const BASELINE = baselineArg === -1 ? undefined : path.resolve(process.argv[baselineArg + 1]);
 const CHROME_PATH = "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless=new",
@@ -54,6 +62,10 @@ const config = {
 const TARGETS = { lcpMs: 2000, tbtMs: 200, cls: 0.05, score: 90, boundRatio: 1.5 };
 const BITS_PER_SECOND = THROUGHPUT_KBPS * 1024;
 
+/** The median of each metric over runs. */
+const medianOf = (runs) =>
+  Object.fromEntries(["fcpMs", "lcpMs", "tbtMs", "cls", "speedIndexMs", "interactiveMs", "transferBytes", "score"].map((k) => [k, median(runs.map((r) => r[k]))]));
+
 /** Bytes of a response as sent (compressed), with the given Accept-Encoding. */
 function sentBytes(url, encoding) {
   return new Promise((resolve, reject) => {
@@ -91,7 +103,40 @@ function physicalBound(htmlBytes, cssBytes) {
   };
 }
 
+/** One Lighthouse run of a page, with the figures this benchmark keeps. */
+async function measure(url) {
+  // a trace that failed to record (NO_NAVSTART and the like, more frequent on a busy machine) is run again
+  let lhr;
+  for (let attempt = 1; ; attempt++) {
+    lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, config)).lhr;
+    if (!lhr.runtimeError) break;
+    if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    console.log(`${url}: ${lhr.runtimeError.code}, running again`);
+  }
+  const audit = (id) => lhr.audits[id]?.numericValue;
+  const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+  return {
+    fcpMs: round(audit("first-contentful-paint"), 0),
+    lcpMs: round(audit("largest-contentful-paint"), 0),
+    tbtMs: round(audit("total-blocking-time"), 0),
+    cls: round(audit("cumulative-layout-shift"), 3),
+    speedIndexMs: round(audit("speed-index"), 0),
+    interactiveMs: round(audit("interactive"), 0),
+    transferBytes: audit("total-byte-weight"),
+    score: round((lhr.categories.performance.score ?? 0) * 100, 0),
+    requests: requests.length,
+    documentTransferBytes: requests.find((r) => r.resourceType === "Document")?.transferSize,
+    warnings: lhr.runWarnings,
+    // the main thread's long tasks as Lighthouse attributes them (simulated durations at 4x CPU)
+    longTasks: (lhr.audits["long-tasks"]?.details?.items ?? []).slice(0, 12).map((t) => ({ url: t.url, startMs: round(t.startTime, 0), durationMs: round(t.duration, 0) })),
+    bootup: (lhr.audits["bootup-time"]?.details?.items ?? []).slice(0, 6).map((b) => ({ url: b.url, totalMs: round(b.total, 0), scriptingMs: round(b.scripting, 0), parseMs: round(b.scriptParseCompile, 0) })),
+    mainThread: Object.fromEntries((lhr.audits["mainthread-work-breakdown"]?.details?.items ?? []).map((m) => [m.group, round(m.duration, 0)])),
+    loadAverage: loadAverage(),
+  };
+}
+
 const server = await startServer();
+const baseline = BASELINE ? await startServer({}, BASELINE) : undefined;
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
 const started = new Date().toISOString();
 const info = machine();
@@ -103,44 +148,21 @@ try {
     // visitor after the first finds them ready
     await fetch(url).then((r) => r.arrayBuffer());
     const runs = [];
+    const baselineRuns = [];
+    if (baseline) await fetch(baseline.base + route).then((r) => r.arrayBuffer());
     for (let i = 0; i < RUNS; i++) {
-      // a trace that failed to record (NO_NAVSTART and the like, more frequent on a busy machine) is run again
-      let lhr;
-      for (let attempt = 1; ; attempt++) {
-        lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, config)).lhr;
-        if (!lhr.runtimeError) break;
-        if (attempt === 3) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        console.log(`${route.padEnd(18)} run ${i + 1}: ${lhr.runtimeError.code}, running again`);
+      const order = baseline && i % 2 === 1 ? ["baseline", "current"] : ["current", "baseline"];
+      for (const which of order) {
+        if (which === "baseline" && !baseline) continue;
+        const run = await measure((which === "baseline" ? baseline.base : server.base) + route);
+        (which === "baseline" ? baselineRuns : runs).push(run);
+        console.log(
+          `${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, ` +
+            `${Math.round(run.transferBytes / 1024)} KB, score ${run.score} (load ${run.loadAverage[0]})`,
+        );
       }
-      const audit = (id) => lhr.audits[id]?.numericValue;
-      const requests = lhr.audits["network-requests"]?.details?.items ?? [];
-      runs.push({
-        fcpMs: round(audit("first-contentful-paint"), 0),
-        lcpMs: round(audit("largest-contentful-paint"), 0),
-        tbtMs: round(audit("total-blocking-time"), 0),
-        cls: round(audit("cumulative-layout-shift"), 3),
-        speedIndexMs: round(audit("speed-index"), 0),
-        interactiveMs: round(audit("interactive"), 0),
-        transferBytes: audit("total-byte-weight"),
-        score: round((lhr.categories.performance.score ?? 0) * 100, 0),
-        requests: requests.length,
-        documentTransferBytes: requests.find((r) => r.resourceType === "Document")?.transferSize,
-        warnings: lhr.runWarnings,
-        // the main thread's long tasks as Lighthouse attributes them (simulated durations at 4x CPU)
-        longTasks: (lhr.audits["long-tasks"]?.details?.items ?? []).slice(0, 12).map((t) => ({ url: t.url, startMs: round(t.startTime, 0), durationMs: round(t.duration, 0) })),
-        bootup: (lhr.audits["bootup-time"]?.details?.items ?? []).slice(0, 6).map((b) => ({ url: b.url, totalMs: round(b.total, 0), scriptingMs: round(b.scripting, 0), parseMs: round(b.scriptParseCompile, 0) })),
-        mainThread: Object.fromEntries((lhr.audits["mainthread-work-breakdown"]?.details?.items ?? []).map((m) => [m.group, round(m.duration, 0)])),
-        loadAverage: loadAverage(),
-      });
-      const last = runs.at(-1);
-      console.log(
-        `${route.padEnd(18)} run ${i + 1}: FCP ${last.fcpMs} ms, LCP ${last.lcpMs} ms, TBT ${last.tbtMs} ms, CLS ${last.cls}, ` +
-          `${Math.round(last.transferBytes / 1024)} KB, score ${last.score} (load ${last.loadAverage[0]})`,
-      );
     }
-    const medians = Object.fromEntries(
-      ["fcpMs", "lcpMs", "tbtMs", "cls", "speedIndexMs", "interactiveMs", "transferBytes", "score"].map((k) => [k, median(runs.map((r) => r[k]))]),
-    );
+    const medians = medianOf(runs);
 
     // critical bytes as a browser that accepts brotli receives them
     const html = await sentBytes(url, "gzip, deflate, br");
@@ -162,17 +184,20 @@ try {
         boundRatio: ratio <= TARGETS.boundRatio,
       },
       runs,
+      ...(baseline ? { baseline: { median: medianOf(baselineRuns), runs: baselineRuns } } : {}),
     };
+    if (baseline) console.log(`${route.padEnd(18)} median TBT ${medians.tbtMs} ms (baseline ${routes[route].baseline.median.tbtMs}), score ${medians.score} (baseline ${routes[route].baseline.median.score})`);
     console.log(`${route.padEnd(18)} median LCP ${medians.lcpMs} ms, bound ${bound.ms} ms (${ratio}x), score ${medians.score}`);
   }
 } finally {
   await chrome.kill();
   await server.stop();
+  await baseline?.stop();
 }
 
 info.loadAverageAtEnd = loadAverage();
 // a chosen set of routes is written beside the full run, not over it
-writeResult(routesArg === -1 ? "lighthouse" : "lighthouse-selected", {
+writeResult(BASELINE ? "lighthouse-compared" : routesArg === -1 ? "lighthouse" : "lighthouse-selected", {
   date: started,
   machine: info,
   method: {
@@ -183,6 +208,11 @@ writeResult(routesArg === -1 ? "lighthouse" : "lighthouse-selected", {
     runs: RUNS,
     aggregate: "median of each metric over the runs",
     server: "node build/server/index.js (production build) on 127.0.0.1, a free port",
+    ...(BASELINE
+      ? {
+          baseline: `the production build of ${execFileSync("git", ["-C", BASELINE, "log", "-1", "--format=%h %s"], { encoding: "utf8" }).trim()}, measured in turn with this checkout's (${execFileSync("git", ["log", "-1", "--format=%h"], { encoding: "utf8" }).trim()}), the order swapped every run`,
+        }
+      : {}),
     physicalBound:
       "HTML and render-blocking CSS bytes as sent with Accept-Encoding: gzip, deflate, br; time = 1 RTT connect + 1 RTT request + HTML transfer + 1 RTT + CSS transfer at 1638.4 kbps (x1024 bit/s, Lighthouse's unit); fonts excluded",
   },
