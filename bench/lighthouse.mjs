@@ -130,6 +130,8 @@ async function measure(url) {
     // the main thread's long tasks as Lighthouse attributes them (simulated durations at 4x CPU)
     longTasks: (lhr.audits["long-tasks"]?.details?.items ?? []).slice(0, 12).map((t) => ({ url: t.url, startMs: round(t.startTime, 0), durationMs: round(t.duration, 0) })),
     bootup: (lhr.audits["bootup-time"]?.details?.items ?? []).slice(0, 6).map((b) => ({ url: b.url, totalMs: round(b.total, 0), scriptingMs: round(b.scripting, 0), parseMs: round(b.scriptParseCompile, 0) })),
+    // what moved, when the page moved (Lighthouse's own attribution)
+    layoutShifts: (lhr.audits["layout-shifts"]?.details?.items ?? []).slice(0, 5).map((item) => ({ element: item.node?.selector ?? item.node?.snippet, score: round(item.score, 4) })),
     mainThread: Object.fromEntries((lhr.audits["mainthread-work-breakdown"]?.details?.items ?? []).map((m) => [m.group, round(m.duration, 0)])),
     loadAverage: loadAverage(),
   };

@@ -20,6 +20,13 @@ describe("the static imports of a built module", () => {
     expect(staticImports("", "/build/y.js")).toEqual([]);
   });
 
+  it("reads past the compile hint and other line comments in front of the imports", () => {
+    const hinted = '//# allFunctionsCalledOnLoad\nimport{a}from"/build/_shared/chunk-A.js";// note\nimport"./chunk-B.js";var b=1;';
+    expect(staticImports(hinted, "/build/_shared/chunk-Z.js")).toEqual(["/build/_shared/chunk-A.js", "/build/_shared/chunk-B.js"]);
+    // a comment after the first statement that is not followed by imports ends the list
+    expect(staticImports('//# allFunctionsCalledOnLoad\nvar x=\'import"/build/no.js"\';', "/build/y.js")).toEqual([]);
+  });
+
   it("reads each file once from the build folder; a missing file imports nothing", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "sacap-modules-"));
     mkdirSync(path.join(dir, "_shared"));

@@ -5,8 +5,11 @@ import type { EntryContext } from "@remix-run/node";
 /** A built browser module's static imports, as paths from the site root. */
 export type ModuleImports = (href: string) => readonly string[];
 
-/** One import or re-export-from statement at the current position (esbuild writes them first, minified). */
-const LEADING_IMPORT = /\s*(?:import|export)\s*(?:[\w$*{][^;"'()]*?from\s*)?["']([^"']+)["']\s*;?/y;
+/**
+ * One import or re-export-from statement at the current position (esbuild writes them first, minified),
+ * after any line comments (the build's compile hint is one, `scripts/compile-hints.mjs`).
+ */
+const LEADING_IMPORT = /(?:\s|\/\/[^\n]*\n)*(?:import|export)\s*(?:[\w$*{][^;"'()]*?from\s*)?["']([^"']+)["']\s*;?/y;
 
 /**
  * The modules a built module imports statically, in the order it imports them: the leading `import` and

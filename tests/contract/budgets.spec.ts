@@ -107,6 +107,16 @@ const HEAVY = /maplibre\/maplibre-gl-js|mapbox\/mapbox-gl-js|vega\/vega-lite\/is
 const isHeavy = (url: string) => HEAVY.test(readFileSync(path.join("public", url), "utf8"));
 const WITHOUT_MAP_OR_CHART = BUDGETS.filter((b) => b.kind !== "map" && b.kind !== "chart");
 
+test("every module of a first load carries V8's compile hint on its first line; the map and chart libraries do not", () => {
+  const hinted = (url: string) => readFileSync(path.join("public", url), "utf8").startsWith("//# allFunctionsCalledOnLoad\n");
+  for (const routeId of Object.keys(manifest.routes)) {
+    for (const file of routeScripts(manifest, routeId)) expect(hinted(file), `${routeId}: ${file}`).toBe(true);
+  }
+  const onDemand = readdirSync("public/build/_shared").filter((f) => f.endsWith(".js")).map((f) => `/build/_shared/${f}`).filter(isHeavy);
+  expect(onDemand.length).toBeGreaterThanOrEqual(2);
+  for (const file of onDemand) expect(hinted(file), file).toBe(false);
+});
+
 test("the map and chart libraries are recognisable in the build", () => {
   const files = readdirSync("public/build/_shared").filter((f) => f.endsWith(".js"));
   const heavy = files.filter((f) => isHeavy(`/build/_shared/${f}`));
