@@ -86,6 +86,35 @@ test.describe("map viewers", () => {
     expect(basins.features.every((f: { properties: { approximate: boolean } }) => f.properties.approximate)).toBe(true);
   });
 
+  for (const [width, height] of [[412, 823], [360, 640]]) {
+    test(`on a ${width}x${height} phone the viewer scrolls as a page: filters, map and regions each get room, and the load moves nothing`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto("/cmip6-viewer");
+      await hydrated(page);
+      const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
+      const side = await box(".sacap-viewer__side");
+      const map = await box(".sacap-map");
+      const regions = await box(".sacap-viewer__regions");
+      // the filters and layers: a pane of its own (it scrolls inside), above the map
+      expect(side.height).toBeGreaterThan(height * 0.3);
+      expect(side.height).toBeLessThanOrEqual(height * 0.4 + 1);
+      expect(map.height).toBeGreaterThanOrEqual(320);
+      expect(map.y).toBeGreaterThanOrEqual(side.y + side.height);
+      expect(regions.height).toBeGreaterThan(100);
+      await page.getByRole("listbox", { name: "Regions" }).getByRole("option", { name: /Bangladesh/ }).scrollIntoViewIfNeeded();
+      await expect(page.getByRole("listbox", { name: "Regions" }).getByRole("option", { name: /Bangladesh/ })).toBeInViewport();
+      const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      expect(shifted).toBeLessThanOrEqual(0.02);
+    });
+  }
+
   test("selecting a region from the keyboard opens its panel; Escape closes it", async ({ page }) => {
     await page.goto("/cmip6-viewer");
     await hydrated(page);
