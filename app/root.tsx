@@ -16,7 +16,6 @@ import { useContext, useEffect, useState, type ReactNode } from "react";
 import { Provider } from "react-redux";
 import { publicConfig, type PublicConfig } from "../server/env.server";
 import { hasObservations } from "../server/series/observed-query";
-import bodyFontHref from "@fontsource/public-sans/files/public-sans-latin-400-normal.woff2";
 import stylesHref from "../styles/portal.css";
 import { AnalyticsScripts, useScreenViews } from "~/features/analytics/Analytics";
 import { readPreferences } from "~/features/preferences/read";
@@ -32,13 +31,12 @@ import { flagOf, useRouteHandles } from "~/lib/route-handle";
 import { useExternalScript } from "~/lib/external-script";
 import { useNonce } from "~/lib/nonce";
 import { useScrollBehavior } from "~/lib/scroll";
+import { useWebfont, webfontScript } from "~/lib/webfont";
 import { cacheEntriesFrom } from "~/store/prime";
 import { getStore, ServerStoresContext } from "~/store/store";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
-  // the one face above the fold (body text); the others swap in when used
-  { rel: "preload", href: bodyFontHref, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -83,6 +81,7 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0B6623" />
         {preferences.theme === "system" && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: systemThemeScript() }} />}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: webfontScript() }} />
         <Meta />
         <Links />
         {data?.config.analyticsId && <AnalyticsScripts measurementId={data.config.analyticsId} nonce={nonce} />}
@@ -126,6 +125,7 @@ function useCaptchaScript(config: PublicConfig | undefined): string | undefined 
 function Behaviours() {
   const data = useRouteLoaderData<RootData>("root");
   useScrollBehavior();
+  useWebfont();
   useScreenViews(data?.config.analyticsId);
   useExternalScript(useCaptchaScript(data?.config));
   return null;

@@ -12,6 +12,7 @@ import {
 import { flushSync } from "react-dom";
 import { useSearchItems } from "~/features/navigation/useSearchItems";
 import { usePreferences } from "~/features/preferences/PreferencesProvider";
+import { whenIdle } from "~/lib/idle";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
 import { useOpenedOnce } from "~/lib/use-opened-once";
 import { CollectorNav } from "./chrome/CollectorNav";
@@ -38,18 +39,17 @@ const NavDrawer = lazy(() =>
 );
 
 function usePreloadWhenIdle() {
-  useEffect(() => {
-    const preload = () =>
-      void Promise.all([loadSearch(), loadCustomizer(), loadNavDrawer()]).catch(
-        () => {}
-      );
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(preload, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(preload, 1000);
-    return () => window.clearTimeout(id);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(
+        () =>
+          void Promise.all([loadSearch(), loadCustomizer(), loadNavDrawer()]).catch(
+            () => {}
+          ),
+        3000
+      ),
+    []
+  );
 }
 
 /**

@@ -51,20 +51,24 @@ test("hashed assets are sent precompressed (brotli, else gzip) with their own ty
   }
 });
 
-test("the body font is preloaded, is the face the stylesheet uses, and swaps in", async ({ baseURL }) => {
+test("no font is preloaded or named before the document is marked; every Public Sans face is optional and cached for good", async ({ baseURL }) => {
   const { html, css } = await assetsOfHome(baseURL!);
-  const preload = /<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin="anonymous"\/>/.exec(html)?.[1];
-  expect(preload).toMatch(/public-sans-latin-400-normal-[A-Z0-9]+\.woff2$/);
+  // a first visit paints in the system's sans-serif: nothing asks for a font before first paint
+  expect(html).not.toMatch(/<link[^>]+as="font"/);
+  expect(html).toContain('localStorage.getItem("sacap-webfont")');
   const stylesheet = (await raw(css, { "accept-encoding": "identity" })).body.toString("utf8");
-  const face = stylesheet.split("@font-face").find((block) => block.includes(preload!));
-  expect(face, "the preloaded file is in the stylesheet").toBeTruthy();
-  expect(face).toMatch(/font-display:\s*swap/);
-  expect(face).toMatch(/font-weight:\s*400/);
-  // the other faces (headings, emphasis) never block first paint nor swap in late
-  const others = stylesheet.split("@font-face").filter((block) => /font-family:\s*"?Public Sans/.test(block) && block !== face);
-  expect(others).toHaveLength(9);
-  for (const other of others) expect(other).toMatch(/font-display:\s*optional/);
-  const font = await raw(new URL(preload!, baseURL).href, {});
+  const rootFont = /:root\s*\{[^}]*--sacap-font:\s*([^;]+);/.exec(stylesheet)?.[1];
+  expect(rootFont).toBeTruthy();
+  expect(rootFont).not.toContain("Public Sans");
+  expect(stylesheet).toMatch(/:root\[data-webfont\]\s*\{\s*--sacap-font:\s*"Public Sans"/);
+  // the faces never block first paint for long nor swap in late
+  const faces = stylesheet.split("@font-face").filter((block) => /font-family:\s*"?Public Sans/.test(block));
+  expect(faces).toHaveLength(10);
+  for (const face of faces) expect(face).toMatch(/font-display:\s*optional/);
+  const body = faces.find((face) => /font-weight:\s*400/.test(face) && /font-style:\s*normal/.test(face));
+  const file = /url\(([^)]+\.woff2)\)/.exec(body!)?.[1];
+  expect(file).toMatch(/public-sans-latin-400-normal-[A-Z0-9]+\.woff2$/);
+  const font = await raw(new URL(file!.replace(/^["']|["']$/g, ""), new URL(css, baseURL)).href, {});
   expect(font.status).toBe(200);
   expect(font.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
 });

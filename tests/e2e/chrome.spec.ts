@@ -199,3 +199,60 @@ test("the skip link moves focus to the main content", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page.locator("main#main")).toBeFocused();
 });
+
+test.describe("first paint and the web font", () => {
+  /** What the page has asked for, and when, against its first contentful paint (ms since navigation). */
+  const timeline = (page: import("@playwright/test").Page) =>
+    page.evaluate(() => {
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity;
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      return {
+        fcp,
+        fonts: resources.filter((r) => r.name.endsWith(".woff2")).map((r) => r.startTime),
+        scripts: resources.filter((r) => /\/build\/.*\.js$/.test(r.name)).map((r) => r.startTime),
+        marked: document.documentElement.hasAttribute("data-webfont"),
+        headingFont: getComputedStyle(document.querySelector("h1")!).fontFamily,
+      };
+    });
+
+  test("a first visit asks for no font and no script before its first paint, fetches the faces when idle, and the next page uses them", async ({ page, pageErrors }) => {
+    await page.goto("/wiki");
+    await hydrated(page);
+    const first = await timeline(page);
+    expect(first.fcp).toBeLessThan(Infinity);
+    expect(first.scripts.length).toBeGreaterThan(5);
+    for (const start of first.scripts) expect(start).toBeGreaterThanOrEqual(first.fcp);
+    for (const start of first.fonts) expect(start).toBeGreaterThan(first.fcp);
+    expect(first.marked).toBe(false);
+    expect(first.headingFont).not.toContain("Public Sans");
+
+    // once idle, the body, heading and strong faces are fetched and remembered; this page keeps its face
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("sacap-webfont"))).toBe("1");
+    expect(await page.evaluate(() => ['400 1em "Public Sans"', '600 1em "Public Sans"', '700 1em "Public Sans"'].every((f) => document.fonts.check(f)))).toBe(true);
+    expect((await timeline(page)).headingFont).not.toContain("Public Sans");
+
+    // the next page of the visit uses them
+    await page.getByRole("link", { name: "User guide" }).first().click();
+    await expect(page).toHaveURL(/\/user-guide$/);
+    await expect(page.locator("html")).toHaveAttribute("data-webfont", "");
+    expect((await timeline(page)).headingFont).toMatch(/^"?Public Sans/);
+
+    // and so does a later load, from its first paint (the document is marked before it is painted)
+    await page.goto("/");
+    const later = await timeline(page);
+    expect(later.marked).toBe(true);
+    expect(later.headingFont).toMatch(/^"?Public Sans/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("without JavaScript the page keeps the system face and fetches no font", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const fonts: string[] = [];
+    page.on("request", (request) => request.url().endsWith(".woff2") && fonts.push(request.url()));
+    await page.goto("/wiki");
+    await page.waitForLoadState("networkidle");
+    expect(fonts).toEqual([]);
+    await context.close();
+  });
+});
