@@ -30,6 +30,7 @@ import { captchaScriptUrl } from "~/lib/analytics";
 import { flagOf, useRouteHandles } from "~/lib/route-handle";
 import { useExternalScript } from "~/lib/external-script";
 import { useNonce } from "~/lib/nonce";
+import { FAVICON_HREF } from "~/lib/favicon";
 import { useScrollBehavior } from "~/lib/scroll";
 import { useWebfont, webfontScript } from "~/lib/webfont";
 import { cacheEntriesFrom } from "~/store/prime";
@@ -37,7 +38,7 @@ import { getStore, ServerStoresContext } from "~/store/store";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON_HREF, type: "image/svg+xml" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -72,3 +72,12 @@ test("no font is preloaded or named before the document is marked; every Public 
   expect(font.status).toBe(200);
   expect(font.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
+
+test("the icon is in the document as a data URL (no request of its own during the load), and /favicon.svg still answers", async ({ baseURL }) => {
+  const { html } = await assetsOfHome(baseURL!);
+  const href = /<link rel="icon" href="(data:image\/svg\+xml,[^"]+)" type="image\/svg\+xml"\/>/.exec(html)?.[1];
+  expect(href).toBeTruthy();
+  const file = await raw(new URL("/favicon.svg", baseURL).href, {});
+  expect(file.status).toBe(200);
+  expect(decodeURIComponent(href!.slice("data:image/svg+xml,".length).replace(/&amp;/g, "&"))).toBe(file.body.toString("utf8").trim());
+});
