@@ -55,6 +55,8 @@ test("the CSV download holds the header block and the rows of the table", async 
   const first = exported.rows[0];
 
   const table = page.getByRole("grid", { name: /Values by year and model/ });
+  // as a reader would: the table is laid out once it comes near the screen (content-visibility)
+  await table.scrollIntoViewIfNeeded();
   const row = table.locator("tbody tr").first();
   const cells = await row.locator("td").allInnerTexts();
   // the first cell holds the row's checkbox; the table shows the indicator's decimals, the CSV full precision
