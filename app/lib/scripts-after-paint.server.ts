@@ -30,8 +30,8 @@ function loader(stages: readonly string[]): string {
     "function stage(){var u=S.shift();if(!u)return run();import(u).then(function(){later(stage)},run)}" +
     // the preloads one per task (each starts a request and its module's set-up: tens of ms of a slow phone's main thread)
     `function go(){if(ran++)return;var l=[].slice.call(d.querySelectorAll('link[${INERT_PRELOAD}]'));(function next(){l.splice(0,1).forEach(function(k){k.rel="modulepreload"});later(l.length?next:stage)})()}` +
-    // the browser's own first-contentful-paint entry (a first frame may paint no text yet: the heading
-    // faces' short block period), the first frame and a second as a fallback, at once in a hidden tab
+    // the browser's own first-contentful-paint entry (a first frame may paint no text yet, while a face is
+    // in its short block period), the first frame and a second as a fallback, at once in a hidden tab
     'if(d.visibilityState==="hidden")return go();var o;try{o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}});o.observe({type:"paint",buffered:true})}catch(e){o=0}' +
     'requestAnimationFrame(function(){setTimeout(go,o?1000:0)})})()'
   );

@@ -10,7 +10,7 @@ interface WarmEnvironment {
   fonts: Pick<FontFaceSet, "load" | "check">;
   storage: Pick<Storage, "getItem" | "setItem"> | undefined;
   saveData: boolean;
-  /** The storage key that marks the faces as fetched (key). */
+  /** The storage key that marks the faces as fetched (`WEBFONT_STORAGE_KEY` of webfont.ts). */
   key: string;
 }
 
@@ -42,7 +42,6 @@ function browserStorage(): Storage | undefined {
     return undefined;
   }
 }
-
 
 /** This browser's faces, storage and data-saving wish. */
 export function warmBrowserWebfont(key: string): Promise<boolean> {
