@@ -12,6 +12,7 @@ import { createSeriesService, type SeriesService } from "./series/service.server
 import { IngestedSeriesStore } from "./series/ingested-store.server";
 import { LayeredSeriesStore, type SeriesStore } from "./series/store";
 import { SeriesWorkerPool } from "./series/worker-pool.server";
+import { createAezImages, type AezImages } from "./services/aez-images.server";
 import { createCkanService, type CkanService } from "./services/ckan.server";
 import { createProfileService, type ProfileService } from "./services/profile.server";
 import { createReferenceService, type ReferenceService } from "./services/reference.server";
@@ -25,6 +26,8 @@ declare module "@remix-run/node" {
     /** Place climate profiles, kept per place and data version. */
     profiles: ProfileService;
     ckan: CkanService;
+    /** The AEZ map images a document carries in itself. */
+    aezImages: AezImages;
     submissions: SubmissionsService;
     /** The client's address (behind a trusted proxy, the one it reports), set per request. */
     clientAddress: string;
@@ -42,8 +45,9 @@ export type ServiceContext = ReturnType<typeof createLoadContext>;
 /**
  * The services loaders and resource routes use, built once at start-up (which validates the seeds: a
  * broken seed stops the server here, before it listens). The database opens in `submissions.start()`.
+ * `publicDir` is the folder served at `/` (the AEZ images are read from it).
  */
-export function createLoadContext(env: Env) {
+export function createLoadContext(env: Env, { publicDir }: { publicDir: string }) {
   const seeds = getSeeds();
   const reference = createReferenceService(seeds);
   const series = createSeriesService(seeds, seriesApiStore(seeds, env.SERIES_DB), { pool: seriesWorkers(env.SERIES_WORKERS) });
@@ -63,6 +67,7 @@ export function createLoadContext(env: Env) {
       formSecret: env.FORM_SECRET,
     }),
     oni: loadOni(),
+    aezImages: createAezImages(publicDir, () => reference.list("getAezModules")),
   };
 }
 

@@ -15,10 +15,11 @@ async function main() {
   // their development builds, several times slower and with development-only checks.
   if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
   const env = readEnv();
-  const context = createLoadContext(env);
+  const publicDir = path.join(root, "public");
+  const context = createLoadContext(env, { publicDir });
   await context.submissions.start();
   const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
-  const app = createApp({ env, build, context, publicDir: path.join(root, "public") });
+  const app = createApp({ env, build, context, publicDir });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();

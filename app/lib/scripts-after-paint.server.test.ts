@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { INERT_MODULE, INERT_PRELOAD, scriptsAfterPaint } from "./scripts-after-paint.server";
+import { INERT_MODULE, INERT_PRELOAD, PAINTED_ATTRIBUTE, scriptsAfterPaint } from "./scripts-after-paint.server";
 
 /** The document as the browser receives it when the renderer writes it in the given chunks. */
 async function through(chunks: (string | Buffer)[], nonce = "abc+/=", stages: string[] = ["/build/_shared/chunk-A.js"]): Promise<string> {
@@ -23,8 +23,9 @@ describe("scripts after first paint", () => {
     expect(html).not.toMatch(/<script[^>]* type="module"/);
     expect(html.match(new RegExp(`<link ${INERT_PRELOAD}`, "g"))).toHaveLength(2);
     expect(html).toContain(`<script nonce="abc+/=" ${INERT_MODULE} async="">import "/build/manifest.js";`);
-    // the starter is the last thing in the body, with the response's nonce
+    // the starter is the last thing in the body, with the response's nonce; it marks the page as painted
     expect(html).toMatch(/<script nonce="abc\+\/=">\(function\(\)\{[^<]*\}\)\(\)<\/script><\/body><\/html>$/);
+    expect(html).toContain(`d.documentElement.setAttribute("${PAINTED_ATTRIBUTE}","")`);
     // everything else is as it was
     expect(html).toContain('<link rel="stylesheet" href="/a.css"/>');
     expect(html).toContain("<p>Zone agro-écologique — ধান, type=&quot;module&quot;</p>");

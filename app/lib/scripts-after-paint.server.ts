@@ -9,12 +9,15 @@ const REWRITES: [string, string][] = [
   [' type="module"', ` ${INERT_MODULE}`],
 ];
 const BODY_END = "</body>";
+/** Set on `<html>` when the starter runs: the page has painted (styles hold back what may wait for it). */
+export const PAINTED_ATTRIBUTE = "data-painted";
 const PATTERNS = [...REWRITES.map(([from]) => from), BODY_END];
 
 /**
  * Runs once the browser reports the page's first contentful paint (its paint timing entry; without paint
  * timing, the frame after the first animation frame; a second after that frame at the latest), or at once
- * in a hidden tab, which paints nothing: turns the inert preload links back into module preloads, evaluates the
+ * in a hidden tab, which paints nothing: marks `<html>` with PAINTED_ATTRIBUTE (the AEZ browser's lazily
+ * loaded maps wait for it, styles/pyaez.css), turns the inert preload links back into module preloads, evaluates the
  * page's modules one per task in the order the browser would (`S`, dependencies first), then runs Remix's
  * module script (which finds its imports done, and imports the entry module, which hydrates) as a new
  * script with the same nonce. Evaluating the whole graph at once is one task of several hundred
@@ -29,7 +32,7 @@ function loader(stages: readonly string[]): string {
     `function run(){d.querySelectorAll('script[${INERT_MODULE}]').forEach(function(o){var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.body.appendChild(s)})}` +
     "function stage(){var u=S.shift();if(!u)return run();import(u).then(function(){later(stage)},run)}" +
     // the preloads one per task (each starts a request and its module's set-up: tens of ms of a slow phone's main thread)
-    `function go(){if(ran++)return;var l=[].slice.call(d.querySelectorAll('link[${INERT_PRELOAD}]'));(function next(){l.splice(0,1).forEach(function(k){k.rel="modulepreload"});later(l.length?next:stage)})()}` +
+    `function go(){if(ran++)return;d.documentElement.setAttribute("${PAINTED_ATTRIBUTE}","");var l=[].slice.call(d.querySelectorAll('link[${INERT_PRELOAD}]'));(function next(){l.splice(0,1).forEach(function(k){k.rel="modulepreload"});later(l.length?next:stage)})()}` +
     // the browser's own first-contentful-paint entry (a first frame may paint no text yet, while a face is
     // in its short block period), the first frame and a second as a fallback, at once in a hidden tab
     'if(d.visibilityState==="hidden")return go();var o;try{o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}});o.observe({type:"paint",buffered:true})}catch(e){o=0}' +

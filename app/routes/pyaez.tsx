@@ -1,27 +1,29 @@
-import type { LinksFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { RoutePage } from "~/components/RoutePage";
 import { AezBrowser } from "~/features/pyaez/AezBrowser";
+import type { InlineImages } from "~/features/pyaez/images";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { referenceClientLoader } from "~/store/client-loader";
 import type { ApiListName } from "~/store/contract";
-import pyaezHref from "../../styles/pyaez.css";
-import { primedLoader } from "../../server/api/reference-routes.server";
 
 const LISTS: ApiListName[] = ["getAezModules"];
 
 /** A fixed-height viewer page (spec section 2): the navigator and the modules scroll in their own panes. */
 export const handle: RouteHandle = { fixedHeight: true };
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: pyaezHref }];
-
-export const loader = primedLoader(LISTS);
+/** The module list for the store, and the first map carried in the document (`aez-images.server.ts`). */
+export const loader = ({ context }: LoaderFunctionArgs) =>
+  json({ apiCache: context.reference.cacheEntries(LISTS), inlineImages: context.aezImages.firstScreen() });
 export const clientLoader = referenceClientLoader(LISTS);
 
 export default function PyaezRoute() {
+  // after a navigation in the portal (the client loader) the images are linked as usual
+  const { inlineImages } = useLoaderData<{ inlineImages?: InlineImages }>();
   return (
     <RoutePage path="/pyaez">
-      <AezBrowser />
+      <AezBrowser inlineImages={inlineImages} />
     </RoutePage>
   );
 }

@@ -160,13 +160,45 @@ test.describe("/pyaez", () => {
     await expect(page.locator("#module-1\\.1 .aez-card__map img")).toHaveAttribute("loading", "eager");
   });
 
+  test("the first map comes in the document; the maps below it are fetched once the page has painted", async ({ page, pageErrors }) => {
+    const requested: string[] = [];
+    page.on("request", (r) => void (r.url().includes("/aez/") && requested.push(new URL(r.url()).pathname)));
+    await page.goto("/pyaez");
+    const first = page.locator("#module-1\\.1 .aez-card__map img");
+    await expect(first).toHaveAttribute("src", /^data:image\/svg\+xml,%3Csvg/);
+    await expect.poll(() => first.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320);
+    await expect(page.locator("html")).toHaveAttribute("data-painted", "");
+    const second = page.locator("#module-1\\.2 .aez-card__map img");
+    await second.scrollIntoViewIfNeeded();
+    await expect.poll(() => second.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320);
+    const { fcp, starts } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+      starts: (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((r) => r.name.includes("/aez/")).map((r) => r.startTime),
+    }));
+    expect(starts.length).toBeGreaterThan(0);
+    for (const start of starts) expect(start).toBeGreaterThanOrEqual(fcp);
+    expect(requested).toContain("/aez/module-1.2.svg");
+    expect(requested).not.toContain("/aez/module-1.1.svg");
+    // while an image is not shown its frame keeps its place: nothing moves when it appears
+    const heights = await page.locator("#module-1\\.2").evaluate((card) => {
+      const img = card.querySelector<HTMLImageElement>(".aez-figure__frame > img")!;
+      const shown = card.getBoundingClientRect().height;
+      img.style.display = "none";
+      const hidden = card.getBoundingClientRect().height;
+      img.style.display = "";
+      return { shown, hidden };
+    });
+    expect(heights.hidden).toBeCloseTo(heights.shown, 0);
+    expect(pageErrors).toEqual([]);
+  });
+
   test("a map image that does not load shows 'map not available' and keeps the legend", async ({ page }) => {
     const broken = { status: 200, contentType: "image/svg+xml", body: "not an image" };
-    await page.route("**/aez/module-1.1.svg", (route) => route.fulfill(broken));
+    await page.route("**/aez/module-1.2.svg", (route) => route.fulfill(broken));
     await page.route("**/aez/module-1.3.svg", (route) => route.fulfill(broken));
     await page.goto("/pyaez");
     await hydrated(page);
-    for (const id of ["module-1\\.1", "module-1\\.3"]) {
+    for (const id of ["module-1\\.2", "module-1\\.3"]) {
       const card = page.locator(`#${id}`);
       await card.scrollIntoViewIfNeeded();
       await expect(card.getByText("Map not available")).toBeVisible();
@@ -223,6 +255,11 @@ test.describe("/pyaez", () => {
       await navigator(page).getByRole("link", { name: "5.1 Fournier Index" }).click();
       await expect(page).toHaveURL(/#module-5\.1$/);
       await landed(page, "module-5.1");
+      // no script marks the page as painted: the maps below the first show and load as usual
+      const map = page.locator("#module-5\\.1 .aez-card__map img");
+      await expect(map).toBeVisible();
+      await expect.poll(() => map.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320);
+      await expect(page.locator("#module-1\\.1 .aez-card__map img")).toHaveAttribute("src", /^data:image\/svg\+xml,/);
     });
   });
 });

@@ -10,12 +10,12 @@ import { aezModuleListSchema, type AezModule } from "./schema";
 const seeds = aezModuleListSchema.parse(JSON.parse(readFileSync("seeds/pyaez-modules.json", "utf8")));
 
 /** Server-renders the browser the way the route does: with the module list primed in the store. */
-function render(modules: AezModule[] = seeds): string {
+function render(modules: AezModule[] = seeds, inlineImages?: Record<string, string>): string {
   const store = makeStore([{ endpointName: "getAezModules", arg: undefined, value: modules }]);
   return renderToString(
     <Provider store={store}>
       <StaticRouter location="/pyaez">
-        <AezBrowser />
+        <AezBrowser inlineImages={inlineImages} />
       </StaticRouter>
     </Provider>,
   ).replace(/<!-- -->/g, "");
@@ -56,6 +56,22 @@ describe("AezBrowser (server HTML)", () => {
     expect(maps.slice(1).every((img) => img.includes('loading="lazy"'))).toBe(true);
     expect(html).toContain('src="/aez/module-3.2-irrigated.svg"');
     expect(html).toContain("Illustrative values over 60-100° E, 5-40° N, not model output.");
+  });
+
+  it("keeps each image's place in a frame of its aspect ratio", () => {
+    const frames = [...html.matchAll(/<div class="aez-figure__frame" style="aspect-ratio:([^"]+)"><img /g)].map((m) => m[1]);
+    expect(frames).toHaveLength([...html.matchAll(/<img /g)].length);
+    expect(new Set(frames)).toEqual(new Set(["320 / 280", "320 / 240"]));
+  });
+
+  it("shows the first map from the data URL the document carries, and links every other image", () => {
+    const url = "data:image/svg+xml,%3Csvg%2F%3E";
+    const inline = render(seeds, { "/aez/module-1.1.svg": url, "/aez/module-9.9.svg": "data:image/svg+xml,x" });
+    const maps = [...inline.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((img) => img.includes('alt="Sample map'));
+    expect(maps[0]).toContain(`src="${url}"`);
+    expect(maps[0]).toContain('loading="eager"');
+    expect(maps.slice(1).every((img) => /src="\/aez\/module-[^"]+\.svg"/.test(img))).toBe(true);
+    expect(inline.match(/src="data:/g)).toHaveLength(1);
   });
 
   it("shows the legends of both kinds, and the info chart behind a disclosure", () => {

@@ -2,24 +2,27 @@ import { useCallback, useMemo } from "react";
 import { QueryState } from "~/components/QueryState";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useGetAezModulesQuery } from "~/store/reference";
-import { aezEntries, entryAnchors } from "./anchors";
+import { aezEntries, entryAnchors, firstMap } from "./anchors";
+import type { InlineImages } from "./images";
 import { ModuleNavigator } from "./ModuleNavigator";
 import { ModuleSection } from "./ModuleSection";
 import type { AezModule } from "./schema";
 import { useHashAnchor } from "./useHashAnchor";
 import { useScrollSpy } from "./useScrollSpy";
 
+const NONE: InlineImages = {};
+
 /** The agro-ecological zoning browser: the module navigator beside the modules and their maps. */
-export function AezBrowser() {
+export function AezBrowser({ inlineImages = NONE }: { inlineImages?: InlineImages }) {
   const modules = useGetAezModulesQuery();
   return (
     <QueryState what="AEZ modules" data={modules.data} isError={modules.isError}>
-      {(data) => <AezModules modules={data} />}
+      {(data) => <AezModules modules={data} inlineImages={inlineImages} />}
     </QueryState>
   );
 }
 
-function AezModules({ modules }: { modules: readonly AezModule[] }) {
+function AezModules({ modules, inlineImages }: { modules: readonly AezModule[]; inlineImages: InlineImages }) {
   const entries = useMemo(() => aezEntries(modules), [modules]);
   const anchors = useMemo(() => entryAnchors(entries), [entries]);
   const hydrated = useHydrated();
@@ -29,14 +32,14 @@ function AezModules({ modules }: { modules: readonly AezModule[] }) {
   const focusTarget = useCallback((anchor: string) => {
     requestAnimationFrame(() => document.getElementById(anchor)?.focus({ preventScroll: true }));
   }, []);
-  const firstWithMaps = entries.findIndex((entry) => entry.maps.length > 0);
+  const first = useMemo(() => firstMap(entries), [entries]);
 
   return (
     <div className={`aez-browser${hydrated ? " aez-browser--hydrated" : ""}`}>
       <ModuleNavigator entries={entries} current={current} enhanced={hydrated} onFollow={focusTarget} />
       <div className="aez-browser__content">
-        {entries.map((entry, i) => (
-          <ModuleSection key={entry.key} entry={entry} target={target} first={i === firstWithMaps} />
+        {entries.map((entry) => (
+          <ModuleSection key={entry.key} entry={entry} target={target} first={first} inlineImages={inlineImages} />
         ))}
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { Legend } from "~/components/Legend";
 import { SampleTag } from "~/components/SampleTag";
 import type { AezMapEntry } from "./anchors";
-import { INFO_IMAGE_SIZE, MAP_IMAGE_SIZE } from "./images";
+import { INFO_IMAGE_SIZE, MAP_IMAGE_SIZE, type InlineImages } from "./images";
 import { SampleImage } from "./SampleImage";
 
 interface MapCardProps {
@@ -10,10 +10,12 @@ interface MapCardProps {
   targeted: boolean;
   /** The first map of the page: its image loads at once. */
   first: boolean;
+  /** Data URLs the document carries for some images (the first map's, on a first load). */
+  inlineImages: InlineImages;
 }
 
 /** One map of a module: name, description, the (sample) map image, its legend and the info chart. */
-export function MapCard({ entry, targeted, first }: MapCardProps) {
+export function MapCard({ entry, targeted, first, inlineImages }: MapCardProps) {
   const { child, anchor } = entry;
   const titleId = `${anchor}-title`;
   // The info chart groups the area the way the legend does (scripts/generate-aez-images.mjs).
@@ -32,7 +34,7 @@ export function MapCard({ entry, targeted, first }: MapCardProps) {
       <div className="aez-card__body">
         <SampleImage
           className="aez-card__map"
-          src={child.image}
+          src={inlineImages[child.image] ?? child.image}
           alt={`Sample map of ${child.name} over South Asia`}
           {...MAP_IMAGE_SIZE}
           eager={first}

@@ -1,5 +1,6 @@
 import { memo } from "react";
-import type { AezModuleEntry } from "./anchors";
+import type { AezMapEntry, AezModuleEntry } from "./anchors";
+import type { InlineImages } from "./images";
 import { MapCard } from "./MapCard";
 import { MODULE_DESCRIPTIONS } from "./module-text";
 
@@ -7,8 +8,9 @@ interface ModuleSectionProps {
   entry: AezModuleEntry;
   /** Anchor of the URL's fragment (after hydration). */
   target: string | undefined;
-  /** This module holds the first map of the page. */
-  first: boolean;
+  /** The first map of the page (its image loads at once). */
+  first: AezMapEntry | undefined;
+  inlineImages: InlineImages;
 }
 
 /**
@@ -16,7 +18,7 @@ interface ModuleSectionProps {
  * on hydration and as the reader scrolls (the navigator's current entry), which leaves the sections as
  * they are; rendering every map again each time was the longest task after first paint.
  */
-export const ModuleSection = memo(function ModuleSection({ entry, target, first }: ModuleSectionProps) {
+export const ModuleSection = memo(function ModuleSection({ entry, target, first, inlineImages }: ModuleSectionProps) {
   const { module, anchor, maps } = entry;
   const titleId = `${anchor}-title`;
   const description = MODULE_DESCRIPTIONS[module.id];
@@ -33,8 +35,8 @@ export const ModuleSection = memo(function ModuleSection({ entry, target, first 
         <p className="aez-module__empty">No maps of this module are published yet.</p>
       ) : (
         <div className="aez-module__maps">
-          {maps.map((map, i) => (
-            <MapCard key={map.key} entry={map} targeted={target === map.anchor} first={first && i === 0} />
+          {maps.map((map) => (
+            <MapCard key={map.key} entry={map} targeted={target === map.anchor} first={map === first} inlineImages={inlineImages} />
           ))}
         </div>
       )}

@@ -34,23 +34,26 @@ export function SampleImage({ src, alt, width, height, eager = false, what, capt
   const missing = failed || src === "";
   return (
     <figure className={["aez-figure", missing ? "aez-figure--missing" : "", className].filter(Boolean).join(" ")}>
-      {missing ? (
-        <div className="aez-figure__missing" role="img" aria-label={`${alt}: ${what.toLowerCase()} not available`} style={{ aspectRatio: `${width} / ${height}` }}>
-          <Icon icon="disable" aria-hidden />
-          <span className="aez-figure__missing-title">{what} not available</span>
-        </div>
-      ) : (
-        <img
-          ref={image}
-          src={src}
-          alt={alt}
-          width={width}
-          height={height}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          onError={() => setFailed(true)}
-        />
-      )}
+      {/* The frame keeps the image's place whether it is shown, not yet shown (styles/pyaez.css) or missing. */}
+      <div className="aez-figure__frame" style={{ aspectRatio: `${width} / ${height}` }}>
+        {missing ? (
+          <div className="aez-figure__missing" role="img" aria-label={`${alt}: ${what.toLowerCase()} not available`}>
+            <Icon icon="disable" aria-hidden />
+            <span className="aez-figure__missing-title">{what} not available</span>
+          </div>
+        ) : (
+          <img
+            ref={image}
+            src={src}
+            alt={alt}
+            width={width}
+            height={height}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            onError={() => setFailed(true)}
+          />
+        )}
+      </div>
       <figcaption className="aez-figure__caption">
         {missing ? `The ${what.toLowerCase()} could not be loaded; the legend beside it still describes the classes and ranges.` : caption}
       </figcaption>

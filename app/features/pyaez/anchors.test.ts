@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { aezEntries, anchorHref, entryAnchors } from "./anchors";
+import { aezEntries, anchorHref, entryAnchors, firstMap } from "./anchors";
 import { aezModuleListSchema, type AezChild, type AezModule } from "./schema";
 
 const seeds = aezModuleListSchema.parse(JSON.parse(readFileSync("seeds/pyaez-modules.json", "utf8")));
@@ -56,6 +56,15 @@ describe("aezEntries", () => {
     expect(climate[1].child.name).toBe("Yield Class Rainfed");
     expect(climate[5].child.name).toBe("Yield Class Irrigated");
     expect(entries[5].maps).toEqual([]);
+  });
+});
+
+describe("firstMap", () => {
+  it("is the first map of the first module that has maps, or none", () => {
+    const entries = aezEntries([mod("0", []), mod("1", [map("1.1"), map("1.2")]), mod("2", [map("2.1")])]);
+    expect(firstMap(entries)).toBe(entries[1].maps[0]);
+    expect(firstMap(aezEntries([mod("6", [])]))).toBeUndefined();
+    expect(firstMap(aezEntries(seeds))?.anchor).toBe("module-1.1");
   });
 });
 

@@ -40,6 +40,11 @@ export function aezEntries(modules: readonly AezModule[]): AezModuleEntry[] {
   }));
 }
 
+/** The page's first map (the first map of the first module that has any): it is on the page's first screen. */
+export function firstMap(entries: readonly AezModuleEntry[]): AezMapEntry | undefined {
+  return entries.find((entry) => entry.maps.length > 0)?.maps[0];
+}
+
 /** Every anchor in document order: each module, then its maps. */
 export function entryAnchors(entries: readonly AezModuleEntry[]): string[] {
   return entries.flatMap((entry) => [entry.anchor, ...entry.maps.map((map) => map.anchor)]);

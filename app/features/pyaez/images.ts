@@ -4,3 +4,6 @@
  */
 export const MAP_IMAGE_SIZE = { width: 320, height: 280 } as const;
 export const INFO_IMAGE_SIZE = { width: 320, height: 240 } as const;
+
+/** Image paths (as the seeds give them) and the data URLs a document shows in their place. */
+export type InlineImages = Readonly<Record<string, string>>;
