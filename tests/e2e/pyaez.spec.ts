@@ -240,6 +240,26 @@ test.describe("/pyaez", () => {
     });
   });
 
+  test.describe("phones", () => {
+    test.use({ viewport: { width: 412, height: 823 } });
+    test("the page scrolls as a whole, and a deep link lands 60 px below the top of the screen", async ({ page, pageErrors }) => {
+      await page.goto("/pyaez#module-2.3");
+      await hydrated(page);
+      await page.waitForFunction(() => Math.abs(document.getElementById("module-2.3")!.getBoundingClientRect().top - 60) <= 2);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      await expect(navigator(page).locator('[aria-current="location"]')).toHaveText(/2\.3/);
+      // the modules are not squeezed into a pane: each map is shown whole as the page scrolls to it
+      const pane = await page.locator(".aez-browser__content").evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
+      expect(pane.scroll - pane.client).toBeLessThanOrEqual(1);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await navigator(page).getByRole("treeitem", { name: "1.2 Thermal Zone" }).click();
+      await page.waitForFunction(() => Math.abs(document.getElementById("module-1.2")!.getBoundingClientRect().top - 60) <= 2);
+      const map = await page.locator("#module-1\\.2 .aez-card__map").boundingBox();
+      expect(map!.y + map!.height).toBeLessThanOrEqual(823);
+      expect(pageErrors).toEqual([]);
+    });
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("headings, cards, images and links are in the server HTML, and a deep link lands with the offset", async ({ page, request }) => {
