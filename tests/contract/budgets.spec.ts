@@ -16,9 +16,9 @@ const KB = 1024;
 const TARGETS = { home: 200, static: 200, table: 250, chart: 500, map: 550 } as const;
 type Kind = keyof typeof TARGETS;
 const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] = [
-  { url: "/", routeId: "routes/_index", kind: "home", ceiling: 193 },
+  { url: "/", routeId: "routes/_index", kind: "home", ceiling: 194 },
   { url: "/wiki", routeId: "routes/wiki", kind: "static", ceiling: 199 },
-  { url: "/user-guide", routeId: "routes/user-guide", kind: "static", ceiling: 197 },
+  { url: "/user-guide", routeId: "routes/user-guide", kind: "static", ceiling: 198 },
   { url: "/api-docs", routeId: "routes/api-docs", kind: "static", ceiling: 196 },
   { url: "/pyaez", routeId: "routes/pyaez", kind: "static", ceiling: 199 },
   { url: "/data/catalog", routeId: "routes/data.catalog", kind: "table", ceiling: 204 },
