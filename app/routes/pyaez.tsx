@@ -10,7 +10,7 @@ import type { ApiListName } from "~/store/contract";
 
 const LISTS: ApiListName[] = ["getAezModules"];
 
-/** A fixed-height viewer page (spec section 2): the navigator and the modules scroll in their own panes (from 960 px wide). */
+/** A fixed-height viewer page (spec section 2): the navigator and the modules scroll in their own panes (from 800 px wide). */
 export const handle: RouteHandle = { fixedHeight: true };
 
 /** The module list for the store, and the first map carried in the document (`aez-images.server.ts`). */
