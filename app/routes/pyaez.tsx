@@ -1,4 +1,3 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RoutePage } from "~/components/RoutePage";
 import { AezBrowser } from "~/features/pyaez/AezBrowser";
@@ -7,6 +6,7 @@ import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { referenceClientLoader } from "~/store/client-loader";
 import type { ApiListName } from "~/store/contract";
+import { primedLoader } from "../../server/api/reference-routes.server";
 
 const LISTS: ApiListName[] = ["getAezModules"];
 
@@ -14,8 +14,7 @@ const LISTS: ApiListName[] = ["getAezModules"];
 export const handle: RouteHandle = { fixedHeight: true };
 
 /** The module list for the store, and the first map carried in the document (`aez-images.server.ts`). */
-export const loader = ({ context }: LoaderFunctionArgs) =>
-  json({ apiCache: context.reference.cacheEntries(LISTS), inlineImages: context.aezImages.firstScreen() });
+export const loader = primedLoader(LISTS, (context) => ({ inlineImages: context.aezImages.firstScreen() }));
 export const clientLoader = referenceClientLoader(LISTS);
 
 export default function PyaezRoute() {

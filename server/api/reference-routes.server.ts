@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { API_LISTS, REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER, type ApiListName } from "../../app/store/contract";
 import type { ReferenceService } from "../services/reference.server";
 import { preparedAnswer, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
@@ -21,7 +21,8 @@ export function listLoader(name: ApiListName) {
 /**
  * Loader of a screen that needs reference lists: hands them to the page as RTK Query cache entries, so
  * the server render and the hydration both find them in the cache and the browser requests nothing.
+ * `more` adds the screen's own data from the services (the AEZ browser's inline map).
  */
-export function primedLoader(names: ApiListName[]) {
-  return ({ context }: LoaderFunctionArgs) => json({ apiCache: context.reference.cacheEntries(names) });
+export function primedLoader<More extends object = object>(names: ApiListName[], more?: (context: AppLoadContext) => More) {
+  return ({ context }: LoaderFunctionArgs) => json({ ...more?.(context), apiCache: context.reference.cacheEntries(names) });
 }

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AezChild, AezModule } from "../../app/features/pyaez/schema";
-import { createAezImages, MAX_INLINE_BYTES, svgDataUrl } from "./aez-images.server";
+import { svgDataUrl } from "../../app/lib/svg-data-url";
+import { createAezImages, MAX_INLINE_BYTES } from "./aez-images.server";
 
 const map = (id: string, image = `/aez/module-${id}.svg`): AezChild => ({ id, name: `Map ${id}`, route: `/pyaez#module-${id}`, image, desc: "" });
 const mod = (id: string, child: AezChild[]): AezModule => ({ id, name: `Module ${id}`, val: `module-${id}`, route: `/pyaez#module-${id}`, child });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { aezEntries, firstMap } from "../../app/features/pyaez/anchors";
 import type { InlineImages } from "../../app/features/pyaez/images";
+import { svgDataUrl } from "../../app/lib/svg-data-url";
 import type { AezModule } from "../../app/features/pyaez/schema";
 
 /** Only the seeds' AEZ map images, by a plain file name under /aez/. */
@@ -9,11 +10,6 @@ const AEZ_MAP_PATH = /^\/aez\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.svg$/;
 
 /** A larger image is linked, not carried in the document (the sample maps are 7-12 KB). */
 export const MAX_INLINE_BYTES = 16 * 1024;
-
-/** An SVG document as a data URL (percent-encoded: it stays readable to compression). */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
 
 /**
  * The AEZ browser's first map carried in the /pyaez document as a data URL. It is on the page's first
