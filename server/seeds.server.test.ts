@@ -290,9 +290,10 @@ describe("a broken seed", () => {
     copySeeds();
     const file = path.join(dir, "warming-levels.csv");
     const lines = readFileSync(file, "utf8").split("\n");
-    // line 3 is the header: the first data row becomes a 2.5 °C level, the second a 10-year window
-    lines[3] = lines[3].replace(",1.5,", ",2.5,");
-    lines[4] = lines[4].replace(/,(\d{4}),(\d{4})$/, (_m, start) => `,${start},${Number(start) + 9}`);
+    // after the "#" lines and the header: the first data row becomes a 2.5 °C level, the second a 10-year window
+    const first = lines.findIndex((l) => l.startsWith("model,")) + 1;
+    lines[first] = lines[first].replace(",1.5,", ",2.5,");
+    lines[first + 1] = lines[first + 1].replace(/,(\d{4}),(\d{4})$/, (_m, start) => `,${start},${Number(start) + 9}`);
     writeFileSync(file, lines.join("\n"));
     const error = loadError();
     expect(error.problems.map((p) => `${p.path}: ${p.rule}`)).toEqual([
@@ -303,9 +304,18 @@ describe("a broken seed", () => {
     // rules across rows: a duplicate row
     rmSync(dir, { recursive: true, force: true });
     const copy = path.join(copySeeds(), "warming-levels.csv");
-    const again = readFileSync(copy, "utf8");
-    writeFileSync(copy, `${again.trimEnd()}\n${again.split("\n")[3]}\n`);
-    expect(loadError().problems[0]).toMatchObject({ path: "$.rows[263]", rule: expect.stringContaining("duplicate of row 0") });
+    const again = readFileSync(copy, "utf8").split("\n");
+    const rows = again.filter((l) => /^[A-Za-z0-9].*,\d{4}$/.test(l));
+    writeFileSync(copy, `${again.join("\n").trimEnd()}\n${rows[0]}\n`);
+    expect(loadError().problems[0]).toMatchObject({ path: `$.rows[${rows.length}]`, rule: expect.stringContaining("duplicate of row 0") });
+  });
+
+  it("checks the warming-level table's version and licence lines", () => {
+    copySeeds();
+    const file = path.join(dir, "warming-levels.csv");
+    const text = readFileSync(file, "utf8");
+    writeFileSync(file, text.replace(/^# version: .*$/m, "# version: latest").replace(/^# licence: .*\n/m, ""));
+    expect(loadError().problems.map((p) => p.path)).toEqual(["$.version", "$.licence"]);
   });
 
   it("shows the file relative to the working directory when it is inside it", () => {

@@ -31,8 +31,9 @@ export default function Cmip6ViewerRoute() {
           </p>
           <p>
             A global warming level (+1.5, +2, +3 or +4 °C above 1850-1900, under SSP2-4.5 or SSP5-8.5) takes each model over
-            its own 20 years in which its global warming first exceeds the level (Hauser et al., doi:10.5281/zenodo.3591807,
-            the table of the IPCC AR6 Atlas); models that do not reach the level are left out and named. &quot;Change from
+            its own 20 years in which its global warming first exceeds the level, as the IPCC AR6 Atlas takes warming levels
+            (windows from the table of Hauser et al., doi:10.5281/zenodo.3591806, licence CC BY-SA 4.0; the map&apos;s notes
+            name its version); models that do not reach the level are left out and named. &quot;Change from
             1995-2014&quot; shows the median of the models&apos; changes from their own 1995-2014 climatology; regions where fewer
             than 80 % of the models agree on the sign of the change are hatched (the IPCC AR6 simple approach), and the region
             list says the agreement in words.

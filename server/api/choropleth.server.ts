@@ -127,6 +127,7 @@ export async function choropleth(series: SeriesService, table: Pick<WarmingLevel
       models: stats.count,
       ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
       ...(projection ? { change: round(stats.change?.median ?? null, decimals), agreement: stats.change?.agreement ?? null } : {}),
+      ...(Object.keys(stats.excluded).length > 0 ? { excluded: Object.entries(stats.excluded).map(([model, e]) => ({ model, reason: e.reason })) } : {}),
     });
   }
   if (!info) return { status: 404, message: `No ${geotype} regions`, details: { field: "geotype" } };

@@ -83,7 +83,7 @@ const LIST_TEXT: Record<ApiListName, [summary: string, description: string]> = {
   getMenuCategories: ["Catalogue menu categories", "The categories of the catalogue menu."],
   getClimateMetadata: ["Climate catalogue lookups", "Sources, indicators, levels and periods the climate catalogue filters by."],
   getViewerLayers: ["CMIP6 viewer layers", "The map layers of `/cmip6-viewer` (illustrative sample layers)."],
-  getWarmingLevels: ["Global warming-level windows", "Each model's 20-year window reaching +1.5, +2, +3 and +4 °C under SSP2-4.5 and SSP5-8.5 (Hauser et al., the IPCC AR6 Atlas table)."],
+  getWarmingLevels: ["Global warming-level windows", "Each model's 20-year window reaching +1.5, +2, +3 and +4 °C under SSP2-4.5 and SSP5-8.5, from the table of Hauser, Engelbrecht and Fischer (doi:10.5281/zenodo.3591806), with its version and licence (CC BY-SA 4.0: credit the authors, share alike)."],
 };
 
 /** The example requests of the description: small, real queries (their answers are computed, not written). */

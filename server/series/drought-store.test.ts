@@ -42,7 +42,7 @@ describe("DroughtIndexStore over the sample store", () => {
     expect(tas).toBe(sample.getOne(key("tas", "historical")));
     expect(pr).toBe(sample.getOne(key("pr", "ssp245", "MIROC6", "annual")));
     expect(sample.getOne(key("spi", "historical"))).toBeUndefined();
-    expect(store.version).toBe(`${sample.version}+drought-1`);
+    expect(store.version).toBe(`${sample.version}+drought-3`);
   });
 
   it("SPI of a historical run equals the gamma SPI of the run's precipitation totals, fitted over 1985-2014", async () => {
@@ -150,11 +150,20 @@ describe("DroughtIndexStore over ingested data", () => {
     expect(Array.from(result.values)).toEqual(Array.from(direct.values.subarray(65 * 12)));
   });
 
-  it("mixed sources: an ingested scenario over the sample historical run is sample", async () => {
+  it("mixed sources: an ingested scenario over the sample historical run is not fitted, and says why", async () => {
     const s = new DroughtIndexStore(new LayeredSeriesStore([fakeStore({ "pr|ssp245|MIROC6": futPr }), sample]));
     const result = (await one(s, key("spi", "ssp245", "MIROC6")))!;
-    expect(result.source).toBe(sample.source);
+    // no number from a real future fitted over a generated reference period
+    expect(Array.from(result.values).every(Number.isNaN)).toBe(true);
+    expect(result.values).toHaveLength(futPr.values.length);
+    expect(result.drought?.warnings).toHaveLength(12);
+    expect(result.drought?.warnings[0]).toMatchObject({ month: 1, reason: "mixed-sources" });
+    expect(result.drought?.warnings[0].message).toContain("one source per model");
     expect(combinedSource([futPr, histPr]).sample).toBe(false);
+    // the same model's sample scenario over the sample historical run is fitted as before
+    const plain = (await one(s, key("spi", "ssp585", "MIROC6")))!;
+    expect(plain.source).toBe(sample.source);
+    expect(Array.from(plain.values).some(Number.isFinite)).toBe(true);
   });
 
   it("missing months: a calendar month with fewer than 30 reference years has no values and a warning", async () => {

@@ -1,5 +1,6 @@
 import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
-import { DEFAULT_DROUGHT_REFERENCE } from "../../app/features/cmip6/drought";
+import { DEFAULT_DROUGHT_REFERENCE, type DroughtWarning } from "../../app/features/cmip6/drought";
+import { MONTH_NAMES } from "../../app/features/cmip6/periods";
 import { DEFAULT_DROUGHT_SCALE, DROUGHT_SCALES_OF, isDroughtIndicator, type DroughtIndicator } from "../../app/features/cmip6/droughtQuery";
 import type { YearRange } from "../../app/features/cmip6/periods";
 import { droughtSeries, joinRuns, type DroughtInputs } from "./drought";
@@ -17,12 +18,15 @@ import type { SeriesKey, SeriesSource, SeriesStore, StoreDescription, StoredSeri
  * the model run (and for its historical run where precipitation has one), else Hargreaves-Samani from tas,
  * tasmax and tasmin at the place's latitude (`GEO_LATITUDES`). A model without those has no SPEI.
  *
+ * Monthly totals take the days of each month in the calendar of the run it comes from (`StoredSeries.calendar`,
+ * which the ingested store sets from its files; the sample store's is noleap): `joinRuns` keeps each run's.
+ *
  * Annual keys are the 12-month index ending in December (calendar-year SPI-12/SPEI-12); the store answers
  * nothing for another scale at the annual frequency.
  */
 
 /** Bump when the computation changes: the store version, and so every ETag, follows. */
-export const DROUGHT_STORE_VERSION = "1";
+export const DROUGHT_STORE_VERSION = "3";
 
 const HISTORICAL = "historical";
 const SPI_INPUTS = ["pr"] as const;
@@ -147,6 +151,10 @@ export class DroughtIndexStore implements SeriesStore {
         if (!inputs.tas || !inputs.tasmax || !inputs.tasmin || latitude === undefined) return undefined;
       }
     }
+    // one source per model: a run whose inputs (its own, its historical run's, precipitation's and
+    // evapotranspiration's) are not all ingested or all sample is not fitted, and says why
+    const mixed = mixedInputs(used);
+    if (mixed) return { startYear: ownPr.startYear, values: new Float64Array(key.frequency === "annual" ? Math.floor(ownPr.values.length / 12) : ownPr.values.length).fill(NaN), source: ownPr.source, drought: { scale, reference: { ...this.reference }, warnings: mixed } };
     const result = droughtSeries(index, inputs, { scale, reference: this.reference, latitude });
 
     // the run's own years, from the index computed over the joined runs
@@ -162,6 +170,7 @@ export class DroughtIndexStore implements SeriesStore {
       values,
       source: combinedSource(used),
       ...(ownPr.coverage !== undefined ? { coverage: ownPr.coverage } : {}),
+      ...(ownPr.calendar ? { calendar: ownPr.calendar } : {}),
       drought: {
         scale,
         reference: { start: result.reference.start, end: result.reference.end },
@@ -170,6 +179,22 @@ export class DroughtIndexStore implements SeriesStore {
       },
     };
   }
+}
+
+/**
+ * A warning for each calendar month when the inputs of a run mix ingested and sample data (the historical
+ * run that holds the reference period generated, the scenario ingested, or the other way round); null when
+ * they share one kind.
+ */
+export function mixedInputs(used: readonly StoredSeries[]): DroughtWarning[] | null {
+  const kinds = [...new Set(used.map((s) => (s.source.sample ? "sample" : "ingested")))];
+  if (kinds.length < 2) return null;
+  return Array.from({ length: 12 }, (_, m) => ({
+    month: m + 1,
+    years: 0,
+    reason: "mixed-sources" as const,
+    message: `${MONTH_NAMES[m]}: the run's inputs mix ingested data and generated sample data (one source per model: both ingested or both sample); no index for this month`,
+  }));
 }
 
 /** The scale of an index key: its own, else the frequency's default. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import BetterSqlite3 from "better-sqlite3";
 import type { SeriesKey, SeriesSource, SeriesStore, StoreDescription, StoredSeries } from "./store";
+import { CalendarError, parseCalendar, type Calendar } from "./ingest/calendar";
 import { observationDataset, OBSERVED } from "../../app/features/observations/datasets";
 
 /**
@@ -124,6 +125,7 @@ function fileList(names: string[], shown = 4): string {
 
 interface FileRow {
   name: string;
+  calendar: string;
   variable: string;
   variant: string;
   grid: string;
@@ -152,22 +154,42 @@ export function methodOfRun(rows: readonly { year: number; method: string | null
   return spans.map((s) => `${s.method} (${s.start === s.end ? s.start : `${s.start}-${s.end}`})`).join("; ");
 }
 
+/** The calendar of a run's files: the one they share, else the one most of them have; undefined if none is readable. */
+export function calendarOfRun(attributes: readonly string[]): Calendar | undefined {
+  const counts = new Map<Calendar, number>();
+  for (const attribute of attributes) {
+    try {
+      const calendar = parseCalendar(attribute);
+      counts.set(calendar, (counts.get(calendar) ?? 0) + 1);
+    } catch (error) {
+      if (!(error instanceof CalendarError)) throw error;
+    }
+  }
+  let best: Calendar | undefined;
+  for (const [calendar, n] of counts) if (best === undefined || n > counts.get(best)!) best = calendar;
+  return best;
+}
+
 export class IngestedSeriesStore implements SeriesStore {
   readonly version: string;
   private readonly db: BetterSqlite3.Database;
   private readonly sources = new Map<string, SeriesSource>();
+  /** The CF calendar of each source's files (a model run's files share one; else the one most of them have). */
+  private readonly calendars = new Map<string, Calendar>();
   private readonly select: BetterSqlite3.Statement;
 
   /** Opens an ingested series database read-only; it must exist and hold the ingest tables. */
   constructor(readonly file: string) {
     this.db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
     this.db.pragma("busy_timeout = 5000");
-    const files = this.db.prepare("SELECT name, variable, variant, grid, years, sha256, ingested_at, source_id, model, scenario FROM ingested_files ORDER BY name").all() as FileRow[];
+    const files = this.db.prepare("SELECT name, calendar, variable, variant, grid, years, sha256, ingested_at, source_id, model, scenario FROM ingested_files ORDER BY name").all() as FileRow[];
     for (const [id, rows] of groupBy(files, (f) => f.source_id)) {
       const { model, scenario } = rows[0];
       const variables = [...new Set(rows.map((r) => r.variable))].sort().join(", ");
       const latest = rows.map((r) => r.ingested_at).sort().at(-1)!;
       const dataset = scenario === OBSERVED ? observationDataset(model) : undefined;
+      const calendar = calendarOfRun(rows.map((r) => r.calendar));
+      if (calendar) this.calendars.set(id, calendar);
       if (dataset) {
         this.sources.set(id, {
           id,
@@ -235,7 +257,8 @@ export class IngestedSeriesStore implements SeriesStore {
         if (!source) continue;
         const covered = run.map((row) => row.coverage).filter((c): c is number => c !== null);
         const method = methodOfRun(run);
-        answers[i] = { startYear: start, values, source, ...(covered.length > 0 ? { coverage: Math.min(...covered) } : {}), ...(method ? { method } : {}) };
+        const calendar = this.calendars.get(run[0].source_id);
+        answers[i] = { startYear: start, values, source, ...(covered.length > 0 ? { coverage: Math.min(...covered) } : {}), ...(method ? { method } : {}), ...(calendar ? { calendar } : {}) };
       }
     }
     return answers;

@@ -8,7 +8,7 @@ import { ensembleStats } from "../../app/features/cmip6/ensemble";
 import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "../../app/features/cmip6/indicatorRules";
 import { BASELINE_PERIOD, intersectRanges, monthsInPreviousYear, SEASONS, type Season, type YearRange } from "../../app/features/cmip6/periods";
 import { choicePeriods, levelCountText, levelMethodNote, modelMember, parseWindowChoice, type WindowChoice } from "../../app/features/cmip6/warmingLevels";
-import { AGREEMENT_RULE, modelClimatologies, windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
+import { AGREEMENT_RULE, excludedText, kindOfSources, modelClimatologies, ONE_SOURCE_RULE, windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "../../app/features/cmip6/schema";
 import {
   SERIES_ENDPOINTS,
@@ -413,8 +413,17 @@ export function createSeriesService(
       const stats = windowStatistics(joined, periods, baseline);
       const perModel: WindowSummary["models"] = {};
       for (const [model, c] of Object.entries(stats.models)) {
-        perModel[model] = { period: "byModel" in periods ? periods.byModel[model] : periods, mean: round(c.mean)!, change: round(c.change) };
+        perModel[model] = {
+          period: "byModel" in periods ? periods.byModel[model] : periods,
+          mean: round(c.mean)!,
+          change: round(c.change),
+          source: kindOfSources(c.sources) === "ingested" ? "ingested" : "sample",
+          sources: c.sources,
+          ...(c.baselineSources ? { baselineSources: c.baselineSources } : {}),
+        };
       }
+      const excluded = Object.entries(stats.excluded).map(([model, e]) => ({ model, ...e }));
+      const leftOut = excludedText(stats.excluded);
       return {
         scenario: scenario.field_value,
         window: { code: choice.code, label: choice.label },
@@ -428,9 +437,10 @@ export function createSeriesService(
         agreement: stats.change?.agreement ?? null,
         ...(level ? { notReached: level.notReached, notInTable: level.notInTable, otherMember: level.otherMember } : {}),
         ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
-        text: level ? levelCountText(level, scenario.name, stats.count, withData.length) : `${choice.label}: ${stats.count} of ${withData.length} models under ${scenario.name}`,
-        method: `${level ? levelMethodNote(level) : `Each model's mean over ${choice.label}, then the median and 10th-90th percentiles across the models; changes from each model's own ${BASELINE_PERIOD.label} mean.`} ${AGREEMENT_RULE}`,
+        text: `${level ? levelCountText(level, scenario.name, stats.count, withData.length) : `${choice.label}: ${stats.count} of ${withData.length} models under ${scenario.name}`}${leftOut ? `; ${leftOut}` : ""}`,
+        method: `${level ? levelMethodNote(level) : `Each model's mean over ${choice.label}, then the median and 10th-90th percentiles across the models; changes from each model's own ${BASELINE_PERIOD.label} mean.`} ${AGREEMENT_RULE}${excluded.length > 0 ? ` ${ONE_SOURCE_RULE}` : ""}`,
         models: perModel,
+        excluded,
       };
     });
   }

@@ -3,6 +3,7 @@ import type { DroughtWarning } from "../../app/features/cmip6/drought";
 import type { DroughtScale } from "../../app/features/cmip6/droughtQuery";
 import type { YearRange } from "../../app/features/cmip6/periods";
 import type { SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
+import type { Calendar } from "./ingest/calendar";
 
 /**
  * Where series values come from. The API and the screens only see this interface: the embedded sample
@@ -53,6 +54,12 @@ export interface StoredSeries {
   method?: string;
   /** A fitted drought index (`DroughtIndexStore`): how it was fitted, for the answer's method and warnings. */
   drought?: StoredDroughtFit;
+  /**
+   * The CF calendar of the run's days (standard, proleptic_gregorian, julian, noleap, all_leap or 360_day): a
+   * monthly mean rate becomes a monthly total with the days of each month in it. Absent: the 365-day
+   * (noleap) calendar of the sample generator.
+   */
+  calendar?: Calendar;
 }
 
 export interface StoredDroughtFit {

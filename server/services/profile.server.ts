@@ -4,7 +4,7 @@ import { isThiCode } from "../../app/features/cmip6/livestockHeat";
 import { BASELINE_PERIOD } from "../../app/features/cmip6/periods";
 import { seriesIndicator, seriesIndicatorCodes } from "../../app/features/cmip6/seriesQuery";
 import { mergeSources, sourceSummary } from "../../app/features/cmip6/sources";
-import { AGREEMENT_RULE, windowDecimals } from "../../app/features/cmip6/windows";
+import { AGREEMENT_RULE, ONE_SOURCE_RULE, windowDecimals } from "../../app/features/cmip6/windows";
 import { WINDOW_CHOICES } from "../../app/features/cmip6/warmingLevels";
 import type { Indicator, ScenarioValue } from "../../app/features/cmip6/schema";
 import {
@@ -16,6 +16,7 @@ import {
   type PlaceProfile,
   type ProfilePlace,
   type ProfileRow,
+  type ProfileRunSources,
 } from "../../app/features/profile/profile";
 import { dataPackZip, profileHasSample } from "../../app/features/profile/dataPack.server";
 import { drawProfile } from "../../app/features/profile/graphics.server";
@@ -31,8 +32,9 @@ const CYCLE_CODES = ["tas", "pr"] as const;
 export const PROFILE_METHODS = [
   `Ensemble: each model's mean over the period first, then the median and the 10th and 90th percentiles across the models (as the IPCC AR6 WGI Interactive Atlas and the World Bank Climate Change Knowledge Portal); a model needs 90 % of a period's years.`,
   `Changes: each model's change from its own ${BASELINE_PERIOD.label} mean, then the statistics across the models.`,
-  `20-year windows: the same years for every model. Global warming levels: each model's 20-year window in which its global mean warming first exceeds the level above 1850-1900 (Hauser et al., doi:10.5281/zenodo.3591807, as in the IPCC AR6 Atlas); models that do not reach a level are left out, and each column says how many are in.`,
+  `20-year windows: the same years for every model. Global warming levels: each model's 20-year window in which its global mean warming first exceeds the level above 1850-1900 as in the IPCC AR6 Atlas (windows from the table of Hauser et al., doi:10.5281/zenodo.3591806, licence CC BY-SA 4.0; the notes on warming levels name its version); models that do not reach a level are left out, and each column says how many are in.`,
   AGREEMENT_RULE,
+  ONE_SOURCE_RULE,
   `Values are area-weighted means over the place of the NEX-GDDP-CMIP6 daily data (0.25°), aggregated to years as each indicator states; climate extreme indices follow the ETCCDI definitions (climdex).`,
 ];
 
@@ -54,7 +56,7 @@ const PACKS_KEPT = 64;
  * a new profile.
  */
 export function createProfileService({ series, reference }: ProfileContext) {
-  const pages = keptPerVersion<ProfilePageData>(() => series.version);
+  const pages = keptPerVersion<ProfilePageData & { runs: ProfileRunSources }>(() => series.version);
   const packs = keptPerVersion<DataPack>(() => series.version, PACKS_KEPT);
 
   function places(): ProfilePlace[] {
@@ -67,9 +69,15 @@ export function createProfileService({ series, reference }: ProfileContext) {
     return all.find((p) => p.slug === segment) ?? all.find((p) => p.code.toLowerCase() === segment.toLowerCase());
   }
 
-  /** The profile and its graphics. */
-  function page(place: ProfilePlace): Promise<ProfilePageData> {
-    return pages.get(place.code, () => build(place).then(async (profile) => ({ profile, graphics: await drawProfile(profile) })));
+  /** The profile and its graphics, with the source of each model run read (for the data pack only). */
+  function built(place: ProfilePlace): Promise<ProfilePageData & { runs: ProfileRunSources }> {
+    return pages.get(place.code, () => build(place).then(async ({ profile, runs }) => ({ profile, graphics: await drawProfile(profile), runs })));
+  }
+
+  /** The profile and its graphics, as the page shows them. */
+  async function page(place: ProfilePlace): Promise<ProfilePageData> {
+    const { profile, graphics } = await built(place);
+    return { profile, graphics };
   }
 
   /**
@@ -78,15 +86,15 @@ export function createProfileService({ series, reference }: ProfileContext) {
    */
   function pack(place: ProfilePlace, origin: string): Promise<DataPack> {
     return packs.get(`${place.code}|${origin}`, () =>
-      page(place).then(({ profile, graphics }) => {
-        const bytes = dataPackZip(profile, graphics, new URL(profilePath(place), origin).href);
+      built(place).then(({ profile, graphics, runs }) => {
+        const bytes = dataPackZip(profile, graphics, runs, new URL(profilePath(place), origin).href);
         // the bytes' own hash: a new data version, new graphics or a new layout give a new ETag
         return { bytes, etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`, sample: profileHasSample(profile) };
       }),
     );
   }
 
-  async function build(place: ProfilePlace): Promise<PlaceProfile> {
+  async function build(place: ProfilePlace): Promise<{ profile: PlaceProfile; runs: ProfileRunSources }> {
     const indicators = reference.list("getIndicators");
     const scenarios = reference.list("getScenarios").filter((s) => (PROFILE_SCENARIOS as readonly string[]).includes(s.field_value));
     // livestock heat-stress days have their own analysis (/analytics/climate-livestock): not ETCCDI indices
@@ -157,7 +165,12 @@ export function createProfileService({ series, reference }: ProfileContext) {
       methods: PROFILE_METHODS,
     };
     profile.signals = profileSignals(profile);
-    return profile;
+    const read = codes.map((code, i) => [code, tables[i]] as const).filter((entry): entry is readonly [string, WindowTable] => entry[1] !== undefined);
+    const runs: ProfileRunSources = {
+      runs: read.flatMap(([indicator, table]) => table.series.map((block) => ({ indicator, scenario: block.scenario, sources: block.sources }))),
+      provenance: Object.assign({}, ...read.map(([, table]) => table.provenance)),
+    };
+    return { profile, runs };
   }
 
   return { places, placeOf, page, pack };
@@ -206,6 +219,7 @@ function profileRow(indicator: Indicator, table: WindowTable, choiceCodes: reado
         of: s.of,
         agreement: s.agreement,
         ...(s.incomplete ? { incomplete: s.incomplete } : {}),
+        ...(s.excluded.length > 0 ? { leftOut: s.excluded.map((e) => `${e.model} (${e.reason})`).join(", ") } : {}),
       };
     }
   });

@@ -53,6 +53,13 @@ for (const [name, { path, sample }] of Object.entries(API_LISTS) as [ApiListName
   });
 }
 
+test("the warming-level list states the table's version and licence", async ({ request }) => {
+  const table = (await (await request.get(`/api/${API_LISTS.getWarmingLevels.path}`)).json()) as { source: string; version: string; licence: string };
+  expect(table.version).toBe("2025-11-07");
+  expect(table.licence).toMatch(/^CC BY-SA 4\.0\b/);
+  expect(table.source).toContain("doi:10.5281/zenodo.3591806");
+});
+
 test("compresses when the client accepts it", async ({ request }) => {
   for (const encoding of ["br", "gzip"]) {
     const response = await request.get("/api/catalog_data", { headers: { "Accept-Encoding": encoding } });

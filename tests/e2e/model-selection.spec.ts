@@ -71,7 +71,8 @@ test("by keyboard: pick the warm-dry models at +2 °C, use them as a subset, and
   const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv).toContain(`# model subset: warm-dry subset: ${picked} model`);
-  expect(csv).toContain("# warming levels: M. Hauser et al.");
+  expect(csv).toContain("# warming levels: M. Hauser, F. Engelbrecht, E. Fischer");
+  expect(csv).toContain("Version 2025-11-07 (executed 2025-11-07; mathause/cmip_warming_levels commit 9340654). Licence: CC BY-SA 4.0");
   expect(csv).toContain("# agreement: Model agreement (IPCC AR6 WGI Atlas, simple approach");
   expect(csv).toContain("# sample data: true");
   const lines = csv.trim().split("\r\n");

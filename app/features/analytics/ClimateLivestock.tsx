@@ -5,10 +5,10 @@ import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, type BandPoint } from "../cmip6/charts/specs";
 import { THI_DEFINITIONS, THI_REFERENCES, THI_SPECIES, THI_THRESHOLDS, thiMethodText, thiVariables } from "../cmip6/livestockHeat";
 import { MONTH_NAMES } from "../cmip6/periods";
-import { AGREEMENT_RULE } from "../cmip6/windows";
+import { AGREEMENT_RULE, excludedText, mixedSourceModels, ONE_SOURCE_RULE, withoutModels } from "../cmip6/windows";
 import { useGetWarmingLevelsQuery } from "~/store/reference";
 import { AgreementLegend, AgreementMark, agreementCell } from "../cmip6/AgreementMark";
-import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { AnalysisFrame, AnalysisHeading, fmt, LeftOutNote, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
 import { variableModelCycles, type MonthStats } from "./cycles";
 import { levelSeries } from "./levels";
 import { heatDayRows, livestockCodes, livestockQueries, type HeatDayRow, type RangeStat } from "./livestock";
@@ -45,10 +45,13 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
         const baseLabel = `${selection.baseline.label} (historical)`;
         const futureLabel = `${selection.window.label} (${selection.scenario})`;
         const tables = codes.map((c, k) => {
-          const baseModels = variableModelCycles(at.baseline(answers[2 * k]));
-          const futureModels = variableModelCycles(at.future(answers[2 * k + 1]));
-          return { ...c, rows: heatDayRows(baseModels, futureModels) };
+          const [base, future] = [at.baseline(answers[2 * k]), at.future(answers[2 * k + 1])];
+          // one source per model: a model whose baseline and future differ in source is in neither
+          const excluded = mixedSourceModels([base], [future]);
+          return { ...c, excluded, rows: heatDayRows(withoutModels(variableModelCycles(base), excluded), withoutModels(variableModelCycles(future), excluded)) };
         });
+        const excluded: Record<string, string> = Object.assign({}, ...tables.map((t) => t.excluded));
+        const leftOut = excludedText(Object.fromEntries(Object.entries(excluded).map(([model, reason]) => [model, { reason }])));
         const onset = tables[0];
         const points = (label: string, pick: (r: HeatDayRow) => RangeStat): BandPoint[] =>
           onset.rows.slice(0, 12).map((r, m) => ({ scenario: label, x: MONTHS[m], ...pick(r) }));
@@ -66,7 +69,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           legend: "Period",
         });
         const year = (rows: HeatDayRow[]) => rows[rows.length - 1];
-        const method = `${thiMethodText(selection.thi, selection.species)} Changes: each model's future minus its own baseline, then the median across models. ${AGREEMENT_RULE}`;
+        const method = `${thiMethodText(selection.thi, selection.species)} Changes: each model's future minus its own baseline, then the median across models. ${AGREEMENT_RULE} ${ONE_SOURCE_RULE}${leftOut ? ` ${leftOut}.` : ""}`;
         const columns = [
           "month or season",
           ...tables.flatMap((t) => [
@@ -169,6 +172,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                 <AgreementLegend />
               </p>
             )}
+            <LeftOutNote excluded={excluded} />
             {at.count && <LevelNote counts={[{ label: `Heat-stress days (${thiVariables(selection.thi).join(" and ")})`, ...at.count }]} scenarioName={scenarioName(selection.scenario)} />}
           </>
         );

@@ -3,7 +3,8 @@ import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec } from "../cmip6/charts/specs";
 import { DAYS_IN_MONTH } from "../cmip6/periods";
 import { useGetWarmingLevelsQuery } from "~/store/reference";
-import { AnalysisFrame, AnalysisHeading, fmt, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { AnalysisFrame, AnalysisHeading, fmt, LeftOutNote, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
+import { excludedText, mixedSourceModels, ONE_SOURCE_RULE, withoutModels } from "../cmip6/windows";
 import { levelSeries } from "./levels";
 import { cyclePoints, MONTHS } from "./ClimateLivestock";
 import { cycleChangeAgreement, cycleStats, variableModelCycles, waterBalanceModelCycles, type MonthStats } from "./cycles";
@@ -13,7 +14,12 @@ import { WATER_VARIABLES, windowQueries } from "./queries";
 import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
 
-/** Annual total (mm) of a cycle of daily rates (mm/day): each month's rate times its days. */
+/**
+ * Annual total (mm) of a cycle of daily rates (mm/day): each month's rate times its days. The days are the
+ * 365-day calendar's, the sample data's; answers do not say an ingested run's calendar, whose mean month
+ * lengths (standard: February 28.2425 days on average; 360_day: 30 days each) a climatological total of it
+ * would take.
+ */
 export function annualTotal(cycle: MonthStats[]): number | null {
   if (cycle.some((c) => c.median === null)) return null;
   return cycle.reduce((sum, c, i) => sum + c.median! * DAYS_IN_MONTH[i], 0);
@@ -40,19 +46,23 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           : [];
         // which method made each model's PET, over both periods' answers
         const petMethods = petMethodSummary([answers[2], answers[3]].flatMap((a) => a.series));
+        // one source per model: a model whose precipitation and PET, baseline and future, are not all
+        // ingested or all sample is in none of the numbers
+        const excluded = mixedSourceModels([at(0, false), at(1, false)], [at(0, true), at(1, true)]);
+        const leftOut = excludedText(Object.fromEntries(Object.entries(excluded).map(([model, reason]) => [model, { reason }])));
         const periods = [
           { label: `${selection.baseline.label} (historical)`, future: false },
           { label: `${selection.window.label} (${selection.scenario})`, future: true },
         ].map((p) => ({
           ...p,
           models: {
-            pr: variableModelCycles(at(0, p.future)),
-            pet: variableModelCycles(at(1, p.future)),
-            balance: waterBalanceModelCycles(at(0, p.future), at(1, p.future)),
+            pr: withoutModels(variableModelCycles(at(0, p.future)), excluded),
+            pet: withoutModels(variableModelCycles(at(1, p.future)), excluded),
+            balance: withoutModels(waterBalanceModelCycles(at(0, p.future), at(1, p.future)), excluded),
           },
         }))
           .map((p) => ({ ...p, pr: cycleStats(p.models.pr), pet: cycleStats(p.models.pet), balance: cycleStats(p.models.balance) }));
-        // do the models agree on the sign of their own change in the annual total?
+        // do the models agree on the sign of their own change in the annual total? (365-day months, as `annualTotal`)
         const modelTotal = (cycle: (number | null)[]) => (cycle.some((v) => v === null) ? null : cycle.reduce((sum: number, v, i) => sum + v! * DAYS_IN_MONTH[i], 0));
         const agreement = (k: "pr" | "pet" | "balance") => cycleChangeAgreement(periods[0].models[k], periods[1].models[k], modelTotal);
         const spec = (what: "pr" | "pet" | "balance", title: string) =>
@@ -81,7 +91,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                   models: ["ensemble"],
                   period: `${selection.baseline.label} (historical), ${level.periodText} (${selection.scenario})`,
                   view: "Monthly water balance",
-                  method: `${PET_METHOD} PET by model: ${petMethods}. ${BALANCE_METHOD}`,
+                  method: `${PET_METHOD} PET by model: ${petMethods}. ${BALANCE_METHOD} ${ONE_SOURCE_RULE}${leftOut ? ` ${leftOut}.` : ""}`,
                   sample,
                 },
                 columns: ["period", "month", "pr median", "PET median", "pr - PET median"],
@@ -125,6 +135,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                 </tr>
               </tbody>
             </HTMLTable>
+            <LeftOutNote excluded={excluded} />
             {!level.windows && (
               <p className="sacap-level-note">
                 <AgreementLegend />

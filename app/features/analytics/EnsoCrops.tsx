@@ -246,7 +246,8 @@ export function EnsoCrops({ oni, observed }: { oni: OniTable; observed: boolean[
       <AnalysisFrame fields={[]}>{(selection, geo) => <Content key={selection.geo} selection={selection} place={geo.name} oni={oni} observed={observed} />}</AnalysisFrame>
       <MethodNote>
         <p>
-          Phases follow NOAA CPC&apos;s episode rule on the Oceanic Nino Index (ERSSTv5): an El Nino (La Nina) episode is five or more
+          Phases follow NOAA CPC&apos;s episode rule on the Oceanic Nino Index (CPC&apos;s table computed from ERSSTv6, not the earlier
+          ERSSTv5 table, whose values differ in some seasons): an El Nino (La Nina) episode is five or more
           consecutive overlapping three-month seasons with the ONI at or above +0.5 °C (at or below −0.5 °C), values to one decimal as
           NOAA&apos;s table shows them. A crop season is in a phase when more than half of the ONI seasons centred in its months are in
           that episode: kharif (JJAS) MJJ, JJA, JAS and ASO, 3 of 4; rabi (NDJFM, labelled by the year it ends) OND, NDJ, DJF, JFM and
@@ -261,7 +262,7 @@ export function EnsoCrops({ oni, observed }: { oni: OniTable; observed: boolean[
           across models.
         </p>
         <p>
-          References: NOAA Climate Prediction Center, Oceanic Nino Index; Funk et al. (2015), CHIRPS; Hersbach et al. (2020), ERA5;
+          References: NOAA Climate Prediction Center, Oceanic Nino Index (ERSSTv6); Funk et al. (2015), CHIRPS; Hersbach et al. (2020), ERA5;
           Muñoz-Sabater et al. (2021), ERA5-Land; Pai et al. (2014), IMD gridded rainfall.
         </p>
       </MethodNote>

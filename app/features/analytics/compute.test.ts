@@ -37,6 +37,26 @@ describe("ENSO", () => {
     expect(Object.keys(oni)).toContain("2024");
   });
 
+  it("is CPC's ERSSTv6 table, and its header says so", () => {
+    const text = readFileSync("seeds/oni.tsv", "utf8");
+    const comments = text.split("\n").filter((l) => l.startsWith("#"));
+    expect(comments.join(" ")).toContain("ERSSTv6");
+    expect(comments.join(" ")).toContain("not the values of CPC's earlier ERSSTv5 table");
+    // values CPC's ERSSTv6 file gives (oni.ascii.txt: DJF 1950 -1.32, NDJ 1950 -0.79, DJF 1951 -0.66, NDJ 1997 2.37);
+    // the ERSSTv5 table has DJF 1950 -1.53 and DJF 1951 -0.82
+    expect(oni[1950].slice(0, 6)).toEqual([-1.32, -1.2, -1.12, -1.08, -1.1, -0.9]);
+    expect(oni[1950][11]).toBe(-0.79);
+    expect(oni[1951][0]).toBe(-0.66);
+    expect(oni[1997][11]).toBe(2.37);
+  });
+
+  it("skips comment lines and the header row", () => {
+    const table = parseOni("# source: s\n# note: n\nyear\tDJF\tJFM\n1950\t-1.32\t\n# a comment\n1951\t-0.66\t-0.36\n");
+    expect(Object.keys(table)).toEqual(["1950", "1951"]);
+    expect(table[1950].slice(0, 2)).toEqual([-1.32, null]);
+    expect(table[1951].slice(0, 2)).toEqual([-0.66, -0.36]);
+  });
+
   const phases = oniEpisodes(oni);
   /** The [first, last] seasons ("1997AMJ") of each episode of a phase: the runs of that phase. */
   const episodes = (phase: string) => {

@@ -63,11 +63,13 @@ export const MID_MONTH_DAY = [15, 46, 74, 105, 135, 166, 196, 227, 258, 288, 319
 export type OniTable = Record<number, (number | null)[]>;
 export const ONI_SEASONS = ["DJF", "JFM", "FMA", "MAM", "AMJ", "MJJ", "JJA", "JAS", "ASO", "SON", "OND", "NDJ"] as const;
 
-/** Reads the NOAA ONI table (tab-separated, a header row, one row per year). */
+/** Reads the NOAA ONI table (tab-separated: `#` comment lines, a header row, one row per year). */
 export function parseOni(text: string): OniTable {
   const table: OniTable = {};
-  for (const line of text.trim().split("\n").slice(1)) {
+  for (const line of text.trim().split("\n")) {
+    if (line.startsWith("#")) continue;
     const [year, ...values] = line.trim().split(/\t/);
+    // the header row ("Year DJF … NDJ") and anything else without a year
     if (!/^\d{4}$/.test(year)) continue;
     table[Number(year)] = ONI_SEASONS.map((_, i) => {
       const v = Number(values[i]);

@@ -111,7 +111,7 @@ export function modelBias(
 
 /** The method in sentences, with its references: on the page and in the CSV's `# method:` line. */
 export const ENSO_METHOD =
-  "ENSO phases by NOAA CPC's episode rule on the Oceanic Nino Index (ERSSTv5 Nino-3.4 anomalies, NOAA CPC): an El Nino " +
+  "ENSO phases by NOAA CPC's episode rule on the Oceanic Nino Index (NOAA CPC's table computed from ERSSTv6 Nino-3.4 anomalies, not the earlier ERSSTv5 one): an El Nino " +
   "(La Nina) episode is five or more consecutive overlapping three-month seasons with the ONI at or above +0.5 °C (at or " +
   "below -0.5 °C), values taken to one decimal as NOAA's table shows them, runs continuing across the new year. A crop " +
   "season is in a phase when more than half of the ONI seasons centred in its months are in that episode (kharif JJAS: MJJ, " +
@@ -120,5 +120,5 @@ export const ENSO_METHOD =
   "when fewer than 24 of those seasons are observed), rainfall as a percentage of that mean. Model bias: each historical " +
   "run's mean over the years it shares with the observations minus the observed mean of those years (rainfall in percent), " +
   "median and 10th-90th percentiles across models. Free-running models are not composited: their El Nino years are not " +
-  "the observed ones. References: NOAA CPC, Oceanic Nino Index (cpc.ncep.noaa.gov); Funk et al. 2015 (CHIRPS); " +
+  "the observed ones. References: NOAA CPC, Oceanic Nino Index, ERSSTv6 (cpc.ncep.noaa.gov); Funk et al. 2015 (CHIRPS); " +
   "Hersbach et al. 2020 (ERA5); Muñoz-Sabater et al. 2021 (ERA5-Land); Pai et al. 2014 (IMD).";

@@ -46,7 +46,13 @@ export function levelBlock(blocks: readonly ScenarioSeries[], periods: Readonly<
     values,
     // the statistics of the joined block are not used: analyses take each model's values
     stats: { median: empty, p10: empty, p90: empty, mean: empty, count: years.map(() => 0) },
-    sources: Object.fromEntries(models.map((m) => [m, blocks.find((b) => b.sources[m])?.sources[m] ?? ""])),
+    // the runs a model's window draws on, joined with "+" where it joins two (the one-source rule reads both)
+    sources: Object.fromEntries(
+      models.map((m) => {
+        const used = blocks.filter((b) => b.sources[m] && b.years.some((y) => y >= periods[m].start && y <= periods[m].end));
+        return [m, [...new Set(used.map((b) => b.sources[m]))].join("+")];
+      }),
+    ),
   };
 }
 

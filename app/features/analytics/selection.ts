@@ -41,7 +41,7 @@ export const scenarioName = (code: string) => ANALYSIS_SCENARIOS.find((s) => s.c
 /**
  * Reads a selection from the page URL; unknown values fall back to the defaults. The window is one of
  * `WINDOW_CHOICES` (`2040-2059`, `gwl:2.0`); at a warming level the baseline is 1995-2014, as in the IPCC
- * AR6 Atlas and the warming-level table.
+ * AR6 Atlas.
  */
 export function parseAnalysisSelection(params: URLSearchParams, geos: readonly Pick<Geo, "field_value">[]): AnalysisSelection {
   const geo = params.get("geo") ?? "";

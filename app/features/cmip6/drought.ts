@@ -28,6 +28,15 @@ export const DROUGHT_INDEX_LIMIT = 3.09;
 /** The index's classes (McKee et al. 1993): moderately dry or worse at -1, severely at -1.5. */
 export const DROUGHT_CLASSES = { moderate: -1, severe: -1.5 } as const;
 
+/**
+ * How monthly mean rates (mm/day) become the monthly totals the indices sum: the calendar rule, as the method
+ * statements give it.
+ */
+export const MONTHLY_TOTALS_RULE =
+  "monthly totals are the monthly mean rate (mm/day) times the true days of each month in the model run's own CF " +
+  "calendar (standard/gregorian, proleptic_gregorian, julian: 29 days in a leap February; noleap/365_day: 28; " +
+  "all_leap/366_day: 29; 360_day: 30-day months); sample series use the generator's 365-day (noleap) calendar";
+
 /** Method statements for screens and downloads. */
 export const DROUGHT_METHODS = {
   spi: {
@@ -36,7 +45,8 @@ export const DROUGHT_METHODS = {
     distribution: "gamma with a probability of zero (per calendar month)",
     fitting: "maximum likelihood with Thom's (1958) approximation of the shape",
     method:
-      "Precipitation summed over the scale (1, 3, 6 or 12 months); per calendar month a gamma distribution fitted to the " +
+      `Precipitation summed over the scale (1, 3, 6 or 12 months; ${MONTHLY_TOTALS_RULE}); per calendar month a gamma ` +
+      "distribution fitted to the " +
       "non-zero sums of the reference period by maximum likelihood with Thom's (1958) approximation of the shape, mixed " +
       "with the share q of zero sums: H(x) = q + (1 - q) G(x); SPI = inverse standard normal of H(x), bounded at ±3.09. " +
       "A calendar month with fewer than 30 reference years has no value.",
@@ -53,7 +63,8 @@ export const DROUGHT_METHODS = {
     fitting: "unbiased probability-weighted moments (L-moments)",
     method:
       "Climatic water balance (precipitation minus potential evapotranspiration) summed over the scale (1, 3, 6 or 12 " +
-      "months); per calendar month a three-parameter log-logistic distribution fitted to the reference period's sums by " +
+      `months; ${MONTHLY_TOTALS_RULE}); per calendar month a three-parameter log-logistic distribution fitted to the ` +
+      "reference period's sums by " +
       "unbiased probability-weighted moments (L-moments); SPEI = inverse standard normal of its distribution function, " +
       "bounded at ±3.09. A calendar month with fewer than 30 reference years has no value.",
     references: [
@@ -390,7 +401,8 @@ export interface DroughtWarning {
   month: number;
   /** Reference years with a value for that calendar month. */
   years: number;
-  reason: "short-reference" | FitFailure;
+  /** "mixed-sources": the run's inputs are ingested and sample data at once (the one-source rule), so no fit. */
+  reason: "short-reference" | "mixed-sources" | FitFailure;
   message: string;
 }
 

@@ -67,6 +67,8 @@ export function aggregateMonths(values: ArrayLike<number>, months: readonly numb
     if (rule === "max") acc = Math.max(acc, v);
     else if (rule === "min") acc = Math.min(acc, v);
     else {
+      // the 365-day calendar's months: exact for the sample series (noleap); a season mean of an ingested run on
+      // another calendar (a standard leap February, 360_day months) would need that run's days, which this has not
       const d = DAYS_IN_MONTH[months[i] - 1];
       acc += v * d;
       days += d;

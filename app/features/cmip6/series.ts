@@ -87,7 +87,27 @@ export const windowSummarySchema = z.strictObject({
   text: z.string(),
   /** The method and the agreement rule, in sentences. */
   method: z.string(),
-  models: z.record(z.string(), z.strictObject({ period: yearRangeSchema, mean: z.number(), change: nullableNumber })),
+  /**
+   * Per model in the statistic: its window, mean and change, whether its values are ingested or generated
+   * sample data (`source`: the same at both ends, by the one-source rule), and the ids of the `provenance`
+   * entries its window and its baseline come from.
+   */
+  models: z.record(
+    z.string(),
+    z.strictObject({
+      period: yearRangeSchema,
+      mean: z.number(),
+      change: nullableNumber,
+      source: z.enum(["ingested", "sample"]),
+      sources: z.array(z.string()),
+      baselineSources: z.array(z.string()).optional(),
+    }),
+  ),
+  /**
+   * Models with values that the statistic leaves out because their window and their baseline come from
+   * different sources (one ingested, the other sample): e.g. "baseline not ingested".
+   */
+  excluded: z.array(z.strictObject({ model: z.string(), reason: z.string(), sources: z.array(z.string()), baselineSources: z.array(z.string()) })),
 });
 export type WindowSummary = z.infer<typeof windowSummarySchema>;
 

@@ -1,5 +1,14 @@
 import type { SeriesResponse } from "./series";
 
+/** The source id of the embedded sample generator's series (every other id is ingested or served data). */
+export const SAMPLE_SOURCE_ID = "sample";
+
+/** Whether a series comes from data (ingested or served) or from the sample generator. */
+export type SourceKind = "ingested" | "sample";
+
+/** The kind of a source id: the sample generator's, or real data. */
+export const sourceKind = (id: string): SourceKind => (id === SAMPLE_SOURCE_ID ? "sample" : "ingested");
+
 /**
  * Where the values of a series answer come from, for the screens: all generated sample data, all
  * ingested model output, or a mix (some model runs ingested, the others generated). Counted per model run

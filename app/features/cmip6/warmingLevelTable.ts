@@ -24,18 +24,27 @@ export const warmingLevelRowSchema = z
 
 /** The table with its provenance, as `seeds/warming-levels.csv` ships it and `/api/cmip6/list/warming-levels` serves it. */
 export const warmingLevelsSchema: z.ZodType<WarmingLevels> = z.strictObject({
-  /** Where the table comes from (publication, DOI, file). */
-  source: z.string().min(1),
-  /** How the source computed the windows. */
-  method: z.string().min(1),
+  source: z.string().min(1).describe("Where the table comes from: authors, title, DOI, file and which of its rows."),
+  version: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "expected the date of the table's version, such as 2025-11-07")
+    .describe("The version of the table: the date of its release."),
+  versionNote: z.string().describe("How that version was made: when it was executed and the source repository's commit."),
+  licence: z
+    .string()
+    .min(1)
+    .describe("The table's licence, its name first (\"CC BY-SA 4.0\"), and what it asks of users."),
+  method: z.string().min(1).describe("How the source computed the windows."),
   rows: z.array(warmingLevelRowSchema).min(1),
 });
 
 const CSV_COLUMNS = ["model", "member", "scenario", "grid", "warming_level", "start_year", "end_year"] as const;
 
 /**
- * Reads the shipped CSV: `# source: …` and `# method: …` comment lines, then the header and the rows.
- * Numbers are converted; anything else is passed on as text for the schema to report.
+ * Reads the shipped CSV: `# source: …`, `# version: …`, `# licence: …` and `# method: …` comment lines,
+ * then the header and the rows. The version line is the version's date, then in brackets how it was made
+ * (`# version: 2025-11-07 (executed 2025-11-07; mathause/cmip_warming_levels commit 9340654)`). Numbers are
+ * converted; anything else is passed on as text for the schema to report.
  */
 export function parseWarmingLevelsCsv(text: string): unknown {
   const meta: Record<string, string> = {};
@@ -47,7 +56,7 @@ export function parseWarmingLevelsCsv(text: string): unknown {
   }
   const [header, ...body] = lines;
   if (header?.split(",").join(",") !== CSV_COLUMNS.join(",")) {
-    return { ...meta, rows: `expected the header ${CSV_COLUMNS.join(",")}` };
+    return { source: meta.source, ...parseVersion(meta.version), licence: meta.licence, method: meta.method, rows: `expected the header ${CSV_COLUMNS.join(",")}` };
   }
   const rows = body.map((line) => {
     const cells = line.split(",");
@@ -59,7 +68,13 @@ export function parseWarmingLevelsCsv(text: string): unknown {
     });
     return row;
   });
-  return { source: meta.source, method: meta.method, rows };
+  return { source: meta.source, ...parseVersion(meta.version), licence: meta.licence, method: meta.method, rows };
+}
+
+/** "2025-11-07 (executed …; … commit …)" → the date and the words in brackets. */
+function parseVersion(line: string | undefined): { version: string | undefined; versionNote: string } {
+  const match = /^(\S+)\s*(?:\((.*)\))?\s*$/.exec(line ?? "");
+  return { version: match?.[1] ?? line, versionNote: match?.[2]?.trim() ?? "" };
 }
 
 /** Rules across rows: one row per model, scenario and level; a higher level is not reached earlier. */

@@ -2,10 +2,14 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ScenarioSeries } from "./series";
 import {
+  choicePeriods,
   levelCountText,
   levelMethodNote,
   levelWindows,
+  modelMember,
   parseWindowChoice,
+  tableCitation,
+  tableProvenance,
   WINDOW_CHOICES,
   type WarmingLevels,
 } from "./warmingLevels";
@@ -24,6 +28,9 @@ const row = (model: string, scenario: "ssp245" | "ssp585", level: 1.5 | 2 | 3 | 
 
 const TABLE: WarmingLevels = {
   source: "test",
+  version: "2025-11-07",
+  versionNote: "test",
+  licence: "CC BY-SA 4.0; credit the authors",
   method: "test",
   rows: [
     row("A", "ssp245", 1.5, 2005),
@@ -49,11 +56,37 @@ describe("the shipped warming-level table", () => {
   it("is valid, with its source and method, and every row of the public file", () => {
     expect(parsed.success, parsed.success ? "" : parsed.error.message).toBe(true);
     const table = parsed.data!;
-    expect(table.source).toContain("doi:10.5281/zenodo.3591807");
+    expect(table.source).toContain("doi:10.5281/zenodo.3591806");
+    expect(table.source).not.toMatch(/Atlas/);
     expect(table.method).toContain("1850-1900");
-    // the public file's SSP2-4.5 and SSP5-8.5 rows
-    expect(table.rows).toHaveLength(263);
+    expect(table.method).toContain("areacella");
+    // the public file's SSP2-4.5 and SSP5-8.5 rows (version 2025-11-07)
+    expect(table.rows).toHaveLength(318);
     expect(warmingLevelProblems(table)).toEqual([]);
+  });
+
+  it("states its version and licence in its header", () => {
+    const text = readFileSync("seeds/warming-levels.csv", "utf8");
+    expect(text).toMatch(/^# version: 2025-11-07 \(executed 2025-11-07; mathause\/cmip_warming_levels commit 9340654\)$/m);
+    const table = parsed.data!;
+    expect(table.version).toBe("2025-11-07");
+    expect(table.versionNote).toBe("executed 2025-11-07; mathause/cmip_warming_levels commit 9340654");
+    expect(table.licence).toMatch(/^CC BY-SA 4\.0\b/);
+    expect(table.licence).toContain("Hauser");
+    expect(tableCitation(table)).toBe("Hauser et al., doi:10.5281/zenodo.3591806, version 2025-11-07, CC BY-SA 4.0");
+    // the line of download headers
+    expect(tableProvenance(table)).toContain("Version 2025-11-07 (executed 2025-11-07; mathause/cmip_warming_levels commit 9340654). Licence: CC BY-SA 4.0");
+  });
+
+  it("refuses a header without a version or a licence", () => {
+    const body = "model,member,scenario,grid,warming_level,start_year,end_year\nX,r1i1p1f1,ssp245,gn,2.0,2030,2049\n";
+    const without = warmingLevelsSchema.safeParse(parseWarmingLevelsCsv(`# source: s\n# method: m\n${body}`));
+    expect(without.success).toBe(false);
+    expect(without.error!.issues.map((i) => i.path.join("."))).toEqual(expect.arrayContaining(["version", "licence"]));
+    const undated = warmingLevelsSchema.safeParse(parseWarmingLevelsCsv(`# source: s\n# version: latest\n# licence: CC BY-SA 4.0\n# method: m\n${body}`));
+    expect(undated.error!.issues.map((i) => i.path.join("."))).toEqual(["version"]);
+    const plain = warmingLevelsSchema.parse(parseWarmingLevelsCsv(`# source: s\n# version: 2025-11-07\n# licence: CC BY-SA 4.0\n# method: m\n${body}`));
+    expect(plain).toMatchObject({ version: "2025-11-07", versionNote: "", licence: "CC BY-SA 4.0" });
   });
 
   it("gives ACCESS-CM2 under SSP2-4.5 the published window at +1.5 °C", () => {
@@ -69,6 +102,61 @@ describe("the shipped warming-level table", () => {
     expect(paths).toContain("rows.1.end_year");
     const dup = { ...TABLE, rows: [row("A", "ssp245", 2, 2030), row("A", "ssp245", 2, 2031), row("A", "ssp245", 3, 2020)] };
     expect(warmingLevelProblems(dup).map((p) => p.row)).toEqual([1, 2]);
+  });
+});
+
+describe("the shipped table with the portal's models", () => {
+  const table = warmingLevelsSchema.parse(parseWarmingLevelsCsv(readFileSync("seeds/warming-levels.csv", "utf8")));
+  const models = (JSON.parse(readFileSync("seeds/cmip6-models.json", "utf8")) as { field_value: string; field_variant: string }[]).map(modelMember);
+  /** Each model's window for a window code, as the series API chooses it (`choicePeriods`). */
+  const windowsOf = (scenario: string, code: string) => {
+    const { periods, level } = choicePeriods(table, scenario, parseWindowChoice(code)!, models);
+    if (!("byModel" in periods) || !level) throw new Error(`${code} is not a warming level`);
+    return { byModel: periods.byModel, level };
+  };
+
+  it("gives window=gwl:2.0 under SSP2-4.5 the windows of the 2025-11-07 version", () => {
+    const { byModel } = windowsOf("ssp245", "gwl:2.0");
+    // the table of 2020-12 had TaiESM1 in 2032-2051 and IITM-ESM in 2051-2070
+    expect(byModel.TaiESM1).toEqual({ start: 2034, end: 2053 });
+    expect(byModel["IITM-ESM"]).toEqual({ start: 2052, end: 2071 });
+    expect(windowsOf("ssp585", "gwl:2.0").byModel.TaiESM1).toEqual({ start: 2027, end: 2046 });
+  });
+
+  it("has windows for CMCC-ESM2, a model of the catalogue", () => {
+    expect(models.map((m) => m.code)).toContain("CMCC-ESM2");
+    expect(windowsOf("ssp245", "gwl:1.5").byModel["CMCC-ESM2"]).toEqual({ start: 2021, end: 2040 });
+    expect(windowsOf("ssp245", "gwl:2.0").byModel["CMCC-ESM2"]).toEqual({ start: 2031, end: 2050 });
+    expect(windowsOf("ssp245", "gwl:3.0").byModel["CMCC-ESM2"]).toEqual({ start: 2056, end: 2075 });
+    expect(windowsOf("ssp245", "gwl:4.0").level.notReached).toContain("CMCC-ESM2");
+    expect(windowsOf("ssp585", "gwl:4.0").byModel["CMCC-ESM2"]).toEqual({ start: 2061, end: 2080 });
+    for (const code of ["gwl:1.5", "gwl:2.0", "gwl:3.0", "gwl:4.0"]) {
+      expect(windowsOf("ssp245", code).level.notInTable).toEqual(["GFDL-CM4_gr2", "HadGEM3-GC31-MM"]);
+      expect(windowsOf("ssp585", code).level.notInTable).toEqual(["GFDL-CM4_gr2"]);
+    }
+  });
+
+  it("names the models whose timing is from another member than the downscaled one", () => {
+    const { level } = windowsOf("ssp245", "gwl:2.0");
+    expect(level.otherMember).toEqual([
+      { model: "CESM2", member: "r4i1p1f1", tableMember: "r1i1p1f1" },
+      { model: "CESM2-WACCM", member: "r3i1p1f1", tableMember: "r1i1p1f1" },
+      { model: "FGOALS-g3", member: "r3i1p1f1", tableMember: "r1i1p1f1" },
+    ]);
+    expect(level.periods.CESM2).toEqual({ start: 2032, end: 2051 });
+    const note = levelMethodNote(level);
+    expect(note).toContain("Timing from another member than the downscaled one: CESM2 (r1i1p1f1; NEX-GDDP-CMIP6 r4i1p1f1), CESM2-WACCM");
+    expect(note).toContain("Not in the warming-level table: GFDL-CM4_gr2 and HadGEM3-GC31-MM.");
+  });
+
+  it("states the table's version and licence in the method note", () => {
+    const { level } = windowsOf("ssp245", "gwl:3.0");
+    expect(level.table).toEqual({ version: "2025-11-07", licence: table.licence });
+    const note = levelMethodNote(level);
+    expect(note).toContain("table: Hauser et al., doi:10.5281/zenodo.3591806, version 2025-11-07, CC BY-SA 4.0");
+    expect(note).not.toMatch(/Atlas's table|table of the IPCC|Atlas table/);
+    // a table without version and licence still names the source
+    expect(levelMethodNote(levelWindows({ rows: table.rows }, "ssp245", 3, models))).toContain("table: Hauser et al., doi:10.5281/zenodo.3591806)");
   });
 });
 

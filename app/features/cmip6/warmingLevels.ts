@@ -1,11 +1,13 @@
 import { PROJECTION_WINDOWS, parseYearRange, type NamedPeriod, type YearRange } from "./periods";
 
 /**
- * Global warming levels (GWL), as the IPCC AR6 WGI Interactive Atlas uses them: for each model and
- * scenario, the 20 years in which that model's global mean warming above its own 1850-1900 mean first
- * exceeds the level (Hauser et al., doi:10.5281/zenodo.3591807, `seeds/warming-levels.csv`). A period
- * statistic at a warming level takes each model's climatology over its own window, then the statistics
- * across the models that reach the level; changes are against 1995-2014, as the Atlas does.
+ * Global warming levels (GWL): for each model and scenario, the 20 years in which that model's global mean
+ * warming above its own 1850-1900 mean first exceeds the level, from the table of Hauser, Engelbrecht and
+ * Fischer ("Global warming levels for CMIP5 and CMIP6", doi:10.5281/zenodo.3591806; the version and
+ * licence are in the header of `seeds/warming-levels.csv`). The IPCC AR6 WGI Interactive Atlas takes
+ * warming levels the same way, each model at its own 20-year window. A period statistic at a warming level
+ * takes each model's climatology over its own window, then the statistics across the models that reach the
+ * level; changes are against 1995-2014, the Atlas's baseline.
  */
 
 /** The levels the portal offers, in °C above 1850-1900. */
@@ -31,11 +33,43 @@ export interface WarmingLevelRow {
  * `/api/cmip6/list/warming-levels` serves it (schema and reader: `warmingLevelTable.ts`).
  */
 export interface WarmingLevels {
-  /** Where the table comes from (publication, DOI, file). */
+  /** Where the table comes from (authors, title, DOI, file, which rows). */
   source: string;
+  /** The version of the table, the date of its release ("2025-11-07"). */
+  version: string;
+  /** How that version was made (when it was executed, the source repository's commit). */
+  versionNote: string;
+  /** The table's licence and what it asks of users ("CC BY-SA 4.0 …; credit …"). */
+  licence: string;
   /** How the source computed the windows. */
   method: string;
   rows: WarmingLevelRow[];
+}
+
+/** The version and licence of the table, as method notes state them. */
+export type TableEdition = Pick<WarmingLevels, "version" | "licence">;
+
+/** The DOI of every version of the table (its Zenodo concept DOI). */
+export const WARMING_LEVEL_DOI = "doi:10.5281/zenodo.3591806";
+
+/** "CC BY-SA 4.0" out of a licence text that starts with the licence's name. */
+export const licenceName = (licence: string) => /^[^(;:,]+/.exec(licence)?.[0].trim() ?? licence;
+
+/**
+ * The table's short citation for notes and download headers: "Hauser et al., doi:…, version 2025-11-07,
+ * CC BY-SA 4.0", or without version and licence when the table does not carry them.
+ */
+export function tableCitation(table?: Partial<TableEdition>): string {
+  const edition = [table?.version ? `version ${table.version}` : undefined, table?.licence ? licenceName(table.licence) : undefined].filter(Boolean);
+  return [`Hauser et al., ${WARMING_LEVEL_DOI}`, ...edition].join(", ");
+}
+
+/**
+ * The table's provenance in one line, for download headers: its source, version (how it was made) and
+ * licence.
+ */
+export function tableProvenance(table: Pick<WarmingLevels, "source" | "version" | "versionNote" | "licence">): string {
+  return `${table.source} Version ${table.version}${table.versionNote ? ` (${table.versionNote})` : ""}. Licence: ${table.licence}`;
 }
 
 /** A period choice of the portal: a fixed 20-year window, or a global warming level. */
@@ -89,15 +123,24 @@ export interface LevelWindows {
   notInTable: string[];
   /** Models whose timing comes from another member than the one NEX-GDDP-CMIP6 downscaled. */
   otherMember: { model: string; member: string; tableMember: string }[];
+  /** The version and licence of the table the windows come from, when the table carries them. */
+  table?: TableEdition;
 }
 
 /**
  * The window of each of `models` at `level` under `scenario`. A model in the table under another member
  * keeps the table's timing (said in `otherMember`); a model absent, or one that does not reach the level,
- * has no window. The historical run has no warming-level windows.
+ * has no window. The historical run has no warming-level windows. A table with its version and licence
+ * (the seed, the API's list) passes them on in `table`, for the method note.
  */
-export function levelWindows(table: Pick<WarmingLevels, "rows">, scenario: string, level: WarmingLevel, models: readonly ModelMember[]): LevelWindows {
+export function levelWindows(
+  table: Pick<WarmingLevels, "rows"> & Partial<TableEdition>,
+  scenario: string,
+  level: WarmingLevel,
+  models: readonly ModelMember[],
+): LevelWindows {
   const out: LevelWindows = { level, scenario, periods: {}, notReached: [], notInTable: [], otherMember: [] };
+  if (table.version && table.licence) out.table = { version: table.version, licence: table.licence };
   for (const model of models) {
     const rows = table.rows.filter((r) => r.model === model.code && r.scenario === scenario);
     if (rows.length === 0) {
@@ -120,7 +163,7 @@ export function levelWindows(table: Pick<WarmingLevels, "rows">, scenario: strin
  * model, or at a warming level each model's own window, with `level` saying which models are in and why.
  */
 export function choicePeriods(
-  table: Pick<WarmingLevels, "rows">,
+  table: Pick<WarmingLevels, "rows"> & Partial<TableEdition>,
   scenario: string,
   choice: WindowChoice,
   models: readonly ModelMember[],
@@ -138,11 +181,14 @@ export function levelCountText(windows: LevelWindows, scenarioName: string, coun
   return `${levelLabel(windows.level)}: ${count} of ${of} models under ${scenarioName}`;
 }
 
-/** One sentence for method notes: which models are left out and whose timing is from another member. */
+/**
+ * One sentence for method notes: the source with the table's version and licence, which models are left
+ * out and whose timing is from another member.
+ */
 export function levelMethodNote(windows: LevelWindows): string {
   const list = (items: readonly string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
   const parts = [
-    `Each model's 20-year window in which its global mean warming first exceeds ${levelLabel(windows.level)} above 1850-1900 (Hauser et al., doi:10.5281/zenodo.3591807, as in the IPCC AR6 Atlas); changes against 1995-2014.`,
+    `Each model's own 20-year window in which its global mean warming first exceeds ${levelLabel(windows.level)} above 1850-1900, as in the IPCC AR6 Atlas (table: ${tableCitation(windows.table)}); changes against 1995-2014.`,
   ];
   if (windows.notReached.length) parts.push(`Not reached by 2100: ${list(windows.notReached)}.`);
   if (windows.notInTable.length) parts.push(`Not in the warming-level table: ${list(windows.notInTable)}.`);

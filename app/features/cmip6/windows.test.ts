@@ -41,14 +41,14 @@ describe("windowStatistics: per-model climatology, then statistics across models
   });
 
   it("takes the change per model before the statistics (not the difference of two medians)", () => {
-    const b = block("ssp585", 2015, 2100, { A: () => 1, B: () => 10, C: () => 5 });
+    const b = block("ssp585", 2015, 2100, { A: () => 1, B: () => 10, C: () => 5 }, "ssp-file");
     const base = block("historical", 1950, 2014, { A: () => 0, B: () => 2, C: () => 5 }, "hist-file");
     const baseline = modelClimatologies([base], { start: 1995, end: 2014 });
     const s = windowStatistics([b], W, baseline);
     expect(s.median).toBe(5);
     // changes 1, 8, 0: median 1, whereas median(window) - median(baseline) would be 5 - 2 = 3
     expect(s.change?.median).toBe(1);
-    expect(s.sources.sort()).toEqual(["hist-file", "sample"]);
+    expect(s.sources.sort()).toEqual(["hist-file", "ssp-file"]);
   });
 
   it("joins the historical run and a scenario for a period across 2014/2015, counting each year once", () => {
@@ -110,5 +110,52 @@ describe("modelWindowValues: each model's steps in its window", () => {
   it("keeps every month of a monthly block", () => {
     const monthly = { ...block("historical", 2000, 2000, {}), years: [2000, 2000, 2000], months: [1, 2, 3], values: { A: [1, 2, 3] } } as ScenarioSeries;
     expect(modelWindowValues([monthly], { start: 2000, end: 2000 }).A).toEqual({ years: [2000, 2000, 2000], values: [1, 2, 3] });
+  });
+});
+
+describe("the one-source rule: a model's ends come from one source", () => {
+  // A, B, C: sample at both ends; D: its future ingested, its baseline generated (a real future minus a
+  // generated baseline would be a change of 9.5 that no model run has)
+  const future = block("ssp245", 2015, 2100, { A: () => 1, B: () => 2, C: () => 3 });
+  future.values.D = future.years.map(() => 10);
+  future.sources.D = "ingested:D:ssp245";
+  const hist = block("historical", 1950, 2014, { A: () => 0, B: () => 0, C: () => 0, D: () => 0.5 });
+  const baseline = modelClimatologies([hist], { start: 1995, end: 2014 });
+
+  it("leaves a model whose future is ingested and whose baseline is not out of every number, with the reason", () => {
+    const s = windowStatistics([future], W, baseline);
+    expect(s.excluded).toEqual({ D: { reason: "baseline not ingested", sources: ["ingested:D:ssp245"], baselineSources: ["sample"] } });
+    expect(s.count).toBe(3);
+    expect(Object.keys(s.models).sort()).toEqual(["A", "B", "C"]);
+    // the statistics of A, B and C alone, computed by hand: means 1, 2, 3; changes 1, 2, 3
+    expect(s.median).toBe(2);
+    expect(s.change?.median).toBe(2);
+    expect(s.change?.count).toBe(3);
+    expect(s.change?.agreement).toEqual({ sign: 1, agree: 3, count: 3, robust: true });
+    expect(s.sources).toEqual(["sample"]);
+    expect(s.models.A.baselineSources).toEqual(["sample"]);
+  });
+
+  it("says which end is not ingested, and keeps models ingested at both ends", () => {
+    const hist2 = block("historical", 1950, 2014, { A: () => 0 }, "ingested:A:historical");
+    const fut2 = block("ssp245", 2015, 2100, { A: () => 4, B: () => 1 }, "ingested:A:ssp245");
+    fut2.sources.B = "sample";
+    hist2.values.B = hist2.years.map(() => 0);
+    hist2.sources.B = "ingested:B:historical";
+    const s = windowStatistics([fut2], W, modelClimatologies([hist2], { start: 1995, end: 2014 }));
+    expect(s.excluded.B.reason).toBe("window not ingested");
+    expect(s.models.A).toMatchObject({ mean: 4, change: 4, sources: ["ingested:A:ssp245"], baselineSources: ["ingested:A:historical"] });
+    expect(s.count).toBe(1);
+  });
+
+  it("gives no climatology for a period that joins an ingested run and a generated one", () => {
+    const h = block("historical", 1950, 2014, { A: () => 1 }, "sample");
+    const f = block("ssp245", 2015, 2100, { A: () => 4 }, "ingested:A:ssp245");
+    const c = modelClimatologies([h, f], { start: 2005, end: 2024 });
+    expect(c.A.mean).toBeNull();
+    expect(c.A.excluded).toBe("window joins ingested and sample runs");
+    const s = windowStatistics([h, f], { start: 2005, end: 2024 });
+    expect(s.count).toBe(0);
+    expect(s.excluded.A.reason).toBe("window joins ingested and sample runs");
   });
 });

@@ -1,6 +1,7 @@
 import { ensembleStats } from "./ensemble";
 import type { YearRange } from "./periods";
 import type { ScenarioSeries } from "./series";
+import { sourceKind, type SourceKind } from "./sources";
 
 /**
  * The portal's one ensemble method for a period (a 20-year window, a baseline, a map's period): each
@@ -66,6 +67,13 @@ export function signAgreement(changes: readonly (number | null)[]): Agreement | 
 export const AGREEMENT_RULE =
   "Model agreement (IPCC AR6 WGI Atlas, simple approach, Cross-Chapter Box Atlas.1): a change is robust where at least 80 % of the models agree on its sign; each model's change is taken from its own 1995-2014 climatology.";
 
+/** "left out: NorESM2-MM (baseline not ingested)" for counts and notes; empty without models left out. */
+export function excludedText(excluded: Readonly<Record<string, { reason: string }>>): string {
+  const entries = Object.entries(excluded);
+  if (entries.length === 0) return "";
+  return `left out: ${entries.map(([model, e]) => `${model} (${e.reason})`).join(", ")}`;
+}
+
 /** "robust: 31 of 33 models agree on the sign" for tables and notes. */
 export const agreementText = (a: Agreement) => `${a.robust ? "robust" : "not robust"}: ${a.agree} of ${a.count} models agree on the sign`;
 
@@ -77,7 +85,60 @@ export interface ModelClimatology {
   years: number;
   /** Source id of each block the values come from (a period may join the historical run and a scenario). */
   sources: string[];
+  /**
+   * Why the model has no climatology although it has the years: its years come from runs of different
+   * sources (one ingested, one generated), which the portal never joins into one number.
+   */
+  excluded?: string;
 }
+
+/**
+ * The kind of a climatology's sources: all ingested, all sample, or mixed; undefined without any. An id
+ * joined with "+" (a series computed from several, a block joining two runs) counts as each of its parts.
+ */
+export function kindOfSources(sources: readonly string[]): SourceKind | "mixed" | undefined {
+  const kinds = new Set(sources.flatMap((id) => id.split("+")).filter((id) => id !== "").map(sourceKind));
+  if (kinds.size === 0) return undefined;
+  return kinds.size === 1 ? [...kinds][0] : "mixed";
+}
+
+/**
+ * Why a model's change cannot be taken: its period and its baseline come from different sources (one
+ * ingested, the other generated sample data). The one-source rule: a change, a period statistic and an
+ * agreement count use, per model, values of one source only (both ends ingested, or both ends sample).
+ * Null where the ends agree or either has no source.
+ */
+export function mixedSourceReason(window: readonly string[], baseline: readonly string[]): string | null {
+  const [w, b] = [kindOfSources(window), kindOfSources(baseline)];
+  if (w === "mixed") return "window joins ingested and sample runs";
+  if (b === "mixed") return "baseline joins ingested and sample runs";
+  if (!w || !b || w === b) return null;
+  return w === "ingested" ? "baseline not ingested" : "window not ingested";
+}
+
+/**
+ * The models of a change between baseline blocks and future blocks (several where a screen combines
+ * variables, such as precipitation minus PET) whose blocks come from different sources, and why: the one-source rule for screens that take
+ * changes from two blocks rather than through `windowStatistics`.
+ */
+export function mixedSourceModels(base: readonly ScenarioSeries[], future: readonly ScenarioSeries[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const idsOf = (blocks: readonly ScenarioSeries[], model: string) => blocks.flatMap((b) => (b.sources[model] ? [b.sources[model]] : []));
+  for (const model of new Set(future.flatMap((b) => Object.keys(b.sources)))) {
+    const reason = mixedSourceReason(idsOf(future, model), idsOf(base, model));
+    if (reason) out[model] = reason;
+  }
+  return out;
+}
+
+/** Per-model values without the models of `excluded`. */
+export function withoutModels<T>(perModel: Readonly<Record<string, T>>, excluded: Readonly<Record<string, unknown>>): Record<string, T> {
+  return Object.fromEntries(Object.entries(perModel).filter(([model]) => !(model in excluded)));
+}
+
+/** The one-source rule as the screens, downloads and the API state it. */
+export const ONE_SOURCE_RULE =
+  "One source per model: a model's change, period mean and agreement use its ingested values at both ends or its sample values at both ends; a model whose ends differ is left out with the reason (\"baseline not ingested\").";
 
 /** The ensemble statistics of one period. */
 export interface WindowStatistics {
@@ -97,8 +158,16 @@ export interface WindowStatistics {
    * baseline was given.
    */
   change?: { median: number | null; p10: number | null; p90: number | null; count: number; agreement: Agreement | null };
-  /** Each model's climatology (and change) in the period, for screens that list or plot the models. */
-  models: Record<string, { mean: number; change: number | null }>;
+  /**
+   * Each model's climatology (and change) in the period, for screens that list or plot the models, with
+   * the source ids its mean (and its baseline) come from.
+   */
+  models: Record<string, { mean: number; change: number | null; sources: string[]; baselineSources?: string[] }>;
+  /**
+   * Models with values left out of every statistic by the one-source rule: why (`mixedSourceReason`), and
+   * the source ids of their period and of their baseline.
+   */
+  excluded: Record<string, { reason: string; sources: string[]; baselineSources: string[] }>;
   /** Source ids of the model runs the value comes from (and of their baselines). */
   sources: string[];
 }
@@ -144,7 +213,8 @@ export function modelClimatologies(blocks: readonly ScenarioSeries[], choice: Pe
       const source = block.sources[model];
       if (source && !sources.includes(source)) sources.push(source);
     }
-    out[model] = { mean: years >= yearsNeeded(length) && n > 0 ? sum / n : null, years, sources };
+    const mixed = kindOfSources(sources) === "mixed" ? mixedSourceReason(sources, []) ?? undefined : undefined;
+    out[model] = { mean: years >= yearsNeeded(length) && n > 0 && !mixed ? sum / n : null, years, sources, ...(mixed ? { excluded: mixed } : {}) };
   }
   return out;
 }
@@ -162,21 +232,28 @@ export function windowStatistics(
 ): WindowStatistics {
   const perModel = modelClimatologies(blocks, choice);
   const entries = Object.entries(perModel);
-  const complete = entries.filter(([, c]) => c.mean !== null);
+  const excluded: WindowStatistics["excluded"] = {};
+  for (const [model, c] of entries) {
+    const baselineSources = baseline?.[model]?.sources ?? [];
+    const reason = c.excluded ?? mixedSourceReason(c.sources, baselineSources);
+    if (reason) excluded[model] = { reason, sources: c.sources, baselineSources };
+  }
+  const complete = entries.filter(([model, c]) => c.mean !== null && !(model in excluded));
   const stats = pick(ensembleStats(complete.map(([, c]) => [c.mean]), 1));
   const period = spanOf(choice);
   const years = "byModel" in choice ? 20 : period.end - period.start + 1;
-  const yearsWithData = entries.reduce((max, [, c]) => Math.max(max, c.years), 0);
+  const yearsWithData = entries.reduce((max, [model, c]) => (model in excluded ? max : Math.max(max, c.years)), 0);
   const sources = new Set(complete.flatMap(([, c]) => c.sources));
   let change: WindowStatistics["change"];
   const models: WindowStatistics["models"] = {};
-  for (const [model, c] of complete) models[model] = { mean: c.mean!, change: null };
+  for (const [model, c] of complete) models[model] = { mean: c.mean!, change: null, sources: c.sources };
   if (baseline) {
     const changes = complete.map(([model, c]) => {
       const base = baseline[model]?.mean;
       if (base === null || base === undefined) return null;
       for (const source of baseline[model].sources) sources.add(source);
       models[model].change = c.mean! - base;
+      models[model].baselineSources = baseline[model].sources;
       return c.mean! - base;
     });
     change = { ...pick(ensembleStats(changes.map((c) => [c]), 1)), agreement: signAgreement(changes) };
@@ -192,8 +269,18 @@ export function windowStatistics(
     ...(complete.length === 0 && yearsWithData > 0 ? { incomplete: `incomplete: ${yearsWithData} of ${years} years` } : {}),
     ...(change ? { change } : {}),
     models,
+    excluded,
     sources: [...sources],
   };
+}
+
+/** The models of a statistic by the source of their values: ingested (both ends) or sample. */
+export function modelsBySource(stats: Pick<WindowStatistics, "models">): { ingested: string[]; sample: string[] } {
+  const out = { ingested: [] as string[], sample: [] as string[] };
+  for (const [model, m] of Object.entries(stats.models)) {
+    (kindOfSources([...m.sources, ...(m.baselineSources ?? [])]) === "ingested" ? out.ingested : out.sample).push(model);
+  }
+  return out;
 }
 
 /** The years a choice spans: its period, or from the first model's window start to the last one's end. */

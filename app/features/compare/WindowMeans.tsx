@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { downloadText } from "~/components/data-table/download";
 import { LINE_COLORS, type LineSeries } from "~/components/LineChart";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
-import { windowDecimals } from "~/features/cmip6/windows";
+import { ONE_SOURCE_RULE, windowDecimals } from "~/features/cmip6/windows";
 import { toCsvText } from "~/lib/csv";
 import { formatNumber } from "~/lib/format";
 import { AgreementLegend, AgreementMark } from "~/features/cmip6/AgreementMark";
@@ -66,6 +66,8 @@ export function WindowMeansTable({
   const decimals = windowDecimals(valueDecimals);
   const gwl = means.mode === "gwl";
   const notes = means.notes ?? [];
+  // "Nepal, 2040-2059: NorESM2-MM (baseline not ingested)" per row and column with models left out
+  const leftOut = means.windows.flatMap((row) => row.leftOut.flatMap((text, j) => (text ? [`${row.label}, ${means.windowLabels[j]}: ${text}`] : [])));
   return (
     <section className="sacap-window-means" aria-label="Window means">
       {download && (
@@ -121,6 +123,16 @@ export function WindowMeansTable({
         <p>
           <AgreementLegend />
         </p>
+        {leftOut.length > 0 && (
+          <>
+            <p>{ONE_SOURCE_RULE}</p>
+            <ul aria-label="Models left out: one source per model">
+              {leftOut.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          </>
+        )}
         {gwl && (
           <>
             <p>At a warming level, the count is the models with a value out of the models of the place; a model that does not reach the level by 2100 is left out.</p>

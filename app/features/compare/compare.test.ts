@@ -139,10 +139,11 @@ describe("window means at global warming levels", () => {
     expect(means.windows[0].agreements[3]).toMatchObject({ agree, count: 5 });
     const gwl = windowMeans([answer(["historical", "ssp245"])], ["Nepal"], false, { mode: "gwl", table });
     const csv = windowMeansCsv(gwl, { indicator: "tas", units: "°C", rowHeader: "Place", geo: "NPL", scenarios: ["historical", "ssp245"], sample: true, sources: "Sample data" }, 2);
-    expect(csv.columns).toEqual(["place", "scenario", "warming level (°C above 1850-1900)", "mean 1995-2014", "ensemble median", "change from 1995-2014", "models", "of models", "models agreeing on the sign", "models with a change", "agreement"]);
+    expect(csv.columns).toEqual(["place", "scenario", "warming level (°C above 1850-1900)", "mean 1995-2014", "ensemble median", "change from 1995-2014", "models", "of models", "models agreeing on the sign", "models with a change", "agreement", "ingested models", "sample models", "left out"]);
     expect(csv.rows).toHaveLength(4);
-    expect(csv.rows[2]).toEqual(["Nepal", "ssp245", 3, Number(gwl.windows[0].baseline!.toFixed(2)), Number(direct(3).value.toFixed(2)), Number(direct(3).change.toFixed(2)), 2, 5, direct(3).agree, 2, direct(3).robust ? "robust" : "not robust"]);
-    expect(csv.rows[3].slice(-1)).toEqual(["not reached by any model"]);
+    expect(csv.rows[2]).toEqual(["Nepal", "ssp245", 3, Number(gwl.windows[0].baseline!.toFixed(2)), Number(direct(3).value.toFixed(2)), Number(direct(3).change.toFixed(2)), 2, 5, direct(3).agree, 2, direct(3).robust ? "robust" : "not robust", "", gwl.windows[0].sources[2].sample.join(" "), null]);
+    expect(gwl.windows[0].sources[2].sample).toHaveLength(2);
+    expect(csv.rows[3].slice(-4, -3)).toEqual(["not reached by any model"]);
     expect(csv.comments.some((c) => c.startsWith("warming level SSP2-4.5, +3 °C: ") && c.includes("Not reached by 2100: A and C."))).toBe(true);
     expect(csv.comments).toContain("sample data: true");
   });

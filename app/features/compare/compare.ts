@@ -1,7 +1,7 @@
 import { BASELINE_PERIOD, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import type { SeriesResponse } from "~/features/cmip6/series";
 import { levelCountText, levelLabel, levelMethodNote, levelWindows, WARMING_LEVEL_SCENARIOS, WARMING_LEVELS, type LevelWindows, type WarmingLevels } from "~/features/cmip6/warmingLevels";
-import { modelClimatologies, windowStatistics, type Agreement, type WindowStatistics } from "~/features/cmip6/windows";
+import { excludedText, modelClimatologies, modelsBySource, windowStatistics, type Agreement, type WindowStatistics } from "~/features/cmip6/windows";
 import type { PeriodMode } from "./selection";
 
 /** One compared item: a place, or a scenario of a place, as the ensemble median with its 10-90 % range. */
@@ -35,6 +35,10 @@ export interface WindowRow {
   of: number;
   /** Why a column has no value ("incomplete: 1 of 20 years", "not a warming-level scenario"), per column; null where it has one. */
   incomplete: (string | null)[];
+  /** Per column, the models counted by the source of their values (both ends of a change from one source). */
+  sources: { ingested: string[]; sample: string[] }[];
+  /** Per column, the models left out by the one-source rule with the reason ("NorESM2-MM (baseline not ingested)"); empty if none. */
+  leftOut: string[];
   /** At warming levels: each column's windows per model (for the count text and the method note). */
   levels?: LevelWindows[];
 }
@@ -108,7 +112,16 @@ export function windowMeans(answers: readonly SeriesResponse[], labels: readonly
       }
       if (!projection || !isLevelScenario(scenario)) {
         const none = WARMING_LEVELS.map(() => null);
-        return { ...row, values: none, changes: none, agreements: none, counts: WARMING_LEVELS.map(() => 0), incomplete: WARMING_LEVELS.map(() => "no warming levels for the historical run") };
+        return {
+          ...row,
+          values: none,
+          changes: none,
+          agreements: none,
+          counts: WARMING_LEVELS.map(() => 0),
+          incomplete: WARMING_LEVELS.map(() => "no warming levels for the historical run"),
+          sources: WARMING_LEVELS.map(() => ({ ingested: [], sample: [] })),
+          leftOut: WARMING_LEVELS.map(() => ""),
+        };
       }
       const members = answer.models.map((m) => ({ code: m.code, variant: m.variant }));
       const levels = WARMING_LEVELS.map((level) => levelWindows(options.table!, scenario, level, members));
@@ -153,5 +166,7 @@ function columnsOf(stats: readonly WindowStatistics[]) {
     agreements: stats.map((s) => s.change?.agreement ?? null),
     counts: stats.map((s) => s.count),
     incomplete: stats.map((s) => s.incomplete ?? null),
+    sources: stats.map(modelsBySource),
+    leftOut: stats.map((s) => excludedText(s.excluded).replace(/^left out: /, "")),
   };
 }

@@ -1,5 +1,5 @@
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
-import { AGREEMENT_RULE } from "~/features/cmip6/windows";
+import { AGREEMENT_RULE, ONE_SOURCE_RULE } from "~/features/cmip6/windows";
 import type { WindowMeans } from "./compare";
 
 /**
@@ -29,11 +29,11 @@ const rounded = (value: number | null, decimals: number) => (value === null ? nu
  * agreement rule and, at warming levels, each level's note as header lines.
  */
 export function windowMeansCsv(means: WindowMeans, header: WindowMeansCsvHeader, decimals: number): { columns: string[]; rows: (string | number | null)[][]; comments: string[] } {
-  const columns = [header.rowHeader.toLowerCase(), "scenario", means.mode === "gwl" ? "warming level (°C above 1850-1900)" : "window", `mean ${BASELINE_PERIOD.label}`, "ensemble median", `change from ${BASELINE_PERIOD.label}`, "models", "of models", "models agreeing on the sign", "models with a change", "agreement"];
+  const columns = [header.rowHeader.toLowerCase(), "scenario", means.mode === "gwl" ? "warming level (°C above 1850-1900)" : "window", `mean ${BASELINE_PERIOD.label}`, "ensemble median", `change from ${BASELINE_PERIOD.label}`, "models", "of models", "models agreeing on the sign", "models with a change", "agreement", "ingested models", "sample models", "left out"];
   const rows = means.windows.flatMap((row) =>
     means.windowLabels.map((label, j) => {
       const a = row.agreements[j];
-      return [row.label, row.scenario, means.levels?.[j] ?? label, rounded(row.baseline, decimals), rounded(row.values[j], decimals), rounded(row.changes[j], decimals), row.counts[j], row.of, a?.agree ?? null, a?.count ?? null, a ? (a.robust ? "robust" : "not robust") : (row.incomplete[j] ?? null)];
+      return [row.label, row.scenario, means.levels?.[j] ?? label, rounded(row.baseline, decimals), rounded(row.values[j], decimals), rounded(row.changes[j], decimals), row.counts[j], row.of, a?.agree ?? null, a?.count ?? null, a ? (a.robust ? "robust" : "not robust") : (row.incomplete[j] ?? null), row.sources[j].ingested.join(" "), row.sources[j].sample.join(" "), row.leftOut[j] || null];
     }),
   );
   const method =
@@ -49,6 +49,7 @@ export function windowMeansCsv(means: WindowMeans, header: WindowMeansCsvHeader,
     `baseline: ${BASELINE_PERIOD.label}`,
     `method: ${method}`,
     `agreement: ${AGREEMENT_RULE}`,
+    `sources per model: ${ONE_SOURCE_RULE}`,
     ...(means.notes ?? []).map((n) => `warming level ${n.title}: ${n.text}`),
     `sample data: ${header.sample}`,
     `sources: ${header.sources}`,

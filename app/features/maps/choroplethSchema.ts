@@ -26,6 +26,10 @@ export const choroplethValueSchema = z.strictObject({
   incomplete: z.string().optional().describe('Why there is no value although some years have data ("incomplete: 1 of 20 years").'),
   change: z.number().nullable().optional().describe("Projections only: the median of the models' changes from their own 1995-2014 climatology."),
   agreement: agreementSchema.nullable().optional().describe("Projections only: how many models agree on the sign of the change (IPCC AR6 simple approach)."),
+  excluded: z
+    .array(z.strictObject({ model: z.string(), reason: z.string() }))
+    .optional()
+    .describe('Models with data left out by the one-source rule (window and baseline from different sources), and why ("baseline not ingested").'),
 });
 
 const yearsWindowSchema = z.strictObject({
@@ -50,6 +54,10 @@ const levelWindowSchema = z.strictObject({
   notReached: z.array(z.string()),
   notInTable: z.array(z.string()),
   otherMember: z.array(z.strictObject({ model: z.string(), member: z.string(), tableMember: z.string() })),
+  table: z
+    .strictObject({ version: z.string(), licence: z.string() })
+    .optional()
+    .describe("The version (its date) and licence of the warming-level table the windows come from."),
 });
 
 export const choroplethResponseSchema = z.strictObject({

@@ -5,9 +5,21 @@ import { AGREEMENT_RULE } from "~/features/cmip6/windows";
 import type { SourceSummary } from "~/features/cmip6/sources";
 import { CHANGE_COLUMNS, CLIMATE_COLUMNS, dataPackFiles, dataPackZip, standaloneSvg } from "./dataPack.server";
 import type { ProfileGraphics } from "./ProfilePage";
-import type { EnsembleValue, PlaceProfile, ProfileCell, ProfileRow } from "./profile";
+import type { EnsembleValue, PlaceProfile, ProfileCell, ProfileRow, ProfileRunSources } from "./profile";
 
 const URL_OF_PROFILE = "https://sacap.example/profiles/testland";
+
+/** MODEL-A's ssp245 run of tas ingested, its historical run and every other run generated. */
+const RUNS: ProfileRunSources = {
+  runs: [
+    { indicator: "tas", scenario: "historical", sources: { "MODEL-A": "sample", "MODEL-B": "sample" } },
+    { indicator: "tas", scenario: "ssp245", sources: { "MODEL-A": "ingested:MODEL-A:ssp245", "MODEL-B": "sample" } },
+  ],
+  provenance: {
+    sample: { source: "sample generator", method: "generated", version: "1", sample: true },
+    "ingested:MODEL-A:ssp245": { source: "Ingested NetCDF, MODEL-A ssp245 (tas; 1 file: tas_day_MODEL-A.nc)", method: "ingested", version: "ingested 2026-01-01", sample: false },
+  },
+};
 
 const ORIGINS: Record<SourceSummary["kind"], SourceSummary> = {
   sample: { kind: "sample", ingestedRuns: [], sampleRuns: 4, ingestedSources: [], text: "Sample data: generated for illustration, not model output." },
@@ -48,7 +60,7 @@ function testProfile(kind: SourceSummary["kind"] = "ingested"): PlaceProfile {
     category: "1000",
     baseline: { median: base + 0.0123456789, p10: base - 1, p90: base + 1, count: 33 },
     changes: {
-      ssp245: { "2080-2099": cell(1.5), "gwl:2.0": cell(1.2, { agreement: { sign: 1, agree: 20, count: 30, robust: false } }) },
+      ssp245: { "2080-2099": cell(1.5, { leftOut: "MODEL-A (baseline not ingested)" }), "gwl:2.0": cell(1.2, { agreement: { sign: 1, agree: 20, count: 30, robust: false } }) },
       ssp585: {
         "2080-2099": cell(3.7),
         "gwl:2.0": { median: null, p10: null, p90: null, count: 0, of: 33, agreement: null, incomplete: "incomplete: 1 of 20 years" },
@@ -94,10 +106,11 @@ const FILES = [
   "climate-1995-2014.svg",
   "change-tas.svg",
   "change-pr.svg",
+  "model-sources.csv",
 ].map((f) => `testland-climate-profile/${f}`);
 
 function unpack(profile = testProfile()): Record<string, string> {
-  const files = unzipSync(dataPackZip(profile, GRAPHICS, URL_OF_PROFILE));
+  const files = unzipSync(dataPackZip(profile, GRAPHICS, RUNS, URL_OF_PROFILE));
   return Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, strFromU8(bytes)]));
 }
 
@@ -110,15 +123,15 @@ describe("dataPackZip", () => {
   });
 
   it("is byte-identical when built twice", () => {
-    const a = dataPackZip(testProfile(), GRAPHICS, URL_OF_PROFILE);
-    const b = dataPackZip(testProfile(), GRAPHICS, URL_OF_PROFILE);
+    const a = dataPackZip(testProfile(), GRAPHICS, RUNS, URL_OF_PROFILE);
+    const b = dataPackZip(testProfile(), GRAPHICS, RUNS, URL_OF_PROFILE);
     expect(a[0]).toBe(0x50); // "PK"
     expect(a[1]).toBe(0x4b);
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 
   it("unpacks to the files dataPackFiles lists", () => {
-    const files = dataPackFiles(testProfile(), GRAPHICS, URL_OF_PROFILE);
+    const files = dataPackFiles(testProfile(), GRAPHICS, RUNS, URL_OF_PROFILE);
     const unpacked = unpack();
     for (const [name, content] of Object.entries(files)) expect(unpacked[name]).toBe(typeof content === "string" ? content : strFromU8(content));
   });
@@ -229,7 +242,7 @@ describe("signals and graphics", () => {
   it("leaves out a graphic that is not an SVG, and the README does not list it", () => {
     expect(standaloneSvg("")).toBeUndefined();
     expect(standaloneSvg("<div></div>")).toBeUndefined();
-    const unzipped = unzipSync(dataPackZip(testProfile(), { ...GRAPHICS, map: "" }, URL_OF_PROFILE));
+    const unzipped = unzipSync(dataPackZip(testProfile(), { ...GRAPHICS, map: "" }, RUNS, URL_OF_PROFILE));
     expect(Object.keys(unzipped)).not.toContain("testland-climate-profile/map.svg");
     expect(strFromU8(unzipped["testland-climate-profile/README.md"])).not.toContain("map.svg");
   });
@@ -275,3 +288,30 @@ describe("README.md", () => {
     expect(unpack(testProfile("mixed"))["testland-climate-profile/changes.csv"]).toContain("# sample data: true\r\n");
   });
 });
+
+describe("the one-source rule in the pack", () => {
+  const files = unpack();
+
+  it("names each model left out of a change, with the reason, in changes.csv", () => {
+    const { header, rows } = csvTable(files["testland-climate-profile/changes.csv"]);
+    const at = (name: string) => header.indexOf(name);
+    const row = rows.find((r) => r[at("scenario")] === "ssp245" && r[at("window")] === "2080-2099");
+    expect(row?.[at("left out")]).toBe("MODEL-A (baseline not ingested)");
+    // only that cell (of each indicator) has a model left out
+    expect(new Set(rows.filter((r) => r[at("left out")] !== "").map((r) => `${r[at("scenario")]} ${r[at("window")]}`))).toEqual(new Set(["ssp245 2080-2099"]));
+  });
+
+  it("lists the source of every model run read in model-sources.csv", () => {
+    const text = files["testland-climate-profile/model-sources.csv"];
+    expect(text).toContain("# rule: One source per model");
+    const { header, rows } = csvTable(text);
+    expect(header).toEqual(["indicator", "scenario", "model", "source", "source id", "description"]);
+    expect(rows).toEqual([
+      ["tas", "historical", "MODEL-A", "sample", "sample", "sample generator"],
+      ["tas", "historical", "MODEL-B", "sample", "sample", "sample generator"],
+      ["tas", "ssp245", "MODEL-A", "ingested", "ingested:MODEL-A:ssp245", "Ingested NetCDF, MODEL-A ssp245 (tas; 1 file: tas_day_MODEL-A.nc)"],
+      ["tas", "ssp245", "MODEL-B", "sample", "sample", "sample generator"],
+    ]);
+  });
+});
+

@@ -1,9 +1,10 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { agreementCell } from "~/features/cmip6/AgreementMark";
-import { AGREEMENT_RULE } from "~/features/cmip6/windows";
+import { sourceKind } from "~/features/cmip6/sources";
+import { AGREEMENT_RULE, ONE_SOURCE_RULE } from "~/features/cmip6/windows";
 import { toCsvText } from "~/lib/csv";
 import type { ProfileGraphics } from "./ProfilePage";
-import { citation, dataPackPath, type PlaceProfile, type ProfilePlace } from "./profile";
+import { citation, dataPackPath, type PlaceProfile, type ProfilePlace, type ProfileRunSources } from "./profile";
 
 /**
  * A place's data pack: one ZIP holding, in a folder named after the place, a README (what the pack is,
@@ -43,7 +44,11 @@ export const CHANGE_COLUMNS = [
   "of models",
   "agreement",
   "incomplete",
+  "left out",
 ] as const;
+
+/** The columns of `model-sources.csv`: which source answered each model run of each indicator. */
+export const MODEL_SOURCE_COLUMNS = ["indicator", "scenario", "model", "source", "source id", "description"] as const;
 
 /** The columns of the monthly climate file. */
 export const CLIMATE_COLUMNS = ["variable", "name", "units", "month", "month name", "median", "p10", "p90", "models"] as const;
@@ -72,9 +77,17 @@ export function changeRows(profile: PlaceProfile): Cell[][] {
           cell?.of ?? null,
           agreementCell(cell?.agreement),
           cell?.incomplete ?? null,
+          cell?.leftOut ?? null,
         ];
       }),
     ),
+  );
+}
+
+/** One row per indicator, run and model: `ingested` or `sample`, the source id and its description. */
+export function modelSourceRows(runs: ProfileRunSources): Cell[][] {
+  return runs.runs.flatMap(({ indicator, scenario, sources }) =>
+    Object.entries(sources).map(([model, id]) => [indicator, scenario, model, sourceKind(id), id, runs.provenance[id]?.source ?? null]),
   );
 }
 
@@ -99,6 +112,11 @@ function commonHeader(profile: PlaceProfile, url: string) {
 }
 
 const commentLines = (header: Record<string, string | boolean>) => Object.entries(header).map(([name, value]) => `${name}: ${value}`);
+
+function modelSourcesHeader(profile: PlaceProfile, url: string) {
+  const { "sample data": sample, sources, ...place } = commonHeader(profile, url);
+  return { ...place, rule: ONE_SOURCE_RULE, "sample data": sample, sources };
+}
 
 function changesHeader(profile: PlaceProfile, url: string) {
   const { "sample data": sample, sources, ...place } = commonHeader(profile, url);
@@ -208,6 +226,7 @@ function readme(profile: PlaceProfile, url: string, svgNames: readonly string[])
     `- \`README.md\`: this file.`,
     `- \`changes.csv\`, \`changes.json\`: the change of every indicator, one row per indicator, scenario and period (${profile.rows.length} indicators × ${profile.scenarios.length} scenarios × ${profile.choices.length} periods = ${profile.rows.length * profile.scenarios.length * profile.choices.length} rows).`,
     `- \`${climate}.csv\`, \`${climate}.json\`: the monthly climate of ${profile.baseline.label}, one row per variable and calendar month.`,
+    `- \`model-sources.csv\`: which source answered each model run of each indicator (ingested or sample), one row per indicator, run and model.`,
     `- \`signals.txt\`: the strongest signals, one sentence a line, as the profile states them (numbers rounded as on the page).`,
     ...svgLines,
     "",
@@ -231,6 +250,15 @@ function readme(profile: PlaceProfile, url: string, svgNames: readonly string[])
     "| `of models` | models with data for the indicator |",
     "| `agreement` | sign agreement of the models' changes: `robust (31 of 33)` where at least 80 % agree on the sign, else `not robust (20 of 33)`; empty without changes |",
     "| `incomplete` | why there is no value when some years have data (`incomplete: 1 of 20 years`) |",
+    "| `left out` | models with data left out by the one-source rule, with the reason (`NorESM2-MM (baseline not ingested)`): a model's change uses its ingested values at both ends or its sample values at both ends |",
+    "",
+    "### `model-sources.csv` columns",
+    "",
+    "| column | meaning |",
+    "|---|---|",
+    "| `indicator`, `scenario`, `model` | one model run read for an indicator (`historical` is the baseline's run) |",
+    "| `source` | `ingested` (model output loaded into the portal) or `sample` (generated for illustration) |",
+    "| `source id`, `description` | the source's key and what it is (the files ingested, or the sample generator) |",
     "",
     `### \`${climate}.csv\` columns`,
     "",
@@ -252,7 +280,7 @@ function readme(profile: PlaceProfile, url: string, svgNames: readonly string[])
     "",
     "- Thrasher, B. et al. (2022): NASA Global Daily Downscaled Projections, CMIP6. Scientific Data 9, 262.",
     "- Gutiérrez, J.M. et al. (2021): Atlas. In: Climate Change 2021: The Physical Science Basis (IPCC AR6 WGI).",
-    '- Hauser, M. et al.: "Transient warming levels for CMIP5 and CMIP6", Zenodo, doi:10.5281/zenodo.3591807.',
+    '- Hauser, M., Engelbrecht, F. and Fischer, E.: "Global warming levels for CMIP5 and CMIP6", Zenodo, doi:10.5281/zenodo.3591806 (the warming-level table; licence CC BY-SA 4.0; its version is named in the notes on warming levels).',
     "- World Bank Climate Change Knowledge Portal, CMIP6 methodology notes.",
     "- Zhang, X. et al. (2011): Indices for monitoring changes in extremes based on daily temperature and precipitation data. WIREs Climate Change 2, 851-870; climdex.pcic (Pacific Climate Impacts Consortium).",
     "- Hyndman, R.J. and Fan, Y. (1996): Sample quantiles in statistical packages. The American Statistician 50.",
@@ -275,7 +303,7 @@ function readme(profile: PlaceProfile, url: string, svgNames: readonly string[])
  * The files of a place's data pack by path in the ZIP (`nepal-climate-profile/README.md`), in the order
  * they are written. `url` is the address of the profile page (the README and the tables name it).
  */
-export function dataPackFiles(profile: PlaceProfile, graphics: ProfileGraphics, url: string): Record<string, Uint8Array | string> {
+export function dataPackFiles(profile: PlaceProfile, graphics: ProfileGraphics, runs: ProfileRunSources, url: string): Record<string, Uint8Array | string> {
   const folder = dataPackName(profile.place);
   const climate = `climate-${profile.baseline.label}`;
   const svgs = svgFiles(profile, graphics);
@@ -287,6 +315,7 @@ export function dataPackFiles(profile: PlaceProfile, graphics: ProfileGraphics, 
     "changes.json": jsonTable(changesHeader(profile, url), CHANGE_COLUMNS, changes),
     [`${climate}.csv`]: toCsvText(CLIMATE_COLUMNS, cycle, commentLines(climateHeader(profile, url))),
     [`${climate}.json`]: jsonTable(climateHeader(profile, url), CLIMATE_COLUMNS, cycle),
+    "model-sources.csv": toCsvText(MODEL_SOURCE_COLUMNS, modelSourceRows(runs), commentLines(modelSourcesHeader(profile, url))),
     "signals.txt": profile.signals.map((s) => `${s}\n`).join(""),
     ...svgs,
   };
@@ -294,9 +323,9 @@ export function dataPackFiles(profile: PlaceProfile, graphics: ProfileGraphics, 
 }
 
 /** The data pack as ZIP bytes: the same bytes for the same profile, graphics and address. */
-export function dataPackZip(profile: PlaceProfile, graphics: ProfileGraphics, url: string): Uint8Array<ArrayBuffer> {
+export function dataPackZip(profile: PlaceProfile, graphics: ProfileGraphics, runs: ProfileRunSources, url: string): Uint8Array<ArrayBuffer> {
   const entries: Zippable = {};
-  for (const [path, content] of Object.entries(dataPackFiles(profile, graphics, url))) {
+  for (const [path, content] of Object.entries(dataPackFiles(profile, graphics, runs, url))) {
     entries[path] = [typeof content === "string" ? strToU8(content) : content, { mtime: PACK_MTIME }];
   }
   return zipSync(entries, { level: 6, mtime: PACK_MTIME });

@@ -1,5 +1,6 @@
 import type { Agreement } from "../cmip6/windows";
 import type { SourceSummary } from "../cmip6/sources";
+import type { SeriesProvenance } from "../cmip6/series";
 import type { WindowChoice } from "../cmip6/warmingLevels";
 
 /**
@@ -57,6 +58,8 @@ export interface ProfileCell extends EnsembleValue {
   agreement: Agreement | null;
   /** Why there is no value, when some years have data ("incomplete: 1 of 20 years"). */
   incomplete?: string;
+  /** Models left out by the one-source rule, with the reason ("NorESM2-MM (baseline not ingested)"). */
+  leftOut?: string;
 }
 
 /** One indicator's row: its 1995-2014 climate and its change at each choice, per scenario. */
@@ -113,3 +116,14 @@ export interface PlaceProfile {
 /** "Cite as" text: portal, place, data version and address (the page and the data pack). */
 export const citation = (profile: Pick<PlaceProfile, "place" | "version">, url: string) =>
   `SACAP: South Asia Climate and Agriculture Portal. ${profile.place.name} climate profile (data version ${profile.version}). ${url}`;
+
+/**
+ * Which source answered each model run a profile read: per indicator and run (scenario), each model's
+ * source id, and the provenance of each id. Only the data pack lists them (`model-sources.csv`); the page
+ * says the summary (`origin`).
+ */
+export interface ProfileRunSources {
+  runs: { indicator: string; scenario: string; sources: Record<string, string> }[];
+  provenance: Record<string, SeriesProvenance>;
+}
+

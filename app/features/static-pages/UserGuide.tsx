@@ -1,7 +1,7 @@
 import { Classes } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
-import { GUIDE_LEVEL_EXAMPLE } from "./warmingLevelsGuide";
+import { GUIDE_LEVEL_EXAMPLE, listText } from "./warmingLevelsGuide";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
 
@@ -220,14 +220,18 @@ export function UserGuide() {
         </p>
         <h3 id="guide-gwl-how">How the portal finds each model&apos;s window</h3>
         <p>
-          The windows come from the table the Atlas uses (Hauser et al., doi:10.5281/zenodo.3591807): for every model and
-          scenario, the first 20 years whose mean global warming exceeds the level. The portal takes each model&apos;s mean over its
-          own window, then the median and the 10th to 90th percentiles across the models. A model that does not reach a level by
-          2100 is left out of that level, and so is a model the table does not have; every screen says how many models are in
-          (&quot;+3 °C: 15 of 35 models under SSP2-4.5&quot;) and names the ones left out. A window can begin before 2015, so the
+          The windows come from the warming-level table of Hauser, Engelbrecht and Fischer (&quot;Global warming levels for CMIP5 and
+          CMIP6&quot;, doi:10.5281/zenodo.3591806), in its version of {GUIDE_LEVEL_EXAMPLE.table.version}, under the licence{" "}
+          {GUIDE_LEVEL_EXAMPLE.table.licence}: reuse it with credit to the authors and under the same licence (the portal serves it,
+          with its version and licence, at <code>/api/cmip6/list/warming-levels</code>). For every model and scenario it gives the first 20 years whose mean global
+          warming exceeds the level, each model at its own window as the Atlas takes warming levels. The portal takes each
+          model&apos;s mean over its own window, then the median and the 10th to 90th percentiles across the models. A model that
+          does not reach a level by 2100 is left out of that level, and so is a model the table does not have; every screen says
+          how many models are in (&quot;+3 °C: {GUIDE_LEVEL_EXAMPLE.threeDegrees.count} of {GUIDE_LEVEL_EXAMPLE.threeDegrees.of} models
+          under {GUIDE_LEVEL_EXAMPLE.scenario.name}&quot;) and names the ones left out. A window can begin before 2015, so the
           historical run is joined to the scenario for it. Changes are against 1995-2014, the Atlas&apos;s baseline and the last 20
           years of the historical run: the same reference for every model and level, close to the present, and the period the
-          warming-level table and the Atlas&apos;s maps use.
+          Atlas&apos;s maps use.
         </p>
         <h3 id="guide-gwl-example">A worked example</h3>
         <p>
@@ -238,9 +242,9 @@ export function UserGuide() {
           +{GUIDE_LEVEL_EXAMPLE.early.level} °C in {GUIDE_LEVEL_EXAMPLE.early.start}-{GUIDE_LEVEL_EXAMPLE.early.end}, a window that starts in the
           historical run. By 2100, {GUIDE_LEVEL_EXAMPLE.threeDegrees.count} of the portal&apos;s {GUIDE_LEVEL_EXAMPLE.threeDegrees.of} models reach +3 °C
           under {GUIDE_LEVEL_EXAMPLE.scenario.name}; the table has no {GUIDE_LEVEL_EXAMPLE.scenario.name} rows for{" "}
-          {GUIDE_LEVEL_EXAMPLE.threeDegrees.notInTable.join(", ")}. A value at +3 °C under {GUIDE_LEVEL_EXAMPLE.scenario.name} therefore stands for
+          {listText(GUIDE_LEVEL_EXAMPLE.threeDegrees.notInTable)}. A value at +3 °C under {GUIDE_LEVEL_EXAMPLE.scenario.name} therefore stands for
           fewer than half of the models, the warmer ones. The climate values in this build are sample data, generated for
-          illustration; the windows are the published ones.
+          illustration; the windows are the published ones (version {GUIDE_LEVEL_EXAMPLE.table.version} of the table).
         </p>
         <h3 id="guide-agreement">Model agreement</h3>
         <p>

@@ -4,6 +4,7 @@ import shippedAvailability from "../../../seeds/model-variables.json";
 import { CMIP6_EXPERIMENT_PERIODS, type YearRange } from "../../../app/features/cmip6/periods";
 import { LruCache } from "../lru";
 import type { SeriesKey, SeriesSource, SeriesStore, StoreDescription, StoredSeries } from "../store";
+import type { Calendar } from "../ingest/calendar";
 import { climatologyOf, type Climatology } from "./climatology";
 import { hasForcing } from "./forcing";
 import { GEO_CLIMATES, type GeoClimate } from "./geo-climates";
@@ -28,6 +29,8 @@ export const SAMPLE_METHOD =
   "taken as normal around the THI of the month's values, with the daily and spatial spread of temperature. 365-day calendar.";
 
 const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+/** The generator's calendar: every year has the 365 days of `DAYS_IN_MONTH`, February 28. */
+const SAMPLE_CALENDAR = "noleap" satisfies Calendar;
 
 export interface SampleStoreOptions {
   /** Years each scenario covers (default: the NEX-GDDP-CMIP6 ranges). */
@@ -91,7 +94,7 @@ export class SampleSeriesStore implements SeriesStore {
       const run = this.run(key.geo, key.scenario, key.model);
       if (run && key.indicator === "pet") return this.pet(run, key.model, key.frequency);
       const values = run && indicatorSeries(run, key.indicator, key.frequency);
-      return values ? { startYear: run.period.start, values, source: this.source } : null;
+      return values ? { startYear: run.period.start, values, source: this.source, calendar: SAMPLE_CALENDAR } : null;
     });
     return found ?? undefined;
   }
@@ -102,7 +105,7 @@ export class SampleSeriesStore implements SeriesStore {
     if (!how) return null;
     const monthly = samplePet(run, how.method);
     const values = frequency === "monthly" ? monthly : Float64Array.from({ length: run.years }, (_, y) => aggregateMonths(monthly.subarray(y * 12, y * 12 + 12), ALL_MONTHS, "mean"));
-    return { startYear: run.period.start, values, source: this.source, method: samplePetMethod(run, how.method, how.missing) };
+    return { startYear: run.period.start, values, source: this.source, method: samplePetMethod(run, how.method, how.missing), calendar: SAMPLE_CALENDAR };
   }
 
   /** Every variable of one model run; undefined for a geo, scenario or model the generator cannot make. */

@@ -44,13 +44,13 @@ import {
 } from "./selection";
 import { SpreadView } from "../spread/SpreadView";
 import { subsetText } from "../subsets";
-import { levelLabel, levelWindows, type WarmingLevels } from "../warmingLevels";
+import { levelLabel, levelWindows, tableProvenance, type WarmingLevels } from "../warmingLevels";
 import { SourceNote, SourceTag } from "../SourceTag";
 import { profilePath } from "~/features/profile/profile";
 import { ObservationsNote } from "~/features/observations/ObservationsNote";
 import { mergeSources, sourceSummary } from "../sources";
 import { formatNumber } from "~/lib/format";
-import { agreementText, windowDecimals, type Agreement } from "../windows";
+import { agreementText, ONE_SOURCE_RULE, windowDecimals, type Agreement } from "../windows";
 
 /** The CMIP6 data explorer: selectors, chart, 20-year window table, dense table and downloads. */
 export function Explorer() {
@@ -326,7 +326,7 @@ function WindowsSection({
     view: "20-year windows and warming levels",
     windowMethod: WINDOW_METHOD,
     agreement: AGREEMENT_RULE,
-    warmingLevels: table.source,
+    warmingLevels: tableProvenance(table),
   };
   return (
     <WindowTable
@@ -390,6 +390,7 @@ function WindowTable({
   onDownload: (format: "csv" | "json") => void;
 }) {
   const notes = rows.filter((r) => r.level);
+  const leftOut = rows.filter((r) => r.leftOut);
   const otherBaseline = rows.some((r) => r.baseline && r.baseline !== baseline);
   return (
     <>
@@ -451,6 +452,15 @@ function WindowTable({
         </HTMLTable>
       )}
       {levelStatus ? <p className="sacap-method">{levelStatus}</p> : null}
+      {leftOut.length > 0 ? (
+        <ul className="sacap-method" aria-label="Models left out: one source per model">
+          {leftOut.map((r) => (
+            <li key={`${r.scenario}-${r.code}`}>
+              {scenarioName(r.scenario)}, {r.window}: left out {r.leftOut}. {ONE_SOURCE_RULE}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {notes.length > 0 ? (
         <ul className="sacap-method sacap-explorer__level-notes" aria-label="Warming levels: models and method">
           {notes.map((r) => (

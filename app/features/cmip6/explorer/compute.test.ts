@@ -88,6 +88,9 @@ describe("windowTable", () => {
         changeP10: 1.2,
         changeP90: 2,
         agreement: { sign: 1, agree: 3, count: 3, robust: true },
+        ingestedModels: [],
+        sampleModels: ["A", "B", "C"],
+        leftOut: "",
       },
     ]);
   });
@@ -207,9 +210,9 @@ describe("warming-level rows", () => {
     expect(one.count).toBe(3);
     expect(one.agreement).toEqual({ sign: 1, agree: 2, count: 3, robust: false });
     const [exported] = windowExportRows([one]);
-    expect(WINDOW_EXPORT_COLUMNS).toEqual(["scenario", "window code", "window label", "models", "of", "median", "p10", "p90", "change median", "change p10", "change p90", "agree", "count", "robust"]);
+    expect(WINDOW_EXPORT_COLUMNS).toEqual(["scenario", "window code", "window label", "models", "of", "median", "p10", "p90", "change median", "change p10", "change p90", "agree", "count", "robust", "ingested models", "sample models", "left out"]);
     expect(exported.slice(0, 5)).toEqual(["ssp245", "gwl:1.5", "+1.5 °C", 3, 4]);
-    expect(exported.slice(11)).toEqual([2, 3, "false"]);
+    expect(exported.slice(11)).toEqual([2, 3, "false", "", "A B C", null]);
     expect(exported[5]).toBe(one.median);
   });
 

@@ -16,7 +16,10 @@ import {
   type WindowChoice,
 } from "../warmingLevels";
 import {
+  excludedText,
   modelClimatologies,
+  modelsBySource,
+  ONE_SOURCE_RULE,
   windowDecimals,
   windowStatistics,
   type Agreement,
@@ -97,9 +100,15 @@ export interface WindowRow {
   incomplete?: string;
   /** A warming level's count ("+2 °C: 32 of 35 models under SSP2-4.5") and method note (`levelMethodNote`). */
   level?: { text: string; note: string };
+  /** The models counted, by the source of their values (both ends of a change from the same one). */
+  ingestedModels: string[];
+  sampleModels: string[];
+  /** Models left out by the one-source rule, with the reason ("NorESM2-MM (baseline not ingested)"); empty if none. */
+  leftOut: string;
 }
 
 function windowRow(scenario: string, choice: WindowChoice, stats: WindowStatistics, of: number, decimals: number, baseline?: string): WindowRow {
+  const bySource = modelsBySource(stats);
   return {
     scenario,
     kind: choice.kind,
@@ -116,6 +125,9 @@ function windowRow(scenario: string, choice: WindowChoice, stats: WindowStatisti
     agreement: stats.change?.agreement ?? null,
     ...(stats.change && baseline ? { baseline } : {}),
     ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
+    ingestedModels: bySource.ingested,
+    sampleModels: bySource.sample,
+    leftOut: excludedText(stats.excluded).replace(/^left out: /, ""),
   };
 }
 
@@ -199,6 +211,9 @@ export const WINDOW_EXPORT_COLUMNS = [
   "agree",
   "count",
   "robust",
+  "ingested models",
+  "sample models",
+  "left out",
 ];
 
 export function windowExportRows(rows: readonly WindowRow[]): (string | number | null)[][] {
@@ -217,12 +232,16 @@ export function windowExportRows(rows: readonly WindowRow[]): (string | number |
     r.agreement?.agree ?? null,
     r.agreement?.count ?? null,
     r.agreement ? String(r.agreement.robust) : null,
+    r.ingestedModels.join(" "),
+    r.sampleModels.join(" "),
+    r.leftOut || null,
   ]);
 }
 
 /** The window method in one sentence, for captions and download headers. */
 export const WINDOW_METHOD =
-  "each model's mean over the window (with at least 90 % of its years), then the median and p10-p90 across models; a change is each model's window mean minus its own baseline mean, then the median and p10-p90 of those changes. A warming-level row takes each model's own 20-year window in which its global mean warming first exceeds the level above 1850-1900; its changes are against 1995-2014.";
+  "each model's mean over the window (with at least 90 % of its years), then the median and p10-p90 across models; a change is each model's window mean minus its own baseline mean, then the median and p10-p90 of those changes. A warming-level row takes each model's own 20-year window in which its global mean warming first exceeds the level above 1850-1900; its changes are against 1995-2014. " +
+  ONE_SOURCE_RULE;
 
 
 /** One row of the dense table: a scenario's year (and month), the ensemble statistics and every model. */
@@ -288,7 +307,7 @@ export interface ExportHeader {
   method?: string;
   /** The rule of the agreement column. */
   agreement?: string;
-  /** Where the warming-level windows come from (the table's `source`). */
+  /** Where the warming-level windows come from: the table's source, version and licence (`tableProvenance`). */
   warmingLevels?: string;
   /** The named model subset (`subsetText`). */
   subset?: string;
