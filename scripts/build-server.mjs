@@ -4,7 +4,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { index: "server/index.ts", "series-worker": "server/series/worker.ts", submissions: "server/cli/submissions.ts", ingest: "server/cli/ingest.ts" },
+  entryPoints: { index: "server/index.ts", "series-worker": "server/series/worker.ts", submissions: "server/cli/submissions.ts", ingest: "server/cli/ingest.ts", "ingest-worker": "server/cli/ingest-worker.ts" },
   outdir: "build/server",
   bundle: true,
   platform: "node",

@@ -3,13 +3,30 @@ import { EnvError, parseEnv, seriesDatabaseFile } from "../env.server";
 import { loadSeeds, SeedError } from "../seeds.server";
 import { ingest, type IngestProgress, type IngestSummary } from "../series/ingest/ingest.server";
 import { OBSERVATION_DATASETS } from "../../app/features/observations/datasets";
-import { loadElevationOption, parseObservedOption, UsageError } from "./options";
+import { loadElevationOption, parseObservedOption, redactUrl, UsageError } from "./options";
+import path from "node:path";
+import { enqueue, queueStatus, type QueueStatus } from "../series/queue/jobs.server";
+
+/** The queue's state in lines: counts, failures with their errors, running sets, bases, time left. */
+export function statusText(s: QueueStatus): string {
+  const lines = [
+    `sets: ${s.sets.done} done, ${s.sets.running} running, ${s.sets.queued + s.sets.retry} pending (${s.sets.retry} to retry), ${s.sets.failed} failed, of ${s.sets.total}`,
+    `time left: ${s.etaSeconds === undefined ? "unknown until a set is done" : clock(s.etaSeconds)}`,
+    `data version: ${s.dataVersion}`,
+  ];
+  for (const b of s.bases) lines.push(`percentile base ${b.model}: ${b.state}`);
+  for (const r of s.running) lines.push(`running ${r.set} on ${r.worker} for ${clock(r.seconds)}`);
+  for (const f of s.failed) lines.push(`FAILED  ${f.set} (${f.attempts} attempt${f.attempts === 1 ? "" : "s"}): ${f.error}`);
+  return `${lines.join("\n")}\n`;
+}
 
 const USAGE = `Loads daily CMIP6 NetCDF files (NEX-GDDP-CMIP6 or CMIP6 layout), and daily observational gridded
 datasets (CHIRPS, ERA5, ERA5-Land, IMD), into the series database.
 
 Usage: npm run ingest -- <files or folders> [--observed NAME] [--variable tas] [--to file:./data/series.db]
                         [--places FILE.geojson] [--elevation FILE.nc] [--json]
+       npm run ingest -- <files or folders> --queue postgres://... [same options]
+       npm run ingest -- --status --queue postgres://... [--json]
 
   <files or folders>  .nc / .nc4 files named {variable}_day_{model}_{scenario}_{variant}_{grid}_{years}.nc;
                       folders are searched recursively
@@ -40,6 +57,14 @@ ${OBSERVATION_DATASETS.map((d) => `                        ${d.flags[0].padEnd(1
                       lat-lon grid, sampled at each cell centre (nearest neighbour). Without it PET takes
                       sea-level pressure (101.3 kPa) and its series say "elevation not given".
   --json              print the summary as JSON on stdout
+  --queue URL         PostgreSQL (postgres://user@host/db): queue the files as jobs, one per model, scenario
+                      and years, for \`npm run ingest:worker -- --queue URL\` processes on any number of
+                      machines, which write the shared series store in that database (SERIES_DB=URL for
+                      the portal). The options above travel with each job; paths must be the same on every
+                      worker's machine (a shared file system). Sets done before with the same files are not
+                      queued again. See docs/deployment.md, "Loading the full data set".
+  --status            with --queue: the sets done, running, queued and failed (with their errors), the
+                      percentile bases and the time left
 
 PET is FAO-56 Penman-Monteith per grid cell and day when a model-year has tas, tasmax, tasmin, hurs, rsds
 and sfcWind, else Hargreaves-Samani from tas, tasmax and tasmin; each series records which.
@@ -66,6 +91,8 @@ function parse(argv: string[]) {
       elevation: { type: "string" },
       observed: { type: "string" },
       json: { type: "boolean" },
+      queue: { type: "string" },
+      status: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -113,8 +140,27 @@ async function main() {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  const queue = values.queue;
+  if (queue !== undefined && !/^postgres(ql)?:\/\//.test(queue)) {
+    process.stderr.write(`--queue must be a PostgreSQL URL (postgres://user@host:5432/db), not "${queue}"\n`);
+    process.exit(2);
+  }
+  if (values.status) {
+    if (!queue) {
+      process.stderr.write(`--status needs --queue postgres://...\n`);
+      process.exit(2);
+    }
+    const status = await queueStatus(queue);
+    if (values.json) process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+    else process.stdout.write(statusText(status));
+    return;
+  }
   if (positionals.length === 0) {
     process.stderr.write(`Give at least one file or folder.\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (queue && values.to !== undefined) {
+    process.stderr.write(`--to and --queue name two stores: give one\n`);
     process.exit(2);
   }
   const to = values.to;
@@ -150,12 +196,38 @@ async function main() {
   const env = parseEnv(process.env);
   const database = to ? to.slice("file:".length) : (seriesDatabaseFile(env.SERIES_DB) ?? "./data/series.db");
   const seeds = loadSeeds();
+  const variables = values.variable?.flatMap((v) => v.split(",").map((x) => x.trim()).filter(Boolean));
+  if (queue) {
+    const result = await enqueue({ url: queue }, {
+      paths: positionals.map((p) => path.resolve(p)),
+      seeds,
+      settings: {
+        ...(variables ? { variables } : {}),
+        ...(chunkDays ? { chunkDays } : {}),
+        ...(trust ? { trust } : {}),
+        ...(values.replace ? { replace: true } : {}),
+        ...(minCoverage !== undefined ? { minCoverage: minCoverage / 100 } : {}),
+        ...(values.places ? { places: path.resolve(values.places) } : {}),
+        ...(values.elevation ? { elevation: path.resolve(values.elevation) } : {}),
+        ...(observed ? { observed: observed.id } : {}),
+      },
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+    const out = process.stderr;
+    out.write(`Queued ${result.queued.length} set(s) of files (${result.plan.sets.reduce((n, s) => n + s.files.length, 0)} files) on ${redactUrl(queue)}; ${result.done.length} set(s) were done before; ${result.plan.ignored.length} file(s) ignored, ${result.plan.failed.length} failed.\n`);
+    for (const f of result.plan.failed) out.write(`  FAILED  ${f.file}: ${f.reason}\n`);
+    for (const f of result.plan.ignored) out.write(`  ignored ${f.file}: ${f.reason}\n`);
+    out.write("Start workers with: npm run ingest:worker -- --queue URL; follow them with: npm run ingest -- --status --queue URL\n");
+    if (values.json) process.stdout.write(`${JSON.stringify({ queued: result.queued, done: result.done, ignored: result.plan.ignored, failed: result.plan.failed }, null, 2)}\n`);
+    if (result.plan.failed.length > 0) process.exitCode = 1;
+    return;
+  }
   const tty = process.stderr.isTTY;
   let lastLine = 0;
   const summary = await ingest({
     paths: positionals,
     database,
-    variables: values.variable?.flatMap((v) => v.split(",").map((x) => x.trim()).filter(Boolean)),
+    variables,
     seeds,
     chunkDays,
     trust,

@@ -3,6 +3,9 @@ import { FORM_KINDS, type FormKind } from "../../app/features/forms/forms";
 import { readElevationGrid, type ElevationGrid } from "../series/ingest/elevation";
 import { observationDataset, OBSERVED_FLAGS, type ObservationDataset } from "../../app/features/observations/datasets";
 
+/** A database URL without its password, for messages. */
+export const redactUrl = (url: string) => url.replace(/^(\w+:\/\/[^:/@]+):[^@]*@/, "$1:***@");
+
 /** A wrong option: the message names it. */
 export class UsageError extends Error {}
 

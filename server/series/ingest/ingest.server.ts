@@ -76,6 +76,13 @@ export interface IngestOptions {
   percentileBase?: { start: number; end: number };
   onProgress?: (progress: IngestProgress) => void;
   log?: (line: string) => void;
+  /** Read every set again even where its files are recorded (a queue's percentile-base job). */
+  force?: boolean;
+  /**
+   * Called once a set is read and before its rows are joined to other years (dry and wet spells) and
+   * written: a shared store takes its lock on the model run here and brings its neighbouring years in.
+   */
+  beforeWrite?: (run: { model: string; scenario: string; years: { start: number; end: number } }) => Promise<void>;
 }
 
 export interface IngestProgress {
@@ -265,15 +272,49 @@ class FileFailure extends Error {
   }
 }
 
-export async function ingest(options: IngestOptions): Promise<IngestSummary> {
-  const started = performance.now();
+/** One set of files read together: a model's scenario run over one span of years (every variable of it). */
+export interface IngestSet {
+  /** "MODEL|scenario|variant|grid|years" */
+  key: string;
+  model: string;
+  scenario: string;
+  /** The years of the files' names ("2015" or "2015-2019"). */
+  years: string;
+  files: { path: string; name: string; variable: string; bytes: number }[];
+}
+
+/** The files the portal can use, grouped into sets, and what was not taken (in a summary's lists). */
+export interface IngestPlan {
+  sets: IngestSet[];
+  ignored: FileProblem[];
+  failed: FileProblem[];
+  warnings: string[];
+}
+
+/** Finds and groups the files as `ingest` reads them, without reading any day: what a queue is given. */
+export async function planIngest(options: Pick<IngestOptions, "paths" | "variables" | "seeds" | "observed" | "log">): Promise<IngestPlan> {
+  const summary: IngestSummary = {
+    database: "", ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0, percentiles: [],
+  };
+  const sets = await groupSets(options, summary);
+  return {
+    sets: [...sets].map(([key, files]) => ({
+      key,
+      model: files[0].model,
+      scenario: files[0].scenario,
+      years: files[0].name.years,
+      files: files.map((c) => ({ path: c.path, name: c.name.name, variable: c.variable, bytes: c.bytes })),
+    })),
+    ignored: summary.ignored,
+    failed: summary.failed,
+    warnings: summary.warnings,
+  };
+}
+
+/** Step 1 of an ingest: the files the portal can use, grouped by model, scenario and years. */
+async function groupSets(options: Pick<IngestOptions, "paths" | "variables" | "seeds" | "observed" | "log">, summary: IngestSummary): Promise<Map<string, Candidate[]>> {
   const log = options.log ?? (() => {});
   const { seeds } = options;
-  const chunkDays = Math.max(1, options.chunkDays ?? 32);
-  const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
-  const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0, percentiles: [],
-  };
   const wanted = options.variables?.length ? new Set(options.variables) : undefined;
   if (wanted) {
     for (const v of wanted) if (!VARIABLE_UNITS[v]) throw new Error(`--variable ${v}: not a variable the portal shows (${MEAN_VARIABLES.join(", ")})`);
@@ -353,6 +394,20 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     set.push(c);
     sets.set(key, set);
   }
+  return sets;
+}
+
+export async function ingest(options: IngestOptions): Promise<IngestSummary> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const { seeds } = options;
+  const chunkDays = Math.max(1, options.chunkDays ?? 32);
+  const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
+  const summary: IngestSummary = {
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0, percentiles: [],
+  };
+  const sets = await groupSets(options, summary);
+  const candidates = [...sets.values()].flat();
 
   const shipped = loadGeoFeatures(options.geoDir ?? path.resolve(process.env.SEEDS_DIR || "seeds", "geo"), seeds);
   const operator = options.places ? readOutlines(options.places, seeds.geos.map((g) => g.field_value)) : [];
@@ -417,7 +472,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       const label = `${model} ${scenario} ${set[0].name.years}`;
       progress.current = label;
       report();
-      if (!again && set.every((c) => known.get(sums.get(c), masks.outlines)) && !thresholdStore.wantsAgain(model, scenario, nameYears(set[0].name.years))) {
+      if (!again && !options.force && set.every((c) => known.get(sums.get(c), masks.outlines)) && !thresholdStore.wantsAgain(model, scenario, nameYears(set[0].name.years))) {
         summary.skipped.push(...set.map((c) => c.name.name));
         progress.filesDone += set.length;
         progressBytesBase += set.reduce((s, c) => s + c.bytes, 0);
@@ -470,6 +525,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         return;
       }
 
+      await options.beforeWrite?.({ model, scenario, years: nameYears(set[0].name.years) });
       // 4. one transaction per set: all its rows and files, or nothing. Each row names the files it was
       // computed from; a row another file wrote is replaced only when the operator says so.
       const id = sourceId(model, scenario);

@@ -1,0 +1,407 @@
+import { hostname } from "node:os";
+import pg from "pg";
+import PgBoss from "pg-boss";
+import { ETCCDI_BASE_PERIOD } from "../../../app/features/cmip6/periods";
+import { ingest, nameYears, planIngest, type IngestOptions, type IngestPlan, type IngestSeeds, type IngestSet, type IngestSummary } from "../ingest/ingest.server";
+import { readElevationGrid } from "../ingest/elevation";
+import { SPELL_INDICES } from "../ingest/indices";
+import { observationDataset } from "../../../app/features/observations/datasets";
+import { ensurePostgresSchema } from "../postgres/schema.server";
+import { publishChanges } from "../postgres/publish.server";
+import { ScratchStore } from "./scratch.server";
+
+/**
+ * Ingest as jobs on pg-boss, a PostgreSQL-backed queue (docs/decisions/023-ingest-queue.md): the
+ * `npm run ingest -- FILES --queue URL` enqueues one job per set of files (a model's scenario run over the
+ * years of its files, every variable of it: what PET, THI and DTR read together), and any number of
+ * `npm run ingest:worker -- --queue URL` processes, on any number of machines, take them.
+ *
+ * A job computes its set with the single-machine ingest into a database of its own (`ScratchStore`), seeded
+ * with the rows of the shared store it needs, and publishes the rows it wrote in one PostgreSQL
+ * transaction that also raises the store's data version and records the set as done: readers see a
+ * model-year whole or not at all, and a job done twice writes the same rows twice. The years of one model
+ * run are joined (dry and wet spells across the new year) under an advisory lock on the run, held from
+ * reading the neighbouring years to the commit. A job is leased for `lease` seconds: a worker that dies
+ * loses it then, and another worker does it again. A job that fails three times is recorded with its error
+ * (`ingest_sets`) while the rest go on.
+ *
+ * Percentile indices: a base year (1961-1990 of the historical run) stores its days; the worker that
+ * commits a model's last base year schedules the model's percentile base as a job of its own, which
+ * computes the thresholds and the base years' indices and then queues again the sets that were read before
+ * the thresholds existed.
+ */
+
+export const SET_QUEUE = "sacap-ingest-set";
+export const BASE_QUEUE = "sacap-percentile-base";
+/** Attempts of a job before it is recorded as failed. */
+export const ATTEMPTS = 3;
+/** Seconds a job is leased for by default (a model-year takes seconds; a percentile base minutes). */
+export const DEFAULT_LEASE = { set: 900, base: 3600 };
+
+/** What every worker must read the same way: given once at enqueue time and carried by each job. */
+export interface JobSettings {
+  variables?: string[];
+  chunkDays?: number;
+  trust?: "name" | "time-axis";
+  replace?: boolean;
+  minCoverage?: number;
+  places?: string;
+  elevation?: string;
+  observed?: string;
+  percentileBase?: { start: number; end: number };
+}
+
+interface SetJobData {
+  setKey: string;
+  settings: JobSettings;
+}
+
+interface BaseJobData {
+  model: string;
+  /** A base-year set of the model, read again with every base year at hand. */
+  setKey: string;
+  settings: JobSettings;
+}
+
+export interface QueueConnection {
+  url: string;
+  /** Seconds between the queue's checks for expired leases (default 30). */
+  superviseSeconds?: number;
+}
+
+/** A pg-boss instance on the URL with the ingest queues created (idempotent). */
+export async function openQueue(connection: QueueConnection, lease = DEFAULT_LEASE): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: connection.url,
+    maintenanceIntervalSeconds: connection.superviseSeconds ?? 30,
+    monitorStateIntervalSeconds: 60,
+  });
+  boss.on("error", (error) => process.stderr.write(`queue: ${error instanceof Error ? error.message : String(error)}\n`));
+  await boss.start();
+  await boss.createQueue(SET_QUEUE, { name: SET_QUEUE, policy: "standard", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: lease.set });
+  // one percentile base of a model queued or running at a time
+  await boss.createQueue(BASE_QUEUE, { name: BASE_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: lease.base });
+  return boss;
+}
+
+const BASE_SCENARIO = "historical";
+
+/** Sets of the historical run's percentile base first: a model's base completes early and few sets wait for it. */
+function priorityOf(set: IngestSet, base: { start: number; end: number }): number {
+  const years = nameYears(set.years);
+  if (set.scenario !== BASE_SCENARIO) return 0;
+  return years.end >= base.start && years.start <= base.end ? 2 : 1;
+}
+
+export interface EnqueueResult {
+  plan: IngestPlan;
+  queued: string[];
+  /** Sets recorded as done before, with the same files: not queued again. */
+  done: string[];
+}
+
+/** Records the sets in `ingest_sets` and queues a job for each that is not done. */
+export async function enqueue(connection: QueueConnection, options: { paths: readonly string[]; seeds: IngestSeeds; settings: JobSettings; log?: (line: string) => void }): Promise<EnqueueResult> {
+  const plan = await planIngest({ paths: options.paths, variables: options.settings.variables, seeds: options.seeds, observed: options.settings.observed ? observationDataset(options.settings.observed) : undefined, log: options.log });
+  const pool = new pg.Pool({ connectionString: connection.url, max: 2 });
+  const result: EnqueueResult = { plan, queued: [], done: [] };
+  const boss = await openQueue(connection);
+  try {
+    const client = await pool.connect();
+    try {
+      await ensurePostgresSchema(client);
+      const base = options.settings.percentileBase ?? ETCCDI_BASE_PERIOD;
+      for (const set of plan.sets) {
+        const files = set.files.map((f) => ({ path: f.path, name: f.name, variable: f.variable }));
+        const bytes = Math.round(set.files.reduce((s, f) => s + f.bytes, 0));
+        // a set done with the same files stays done (its files are recorded by checksum in the store)
+        const { rows } = await client.query(
+          `INSERT INTO ingest_sets (set_key, model, scenario, years, files, bytes, state) VALUES ($1, $2, $3, $4, $5, $6, 'queued')
+           ON CONFLICT (set_key) DO UPDATE SET files = EXCLUDED.files, bytes = EXCLUDED.bytes,
+             state = CASE WHEN ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files THEN 'done' ELSE 'queued' END,
+             attempts = CASE WHEN ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files THEN ingest_sets.attempts ELSE 0 END,
+             error = CASE WHEN ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files THEN ingest_sets.error ELSE NULL END,
+             queued_at = CASE WHEN ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files THEN ingest_sets.queued_at ELSE now() END
+           RETURNING state`,
+          [set.key, set.model, set.scenario, set.years, JSON.stringify(files), bytes],
+        );
+        if (rows[0].state === "done") {
+          result.done.push(set.key);
+          continue;
+        }
+        await boss.send(SET_QUEUE, { setKey: set.key, settings: options.settings } satisfies SetJobData, { priority: priorityOf(set, base) });
+        result.queued.push(set.key);
+      }
+    } finally {
+      client.release();
+    }
+  } finally {
+    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    await pool.end();
+  }
+  return result;
+}
+
+export interface WorkerOptions extends QueueConnection {
+  seeds: IngestSeeds;
+  /** Jobs this process runs at a time (default 1: a job keeps a core busy). */
+  concurrency?: number;
+  lease?: typeof DEFAULT_LEASE;
+  /** Seconds between polls of an empty queue (default 2). */
+  pollSeconds?: number;
+  /** Each job finished or failed, for the worker's output. */
+  onJob?: (event: JobEvent) => void;
+  log?: (line: string) => void;
+}
+
+export interface JobEvent {
+  kind: "set" | "base";
+  key: string;
+  state: "done" | "retry" | "failed";
+  seconds: number;
+  rows: number;
+  error?: string;
+  /** Files of the set that failed (the rest of the set was written). */
+  failedFiles?: { file: string; reason: string }[];
+}
+
+const workerName = () => `${hostname()}:${process.pid}`;
+
+/** Starts a worker; resolves with a stop function once it takes jobs. */
+export async function startWorker(options: WorkerOptions): Promise<{ stop: () => Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: options.url, max: 4 + (options.concurrency ?? 1) * 2 });
+  const client = await pool.connect();
+  try {
+    await ensurePostgresSchema(client);
+  } finally {
+    client.release();
+  }
+  const boss = await openQueue(options, options.lease ?? DEFAULT_LEASE);
+  const context: JobContext = { pool, boss, seeds: options.seeds, log: options.log ?? (() => {}) };
+  const polling = { pollingIntervalSeconds: options.pollSeconds ?? 2, batchSize: 1 };
+  for (let i = 0; i < (options.concurrency ?? 1); i++) {
+    // "retry": the queue gives the job again; "failed" (the last attempt): recorded, and the job ends
+    await boss.work<SetJobData>(SET_QUEUE, polling, async ([job]) => {
+      const event = await runJob(context, "set", job.data.setKey, job.data.settings, false, job.id);
+      options.onJob?.(event);
+      if (event.state === "retry") throw new Error(event.error);
+    });
+    await boss.work<BaseJobData>(BASE_QUEUE, polling, async ([job]) => {
+      const event = await runJob(context, "base", job.data.setKey, job.data.settings, true, job.id);
+      options.onJob?.(event);
+      if (event.state === "retry") throw new Error(event.error);
+    });
+  }
+  return {
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      await pool.end();
+    },
+  };
+}
+
+interface JobContext {
+  pool: pg.Pool;
+  boss: PgBoss;
+  seeds: IngestSeeds;
+  log: (line: string) => void;
+}
+
+/** The rows of the shared store a set's ingest reads, copied into its own database. */
+async function seedSet(client: pg.PoolClient, scratch: ScratchStore, set: { model: string; scenario: string; years: string; files: { name: string }[] }, base: boolean): Promise<void> {
+  const span = nameYears(set.years);
+  await scratch.seed(client, "ingested_files", "name = ANY($1)", [set.files.map((f) => f.name)]);
+  await scratch.seed(client, "grid_masks", "true", []);
+  await scratch.seed(client, "series_years", "model = $1 AND scenario = $2 AND year BETWEEN $3 AND $4", [set.model, set.scenario, span.start, span.end]);
+  await scratch.seed(client, "percentile_thresholds", "model = $1", [set.model]);
+  await scratch.seed(client, "percentile_pending", "model = $1 AND scenario = $2", [set.model, set.scenario]);
+  if (base) await scratch.seed(client, "percentile_base_days", "model = $1", [set.model]);
+}
+
+/** Elevation grids read once per worker. */
+const elevations = new Map<string, ReturnType<typeof readElevationGrid>>();
+function elevationOf(file: string) {
+  let grid = elevations.get(file);
+  if (!grid) {
+    grid = readElevationGrid(file);
+    grid.catch(() => elevations.delete(file));
+    elevations.set(file, grid);
+  }
+  return grid;
+}
+
+/** 64-bit advisory lock key of a model run (its years are joined under it). */
+const runLock = (model: string, scenario: string) => `sacap:run:${model}:${scenario}`;
+
+async function runJob(context: JobContext, kind: "set" | "base", setKey: string, settings: JobSettings, force: boolean, jobId: string): Promise<JobEvent> {
+  const started = performance.now();
+  const { pool } = context;
+  const lookup = await pool.query("SELECT model, scenario, years, files, attempts FROM ingest_sets WHERE set_key = $1", [setKey]);
+  if (lookup.rows.length === 0) return { kind, key: setKey, state: "failed", seconds: 0, rows: 0, error: `no set ${setKey} in ingest_sets` };
+  const set = lookup.rows[0] as { model: string; scenario: string; years: string; files: { path: string; name: string; variable: string }[]; attempts: number };
+  await pool.query("UPDATE ingest_sets SET state = 'running', attempts = attempts + 1, worker = $2, started_at = now() WHERE set_key = $1", [setKey, workerName()]);
+  const scratch = new ScratchStore();
+  // the connection that holds the run's lock from reading its neighbours to the commit
+  const locked = await pool.connect();
+  let holding = false;
+  let summary: IngestSummary | undefined;
+  try {
+    await seedSet(locked, scratch, set, kind === "base");
+    const options: IngestOptions = {
+      paths: set.files.map((f) => f.path),
+      database: scratch.file,
+      variables: settings.variables,
+      seeds: context.seeds,
+      chunkDays: settings.chunkDays,
+      trust: settings.trust,
+      replace: settings.replace,
+      minCoverage: settings.minCoverage,
+      places: settings.places,
+      elevation: settings.elevation ? await elevationOf(settings.elevation) : undefined,
+      observed: settings.observed ? observationDataset(settings.observed) : undefined,
+      percentileBase: settings.percentileBase,
+      force,
+      log: context.log,
+      beforeWrite: async ({ model, scenario }) => {
+        if (!holding) {
+          await locked.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [runLock(model, scenario)]);
+          holding = true;
+        }
+        // the run's spells and spell rows as committed now: the neighbouring years of this set
+        await scratch.seed(locked, "spell_states", "model = $1 AND scenario = $2", [model, scenario]);
+        await scratch.seed(locked, "series_years", "model = $1 AND scenario = $2 AND frequency = 'annual' AND indicator = ANY($3)", [model, scenario, [...SPELL_INDICES]]);
+      },
+    };
+    summary = await ingest(options);
+    const failedFiles = summary.failed.map((f) => ({ file: f.file, reason: f.reason }));
+    await locked.query("BEGIN");
+    try {
+      const counts = await publishChanges(locked, scratch);
+      const written = Object.values(counts.upserted).reduce((a, b) => a + b, 0) + Object.values(counts.deleted).reduce((a, b) => a + b, 0);
+      if (written > 0) await locked.query("UPDATE series_meta SET version = version + 1, committed_at = now() WHERE id = 1");
+      const seconds = (performance.now() - started) / 1000;
+      const error = failedFiles.length > 0 ? failedFiles.map((f) => `${f.file}: ${f.reason}`).join("; ") : null;
+      await locked.query(
+        "UPDATE ingest_sets SET state = $2, error = $3, finished_at = now(), seconds = $4 WHERE set_key = $1",
+        [setKey, error ? (set.attempts + 1 >= ATTEMPTS ? "failed" : "retry") : "done", error, seconds],
+      );
+      await locked.query("COMMIT");
+    } catch (error) {
+      await locked.query("ROLLBACK").catch(() => {});
+      throw error;
+    }
+    if (holding) {
+      await locked.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [runLock(set.model, set.scenario)]);
+      holding = false;
+    }
+    await schedule(context, set, setKey, settings, kind);
+    const seconds = (performance.now() - started) / 1000;
+    if (failedFiles.length > 0) {
+      // the rest of the set is written; the job fails so that the queue tries the file again, then records it
+      return { kind, key: setKey, state: set.attempts + 1 >= ATTEMPTS ? "failed" : "retry", seconds, rows: summary.rows, error: failedFiles.map((f) => `${f.file}: ${f.reason}`).join("; "), failedFiles };
+    }
+    return { kind, key: setKey, state: "done", seconds, rows: summary.rows };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const final = set.attempts + 1 >= ATTEMPTS;
+    await pool.query("UPDATE ingest_sets SET state = $2, error = $3, finished_at = now() WHERE set_key = $1", [setKey, final ? "failed" : "retry", message]).catch(() => {});
+    context.log(`job ${jobId} (${setKey}): ${message}`);
+    return { kind, key: setKey, state: final ? "failed" : "retry", seconds: (performance.now() - started) / 1000, rows: summary?.rows ?? 0, error: message };
+  } finally {
+    if (holding) await locked.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [runLock(set.model, set.scenario)]).catch(() => {});
+    locked.release();
+    scratch.remove();
+  }
+}
+
+/**
+ * After a commit: a model whose base years are all stored and that has no thresholds gets its percentile
+ * base job; after a base, and after a set that had to wait while its model's thresholds appeared, the sets
+ * waiting for them are queued again.
+ */
+async function schedule(context: JobContext, set: { model: string; scenario: string }, setKey: string, settings: JobSettings, kind: "set" | "base"): Promise<void> {
+  const { pool, boss } = context;
+  const base = settings.percentileBase ?? ETCCDI_BASE_PERIOD;
+  const need = base.end - base.start + 1;
+  const label = `${base.start}-${base.end}`;
+  if (kind === "set" && set.scenario === BASE_SCENARIO) {
+    const { rows } = await pool.query(
+      `SELECT d.variable FROM percentile_base_days d
+        WHERE d.model = $1 AND d.block = 0
+          AND NOT EXISTS (SELECT 1 FROM percentile_thresholds t WHERE t.model = d.model AND t.variable = d.variable AND t.grid = d.grid AND t.cells = d.cells AND t.base = $3)
+        GROUP BY d.variable, d.grid, d.cells HAVING count(DISTINCT d.year) >= $2`,
+      [set.model, need, label],
+    );
+    if (rows.length > 0) {
+      await boss.send(BASE_QUEUE, { model: set.model, setKey, settings } satisfies BaseJobData, { singletonKey: set.model, priority: 3 });
+      context.log(`${set.model}: percentile base ${label} complete (${rows.map((r) => r.variable).join(", ")}); its job is queued`);
+    }
+  }
+  // sets read before their model's thresholds existed, now that they exist
+  const { rows: waiting } = await pool.query(
+    `SELECT DISTINCT s.set_key FROM percentile_pending p
+       JOIN ingest_sets s ON s.model = p.model AND s.scenario = p.scenario
+      WHERE p.model = $1 AND EXISTS (SELECT 1 FROM percentile_thresholds t WHERE t.model = p.model AND t.variable = p.variable AND t.base = $2)
+        AND p.year BETWEEN split_part(s.years, '-', 1)::int AND COALESCE(NULLIF(split_part(s.years, '-', 2), ''), split_part(s.years, '-', 1))::int
+        AND s.state <> 'running'`,
+    [set.model, label],
+  );
+  for (const { set_key } of waiting) {
+    // its attempts go on counting: a set whose file keeps failing is read once more, not three times
+    await pool.query("UPDATE ingest_sets SET state = 'queued', queued_at = now() WHERE set_key = $1 AND state <> 'running'", [set_key]);
+    await boss.send(SET_QUEUE, { setKey: set_key, settings } satisfies SetJobData, { priority: 1 });
+  }
+  if (waiting.length > 0) context.log(`${set.model}: ${waiting.length} set(s) read again for their percentile indices`);
+}
+
+export interface QueueStatus {
+  sets: { done: number; running: number; queued: number; retry: number; failed: number; total: number };
+  /** Sets that failed for good, and sets with a failed file, with their errors. */
+  failed: { set: string; attempts: number; error: string }[];
+  running: { set: string; worker: string; seconds: number }[];
+  /** Percentile base jobs queued or running. */
+  bases: { model: string; state: string }[];
+  /** From the sets finished so far and the workers at work: seconds left (undefined before any finished). */
+  etaSeconds?: number;
+  dataVersion: number;
+}
+
+/** What the queue holds, for `npm run ingest -- --status --queue URL`. */
+export async function queueStatus(url: string): Promise<QueueStatus> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const client = await pool.connect();
+    try {
+      await ensurePostgresSchema(client);
+    } finally {
+      client.release();
+    }
+    const counts = await pool.query("SELECT state, count(*)::int AS n, COALESCE(sum(bytes), 0)::float8 AS bytes FROM ingest_sets GROUP BY state");
+    const by = Object.fromEntries(counts.rows.map((r) => [r.state, { n: r.n as number, bytes: r.bytes as number }]));
+    const n = (state: string) => by[state]?.n ?? 0;
+    const failed = await pool.query("SELECT set_key, attempts, error FROM ingest_sets WHERE error IS NOT NULL AND state IN ('failed', 'retry', 'done') ORDER BY set_key");
+    const running = await pool.query("SELECT set_key, worker, EXTRACT(EPOCH FROM now() - started_at)::float8 AS seconds FROM ingest_sets WHERE state = 'running' ORDER BY started_at");
+    const rate = await pool.query("SELECT COALESCE(sum(bytes), 0)::float8 AS bytes, COALESCE(sum(seconds), 0)::float8 AS seconds FROM ingest_sets WHERE state = 'done' AND seconds IS NOT NULL");
+    const workers = Math.max(1, new Set(running.rows.map((r) => r.worker)).size);
+    const left = (by.queued?.bytes ?? 0) + (by.retry?.bytes ?? 0) + (by.running?.bytes ?? 0);
+    const perSecond = rate.rows[0].seconds > 0 ? rate.rows[0].bytes / rate.rows[0].seconds : 0;
+    let bases: QueueStatus["bases"] = [];
+    try {
+      const jobs = await pool.query("SELECT data->>'model' AS model, state FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active') ORDER BY created_on", [BASE_QUEUE]);
+      bases = jobs.rows.map((r) => ({ model: r.model, state: r.state === "active" ? "running" : "queued" }));
+    } catch {
+      // the queue's tables are made by the first enqueue or worker
+    }
+    const version = await pool.query("SELECT version FROM series_meta WHERE id = 1");
+    return {
+      sets: { done: n("done"), running: n("running"), queued: n("queued"), retry: n("retry"), failed: n("failed"), total: counts.rows.reduce((s, r) => s + (r.n as number), 0) },
+      failed: failed.rows.map((r) => ({ set: r.set_key, attempts: r.attempts, error: r.error })),
+      running: running.rows.map((r) => ({ set: r.set_key, worker: r.worker, seconds: r.seconds })),
+      bases,
+      ...(perSecond > 0 ? { etaSeconds: left / (perSecond * workers) } : {}),
+      dataVersion: version.rows.length ? Number(version.rows[0].version) : 0,
+    };
+  } finally {
+    await pool.end();
+  }
+}

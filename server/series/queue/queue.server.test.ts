@@ -1,0 +1,134 @@
+import BetterSqlite3 from "better-sqlite3";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type Postgres } from "../../../tests/support/postgres";
+import { loadSeeds } from "../../seeds.server";
+import { daysInYear } from "../ingest/calendar";
+import { ingest } from "../ingest/ingest.server";
+import { random } from "../ingest/testing/random";
+import { writeTestNetcdf } from "../ingest/testing/write-netcdf";
+import { seriesTables } from "../postgres/schema.server";
+import { enqueue, queueStatus, startWorker } from "./jobs.server";
+
+/**
+ * The queue end to end in one process: the same files ingested by two queue workers into PostgreSQL and
+ * by the single-machine ingest into SQLite give the same rows, percentile indices (a 5-year test base, its
+ * own job) and dry spells across the new year included; a corrupt file fails alone and is recorded.
+ */
+
+const seeds = loadSeeds();
+const LAT = Array.from({ length: 12 }, (_, i) => 26.5 + i);
+const LON = Array.from({ length: 14 }, (_, i) => 80.5 + i);
+const BASE = { start: 1961, end: 1965 };
+const YEARS = [1961, 1962, 1963, 1964, 1965, 1966, 2015, 2016];
+const KELVIN = 273.15;
+
+let dir: string;
+let postgres: Postgres | { skip: string };
+const scenario = (year: number) => (year < 2015 ? "historical" : "ssp245");
+const file = (variable: string, year: number) => path.join(dir, "files", `${variable}_day_ACCESS-CM2_${scenario(year)}_r1i1p1f1_gn_${year}.nc`);
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  dir = mkdtempSync(path.join(tmpdir(), "sacap-queue-"));
+  mkdirSync(path.join(dir, "files"));
+  for (const year of YEARS) {
+    const rnd = random(year);
+    const days = daysInYear("standard", year);
+    const noise = Array.from({ length: days }, () => rnd());
+    const common = { lat: LAT, lon: LON, calendar: "standard", fillValue: 1e20, time: noise.map((_, t) => t + 0.5), timeUnits: `days since ${year}-01-01 00:00:00` };
+    await writeTestNetcdf({ ...common, path: file("tasmax", year), variable: "tasmax", units: "K", value: (t, r, c) => KELVIN + 22 + 8 * noise[t] + 0.1 * r - 0.05 * c });
+    await writeTestNetcdf({ ...common, path: file("tasmin", year), variable: "tasmin", units: "K", value: (t, r) => KELVIN + 10 + 6 * noise[t] + 0.1 * r });
+    // a dry end of 2015 running into 2016: a spell across the new year
+    await writeTestNetcdf({ ...common, path: file("pr", year), variable: "pr", units: "kg m-2 s-1", value: (t, r, c) => (year === 2015 && t > 330) || (year === 2016 && t < 20) ? 0 : ((noise[(t * 7 + r + c) % days] * 12) / 86400) });
+  }
+  // a truncated file: it fails, its set's other files are written
+  writeFileSync(path.join(dir, "files", "tas_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2016.nc"), Buffer.from("CDF\x01 not a whole file"));
+}, 180_000);
+
+afterAll(() => {
+  if (postgres && "stop" in postgres) postgres.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every row of the series tables, keyed and comparable (blobs as hex, numbers as numbers). */
+async function pgRows(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const out: Record<string, string[]> = {};
+    for (const t of seriesTables()) {
+      const { rows } = await client.query({ text: `SELECT ${t.columns.map((c) => c.name).join(", ")} FROM ${t.name}`, rowMode: "array" });
+      out[t.name] = (rows as unknown[][]).map((r) => comparable(t.name, t.columns.map((c) => c.name), r)).filter((r): r is string => r !== null).sort();
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+function sqliteRows(file: string) {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    const out: Record<string, string[]> = {};
+    for (const t of seriesTables()) {
+      const rows = db.prepare(`SELECT ${t.columns.map((c) => c.name).join(", ")} FROM ${t.name}`).raw(true).all() as unknown[][];
+      out[t.name] = rows.map((r) => comparable(t.name, t.columns.map((c) => c.name), r)).filter((r): r is string => r !== null).sort();
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+/** A row as text without what differs by design: paths, times and checksums of when and where a file was read. */
+function comparable(table: string, columns: string[], row: unknown[]): string | null {
+  const skip = new Set(table === "ingested_files" ? ["path", "ingested_at"] : table === "percentile_thresholds" ? ["computed_at"] : []);
+  return JSON.stringify(row.map((v, i) => (skip.has(columns[i]) ? null : Buffer.isBuffer(v) ? v.toString("hex") : typeof v === "string" && /^-?\d+$/.test(v) && columns[i] !== "sha256" ? Number(v) : v)));
+}
+
+describe("ingest through the queue", () => {
+  it("two workers give the rows of a single-machine ingest; a corrupt file fails alone and is named", async (context) => {
+    if ("skip" in postgres) return context.skip();
+    const url = postgres.url;
+    const paths = YEARS.flatMap((y) => ["tasmax", "tasmin", "pr"].map((v) => file(v, y)));
+    const single = await ingest({ paths: [...paths, path.join(dir, "files", "tas_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2016.nc")], database: path.join(dir, "single.db"), seeds, percentileBase: BASE });
+    expect(single.failed.map((f) => f.file)).toEqual(["tas_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2016.nc"]);
+
+    const queued = await enqueue({ url }, { paths: [path.join(dir, "files")], seeds, settings: { percentileBase: BASE } });
+    expect(queued.queued).toHaveLength(YEARS.length);
+    const events: { key: string; state: string }[] = [];
+    const workers = await Promise.all([0, 1].map(() => startWorker({ url, seeds, pollSeconds: 0.5, superviseSeconds: 1, onJob: (e) => events.push(e) })));
+    try {
+      const deadline = Date.now() + 150_000;
+      for (;;) {
+        const status = await queueStatus(url);
+        if (status.sets.queued + status.sets.running + status.sets.retry === 0 && status.bases.length === 0) break;
+        if (Date.now() > deadline) throw new Error(`queue not done: ${JSON.stringify(status)}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    const status = await queueStatus(url);
+    expect(status.sets).toMatchObject({ done: YEARS.length - 1, failed: 1, total: YEARS.length });
+    expect(status.failed).toHaveLength(1);
+    expect(status.failed[0].set).toContain("2016");
+    expect(status.failed[0].attempts).toBeGreaterThanOrEqual(3);
+    expect(status.failed[0].error).toContain("tas_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2016.nc");
+    expect(status.dataVersion).toBeGreaterThan(0);
+    // the percentile base was a job of its own
+    expect(events.some((e) => e.state === "done" && e.key.includes("historical"))).toBe(true);
+
+    const shared = await pgRows(url);
+    const local = sqliteRows(path.join(dir, "single.db"));
+    for (const t of seriesTables()) expect(shared[t.name], t.name).toEqual(local[t.name]);
+    // the base is complete (thresholds, no base days left) and the spell crosses the new year
+    expect(shared.percentile_thresholds.length).toBeGreaterThan(0);
+    expect(shared.percentile_base_days).toEqual([]);
+    expect(shared.series_years.some((r) => r.startsWith('["tx90p",'))).toBe(true);
+  }, 240_000);
+});
