@@ -3,23 +3,20 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { EnvError } from "../env.server";
 import { loadSeeds, SeedError } from "../seeds.server";
-import { DEFAULT_LEASE, startWorker, type JobEvent } from "../series/queue/jobs.server";
+import { startWorker, type JobEvent } from "../series/queue/jobs.server";
 import { redactUrl } from "./options";
 
 const USAGE = `Takes ingest jobs from the queue that \`npm run ingest -- FILES --queue URL\` filled, and writes the shared
 series store in the same PostgreSQL database. Run one per core, on as many machines as you like; stop with
 Ctrl-C or SIGTERM (the job at hand is finished first).
 
-Usage: npm run ingest:worker -- --queue postgres://... [--concurrency 1] [--lease 900] [--base-lease 3600]
-                                [--poll 2] [--supervise 30]
+Usage: npm run ingest:worker -- --queue postgres://... [--concurrency 1] [--poll 2] [--supervise 30]
 
   --queue URL        the PostgreSQL database of the queue and of the shared series store
   --concurrency N    jobs this process runs at a time (default 1; a job keeps one core busy)
-  --lease S          seconds a set's job may run before the queue takes it back and gives it to another
-                     worker (default ${DEFAULT_LEASE.set}); a worker that dies loses its job after this
-  --base-lease S     the same for a model's percentile base job (default ${DEFAULT_LEASE.base})
   --poll S           seconds between looks at an empty queue (default 2)
-  --supervise S      seconds between the queue's checks for expired leases (default 30)
+  --supervise S      seconds between the queue's checks for expired leases (default 30; the leases
+                     themselves are chosen when the files are queued: npm run ingest -- --lease)
 
 On a terminal the worker shows a progress bar over the whole queue; otherwise one JSON line per job.`;
 
@@ -41,8 +38,6 @@ async function main() {
       options: {
         queue: { type: "string" },
         concurrency: { type: "string" },
-        lease: { type: "string" },
-        "base-lease": { type: "string" },
         poll: { type: "string" },
         supervise: { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -63,7 +58,6 @@ async function main() {
     process.exit(2);
   }
   const concurrency = number(values.concurrency as string | undefined, "concurrency", 1, 1);
-  const lease = { set: number(values.lease as string | undefined, "lease", DEFAULT_LEASE.set, 1), base: number(values["base-lease"] as string | undefined, "base-lease", DEFAULT_LEASE.base, 1) };
   const tty = process.stderr.isTTY === true;
   const seeds = loadSeeds();
 
@@ -101,7 +95,7 @@ async function main() {
     else process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), worker: process.pid, log: line })}\n`);
   };
 
-  const worker = await startWorker({ url, seeds, concurrency, lease, pollSeconds: number(values.poll as string | undefined, "poll", 2, 0.5), superviseSeconds: number(values.supervise as string | undefined, "supervise", 30, 1), onJob, log });
+  const worker = await startWorker({ url, seeds, concurrency, pollSeconds: number(values.poll as string | undefined, "poll", 2, 0.5), superviseSeconds: number(values.supervise as string | undefined, "supervise", 30, 1), onJob, log });
   process.stderr.write(tty ? "" : `${JSON.stringify({ time: new Date().toISOString(), worker: process.pid, started: redactUrl(url), concurrency })}\n`);
   let stopping = false;
   const stop = async () => {

@@ -5,7 +5,7 @@ import { ingest, type IngestProgress, type IngestSummary } from "../series/inges
 import { OBSERVATION_DATASETS } from "../../app/features/observations/datasets";
 import { loadElevationOption, parseObservedOption, redactUrl, UsageError } from "./options";
 import path from "node:path";
-import { enqueue, queueStatus, type QueueStatus } from "../series/queue/jobs.server";
+import { DEFAULT_LEASE, enqueue, queueStatus, type QueueStatus } from "../series/queue/jobs.server";
 
 /** The queue's state in lines: counts, failures with their errors, running sets, bases, time left. */
 export function statusText(s: QueueStatus): string {
@@ -65,6 +65,9 @@ ${OBSERVATION_DATASETS.map((d) => `                        ${d.flags[0].padEnd(1
                       queued again. See docs/deployment.md, "Loading the full data set".
   --status            with --queue: the sets done, running, queued and failed (with their errors), the
                       percentile bases and the time left
+  --lease S[,B]       with --queue: seconds a set's job may run before the queue takes it back and gives
+                      it to another worker (default 900: a worker that dies loses its job after this), and
+                      B for a model's percentile base job (default 3600)
 
 PET is FAO-56 Penman-Monteith per grid cell and day when a model-year has tas, tasmax, tasmin, hurs, rsds
 and sfcWind, else Hargreaves-Samani from tas, tasmax and tasmin; each series records which.
@@ -93,6 +96,7 @@ function parse(argv: string[]) {
       json: { type: "boolean" },
       queue: { type: "string" },
       status: { type: "boolean" },
+      lease: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -159,6 +163,11 @@ async function main() {
     process.stderr.write(`Give at least one file or folder.\n\n${USAGE}\n`);
     process.exit(2);
   }
+  const lease = values.lease === undefined ? undefined : values.lease.split(",").map(Number);
+  if (lease !== undefined && (!queue || lease.length > 2 || lease.some((n) => !(Number.isFinite(n) && n >= 1)))) {
+    process.stderr.write(`--lease must be seconds (at least 1) for a set's job, optionally a comma and seconds for a percentile base's, with --queue; not "${values.lease}"\n`);
+    process.exit(2);
+  }
   if (queue && values.to !== undefined) {
     process.stderr.write(`--to and --queue name two stores: give one\n`);
     process.exit(2);
@@ -210,6 +219,7 @@ async function main() {
         ...(values.places ? { places: path.resolve(values.places) } : {}),
         ...(values.elevation ? { elevation: path.resolve(values.elevation) } : {}),
         ...(observed ? { observed: observed.id } : {}),
+        ...(lease ? { lease: { set: lease[0], base: lease[1] ?? DEFAULT_LEASE.base } } : {}),
       },
       log: (line) => process.stderr.write(`${line}\n`),
     });

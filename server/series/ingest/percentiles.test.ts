@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { daysInMonth, type Calendar } from "./calendar";
-import { dayThresholds, inBaseRates, PercentileDays, quantileType8, thresholdDay, wetDayThresholds, type CellBase } from "./percentiles";
+import { dayThresholds, inBaseRates, PercentileDays, PRECIPITATION_QUANTILES, quantileType8, TEMPERATURE_QUANTILES, thresholdDay, wetDayThresholds, type CellBase, type Compare } from "./percentiles";
+import { referenceDayThresholds, referenceInBaseRates } from "./testing/percentiles-reference";
 import { random } from "./testing/random";
 
 /**
@@ -134,6 +135,169 @@ describe("bootstrap for in-base years", () => {
     const mean = hi.days.reduce((s, x) => s + x, 0) / hi.days.length;
     expect(mean).toBeGreaterThan(0.095);
     expect(mean).toBeLessThan(0.105);
+  });
+});
+
+describe("sorted-window bootstrap against the straightforward implementation", () => {
+  /** Positions where two arrays differ (NaN equals NaN). */
+  const differences = (a: Float64Array, b: Float64Array) => {
+    const out: number[] = [];
+    for (let i = 0; i < a.length; i++) if (!(a[i] === b[i] || (a[i] !== a[i] && b[i] !== b[i]))) out.push(i);
+    return out;
+  };
+
+  /**
+   * A random base: `years` x `dpy` values (uniform, or rounded to half-degrees for ties), a share of days
+   * missing and, when `gaps`, runs of days missing in most years (incomplete windows, years with fewer
+   * values in a window than others); 29 February in every fourth year, some of them missing.
+   */
+  function randomBase(seed: number, years: number, dpy: number, missing: number, ties: boolean, gaps: boolean): CellBase {
+    const rnd = random(seed);
+    const days = Float64Array.from({ length: years * dpy }, () => {
+      if (rnd() < missing) return NaN;
+      const v = 20 + 10 * rnd();
+      return ties ? Math.round(2 * v) / 2 : v;
+    });
+    if (gaps) {
+      for (let g = 0; g < 6; g++) {
+        const start = Math.floor(rnd() * dpy);
+        const length = 1 + Math.floor(rnd() * 9);
+        for (let y = 0; y < years; y++) if (rnd() < 0.9) for (let d = start; d < start + length; d++) days[y * dpy + (d % dpy)] = NaN;
+      }
+    }
+    const feb29 = Float64Array.from({ length: years }, (_, y) => (y % 4 === 3 && rnd() < 0.8 ? (ties ? Math.round(40 + 20 * rnd()) / 2 : 20 + 10 * rnd()) : NaN));
+    return { years, dpy, days, feb29 };
+  }
+
+  const sets: [string, readonly number[], Compare[]][] = [
+    ["temperature", TEMPERATURE_QUANTILES, ["<", ">"]],
+    ["precipitation quantiles", PRECIPITATION_QUANTILES, [">", ">"]],
+    ["others", [0.01, 0.5, 0.75], [">", "<", ">"]],
+  ];
+
+  it.each([
+    // seed, years, days per year, share missing, ties, gaps
+    [1, 30, 365, 0, false, false],
+    [2, 30, 365, 0.02, false, true],
+    [3, 30, 365, 0.05, true, false],
+    [4, 30, 360, 0.03, true, true],
+    [5, 12, 365, 0.3, true, true],
+    [6, 5, 365, 0.5, false, true],
+    [7, 3, 360, 0.6, true, false],
+    [8, 2, 365, 0.7, true, true],
+    // few years: each replaced year moves the order statistics, and the day's value often lies among them
+    [12, 3, 365, 0, false, false],
+    [13, 4, 365, 0.05, false, false],
+    [14, 6, 360, 0, false, true],
+    [9, 6, 5, 0.2, true, false],
+    [10, 4, 4, 0.1, false, false],
+  ] as const)("gives the same thresholds and rates on random bases (seed %i, %i years of %i days, %f missing, ties %s, gaps %s)", (seed, years, dpy, missing, ties, gaps) => {
+    const base = randomBase(seed, years, dpy, missing, ties, gaps);
+    for (const [, quantiles, compare] of sets) {
+      const thresholds = dayThresholds(base, quantiles);
+      referenceDayThresholds(base, quantiles).forEach((expected, q) => expect(differences(thresholds[q], expected)).toEqual([]));
+      const rates = inBaseRates(base, quantiles, compare);
+      const expected = referenceInBaseRates(base, quantiles, compare);
+      for (let q = 0; q < quantiles.length; q++) {
+        expect(differences(rates[q].days, expected[q].days)).toEqual([]);
+        expect(differences(rates[q].feb29, expected[q].feb29)).toEqual([]);
+      }
+      if (dpy >= 59 && years >= 4 && !Number.isNaN(base.feb29[3])) expect(Number.isNaN(rates[0].feb29[3])).toBe(false);
+    }
+  });
+
+  it.each([
+    [11, 30, 0.02],
+    [15, 8, 0.4],
+  ])("gives the same rates where the day's value equals a threshold's order statistics (ties at the comparison; seed %i, %i years, %f missing)", (seed, years, missing) => {
+    // three values: the replaced thresholds often equal a value exactly, the values tie with them, and an
+    // interpolation between two equal values (at the ends of a small window) may round off the value
+    const rnd = random(seed);
+    const dpy = 365;
+    const value = () => [21.3, 23.1, 25.7][Math.floor(3 * rnd())];
+    const days = Float64Array.from({ length: years * dpy }, () => (rnd() < missing ? NaN : value()));
+    const feb29 = Float64Array.from({ length: years }, (_, y) => (y % 4 === 1 ? value() : NaN));
+    const base = { years, dpy, days, feb29 };
+    for (const [, quantiles, compare] of sets) {
+      const rates = inBaseRates(base, quantiles, compare);
+      const expected = referenceInBaseRates(base, quantiles, compare);
+      for (let q = 0; q < quantiles.length; q++) {
+        expect(differences(rates[q].days, expected[q].days)).toEqual([]);
+        expect(differences(rates[q].feb29, expected[q].feb29)).toEqual([]);
+      }
+    }
+  });
+  it("gives the same rates where an interpolation between equal values rounds off them and the day's value lies a unit in the last place away", () => {
+    // years 1-5 hold 25.7 (some days missing: windows of various sizes); year 0 holds the neighbours of
+    // 25.7, so its own thresholds (without it) are 25.7 interpolated with itself, which rounds either way
+    const rnd = random(16);
+    const years = 6;
+    const dpy = 365;
+    const ulp = 2 ** -48;
+    const days = Float64Array.from({ length: years * dpy }, (_, i) => (i < dpy ? 25.7 + (i % 2 ? ulp : -ulp) : rnd() < 0.3 ? NaN : 25.7));
+    const base = { years, dpy, days, feb29: Float64Array.from({ length: years }, () => 25.7 + ulp) };
+    const quantiles = [0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99];
+    for (const compare of [quantiles.map((): Compare => ">"), quantiles.map((): Compare => "<")]) {
+      const rates = inBaseRates(base, quantiles, compare);
+      const expected = referenceInBaseRates(base, quantiles, compare);
+      for (let q = 0; q < quantiles.length; q++) {
+        expect(differences(rates[q].days, expected[q].days)).toEqual([]);
+        expect(differences(rates[q].feb29, expected[q].feb29)).toEqual([]);
+      }
+    }
+  });
+
+  it("gives the same rates for 29 February values placed between the order statistics around the thresholds", () => {
+    // 29 February is not in the window: its value can lie anywhere among the window's order statistics
+    const rnd = random(17);
+    const years = 30;
+    const dpy = 365;
+    const days = Float64Array.from({ length: years * dpy }, () => 20 + 10 * rnd());
+    const window: number[] = [];
+    for (let y = 0; y < years; y++) for (let d = 56; d <= 60; d++) window.push(days[y * dpy + d]);
+    window.sort((a, b) => a - b);
+    // type 8's statistics for q10 and q90 of 150 values are 14-15 and 134-135: values between statistics 7-22 and 127-142
+    const feb29 = Float64Array.from({ length: years }, (_, y) => {
+      const i = y < 15 ? 7 + y : 112 + y;
+      return (window[i] + window[i + 1]) / 2;
+    });
+    const base = { years, dpy, days, feb29 };
+    for (const compare of [["<", ">"], [">", "<"]] as Compare[][]) {
+      const rates = inBaseRates(base, TEMPERATURE_QUANTILES, compare);
+      const expected = referenceInBaseRates(base, TEMPERATURE_QUANTILES, compare);
+      for (let q = 0; q < 2; q++) expect(differences(rates[q].feb29, expected[q].feb29)).toEqual([]);
+    }
+  });
+
+  it.each([
+    ["highest", ">"],
+    ["lowest", "<"],
+  ] as const)("gives the same rates where a replacing year's values are all the %s and the 29 February value lies next to the threshold", (_, compare) => {
+    // the median of 50 values (statistics 24 and 25) around 29 February. Year 1 (whose rates are computed)
+    // holds the window's lowest values and year 0 its highest, or the other way round, so that year 0
+    // counted twice moves the statistics as far as a replacement can; year 1's 29 February value lies
+    // between that threshold and the window value just inside it (below it for >, above it for <)
+    const rnd = random(compare === ">" ? 18 : 19);
+    const years = 10;
+    const dpy = 365;
+    const days = Float64Array.from({ length: years * dpy }, () => 20 + 10 * rnd());
+    const up = compare === ">";
+    for (let d = 56; d <= 60; d++) {
+      days[d] = up ? 40 + rnd() : 10 * rnd();
+      days[dpy + d] = up ? 10 * rnd() : 40 + rnd();
+    }
+    const window: number[] = [];
+    for (let y = 0; y < years; y++) for (let d = 56; d <= 60; d++) window.push(days[y * dpy + d]);
+    window.sort((a, b) => a - b);
+    const feb29 = new Float64Array(years).fill(NaN);
+    feb29[1] = up ? 0.75 * window[29] + 0.25 * window[30] : 0.25 * window[19] + 0.75 * window[20];
+    const base = { years, dpy, days, feb29 };
+    const rates = inBaseRates(base, [0.5], [compare]);
+    const expected = referenceInBaseRates(base, [0.5], [compare]);
+    expect(differences(rates[0].feb29, expected[0].feb29)).toEqual([]);
+    expect(differences(rates[0].days, expected[0].days)).toEqual([]);
+    // beyond the thresholds of the 8 other years, not year 0's
+    expect(rates[0].feb29[1]).toBeCloseTo(8 / 9, 12);
   });
 });
 

@@ -86,32 +86,95 @@ export interface CellBase {
   feb29: Float64Array;
 }
 
-/** The window's values (sorted) and their base years, per threshold day. */
+/**
+ * The window's values, sorted ascending, with their base years, per threshold day. The first day's window
+ * is merged from its days; each following day's comes from the previous one in one pass that leaves out
+ * the day leaving the window and merges in the day entering it (sorted on its own), so the window is never
+ * sorted as a whole.
+ */
 class Windows {
-  readonly values: Float64Array;
-  readonly years: Int32Array;
+  values: Float64Array;
+  years: Int32Array;
   n = 0;
+  /** The threshold day each value comes from. */
+  private from: Int32Array;
+  /** The buffers the next window is merged into. */
+  private nextValues: Float64Array;
+  private nextYears: Int32Array;
+  private nextFrom: Int32Array;
+  /** One day's values of the base years, sorted, and their years, to merge in. */
+  private readonly addValues: Float64Array;
+  private readonly addYears: Int32Array;
+  private day = -1;
   constructor(private readonly base: CellBase) {
-    this.values = new Float64Array(WINDOW_DAYS * base.years);
-    this.years = new Int32Array(WINDOW_DAYS * base.years);
+    const size = WINDOW_DAYS * base.years;
+    this.values = new Float64Array(size);
+    this.years = new Int32Array(size);
+    this.from = new Int32Array(size);
+    this.nextValues = new Float64Array(size);
+    this.nextYears = new Int32Array(size);
+    this.nextFrom = new Int32Array(size);
+    this.addValues = new Float64Array(base.years);
+    this.addYears = new Int32Array(base.years);
   }
   /** Fills the window of threshold day `day`, sorted ascending. */
   load(day: number): void {
-    const { years, dpy, days } = this.base;
+    const { dpy } = this.base;
     const half = Math.floor(WINDOW_DAYS / 2);
-    const pairs: [number, number][] = [];
-    for (let y = 0; y < years; y++) {
-      for (let d = day - half; d <= day + half; d++) {
-        const v = days[y * dpy + ((d + dpy) % dpy)];
-        if (v === v) pairs.push([v, y]);
+    // a year shorter than the window holds a day more than once in it: rebuilt each time
+    if (day === this.day + 1 && this.day >= 0 && dpy >= WINDOW_DAYS) this.merge((day - 1 - half + dpy) % dpy, (day + half) % dpy);
+    else {
+      this.n = 0;
+      for (let d = day - half; d <= day + half; d++) this.merge(-1, (d + dpy) % dpy);
+    }
+    this.day = day;
+  }
+  /** Leaves out the values of threshold day `out` (none for -1) and merges in those of threshold day `slot`. */
+  private merge(out: number, slot: number): void {
+    const { years: nyr, dpy, days } = this.base;
+    const { values, years, from, nextValues, nextYears, nextFrom, addValues, addYears } = this;
+    let c = 0;
+    for (let y = 0; y < nyr; y++) {
+      const v = days[y * dpy + slot];
+      if (v !== v) continue;
+      let i = c++;
+      for (; i > 0 && addValues[i - 1] > v; i--) {
+        addValues[i] = addValues[i - 1];
+        addYears[i] = addYears[i - 1];
+      }
+      addValues[i] = v;
+      addYears[i] = y;
+    }
+    const n = this.n;
+    let a = 0;
+    let b = 0;
+    let w = 0;
+    while (a < n) {
+      if (from[a] === out) a++;
+      else if (b < c && addValues[b] < values[a]) {
+        nextValues[w] = addValues[b];
+        nextYears[w] = addYears[b];
+        nextFrom[w++] = slot;
+        b++;
+      } else {
+        nextValues[w] = values[a];
+        nextYears[w] = years[a];
+        nextFrom[w++] = from[a];
+        a++;
       }
     }
-    pairs.sort((a, b) => a[0] - b[0]);
-    this.n = pairs.length;
-    for (let i = 0; i < pairs.length; i++) {
-      this.values[i] = pairs[i][0];
-      this.years[i] = pairs[i][1];
+    for (; b < c; b++) {
+      nextValues[w] = addValues[b];
+      nextYears[w] = addYears[b];
+      nextFrom[w++] = slot;
     }
+    this.n = w;
+    this.values = nextValues;
+    this.years = nextYears;
+    this.from = nextFrom;
+    this.nextValues = values;
+    this.nextYears = years;
+    this.nextFrom = from;
   }
 }
 
@@ -136,51 +199,133 @@ export type Compare = ">" | "<";
  * years k != j for which the day's value is beyond the threshold computed from the base with year j
  * replaced by year k (year k counted twice). Missing thresholds count as not exceeded (climdex sums with
  * na.rm and divides by nyr - 1); a missing value gives NaN. `[q]` of `days[year * dpy + day]` and `feb29[year]`.
+ *
+ * Per threshold day the window S (n values) is kept sorted (`Windows`), never re-sorted per replacement.
+ * With year j's cj values taken out it is a sorted sample R; adding year k's m values (sorted, K) gives the
+ * replaced sample, whose order statistics p and p + 1 (all quantile type 8 needs) follow from
+ * R[p - m .. p + 1] and K alone: with i the number of K's values among the first p + 1 of the merge (K[i]
+ * is among them while K[i] <= R[p - i]), statistic p is max(K[i - 1], R[p - i]) and p + 1 is
+ * min(K[i], R[p + 1 - i]). So every threshold of year j and an m-value year k lies in [R[p - m], R[p + 1]],
+ * itself within [S[p - m], S[p + 1 + cj]], up to rounding: a day's value clearly outside that band is
+ * beyond all of those thresholds or none, and only values inside it (a few per cent of them) are compared
+ * with each year k's threshold, computed with the same arithmetic as quantileType8.
  */
 export function inBaseRates(base: CellBase, quantiles: readonly number[], compare: readonly Compare[]): { days: Float64Array; feb29: Float64Array }[] {
   const { years, dpy } = base;
+  const W = WINDOW_DAYS;
+  const nq = quantiles.length;
   const out = quantiles.map(() => ({ days: new Float64Array(years * dpy), feb29: new Float64Array(years).fill(NaN) }));
   const w = new Windows(base);
-  const slab = WINDOW_DAYS * years;
-  const perYear = new Int32Array(years);
-  const hits = new Float64Array(quantiles.length);
-  const hits29 = new Float64Array(quantiles.length);
-  const pair = new Float64Array(2);
+  const slab = W * years;
+  /** Per year, its values in the window (sorted: `own[y * W + i]`), their positions in it and their count. */
+  const own = new Float64Array(years * W);
+  const at = new Int32Array(years * W);
+  const count = new Int32Array(years);
+  /** The years with m values in the window: `byCount[m * years + i]`, i < `withCount[m]`; the counts present. */
+  const byCount = new Int32Array((W + 1) * years);
+  const withCount = new Int32Array(W + 1);
+  const present = new Int32Array(W + 1);
+  /**
+   * Type 8 of a replaced sample of `size` values, as quantileType8, per quantile and size n - W .. n + W
+   * (`[q * (2W + 1) + size - n + W]`): the threshold is statistic p (mode 0), or g * a + h * b with a, b
+   * the statistics p and p + 1 (mode 2), or p twice (mode 1, clamped at an end).
+   */
+  const P = new Int32Array(nq * (2 * W + 1));
+  const G = new Float64Array(nq * (2 * W + 1));
+  const H = new Float64Array(nq * (2 * W + 1));
+  const MODE = new Int32Array(nq * (2 * W + 1));
+  const around = new Float64Array(W + 2);
   for (let day = 0; day < dpy; day++) {
     w.load(day);
     const { values, years: of, n } = w;
-    perYear.fill(0);
-    for (let i = 0; i < n; i++) perYear[of[i]]++;
+    count.fill(0);
+    withCount.fill(0);
+    for (let i = 0; i < n; i++) {
+      const y = of[i];
+      const c = count[y]++;
+      own[y * W + c] = values[i];
+      at[y * W + c] = i;
+    }
+    let classes = 0;
+    for (let y = 0; y < years; y++) {
+      const m = count[y];
+      if (withCount[m] === 0) present[classes++] = m;
+      byCount[m * years + withCount[m]++] = y;
+    }
+    for (let q = 0; q < nq; q++) {
+      for (let size = Math.max(1, n - W); size <= n + W; size++) {
+        const e = q * (2 * W + 1) + size - n + W;
+        P[e] = 0;
+        G[e] = H[e] = MODE[e] = 0;
+        if (size === 1) continue;
+        const nppm = 1 / 3 + quantiles[q] * (size + 1 / 3) - 1;
+        const lo = Math.floor(nppm + FUZZ);
+        const h = Math.abs(nppm - lo) <= FUZZ ? 0 : nppm - lo;
+        const p = Math.max(0, Math.min(lo, size - 1));
+        const right = Math.max(0, Math.min(lo + 1, size - 1));
+        P[e] = p;
+        G[e] = 1 - h;
+        H[e] = h;
+        MODE[e] = h === 0 ? 0 : right === p ? 1 : 2;
+      }
+    }
     for (let j = 0; j < years; j++) {
       const x = base.days[j * dpy + day];
       const x29 = day === 58 ? base.feb29[j] : NaN;
-      hits.fill(0);
-      hits29.fill(0);
-      for (let k = 0; k < years; k++) {
-        if (k === j) continue;
-        const size = n - perYear[j] + perYear[k];
-        if (size / slab < MIN_BASE_FRACTION) continue;
-        for (let m = 0; m < quantiles.length; m++) {
-          // quantile type 8 of the sample without year j and with year k twice (as quantileType8)
-          let t: number;
-          if (size === 1) t = replacedOrder(values, of, n, j, k, size, 0, pair);
-          else {
-            const nppm = 1 / 3 + quantiles[m] * (size + 1 / 3) - 1;
-            const lo = Math.floor(nppm + FUZZ);
-            const h = Math.abs(nppm - lo) <= FUZZ ? 0 : nppm - lo;
-            const left = Math.max(0, Math.min(lo, size - 1));
-            const right = Math.max(0, Math.min(lo + 1, size - 1));
-            replacedOrder(values, of, n, j, k, size, left, pair);
-            t = h === 0 ? pair[0] : (1 - h) * pair[0] + h * (right === left ? pair[0] : pair[1]);
-          }
-          const above = compare[m] === ">";
-          if (above ? x > t : x < t) hits[m]++;
-          if (above ? x29 > t : x29 < t) hits29[m]++;
-        }
+      const hasX = x === x;
+      const hasX29 = x29 === x29;
+      if (!hasX && !hasX29) {
+        for (let q = 0; q < nq; q++) out[q].days[j * dpy + day] = NaN;
+        continue;
       }
-      for (let m = 0; m < quantiles.length; m++) {
-        out[m].days[j * dpy + day] = x === x ? hits[m] / (years - 1) : NaN;
-        if (day === 58) out[m].feb29[j] = x29 === x29 ? hits29[m] / (years - 1) : NaN;
+      const cj = count[j];
+      const r = n - cj;
+      for (let q = 0; q < nq; q++) {
+        const above = compare[q] === ">";
+        let hits = 0;
+        let hits29 = 0;
+        for (let c = 0; c < classes; c++) {
+          const m = present[c];
+          const others = withCount[m] - (cj === m ? 1 : 0);
+          const size = r + m;
+          if (others === 0 || size / slab < MIN_BASE_FRACTION) continue;
+          const e = q * (2 * W + 1) + size - n + W;
+          const p = P[e];
+          // the thresholds lie in [R[p - m], R[p + 1]] (R: S without year j's cj values), so in
+          // [S[p - m], S[p + 1 + cj]], but for rounding (a few units in the last place)
+          const lo = p - m >= 0 ? values[p - m] : -Infinity;
+          const hi = p + 1 + cj < n ? values[p + 1 + cj] : Infinity;
+          const margin = 8 * Number.EPSILON * (Math.abs(lo) + Math.abs(hi)) + 8 * Number.MIN_VALUE;
+          const low = lo - margin;
+          const high = hi + margin;
+          // beyond all (others) or none of them, or compared with each (-1)
+          const all = hasX ? (x > high ? (above ? others : 0) : x < low ? (above ? 0 : others) : -1) : 0;
+          const all29 = hasX29 ? (x29 > high ? (above ? others : 0) : x29 < low ? (above ? 0 : others) : -1) : 0;
+          if (all >= 0 && all29 >= 0) {
+            hits += all;
+            hits29 += all29;
+            continue;
+          }
+          // R[p - m .. p + 1], -/+Infinity beyond its ends
+          let s = 0;
+          let idx = p - m;
+          for (; s < m + 2 && idx < 0; s++, idx++) around[s] = -Infinity;
+          if (s < m + 2) {
+            let t = 0;
+            while (t < cj && at[j * W + t] <= idx + t) t++;
+            for (let i = idx + t; s < m + 2; s++, i++) {
+              while (i < n && of[i] === j) i++;
+              around[s] = i < n ? values[i] : Infinity;
+            }
+          }
+          const first = m * years;
+          const last = first + withCount[m];
+          const lowHalf = p < size / 2;
+          hits += all >= 0 ? all : replacedHits(x, above, own, byCount, first, last, j, m, around, MODE[e], G[e], H[e], others, lowHalf);
+          hits29 += all29 >= 0 ? all29 : replacedHits(x29, above, own, byCount, first, last, j, m, around, MODE[e], G[e], H[e], others, lowHalf);
+        }
+        out[q].days[j * dpy + day] = hasX ? hits / (years - 1) : NaN;
+        if (day === 58) out[q].feb29[j] = hasX29 ? hits29 / (years - 1) : NaN;
       }
     }
   }
@@ -188,40 +333,44 @@ export function inBaseRates(base: CellBase, quantiles: readonly number[], compar
 }
 
 /**
- * The order statistics `index` and `index + 1` (into `pair`; NaN beyond the sample) of the sorted window
- * `values` (years `of`) with year `j` left out and year `k` counted twice, `size` values in all: read from
- * the nearer end, so a 10th or 90th percentile walks a tenth of the window. Returns `pair[0]`.
+ * How many of the years k = `byCount[from .. to - 1]` (each with m values in the window, `own[k * W ..]`;
+ * year j skipped; `others` of them) give a threshold that `v` is beyond (`above`: v > t, else v < t), the
+ * threshold being type 8 of the window without year j (`around` = R[p - m .. p + 1]) and with year k twice:
+ * t = statistic p (mode 0), g * a + h * a (mode 1) or g * a + h * b (mode 2), a and b statistics p and p + 1.
+ * `low`: statistic p lies in the lower half (K's values are then tested from the smallest, else the largest).
  */
-function replacedOrder(values: Float64Array, of: Int32Array, n: number, j: number, k: number, size: number, index: number, pair: Float64Array): number {
-  pair[0] = pair[1] = NaN;
-  let seen = 0;
-  if (index < size / 2) {
-    for (let i = 0; i < n; i++) {
-      const weight = of[i] === j ? 0 : of[i] === k ? 2 : 1;
-      const next = seen + weight; // values[i] holds positions seen .. next - 1
-      if (seen <= index && index < next) pair[0] = values[i];
-      if (seen <= index + 1 && index + 1 < next) {
-        pair[1] = values[i];
-        return pair[0];
-      }
-      seen = next;
+function replacedHits(v: number, above: boolean, own: Float64Array, byCount: Int32Array, from: number, to: number, j: number, m: number, around: Float64Array, mode: number, g: number, h: number, others: number, low: boolean): number {
+  // the narrower band [R[p - m], R[p + 1]]
+  const lo = around[0];
+  const hi = around[m + 1];
+  const margin = 8 * Number.EPSILON * (Math.abs(lo) + Math.abs(hi)) + 8 * Number.MIN_VALUE;
+  if (v > hi + margin) return above ? others : 0;
+  if (v < lo - margin) return above ? 0 : others;
+  let hits = 0;
+  for (let e = from; e < to; e++) {
+    const k = byCount[e];
+    if (k === j) continue;
+    const o = k * WINDOW_DAYS;
+    // i: how many of K's values are among the first p + 1 of the merge (K[i] there iff K[i] <= R[p - i])
+    let i: number;
+    if (low) {
+      i = 0;
+      while (i < m && own[o + i] <= around[m - i]) i++;
+    } else {
+      i = m;
+      while (i > 0 && !(own[o + i - 1] <= around[m + 1 - i])) i--;
     }
-    return pair[0];
+    let a = around[m - i];
+    if (i > 0 && own[o + i - 1] > a) a = own[o + i - 1];
+    let t: number;
+    if (mode === 0) t = a;
+    else if (mode === 1) t = g * a + h * a;
+    // statistic p + 1 is min(K[i], R[p + 1 - i]), and that is R[p + 1 - i]: K's values are in R too (year k
+    // is in the window without year j), so K[i] not among the first p + 1 lies at R[p + 1 - i] or above
+    else t = g * a + h * around[m + 1 - i];
+    if (above ? v > t : v < t) hits++;
   }
-  // from the top: position p is size - 1 - p from the top
-  const top0 = size - 1 - index;
-  const top1 = top0 - 1;
-  for (let i = n - 1; i >= 0; i--) {
-    const weight = of[i] === j ? 0 : of[i] === k ? 2 : 1;
-    const next = seen + weight;
-    if (seen <= top1 && top1 < next) pair[1] = values[i];
-    if (seen <= top0 && top0 < next) {
-      pair[0] = values[i];
-      return pair[0];
-    }
-    seen = next;
-  }
-  return pair[0];
+  return hits;
 }
 
 /** Wet-day quantiles of the base (type 8 over every base day >= 1 mm, 29 February included). */

@@ -49,6 +49,11 @@ export interface JobSettings {
   elevation?: string;
   observed?: string;
   percentileBase?: { start: number; end: number };
+  /**
+   * Seconds a job may run before the queue takes it back (a worker that died loses its job then): a set's
+   * job and a percentile base's. Chosen at enqueue time: each job carries its own.
+   */
+  lease?: { set: number; base: number };
 }
 
 interface SetJobData {
@@ -69,7 +74,7 @@ export interface QueueConnection {
   superviseSeconds?: number;
 }
 
-/** A pg-boss instance on the URL with the ingest queues created (idempotent). */
+/** A pg-boss instance on the URL with the ingest queues created (idempotent; each job carries its lease). */
 export async function openQueue(connection: QueueConnection, lease = DEFAULT_LEASE): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: connection.url,
@@ -85,6 +90,7 @@ export async function openQueue(connection: QueueConnection, lease = DEFAULT_LEA
 }
 
 const BASE_SCENARIO = "historical";
+const leaseOf = (settings: JobSettings) => settings.lease ?? DEFAULT_LEASE;
 
 /** Sets of the historical run's percentile base first: a model's base completes early and few sets wait for it. */
 function priorityOf(set: IngestSet, base: { start: number; end: number }): number {
@@ -129,7 +135,7 @@ export async function enqueue(connection: QueueConnection, options: { paths: rea
           result.done.push(set.key);
           continue;
         }
-        await boss.send(SET_QUEUE, { setKey: set.key, settings: options.settings } satisfies SetJobData, { priority: priorityOf(set, base) });
+        await boss.send(SET_QUEUE, { setKey: set.key, settings: options.settings } satisfies SetJobData, { priority: priorityOf(set, base), expireInSeconds: leaseOf(options.settings).set });
         result.queued.push(set.key);
       }
     } finally {
@@ -146,7 +152,6 @@ export interface WorkerOptions extends QueueConnection {
   seeds: IngestSeeds;
   /** Jobs this process runs at a time (default 1: a job keeps a core busy). */
   concurrency?: number;
-  lease?: typeof DEFAULT_LEASE;
   /** Seconds between polls of an empty queue (default 2). */
   pollSeconds?: number;
   /** Each job finished or failed, for the worker's output. */
@@ -176,7 +181,7 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop: () =>
   } finally {
     client.release();
   }
-  const boss = await openQueue(options, options.lease ?? DEFAULT_LEASE);
+  const boss = await openQueue(options);
   const context: JobContext = { pool, boss, seeds: options.seeds, log: options.log ?? (() => {}) };
   const polling = { pollingIntervalSeconds: options.pollSeconds ?? 2, batchSize: 1 };
   for (let i = 0; i < (options.concurrency ?? 1); i++) {
@@ -333,7 +338,7 @@ async function schedule(context: JobContext, set: { model: string; scenario: str
       [set.model, need, label],
     );
     if (rows.length > 0) {
-      await boss.send(BASE_QUEUE, { model: set.model, setKey, settings } satisfies BaseJobData, { singletonKey: set.model, priority: 3 });
+      await boss.send(BASE_QUEUE, { model: set.model, setKey, settings } satisfies BaseJobData, { singletonKey: set.model, priority: 3, expireInSeconds: leaseOf(settings).base });
       context.log(`${set.model}: percentile base ${label} complete (${rows.map((r) => r.variable).join(", ")}); its job is queued`);
     }
   }
@@ -349,7 +354,7 @@ async function schedule(context: JobContext, set: { model: string; scenario: str
   for (const { set_key } of waiting) {
     // its attempts go on counting: a set whose file keeps failing is read once more, not three times
     await pool.query("UPDATE ingest_sets SET state = 'queued', queued_at = now() WHERE set_key = $1 AND state <> 'running'", [set_key]);
-    await boss.send(SET_QUEUE, { setKey: set_key, settings } satisfies SetJobData, { priority: 1 });
+    await boss.send(SET_QUEUE, { setKey: set_key, settings } satisfies SetJobData, { priority: 1, expireInSeconds: leaseOf(settings).set });
   }
   if (waiting.length > 0) context.log(`${set.model}: ${waiting.length} set(s) read again for their percentile indices`);
 }

@@ -1,8 +1,6 @@
-import BetterSqlite3 from "better-sqlite3";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres, type Postgres } from "../../../tests/support/postgres";
 import { loadSeeds } from "../../seeds.server";
@@ -12,6 +10,7 @@ import { random } from "../ingest/testing/random";
 import { writeTestNetcdf } from "../ingest/testing/write-netcdf";
 import { seriesTables } from "../postgres/schema.server";
 import { enqueue, queueStatus, startWorker } from "./jobs.server";
+import { postgresRows, sqliteRows } from "./testing/rows";
 
 /**
  * The queue end to end in one process: the same files ingested by two queue workers into PostgreSQL and
@@ -54,42 +53,6 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Every row of the series tables, keyed and comparable (blobs as hex, numbers as numbers). */
-async function pgRows(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const out: Record<string, string[]> = {};
-    for (const t of seriesTables()) {
-      const { rows } = await client.query({ text: `SELECT ${t.columns.map((c) => c.name).join(", ")} FROM ${t.name}`, rowMode: "array" });
-      out[t.name] = (rows as unknown[][]).map((r) => comparable(t.name, t.columns.map((c) => c.name), r)).filter((r): r is string => r !== null).sort();
-    }
-    return out;
-  } finally {
-    await client.end();
-  }
-}
-
-function sqliteRows(file: string) {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    const out: Record<string, string[]> = {};
-    for (const t of seriesTables()) {
-      const rows = db.prepare(`SELECT ${t.columns.map((c) => c.name).join(", ")} FROM ${t.name}`).raw(true).all() as unknown[][];
-      out[t.name] = rows.map((r) => comparable(t.name, t.columns.map((c) => c.name), r)).filter((r): r is string => r !== null).sort();
-    }
-    return out;
-  } finally {
-    db.close();
-  }
-}
-
-/** A row as text without what differs by design: paths, times and checksums of when and where a file was read. */
-function comparable(table: string, columns: string[], row: unknown[]): string | null {
-  const skip = new Set(table === "ingested_files" ? ["path", "ingested_at"] : table === "percentile_thresholds" ? ["computed_at"] : []);
-  return JSON.stringify(row.map((v, i) => (skip.has(columns[i]) ? null : Buffer.isBuffer(v) ? v.toString("hex") : typeof v === "string" && /^-?\d+$/.test(v) && columns[i] !== "sha256" ? Number(v) : v)));
-}
-
 describe("ingest through the queue", () => {
   it("two workers give the rows of a single-machine ingest; a corrupt file fails alone and is named", async (context) => {
     if ("skip" in postgres) return context.skip();
@@ -123,7 +86,7 @@ describe("ingest through the queue", () => {
     // the percentile base was a job of its own
     expect(events.some((e) => e.state === "done" && e.key.includes("historical"))).toBe(true);
 
-    const shared = await pgRows(url);
+    const shared = await postgresRows(url);
     const local = sqliteRows(path.join(dir, "single.db"));
     for (const t of seriesTables()) expect(shared[t.name], t.name).toEqual(local[t.name]);
     // the base is complete (thresholds, no base days left) and the spell crosses the new year
