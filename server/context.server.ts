@@ -4,12 +4,14 @@ import { scenarioPeriod } from "../app/features/cmip6/seriesQuery";
 import { loadOni } from "./analytics/oni.server";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_SERIES_DB, EnvError, seriesDatabaseFile, type Env } from "./env.server";
+import { redactDatabaseUrl } from "./db/url.server";
+import { DEFAULT_SERIES_DB, EnvError, seriesDatabaseFile, seriesDatabaseUrl, type Env } from "./env.server";
 import { getSeeds, type Seeds } from "./seeds.server";
 import { DroughtIndexStore } from "./series/drought-store";
 import { SampleSeriesStore } from "./series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "./series/service.server";
 import { IngestedSeriesStore } from "./series/ingested-store.server";
+import { PostgresSeriesStore, type PostgresSeriesStoreOptions } from "./series/postgres/reader.server";
 import { LayeredSeriesStore, type SeriesStore } from "./series/store";
 import { SeriesWorkerPool } from "./series/worker-pool.server";
 import { createAezImages, type AezImages } from "./services/aez-images.server";
@@ -40,17 +42,19 @@ declare module "@remix-run/node" {
   }
 }
 
-export type ServiceContext = ReturnType<typeof createLoadContext>;
+export type ServiceContext = Awaited<ReturnType<typeof createLoadContext>>;
 
 /**
  * The services loaders and resource routes use, built once at start-up (which validates the seeds: a
- * broken seed stops the server here, before it listens). The database opens in `submissions.start()`.
- * `publicDir` is the folder served at `/` (the AEZ images are read from it).
+ * broken seed stops the server here, before it listens; so does a series database that cannot be opened or
+ * reached). The submissions database opens in `submissions.start()`. `publicDir` is the folder served at
+ * `/` (the AEZ images are read from it).
  */
-export function createLoadContext(env: Env, { publicDir }: { publicDir: string }) {
+export async function createLoadContext(env: Env, { publicDir }: { publicDir: string }) {
   const seeds = getSeeds();
   const reference = createReferenceService(seeds);
-  const series = createSeriesService(seeds, seriesApiStore(seeds, env.SERIES_DB), { pool: seriesWorkers(env.SERIES_WORKERS) });
+  const store = await openSeriesApiStore(seeds, env.SERIES_DB, { pollSeconds: env.SERIES_DB_POLL_SECONDS });
+  const series = createSeriesService(seeds, store, { pool: seriesWorkers(env.SERIES_WORKERS) });
   return {
     env,
     reference,
@@ -85,10 +89,58 @@ function seriesWorkers(count: number): SeriesWorkerPool | undefined {
 
 /**
  * The store the series API answers from: `seriesStore` with SPI and SPEI fitted from its monthly series
- * (`DroughtIndexStore`), for sample and ingested data alike.
+ * (`DroughtIndexStore`), for sample and ingested data alike. A SQLite file or none; the shared PostgreSQL
+ * store connects asynchronously (`openSeriesApiStore`).
  */
 export function seriesApiStore(seeds: Pick<Seeds, "scenarios" | "modelVariables">, setting: string): SeriesStore {
   return new DroughtIndexStore(seriesStore(seeds, setting));
+}
+
+/** `seriesApiStore` for every SERIES_DB setting: a PostgreSQL URL is connected to (and read) first. */
+export async function openSeriesApiStore(
+  seeds: Pick<Seeds, "scenarios" | "modelVariables">,
+  setting: string,
+  options: SharedStoreOptions = {},
+): Promise<SeriesStore> {
+  return new DroughtIndexStore(await openSeriesStore(seeds, setting, options));
+}
+
+/** How a PostgreSQL SERIES_DB is read (`PostgresSeriesStoreOptions`). */
+export type SharedStoreOptions = Pick<PostgresSeriesStoreOptions, "pollSeconds" | "connections">;
+
+/**
+ * `seriesStore` for every SERIES_DB setting: with a `postgres://` URL, the shared store of several app
+ * servers (`PostgresSeriesStore`, looking for new data every `pollSeconds`; 0 never by itself) in front of
+ * the sample store. A database that cannot be reached stops the server with a message naming SERIES_DB.
+ */
+export async function openSeriesStore(
+  seeds: Pick<Seeds, "scenarios" | "modelVariables">,
+  setting: string,
+  options: SharedStoreOptions = {},
+): Promise<SeriesStore> {
+  const url = seriesDatabaseUrl(setting);
+  if (!url) return seriesStore(seeds, setting);
+  let shared: PostgresSeriesStore;
+  try {
+    shared = await PostgresSeriesStore.open(url, options);
+  } catch (error) {
+    throw new EnvError(
+      `Invalid environment settings:\n  SERIES_DB: cannot reach the series database ${redactDatabaseUrl(url)} (${connectionProblem(error)}); check the URL and that PostgreSQL accepts connections, or set SERIES_DB=none`,
+    );
+  }
+  return new LayeredSeriesStore([shared, sampleStore(seeds)]);
+}
+
+/** What went wrong connecting (a refused connection to a name with several addresses is an AggregateError without a message). */
+function connectionProblem(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const first = (error as { errors?: unknown[] }).errors?.[0];
+  return error.message || (first instanceof Error ? first.message : "") || (error as { code?: string }).code || error.name;
+}
+
+function sampleStore(seeds: Pick<Seeds, "scenarios" | "modelVariables">): SampleSeriesStore {
+  const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
+  return new SampleSeriesStore({ scenarios, availability: seeds.modelVariables });
 }
 
 /**
@@ -97,8 +149,8 @@ export function seriesApiStore(seeds: Pick<Seeds, "scenarios" | "modelVariables"
  * with `LayeredSeriesStore`, so each model and scenario is answered from real data where it was ingested.
  */
 export function seriesStore(seeds: Pick<Seeds, "scenarios" | "modelVariables">, setting: string): SeriesStore {
-  const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
-  const sample = new SampleSeriesStore({ scenarios, availability: seeds.modelVariables });
+  if (seriesDatabaseUrl(setting)) throw new Error("a PostgreSQL SERIES_DB is opened with openSeriesStore");
+  const sample = sampleStore(seeds);
   if (setting === "none") return sample;
   const named = seriesDatabaseFile(setting);
   const file = named ?? (existsSync(DEFAULT_SERIES_DB) ? DEFAULT_SERIES_DB : undefined);

@@ -83,6 +83,18 @@ describe("documentCache", () => {
     expect(renders()).toBe(4);
   });
 
+  it("keeps no document rendered while the data version changed (it may show some of each)", async () => {
+    let version = "v1";
+    let reads = 0;
+    // the version moves on after it is read at the start of the first request, while that page renders
+    const { app, renders } = portal({ version: () => (++reads === 2 ? (version = "v2") : version) });
+    const url = await serve(app);
+    expect((await get(`${url}/`)).cache).toBe("miss");
+    expect((await get(`${url}/`)).cache).toBe("miss");
+    expect((await get(`${url}/`)).cache).toBe("hit");
+    expect(renders()).toBe(2);
+  });
+
   it("never keeps personal pages, pages setting cookies, errors or data requests", async () => {
     const { app, renders } = portal();
     const url = await serve(app);

@@ -67,7 +67,8 @@ export function documentCache({ maxBytes, ttlMs, version, now = Date.now }: Docu
   const kept = new LruCache<string, KeptDocument>(maxBytes, (d) => d.bytes + 256);
   return function documentCacheMiddleware(req: Request, res: Response, next: NextFunction) {
     if (maxBytes <= 0) return next();
-    const key = documentKey(req, version());
+    const at = version();
+    const key = documentKey(req, at);
     const nonce: string | undefined = res.locals.cspNonce;
     if (!key || !nonce) return next();
 
@@ -121,6 +122,8 @@ export function documentCache({ maxBytes, ttlMs, version, now = Date.now }: Docu
     } as Response["end"];
     res.on("finish", () => {
       if (!reusable || res.statusCode !== 200) return;
+      // the data moved to a new version while the page was rendered: it may show some of each, keep none
+      if (version() !== at) return;
       const html = Buffer.concat(chunks).toString("utf8");
       if (!html.trimEnd().endsWith("</html>")) return;
       kept.set(key, { parts: html.split(nonce), headers, bytes: html.length * 2, expires: now() + ttlMs });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv, publicConfig, seriesDatabaseFile } from "./env.server";
+import { EnvError, parseEnv, publicConfig, seriesDatabaseFile, seriesDatabaseUrl } from "./env.server";
 
 describe("parseEnv", () => {
   it("has offline defaults", () => {
@@ -69,10 +69,26 @@ describe("SERIES_DB", () => {
     expect(seriesDatabaseFile(parseEnv({}).SERIES_DB)).toBeUndefined();
     expect(seriesDatabaseFile(parseEnv({ SERIES_DB: "file:/srv/sacap/series.db" }).SERIES_DB)).toBe("/srv/sacap/series.db");
     expect(seriesDatabaseFile(parseEnv({ SERIES_DB: "none" }).SERIES_DB)).toBeUndefined();
+    expect(seriesDatabaseUrl(parseEnv({ SERIES_DB: "file:/srv/sacap/series.db" }).SERIES_DB)).toBeUndefined();
+  });
+
+  it("is the shared PostgreSQL store with a postgres:// or postgresql:// URL", () => {
+    for (const url of ["postgres://sacap:secret@db.internal:5432/series", "postgresql://db/series", "POSTGRES://db/series"]) {
+      const setting = parseEnv({ SERIES_DB: url }).SERIES_DB;
+      expect(seriesDatabaseUrl(setting)).toBe(url);
+      expect(seriesDatabaseFile(setting)).toBeUndefined();
+    }
   });
 
   it("refuses anything else by name", () => {
-    expect(() => parseEnv({ SERIES_DB: "postgres://db/series" })).toThrow(/SERIES_DB: expected file:PATH or none/);
+    expect(() => parseEnv({ SERIES_DB: "mysql://db/series" })).toThrow(/SERIES_DB: expected file:PATH, postgres:\/\/\.\.\., postgresql:\/\/\.\.\. or none/);
+    expect(() => parseEnv({ SERIES_DB: "postgres://" })).toThrow(/SERIES_DB/);
     expect(() => parseEnv({ SERIES_DB: "./data/series.db" })).toThrow(/SERIES_DB/);
+  });
+
+  it("looks for new data in PostgreSQL every 2 seconds unless told otherwise", () => {
+    expect(parseEnv({}).SERIES_DB_POLL_SECONDS).toBe(2);
+    expect(parseEnv({ SERIES_DB_POLL_SECONDS: "0.5" }).SERIES_DB_POLL_SECONDS).toBe(0.5);
+    for (const bad of ["0", "-1", "soon", "7200"]) expect(() => parseEnv({ SERIES_DB_POLL_SECONDS: bad }), bad).toThrow(/SERIES_DB_POLL_SECONDS/);
   });
 });

@@ -19,6 +19,9 @@ const boolText = (fallback: "true" | "false") =>
     .default(fallback)
     .transform((v) => (v === "" ? fallback === "true" : v === "true" || v === "1"));
 
+/** A PostgreSQL connection URL (DATABASE_URL, SERIES_DB). */
+const POSTGRES_URL = /^postgres(ql)?:\/\/.+/i;
+
 /**
  * Every environment setting of the portal, parsed once. Third-party services are off unless configured.
  */
@@ -104,15 +107,21 @@ const envSchema = z.object({
     .regex(/^(file:[^?]+(\?.*)?|postgres(ql)?:\/\/.+)$/i, "expected file:PATH, postgres://... or postgresql://...")
     .default("file:./data/sacap.db"),
   /**
-   * Series ingested from NetCDF files (`npm run ingest`): `file:PATH` of the series database, placed in
-   * front of the sample series; `none` for sample series only. Unset: `./data/series.db` when that file
-   * exists, else sample series only.
+   * Series ingested from NetCDF files (`npm run ingest`): `file:PATH` of the series database (one machine),
+   * or a `postgres://` / `postgresql://` URL of the store shared by several app servers and ingest workers,
+   * placed in front of the sample series; `none` for sample series only. Unset: `./data/series.db` when
+   * that file exists, else sample series only.
    */
   SERIES_DB: z
     .string()
     .trim()
     .default("")
-    .refine((v) => v === "" || v === "none" || /^file:[^?]+$/.test(v), "expected file:PATH or none"),
+    .refine(
+      (v) => v === "" || v === "none" || /^file:[^?]+$/.test(v) || POSTGRES_URL.test(v),
+      "expected file:PATH, postgres://..., postgresql://... or none",
+    ),
+  /** Seconds between looks for new data in a PostgreSQL SERIES_DB (a raised data version). */
+  SERIES_DB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(2),
   /** Days a submission is kept; older ones are deleted at start-up and daily. 0 keeps them all. */
   SUBMISSION_RETENTION_DAYS: z.coerce.number().int().min(0).default(365),
   /** Seconds a person needs at least to fill in a form; quicker submissions are refused. */
@@ -137,9 +146,14 @@ export class EnvError extends Error {}
 /** Default place of the series database that `npm run ingest` writes. */
 export const DEFAULT_SERIES_DB = "./data/series.db";
 
-/** The file a SERIES_DB setting names; undefined for "none" and for unset (the default file, when it exists). */
+/** The file a SERIES_DB setting names; undefined for "none", a PostgreSQL URL and unset (the default file, when it exists). */
 export function seriesDatabaseFile(setting: string): string | undefined {
   return setting.startsWith("file:") ? setting.slice("file:".length) : undefined;
+}
+
+/** The PostgreSQL URL a SERIES_DB setting names (the shared series store); undefined for anything else. */
+export function seriesDatabaseUrl(setting: string): string | undefined {
+  return POSTGRES_URL.test(setting) ? setting : undefined;
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -16,7 +16,7 @@ async function main() {
   if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
   const env = readEnv();
   const publicDir = path.join(root, "public");
-  const context = createLoadContext(env, { publicDir });
+  const context = await createLoadContext(env, { publicDir });
   await context.submissions.start();
   const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
   const app = createApp({ env, build, context, publicDir });

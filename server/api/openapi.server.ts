@@ -368,17 +368,25 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
   };
 }
 
-const prepared = new WeakMap<object, Promise<{ document: OpenApiDocument; json: PreparedJson }>>();
+const prepared = new WeakMap<object, { version: string; entry: Promise<{ document: OpenApiDocument; json: PreparedJson }> }>();
 
-/** The description of these services, built once (on first use) and kept with its ETag. */
+/**
+ * The description of these services, built once per data version (on first use) and kept with its ETag:
+ * its examples are answers of the series store, which a shared store changes while the portal runs.
+ */
 export function openApiDocument(services: OpenApiServices): Promise<{ document: OpenApiDocument; json: PreparedJson }> {
-  let entry = prepared.get(services.reference);
-  if (!entry) {
-    entry = buildOpenApiDocument(services).then((document) => ({ document, json: prepareJson(document) }));
-    entry.catch(() => prepared.delete(services.reference));
-    prepared.set(services.reference, entry);
+  const version = services.series.version;
+  let kept = prepared.get(services.reference);
+  if (!kept || kept.version !== version) {
+    const entry = buildOpenApiDocument(services).then((document) => ({ document, json: prepareJson(document) }));
+    const built = { version, entry };
+    entry.catch(() => {
+      if (prepared.get(services.reference) === built) prepared.delete(services.reference);
+    });
+    prepared.set(services.reference, built);
+    kept = built;
   }
-  return entry;
+  return kept.entry;
 }
 
 /** Loader of `/api/openapi.json`: the description with its ETag (304 when the client has it). */

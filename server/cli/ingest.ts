@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { EnvError, parseEnv, seriesDatabaseFile } from "../env.server";
+import { EnvError, parseEnv, seriesDatabaseFile, seriesDatabaseUrl } from "../env.server";
 import { loadSeeds, SeedError } from "../seeds.server";
 import { ingest, type IngestProgress, type IngestSummary } from "../series/ingest/ingest.server";
 import { OBSERVATION_DATASETS } from "../../app/features/observations/datasets";
@@ -203,6 +203,11 @@ async function main() {
     process.exit(2);
   }
   const env = parseEnv(process.env);
+  const shared = seriesDatabaseUrl(env.SERIES_DB);
+  if (!to && !queue && shared) {
+    process.stderr.write(`SERIES_DB is a PostgreSQL store (${redactUrl(shared)}): load it through the queue with --queue ${redactUrl(shared)} and npm run ingest:worker, or name a SQLite file with --to file:PATH\n`);
+    process.exit(2);
+  }
   const database = to ? to.slice("file:".length) : (seriesDatabaseFile(env.SERIES_DB) ?? "./data/series.db");
   const seeds = loadSeeds();
   const variables = values.variable?.flatMap((v) => v.split(",").map((x) => x.trim()).filter(Boolean));

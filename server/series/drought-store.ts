@@ -64,7 +64,8 @@ export function combinedSource(inputs: readonly StoredSeries[]): SeriesSource {
 }
 
 export class DroughtIndexStore implements SeriesStore {
-  readonly version: string;
+  /** Where the wrapped store changes while the process runs (see `SeriesStore.refresh`). */
+  readonly refresh?: () => Promise<void>;
   private readonly latitudes: Readonly<Record<string, number>>;
   private readonly reference: YearRange;
   private readonly computed: LruCache<string, StoredSeries | null>;
@@ -75,8 +76,13 @@ export class DroughtIndexStore implements SeriesStore {
   ) {
     this.latitudes = options.latitudes ?? GEO_LATITUDES;
     this.reference = options.reference ?? DEFAULT_DROUGHT_REFERENCE;
-    this.version = `${inner.version}+drought-${DROUGHT_STORE_VERSION}`;
+    if (inner.refresh) this.refresh = () => inner.refresh!();
     this.computed = new LruCache(options.cacheBytes ?? 16 * 1024 * 1024, (s) => 256 + (s ? s.values.byteLength : 0));
+  }
+
+  /** The wrapped store's version, read now (it may move on while the process runs), and the fits'. */
+  get version(): string {
+    return `${this.inner.version}+drought-${DROUGHT_STORE_VERSION}`;
   }
 
   describe(): StoreDescription {
@@ -88,9 +94,13 @@ export class DroughtIndexStore implements SeriesStore {
     const answers: (StoredSeries | undefined)[] = new Array(keys.length).fill(undefined);
     const passed: number[] = [];
     const todo: number[] = [];
+    // computed series are kept per version of the wrapped store: a fit is kept only when the version did
+    // not move while its inputs were read (then they are that version's rows), and found only under it
+    const version = this.inner.version;
+    const cacheKey = (key: SeriesKey) => `${version}|${keyId(key, scaleOf(key))}`;
     keys.forEach((key, i) => {
       if (!isDroughtIndicator(key.indicator)) return passed.push(i);
-      const cached = this.computed.get(keyId(key, scaleOf(key)));
+      const cached = this.computed.get(cacheKey(key));
       if (cached === undefined) todo.push(i);
       else answers[i] = cached ?? undefined;
     });
@@ -103,10 +113,11 @@ export class DroughtIndexStore implements SeriesStore {
     const found = await this.inner.getSeries([...passed.map((i) => keys[i]), ...inputKeys]);
     passed.forEach((i, j) => (answers[i] = found[j]));
     const byId = new Map(inputKeys.map((key, j) => [keyId(key), found[passed.length + j]]));
+    const keep = this.inner.version === version;
     for (const i of todo) {
       const key = keys[i];
       const series = this.compute(key, (code, scenario) => byId.get(keyId({ ...key, indicator: code, scenario, frequency: "monthly", scale: undefined })));
-      this.computed.set(keyId(key, scaleOf(key)), series ?? null);
+      if (keep) this.computed.set(cacheKey(key), series ?? null);
       answers[i] = series;
     }
     return answers;

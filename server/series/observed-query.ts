@@ -4,13 +4,18 @@ import { OBSERVATION_IDS, OBSERVED } from "../../app/features/observations/ids";
 import { OBSERVED_INGEST_METHOD } from "./ingested-store.server";
 import type { SeriesStore } from "./store";
 
-const observedIn = new WeakMap<SeriesStore, boolean>();
+/** What each store held at the version it was last asked at (a shared store's sources change with its version). */
+const observedIn = new WeakMap<SeriesStore, { version: string; observed: boolean }>();
 
 /** Whether any observational dataset was ingested into the store (screens then offer observations). */
 export function hasObservations(store: SeriesStore): boolean {
+  const version = store.version;
   let known = observedIn.get(store);
-  if (known === undefined) observedIn.set(store, (known = store.describe().sources.some((s) => s.method === OBSERVED_INGEST_METHOD)));
-  return known;
+  if (known?.version !== version) {
+    known = { version, observed: store.describe().sources.some((s) => s.method === OBSERVED_INGEST_METHOD) };
+    observedIn.set(store, known);
+  }
+  return known.observed;
 }
 
 /**

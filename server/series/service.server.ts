@@ -65,6 +65,8 @@ export interface ResolvedSeriesQuery {
   scale?: DroughtScale;
   /** Strong ETag of the answer (query and data versions). */
   etag: string;
+  /** The data version the ETag is of (`SeriesService.version` when the query was resolved). */
+  version: string;
 }
 
 export interface SeriesNotFound {
@@ -92,6 +94,28 @@ export interface WindowTable {
   series: { scenario: string; sources: Record<string, string>; coverage?: Record<string, number> }[];
   provenance: Record<string, SeriesProvenance>;
 }
+
+/**
+ * The data moved to another version than the one asked for (`windows` with a version): what was read
+ * belongs to `found`, not to `wanted`.
+ */
+export class StaleSeriesVersion extends Error {
+  constructor(
+    readonly wanted: string,
+    readonly found: string | undefined,
+  ) {
+    super(`the series data moved on from version ${wanted}`);
+  }
+}
+
+/**
+ * Reads of one answer tried, each time at the newest data version, before the answer fails: the data of a
+ * shared store changes every few seconds at most while an ingest publishes, and an answer takes far less.
+ */
+const STALE_ATTEMPTS = 4;
+
+/** An answer computed at another data version than its ETag's (see `compute`). */
+const STALE = Symbol("stale");
 
 export interface SeriesServiceOptions {
   /** Memory for serialised answers, bytes (default 64 MB). */
@@ -171,7 +195,21 @@ export function createSeriesService(
   // the API's own catalogue takes scenario=observed and dataset ids (decision 021); screens parse with `catalog`
   const apiCatalog: SeriesCatalog = { ...catalog, observations: OBSERVATION_IDS };
   // the answer depends on the reference lists too (names, units, periods): they are part of the version
-  const version = `${store.version}/${sha(JSON.stringify([catalog, seeds.warmingLevels.rows])).slice(0, 12)}`;
+  const referenceVersion = sha(JSON.stringify([catalog, seeds.warmingLevels.rows])).slice(0, 12);
+  /**
+   * The data version of the answers, read per use: the store's version moves on while the process runs
+   * when the store is shared (PostgreSQL), and so every ETag and every cache key built from it.
+   */
+  const currentVersion = () => `${store.version}/${referenceVersion}`;
+  /** Catches up with the store's newest data (a worker has read a newer version than this thread knows). */
+  const refresh = async () => {
+    await store.refresh?.();
+  };
+  /**
+   * Whether the store's data changes while the process runs (a shared store). Only then is an answer checked
+   * for the version it was read at: a fixed store's version is the same in every thread.
+   */
+  const live = store.refresh !== undefined;
   const bodies = new LruCache<string, PreparedSeries>(
     options.cacheBytes ?? 64 * 1024 * 1024,
     (p) => p.body.length * 2 + (p.encoded.br?.length ?? 0) + (p.encoded.gzip?.length ?? 0),
@@ -185,6 +223,7 @@ export function createSeriesService(
   }
 
   function resolve(frequency: SeriesFrequency, query: SeriesQuery): Resolution {
+    const version = currentVersion();
     const indicator = seriesIndicator(catalog.indicators, query.indicator, frequency);
     if (!indicator) {
       const elsewhere = SERIES_FREQUENCIES.filter(
@@ -197,7 +236,7 @@ export function createSeriesService(
       });
     }
     const geo = catalog.geos.find((g) => g.field_value === query.geo)!;
-    if (query.scenario?.includes(OBSERVED)) return resolveObserved(frequency, query, indicator, geo);
+    if (query.scenario?.includes(OBSERVED)) return resolveObserved(frequency, query, indicator, geo, version);
 
     const asked = query.scenario
       ? catalog.scenarios.filter((s) => query.scenario!.includes(s.field_value))
@@ -250,7 +289,7 @@ export function createSeriesService(
     const etag = `"${sha(`${version}|${frequency}|${canonical}`).slice(0, 27)}"`;
     return {
       ok: true,
-      value: { frequency, query, indicator, geo, scenarios, models, ensemble, period, month: query.month, season, scale, etag },
+      value: { frequency, query, indicator, geo, scenarios, models, ensemble, period, month: query.month, season, scale, etag, version },
     };
   }
 
@@ -258,7 +297,7 @@ export function createSeriesService(
    * `scenario=observed`: the observational datasets asked (or every one the portal knows), each answered
    * only where its files were ingested (the sample generator makes no observations); no ensemble.
    */
-  function resolveObserved(frequency: SeriesFrequency, query: SeriesQuery, indicator: Indicator, geo: Geo): Resolution {
+  function resolveObserved(frequency: SeriesFrequency, query: SeriesQuery, indicator: Indicator, geo: Geo, version: string): Resolution {
     const scenario: Scenario = { tid: "0", field_value: OBSERVED as Scenario["field_value"], name: "Observed (gridded observations and reanalysis)", field_period: `${OBSERVED_PERIOD.start}-${OBSERVED_PERIOD.end}` };
     const period = { start: query.start ?? OBSERVED_PERIOD.start, end: query.end ?? OBSERVED_PERIOD.end };
     const season = query.season ? SEASONS[query.season] : undefined;
@@ -279,7 +318,7 @@ export function createSeriesService(
     const etag = `"${sha(`${version}|${frequency}|${canonical}`).slice(0, 27)}"`;
     return {
       ok: true,
-      value: { frequency, query, indicator, geo, scenarios: [{ scenario, period: { ...OBSERVED_PERIOD }, years }], models, ensemble: false, period, month: query.month, season, etag },
+      value: { frequency, query, indicator, geo, scenarios: [{ scenario, period: { ...OBSERVED_PERIOD }, years }], models, ensemble: false, period, month: query.month, season, etag, version },
     };
   }
 
@@ -470,18 +509,32 @@ export function createSeriesService(
   }
 
   /** Answers being computed, so that concurrent requests for one answer share the work. */
-  const pending = new Map<string, Promise<PreparedSeries | SeriesNotFound>>();
+  const pending = new Map<string, Promise<PreparedSeries | SeriesNotFound | typeof STALE>>();
 
-  /** Computes an answer (and its compressed bytes) in a worker, or here without workers. */
-  async function compute(resolved: ResolvedSeriesQuery, encoding?: ContentEncoding): Promise<PreparedSeries | SeriesNotFound> {
+  /**
+   * Computes an answer (and its compressed bytes) in a worker, or here without workers; `STALE` when it
+   * was not read at the data version of its ETag.
+   *
+   * One answer, one data version: the ETag is made here, on the main thread, from this thread's store
+   * version, before anything is read; a worker has a store of its own. The job carries the version; a
+   * worker whose store is at another one looks for the newest first (`refresh`), computes, and answers with
+   * the ETag of the version it read (a store moves to the version of the rows it reads, so a version unchanged
+   * across the reads is theirs). An answer whose ETag is not the one asked for is of another version: this
+   * thread then catches up (`refresh`), resolves the query again (a new ETag) and asks again (`json`).
+   * A fixed store (the SQLite file, the sample generator) has one version for the life of the process and
+   * is not checked.
+   */
+  async function compute(resolved: ResolvedSeriesQuery, encoding?: ContentEncoding): Promise<PreparedSeries | SeriesNotFound | typeof STALE> {
     if (!options.pool) {
       const value = await answer(resolved);
+      if (live && currentVersion() !== resolved.version) return STALE;
       if ("status" in value) return value;
       return { body: JSON.stringify(value), etag: resolved.etag, sample: value.sample, encoded: {} };
     }
-    const result = await options.pool.run({ kind: "answer", frequency: resolved.frequency, query: resolved.query, encoding });
+    const result = await options.pool.run({ kind: "answer", frequency: resolved.frequency, query: resolved.query, encoding, version: resolved.version });
     if (result.kind === "not-found") return { status: 404, message: result.message, details: result.details };
     if (result.kind !== "answer") throw new Error(`unexpected answer of a series worker: ${result.kind}`);
+    if (live && result.etag !== resolved.etag) return STALE;
     const encoded: PreparedSeries["encoded"] = {};
     if (result.encoding && result.encoded) encoded[result.encoding] = new Uint8Array(result.encoded);
     return { body: result.body, etag: resolved.etag, sample: result.sample, encoded };
@@ -489,9 +542,22 @@ export function createSeriesService(
 
   /**
    * The serialised answer, computed once per distinct query while it stays in the cache; with `encoding`,
-   * also compressed that way (see `encode`), in a worker when the service has them.
+   * also compressed that way (see `encode`), in a worker when the service has them. When the data moved to
+   * a new version meanwhile, the answer is of the newest one, with its ETag (`etag` of the result).
    */
   async function json(resolved: ResolvedSeriesQuery, encoding?: ContentEncoding): Promise<PreparedSeries | SeriesNotFound> {
+    for (let attempt = 1; ; attempt++) {
+      const prepared = await prepare(resolved, encoding);
+      if (prepared !== STALE) return prepared;
+      if (attempt >= STALE_ATTEMPTS) throw new Error(`the series data changed while an answer was computed, ${attempt} times in a row`);
+      await refresh();
+      const again = resolve(resolved.frequency, resolved.query);
+      if (!again.ok) return { status: 404, message: again.message, details: again.details };
+      resolved = again.value;
+    }
+  }
+
+  async function prepare(resolved: ResolvedSeriesQuery, encoding?: ContentEncoding): Promise<PreparedSeries | SeriesNotFound | typeof STALE> {
     const cached = bodies.get(resolved.etag);
     if (cached) {
       if (encoding && !cached.encoded[encoding] && options.pool) {
@@ -503,7 +569,7 @@ export function createSeriesService(
     const running = pending.get(resolved.etag);
     if (running) return running;
     const task = compute(resolved, encoding).then((prepared) => {
-      if (!("status" in prepared)) bodies.set(resolved.etag, prepared);
+      if (prepared !== STALE && !("status" in prepared)) bodies.set(resolved.etag, prepared);
       return prepared;
     });
     pending.set(resolved.etag, task);
@@ -541,23 +607,50 @@ export function createSeriesService(
 
   /**
    * `windowTable` of a query for several window codes (`2040-2059`, `gwl:2.0`), computed in a worker when
-   * the service has them. Undefined when the query is invalid or refers to nothing.
+   * the service has them. Undefined when the query is invalid or refers to nothing. With `version` (several
+   * tables that must agree, a place's profile), read at that data version or rejected with
+   * `StaleSeriesVersion`; without, at the newest.
    */
-  async function windows(frequency: SeriesFrequency, query: SeriesQuery, codes: readonly string[]): Promise<WindowTable | undefined> {
+  async function windows(frequency: SeriesFrequency, query: SeriesQuery, codes: readonly string[], version?: string): Promise<WindowTable | undefined> {
     const params = new URLSearchParams(seriesQueryString(query));
     const parsed = parse(frequency, params);
     if (!parsed.ok) return undefined;
-    const choices = codes.map((code) => parseWindowChoice(code));
-    if (choices.some((c) => c === undefined)) return undefined;
-    if (options.pool) {
-      const result = await options.pool.run({ kind: "windows", frequency, query: parsed.query, codes: [...codes] });
-      if (result.kind === "not-found") return undefined;
-      if (result.kind !== "windows") throw new Error(`unexpected answer of a series worker: ${result.kind}`);
-      return result.table;
+    if (codes.some((code) => parseWindowChoice(code) === undefined)) return undefined;
+    for (let attempt = 1; ; attempt++) {
+      const wanted = version ?? currentVersion();
+      let read: { table?: WindowTable; version?: string };
+      if (options.pool) {
+        const result = await options.pool.run({ kind: "windows", frequency, query: parsed.query, codes: [...codes], version: wanted });
+        if (result.kind === "not-found") return undefined;
+        if (result.kind !== "windows") throw new Error(`unexpected answer of a series worker: ${result.kind}`);
+        read = result;
+      } else read = await windowsHere(frequency, parsed.query, codes, wanted);
+      if (!read.table) return undefined;
+      // as `compute`: a table read at another version than the one wanted is not that version's
+      if (read.version === wanted || !live) return read.table;
+      if (version !== undefined) throw new StaleSeriesVersion(version, read.version);
+      if (attempt >= STALE_ATTEMPTS) throw new Error(`the series data changed while period statistics were computed, ${attempt} times in a row`);
+      await refresh();
     }
-    const resolved = resolve(frequency, parsed.query);
-    if (!resolved.ok) return undefined;
-    return windowTable(resolved.value, choices as WindowChoice[]);
+  }
+
+  /**
+   * `windows` in this thread (a worker's job): the table and the data version it was read at (undefined
+   * when the version moved during the reads); first catches up when `wanted` is not this thread's version.
+   */
+  async function windowsHere(
+    frequency: SeriesFrequency,
+    query: SeriesQuery,
+    codes: readonly string[],
+    wanted?: string,
+  ): Promise<{ table?: WindowTable; version?: string }> {
+    if (wanted !== undefined && wanted !== currentVersion()) await refresh();
+    const choices = codes.map((code) => parseWindowChoice(code));
+    if (choices.some((c) => c === undefined)) return {};
+    const resolved = resolve(frequency, query);
+    if (!resolved.ok) return {};
+    const table = await windowTable(resolved.value, choices as WindowChoice[]);
+    return { table, version: currentVersion() === resolved.value.version ? resolved.value.version : undefined };
   }
 
   return {
@@ -566,8 +659,14 @@ export function createSeriesService(
     /** The series API's catalogue: with `scenario=observed` and the dataset ids. */
     apiCatalog,
     store,
-    version,
+    /** The data version of the answers now (the store's and the reference lists'); it changes with new data. */
+    get version() {
+      return currentVersion();
+    },
+    /** Looks for new data in the store now (a shared store's poll does so every few seconds). */
+    refresh,
     windows,
+    windowsHere,
     parse,
     resolve,
     answer,

@@ -80,9 +80,18 @@ export interface StoreDescription {
 export interface SeriesStore {
   /**
    * Changes whenever any answer of the store may change (new data, new generator): it is part of every
-   * series ETag, so caches never keep an answer across a change.
+   * series ETag, so caches never keep an answer across a change. Read it per use: a store shared by
+   * several machines (`PostgresSeriesStore`) moves to a new version while the process runs, and only ever
+   * forward. Such a store also moves to the version of the rows it reads, before `getSeries` answers: a
+   * caller that finds the same version before and after its reads has read that version's rows only.
    */
   readonly version: string;
+  /**
+   * Looks for a new version now instead of at the next poll; the version advertised afterwards is at least
+   * the one committed when the call began. Only stores that change while the process runs have it: without,
+   * the version is fixed for the life of the process.
+   */
+  refresh?(): Promise<void>;
   describe(): StoreDescription;
   /**
    * The series of each key, in the same order; undefined where the store has no data for a key. Batched
@@ -96,11 +105,21 @@ export interface SeriesStore {
  * data placed before the sample store answers where it exists, and the generator fills the rest.
  */
 export class LayeredSeriesStore implements SeriesStore {
-  readonly version: string;
+  /** Where a layer changes while the process runs (see `SeriesStore.refresh`). */
+  readonly refresh?: () => Promise<void>;
 
   constructor(private readonly layers: readonly SeriesStore[]) {
     if (layers.length === 0) throw new Error("LayeredSeriesStore needs at least one store");
-    this.version = layers.map((l) => l.version).join("+");
+    if (layers.some((l) => l.refresh)) {
+      this.refresh = async () => {
+        await Promise.all(layers.map((l) => l.refresh?.()));
+      };
+    }
+  }
+
+  /** The layers' versions, read now (a layer may move to a new version while the process runs). */
+  get version(): string {
+    return this.layers.map((l) => l.version).join("+");
   }
 
   describe(): StoreDescription {

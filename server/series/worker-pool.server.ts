@@ -10,17 +10,22 @@ import type { WindowTable } from "./service.server";
  * takes one at a time. A worker that dies fails its job and is replaced.
  */
 
-/** What a worker is asked: the answer of a query (and its compressed bytes), several period statistics of a query, or to compress a body. */
+/**
+ * What a worker is asked: the answer of a query (and its compressed bytes), several period statistics of a
+ * query, or to compress a body. `version` is the data version the main thread wants (the one of its ETag):
+ * a worker whose store is at another one looks for the newest data first.
+ */
 export type SeriesJob =
-  | { kind: "answer"; frequency: SeriesFrequency; query: SeriesQuery; encoding?: ContentEncoding }
+  | { kind: "answer"; frequency: SeriesFrequency; query: SeriesQuery; encoding?: ContentEncoding; version?: string }
   | { kind: "compress"; body: string; encoding: ContentEncoding }
-  | { kind: "windows"; frequency: SeriesFrequency; query: SeriesQuery; codes: string[] };
+  | { kind: "windows"; frequency: SeriesFrequency; query: SeriesQuery; codes: string[]; version?: string };
 
+/** `etag` of an answer and `version` of a table: of the data version the worker read (undefined: it moved during the reads). */
 export type SeriesJobResult =
   | { kind: "answer"; body: string; etag: string; sample: boolean; encoding?: ContentEncoding; encoded?: Uint8Array }
   | { kind: "not-found"; status: 404; message: string; details: Record<string, unknown> }
   | { kind: "compressed"; encoded: Uint8Array }
-  | { kind: "windows"; table: WindowTable };
+  | { kind: "windows"; table: WindowTable; version?: string };
 
 interface Task {
   job: SeriesJob;

@@ -23,7 +23,7 @@ import { drawProfile } from "../../app/features/profile/graphics.server";
 import type { ProfilePageData } from "../../app/features/profile/ProfilePage";
 import { profileSignals } from "../../app/features/profile/signals";
 import type { ReferenceService } from "./reference.server";
-import type { SeriesService, WindowTable } from "../series/service.server";
+import { StaleSeriesVersion, type SeriesService, type WindowTable } from "../series/service.server";
 
 /** The variables of the monthly cycle: mean temperature and precipitation. */
 const CYCLE_CODES = ["tas", "pr"] as const;
@@ -71,7 +71,24 @@ export function createProfileService({ series, reference }: ProfileContext) {
 
   /** The profile and its graphics, with the source of each model run read (for the data pack only). */
   function built(place: ProfilePlace): Promise<ProfilePageData & { runs: ProfileRunSources }> {
-    return pages.get(place.code, () => build(place).then(async ({ profile, runs }) => ({ profile, graphics: await drawProfile(profile), runs })));
+    return pages.get(place.code, (version) => consistent(place, version).then(async ({ profile, runs }) => ({ profile, graphics: await drawProfile(profile), runs })));
+  }
+
+  /**
+   * The profile read at one data version: its many period statistics (computed in several workers) must
+   * agree. When the data moves on while they are read (a shared store taking a new batch), the profile is
+   * read again at the newest version.
+   */
+  async function consistent(place: ProfilePlace, version: string): Promise<{ profile: PlaceProfile; runs: ProfileRunSources }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await build(place, version);
+      } catch (error) {
+        if (!(error instanceof StaleSeriesVersion) || attempt >= 4) throw error;
+        await series.refresh();
+        version = series.version;
+      }
+    }
   }
 
   /** The profile and its graphics, as the page shows them. */
@@ -94,7 +111,7 @@ export function createProfileService({ series, reference }: ProfileContext) {
     );
   }
 
-  async function build(place: ProfilePlace): Promise<{ profile: PlaceProfile; runs: ProfileRunSources }> {
+  async function build(place: ProfilePlace, version: string): Promise<{ profile: PlaceProfile; runs: ProfileRunSources }> {
     const indicators = reference.list("getIndicators");
     const scenarios = reference.list("getScenarios").filter((s) => (PROFILE_SCENARIOS as readonly string[]).includes(s.field_value));
     // livestock heat-stress days have their own analysis (/analytics/climate-livestock): not ETCCDI indices
@@ -103,11 +120,11 @@ export function createProfileService({ series, reference }: ProfileContext) {
     const scenarioCodes = scenarios.map((s) => s.field_value as ScenarioValue);
 
     const [tables, cycleTables] = await Promise.all([
-      Promise.all(codes.map((code) => series.windows("annual", { indicator: code, geo: place.code, scenario: scenarioCodes }, choiceCodes))),
+      Promise.all(codes.map((code) => series.windows("annual", { indicator: code, geo: place.code, scenario: scenarioCodes }, choiceCodes, version))),
       Promise.all(
         CYCLE_CODES.flatMap((code) =>
           Array.from({ length: 12 }, (_, m) =>
-            series.windows("monthly", { indicator: code, geo: place.code, scenario: ["historical"], month: m + 1 }, [BASELINE_PERIOD.label]),
+            series.windows("monthly", { indicator: code, geo: place.code, scenario: ["historical"], month: m + 1 }, [BASELINE_PERIOD.label], version),
           ),
         ),
       ),
@@ -153,7 +170,7 @@ export function createProfileService({ series, reference }: ProfileContext) {
 
     const profile: PlaceProfile = {
       place,
-      version: series.version,
+      version,
       baseline: { start: BASELINE_PERIOD.start, end: BASELINE_PERIOD.end, label: BASELINE_PERIOD.label },
       scenarios: scenarios.map((s) => ({ code: s.field_value, name: s.name })),
       choices: WINDOW_CHOICES.map(({ code, label, kind }) => ({ code, label, kind })),
@@ -186,12 +203,13 @@ export type ProfileService = ReturnType<typeof createProfileService>;
 function keptPerVersion<T>(version: () => string, bound = Infinity) {
   const entries = new Map<string, Promise<T>>();
   return {
-    get(key: string, compute: () => Promise<T>): Promise<T> {
+    /** The value of `key` at the data version now; `compute` is given that version. */
+    get(key: string, compute: (version: string) => Promise<T>): Promise<T> {
       const current = version();
       const full = `${key}|${current}`;
       let entry = entries.get(full);
       if (!entry) {
-        entry = compute();
+        entry = compute(current);
         entries.set(full, entry);
         entry.catch(() => entries.delete(full));
         for (const old of entries.keys()) if (!old.endsWith(`|${current}`)) entries.delete(old);
