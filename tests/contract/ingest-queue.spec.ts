@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { writeTestNetcdf } from "../../server/series/ingest/testing/write-netcdf";
 import { postgresRows, sqliteRows } from "../../server/series/queue/testing/rows";
+import { startPortal } from "../support/portal";
 import { startPostgres, type Postgres } from "../support/postgres";
 
 /**
@@ -25,6 +26,7 @@ test.describe("ingest through the queue, several worker processes", () => {
   let dir: string;
   let postgres: Postgres | { skip: string };
   const workers: ChildProcess[] = [];
+  const portals: Awaited<ReturnType<typeof startPortal>>[] = [];
 
   test.beforeAll(async () => {
     postgres = await startPostgres();
@@ -35,14 +37,17 @@ test.describe("ingest through the queue, several worker processes", () => {
       for (const year of YEARS.slice(0, model === "ACCESS-CM2" ? 4 : 2)) {
         const common = { lat: LAT, lon: LON, calendar: "noleap", time: Array.from({ length: 365 }, (_, t) => t + 0.5), timeUnits: `days since ${year}-01-01` };
         const name = (v: string) => path.join(dir, "files", `${v}_day_${model}_ssp245_r1i1p1f1_gn_${year}.nc`);
-        await writeTestNetcdf({ ...common, path: name("tasmax"), variable: "tasmax", units: "K", value: (t, r, c) => 273.15 + 25 + 10 * Math.sin((t + year) / 40) + 0.1 * r - 0.05 * c });
-        await writeTestNetcdf({ ...common, path: name("pr"), variable: "pr", units: "kg m-2 s-1", value: (t, r, c) => (((t * 13 + r * 7 + c + year) % 17) > 9 ? ((t % 23) + r * 0.1) / 86400 : 0) });
+        // the two models' files differ (a file is recorded by its checksum)
+        const offset = model === "MIROC6" ? 1.5 : 0;
+        await writeTestNetcdf({ ...common, path: name("tasmax"), variable: "tasmax", units: "K", value: (t, r, c) => 273.15 + 25 + offset + 10 * Math.sin((t + year) / 40) + 0.1 * r - 0.05 * c });
+        await writeTestNetcdf({ ...common, path: name("pr"), variable: "pr", units: "kg m-2 s-1", value: (t, r, c) => (((t * 13 + r * 7 + c + year) % 17) > 9 ? ((t % 23) + r * 0.1 + offset) / 86400 : 0) });
       }
     }
     writeFileSync(path.join(dir, "files", CORRUPT), Buffer.from("CDF\u0001 cut short"));
   });
   test.afterAll(() => {
     for (const w of workers) w.kill("SIGKILL");
+    for (const p of portals) p.process.kill();
     if (postgres && "stop" in postgres) postgres.stop();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -115,5 +120,16 @@ test.describe("ingest through the queue, several worker processes", () => {
     const local = sqliteRows(path.join(dir, "single.db"));
     expect(shared.series_years.length).toBeGreaterThan(0);
     for (const table of Object.keys(local)) expect(shared[table], table).toEqual(local[table]);
+
+    // and the portal answers the same from either store
+    const [fromShared, fromFile] = await Promise.all([startPortal({ SERIES_DB: url }), startPortal({ SERIES_DB: `file:${path.join(dir, "single.db")}` })]);
+    portals.push(fromShared, fromFile);
+    for (const query of ["/api/cmip6/annual?indicator=tasmax&geo=NPL&scenario=ssp245&model=ACCESS-CM2,MIROC6&start=2015&end=2018", "/api/cmip6/annual?indicator=su&geo=BTN&scenario=ssp245&model=ACCESS-CM2,MIROC6&start=2015&end=2018", "/api/cmip6/annual?indicator=cdd&geo=NPL&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2018"]) {
+      const [a, b] = await Promise.all([fetch(`${fromShared.url}${query}`), fetch(`${fromFile.url}${query}`)]);
+      expect(a.status, query).toBe(200);
+      const [textA, textB] = [await a.text(), await b.text()];
+      expect(JSON.parse(textA).sample, query).toBe(false);
+      expect(textA, query).toBe(textB);
+    }
   });
 });
