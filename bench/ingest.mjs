@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark of `npm run ingest`: one year of daily 0.25-degree data over the South Asia box (60-100 E,
 // 0-40 N: 160 x 160 cells) for tas, tasmax, tasmin and pr, written as NetCDF4 files with h5wasm (chunked
-// one day per chunk and deflated, like NEX-GDDP-CMIP6), then ingested by the built command in a child
+// one day per chunk and deflated, like NEX-GDDP-CMIP6; bench/netcdf-gen.mjs), then ingested by the built command in a child
 // process whose time and peak resident memory are recorded. Writes bench/results/ingest.json (with --pet:
 // ingest-pet.json).
 // Run `npm run build` (or `node scripts/build-server.mjs`) first.
@@ -13,23 +13,17 @@
 // and ingests the seven files twice more: with the shipped seeds (pet computed) and with seeds that lack
 // the pet indicator (no PET), into fresh databases; the difference is the cost of PM per model-year.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHUNKING, DAYS, GRID, writeDaily } from "./netcdf-gen.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const chunkArg = args.indexOf("--chunk-days");
 const CHUNK_DAYS = chunkArg === -1 ? 32 : Number(args[chunkArg + 1]);
 
-const h5 = await import("h5wasm/node");
-await h5.ready;
-
-const STEP = 0.25;
-const LAT = Array.from({ length: 160 }, (_, i) => 0 + STEP / 2 + i * STEP);
-const LON = Array.from({ length: 160 }, (_, i) => 60 + STEP / 2 + i * STEP);
-const DAYS = 365;
 const KEEP = args.includes("--keep");
 const PET = args.includes("--pet");
 const dir = KEEP ? path.join(root, "bench/.tmp/ingest") : mkdtempSync(path.join(os.tmpdir(), "sacap-bench-ingest-"));
@@ -38,61 +32,10 @@ if (KEEP) {
   mkdirSync(dir, { recursive: true });
 }
 
-/** Deterministic pseudo-random numbers in [0, 1). */
-function random(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function write(variable, units, value) {
-  const name = `${variable}_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2015.nc`;
-  const file = new h5.File(path.join(dir, name), "w");
-  const coordinate = (n, data, attrs) => {
-    const ds = file.create_dataset({ name: n, data: Float64Array.from(data), shape: [data.length], dtype: "<d" });
-    for (const [k, v] of Object.entries(attrs)) ds.create_attribute(k, v);
-    ds.make_scale(n);
-  };
-  coordinate("time", Array.from({ length: DAYS }, (_, t) => t + 0.5), { units: "days since 2015-01-01 00:00:00", calendar: "noleap" });
-  coordinate("lat", LAT, { units: "degrees_north" });
-  coordinate("lon", LON, { units: "degrees_east" });
-  const [ny, nx] = [LAT.length, LON.length];
-  const data = new Float32Array(DAYS * ny * nx);
-  const rnd = random(variable.length * 7919);
-  for (let t = 0; t < DAYS; t++) for (let r = 0; r < ny; r++) for (let c = 0; c < nx; c++) data[(t * ny + r) * nx + c] = value(t, LAT[r], LON[c], rnd);
-  const ds = file.create_dataset({ name: variable, data, shape: [DAYS, ny, nx], dtype: "<f", chunks: [1, ny, nx], compression: 4 });
-  ds.create_attribute("units", units);
-  ds.create_attribute("_FillValue", Float32Array.of(1e20), [1], "<f");
-  ds.attach_scale(0, "time");
-  ds.attach_scale(1, "lat");
-  ds.attach_scale(2, "lon");
-  file.close();
-  return { name, bytes: statSync(path.join(dir, name)).size };
-}
-
-const season = (t) => Math.sin((2 * Math.PI * (t - 105)) / 365);
+// the files: bench/netcdf-gen.mjs (ACCESS-CM2, ssp245, 2015)
+const write = (variable) => writeDaily(dir, { variable, year: 2015 });
 const started = performance.now();
-const files = [
-  write("tas", "K", (t, lat, _lon, rnd) => 273.15 + 30 - 0.6 * (lat - 10) + 8 * season(t) + 3 * (rnd() - 0.5)),
-  write("tasmax", "K", (t, lat, _lon, rnd) => 273.15 + 36 - 0.6 * (lat - 10) + 8 * season(t) + 3 * (rnd() - 0.5)),
-  write("tasmin", "K", (t, lat, _lon, rnd) => 273.15 + 22 - 0.7 * (lat - 10) + 9 * season(t) + 3 * (rnd() - 0.5)),
-  write("pr", "kg m-2 s-1", (t, _lat, lon, rnd) => {
-    const monsoon = t > 150 && t < 270 ? 0.7 : 0.15;
-    return rnd() < monsoon ? (-Math.log(1 - rnd()) * (lon > 85 ? 14 : 8)) / 86400 : 0;
-  }),
-  ...(PET
-    ? [
-        write("hurs", "%", (t, lat, _lon, rnd) => 45 + 30 * Math.max(0, season(t)) + 0.3 * (lat - 20) + 10 * (rnd() - 0.5)),
-        write("rsds", "W m-2", (t, lat, _lon, rnd) => 230 + 40 * season(t) - 1.5 * (lat - 20) + 30 * (rnd() - 0.5)),
-        write("sfcWind", "m s-1", (t, _lat, lon, rnd) => 2.5 + 1.2 * Math.max(0, season(t)) + 0.01 * (lon - 80) + rnd()),
-      ]
-    : []),
-];
+const files = [write("tas"), write("tasmax"), write("tasmin"), write("pr"), ...(PET ? [write("hurs"), write("rsds"), write("sfcWind")] : [])];
 const generateSeconds = (performance.now() - started) / 1000;
 console.error(`generated ${files.length} files (${(files.reduce((s, f) => s + f.bytes, 0) / 1e6).toFixed(1)} MB) in ${generateSeconds.toFixed(1)} s`);
 
@@ -155,11 +98,11 @@ try {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
     input: {
-      grid: "0.25 degree, 60-100 E x 0-40 N (160 x 160 cells)",
+      grid: GRID,
       days: DAYS,
       calendar: "noleap",
       variables: files.map((f) => f.name.split("_")[0]),
-      chunking: "one day per HDF5 chunk, deflate level 4",
+      chunking: CHUNKING,
       files: files.map((f) => ({ name: f.name, megabytes: Math.round(f.bytes / 1e5) / 10 })),
     },
     chunkDays: CHUNK_DAYS,
