@@ -1,6 +1,7 @@
 import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
 import { DEFAULT_DROUGHT_REFERENCE, type DroughtWarning } from "../../app/features/cmip6/drought";
 import { MONTH_NAMES } from "../../app/features/cmip6/periods";
+import { kindOfSources } from "../../app/features/cmip6/windows";
 import { DEFAULT_DROUGHT_SCALE, DROUGHT_SCALES_OF, isDroughtIndicator, type DroughtIndicator } from "../../app/features/cmip6/droughtQuery";
 import type { YearRange } from "../../app/features/cmip6/periods";
 import { droughtSeries, joinRuns, type DroughtInputs } from "./drought";
@@ -198,8 +199,7 @@ export class DroughtIndexStore implements SeriesStore {
  * they share one kind.
  */
 export function mixedInputs(used: readonly StoredSeries[]): DroughtWarning[] | null {
-  const kinds = [...new Set(used.map((s) => (s.source.sample ? "sample" : "ingested")))];
-  if (kinds.length < 2) return null;
+  if (kindOfSources(used.map((s) => s.source.id)) !== "mixed") return null;
   return Array.from({ length: 12 }, (_, m) => ({
     month: m + 1,
     years: 0,

@@ -8,7 +8,7 @@ import { ensembleStats } from "../../app/features/cmip6/ensemble";
 import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "../../app/features/cmip6/indicatorRules";
 import { BASELINE_PERIOD, intersectRanges, monthsInPreviousYear, SEASONS, type Season, type YearRange } from "../../app/features/cmip6/periods";
 import { choicePeriods, levelCountText, levelMethodNote, modelMember, parseWindowChoice, type WindowChoice } from "../../app/features/cmip6/warmingLevels";
-import { AGREEMENT_RULE, excludedText, kindOfSources, modelClimatologies, ONE_SOURCE_RULE, windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
+import { AGREEMENT_RULE, kindOfSources, leftOutList, modelClimatologies, ONE_SOURCE_RULE, windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "../../app/features/cmip6/schema";
 import {
   SERIES_ENDPOINTS,
@@ -112,7 +112,7 @@ export class StaleSeriesVersion extends Error {
  * Reads of one answer tried, each time at the newest data version, before the answer fails: the data of a
  * shared store changes every few seconds at most while an ingest publishes, and an answer takes far less.
  */
-const STALE_ATTEMPTS = 4;
+export const STALE_ATTEMPTS = 4;
 
 /** An answer computed at another data version than its ETag's (see `compute`). */
 const STALE = Symbol("stale");
@@ -462,7 +462,7 @@ export function createSeriesService(
         };
       }
       const excluded = Object.entries(stats.excluded).map(([model, e]) => ({ model, ...e }));
-      const leftOut = excludedText(stats.excluded);
+      const leftOut = leftOutList(stats.excluded);
       return {
         scenario: scenario.field_value,
         window: { code: choice.code, label: choice.label },
@@ -476,7 +476,7 @@ export function createSeriesService(
         agreement: stats.change?.agreement ?? null,
         ...(level ? { notReached: level.notReached, notInTable: level.notInTable, otherMember: level.otherMember } : {}),
         ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
-        text: `${level ? levelCountText(level, scenario.name, stats.count, withData.length) : `${choice.label}: ${stats.count} of ${withData.length} models under ${scenario.name}`}${leftOut ? `; ${leftOut}` : ""}`,
+        text: `${level ? levelCountText(level, scenario.name, stats.count, withData.length) : `${choice.label}: ${stats.count} of ${withData.length} models under ${scenario.name}`}${leftOut ? `; left out: ${leftOut}` : ""}`,
         method: `${level ? levelMethodNote(level) : `Each model's mean over ${choice.label}, then the median and 10th-90th percentiles across the models; changes from each model's own ${BASELINE_PERIOD.label} mean.`} ${AGREEMENT_RULE}${excluded.length > 0 ? ` ${ONE_SOURCE_RULE}` : ""}`,
         models: perModel,
         excluded,

@@ -4,7 +4,7 @@ import { isThiCode } from "../../app/features/cmip6/livestockHeat";
 import { BASELINE_PERIOD } from "../../app/features/cmip6/periods";
 import { seriesIndicator, seriesIndicatorCodes } from "../../app/features/cmip6/seriesQuery";
 import { mergeSources, sourceSummary } from "../../app/features/cmip6/sources";
-import { AGREEMENT_RULE, ONE_SOURCE_RULE, windowDecimals } from "../../app/features/cmip6/windows";
+import { AGREEMENT_RULE, leftOutList, ONE_SOURCE_RULE, windowDecimals } from "../../app/features/cmip6/windows";
 import { WINDOW_CHOICES } from "../../app/features/cmip6/warmingLevels";
 import type { Indicator, ScenarioValue } from "../../app/features/cmip6/schema";
 import {
@@ -23,7 +23,7 @@ import { drawProfile } from "../../app/features/profile/graphics.server";
 import type { ProfilePageData } from "../../app/features/profile/ProfilePage";
 import { profileSignals } from "../../app/features/profile/signals";
 import type { ReferenceService } from "./reference.server";
-import { StaleSeriesVersion, type SeriesService, type WindowTable } from "../series/service.server";
+import { STALE_ATTEMPTS, StaleSeriesVersion, type SeriesService, type WindowTable } from "../series/service.server";
 
 /** The variables of the monthly cycle: mean temperature and precipitation. */
 const CYCLE_CODES = ["tas", "pr"] as const;
@@ -84,7 +84,7 @@ export function createProfileService({ series, reference }: ProfileContext) {
       try {
         return await build(place, version);
       } catch (error) {
-        if (!(error instanceof StaleSeriesVersion) || attempt >= 4) throw error;
+        if (!(error instanceof StaleSeriesVersion) || attempt >= STALE_ATTEMPTS) throw error;
         await series.refresh();
         version = series.version;
       }
@@ -237,7 +237,7 @@ function profileRow(indicator: Indicator, table: WindowTable, choiceCodes: reado
         of: s.of,
         agreement: s.agreement,
         ...(s.incomplete ? { incomplete: s.incomplete } : {}),
-        ...(s.excluded.length > 0 ? { leftOut: s.excluded.map((e) => `${e.model} (${e.reason})`).join(", ") } : {}),
+        ...(s.excluded.length > 0 ? { leftOut: leftOutList(Object.fromEntries(s.excluded.map((e) => [e.model, e]))) } : {}),
       };
     }
   });

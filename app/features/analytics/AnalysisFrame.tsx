@@ -12,7 +12,7 @@ import { BASELINE_PERIOD } from "../cmip6/periods";
 import { DROUGHT_SCALES, type DroughtScale } from "../cmip6/droughtQuery";
 import { THI_DEFINITIONS, THI_SPECIES } from "../cmip6/livestockHeat";
 import { levelCountText, levelMethodNote, WINDOW_CHOICES, type LevelWindows } from "../cmip6/warmingLevels";
-import { AGREEMENT_RULE, excludedText, ONE_SOURCE_RULE } from "../cmip6/windows";
+import { AGREEMENT_RULE, leftOutList, ONE_SOURCE_RULE } from "../cmip6/windows";
 import type { Geo } from "../cmip6/schema";
 import { ANALYSIS_BASELINES, ANALYSIS_SCENARIOS, analysisQueryString, parseAnalysisSelection, type AnalysisSelection } from "./selection";
 import { formatNumber } from "~/lib/format";
@@ -198,11 +198,11 @@ export function LevelNote({ counts, scenarioName }: { counts: { label: string; w
 
 /** The models an analysis left out by the one-source rule, with the reasons; nothing when none is. */
 export function LeftOutNote({ excluded }: { excluded: Readonly<Record<string, string>> }) {
-  const text = excludedText(Object.fromEntries(Object.entries(excluded).map(([model, reason]) => [model, { reason }])));
+  const text = leftOutList(excluded);
   if (!text) return null;
   return (
     <p className="sacap-level-note" aria-label="Models left out: one source per model">
-      {text.replace(/^left out/, "Left out")}. {ONE_SOURCE_RULE}
+      Left out: {text}. {ONE_SOURCE_RULE}
     </p>
   );
 }

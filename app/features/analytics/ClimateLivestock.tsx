@@ -5,7 +5,7 @@ import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, type BandPoint } from "../cmip6/charts/specs";
 import { THI_DEFINITIONS, THI_REFERENCES, THI_SPECIES, THI_THRESHOLDS, thiMethodText, thiVariables } from "../cmip6/livestockHeat";
 import { MONTH_NAMES } from "../cmip6/periods";
-import { AGREEMENT_RULE, excludedText, mixedSourceModels, ONE_SOURCE_RULE, withoutModels } from "../cmip6/windows";
+import { AGREEMENT_RULE, leftOutList, mixedSourceModels, ONE_SOURCE_RULE, withoutModels } from "../cmip6/windows";
 import { useGetWarmingLevelsQuery } from "~/store/reference";
 import { AgreementLegend, AgreementMark, agreementCell } from "../cmip6/AgreementMark";
 import { AnalysisFrame, AnalysisHeading, fmt, LeftOutNote, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
@@ -51,7 +51,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           return { ...c, excluded, rows: heatDayRows(withoutModels(variableModelCycles(base), excluded), withoutModels(variableModelCycles(future), excluded)) };
         });
         const excluded: Record<string, string> = Object.assign({}, ...tables.map((t) => t.excluded));
-        const leftOut = excludedText(Object.fromEntries(Object.entries(excluded).map(([model, reason]) => [model, { reason }])));
+        const leftOut = leftOutList(excluded);
         const onset = tables[0];
         const points = (label: string, pick: (r: HeatDayRow) => RangeStat): BandPoint[] =>
           onset.rows.slice(0, 12).map((r, m) => ({ scenario: label, x: MONTHS[m], ...pick(r) }));
@@ -69,7 +69,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
           legend: "Period",
         });
         const year = (rows: HeatDayRow[]) => rows[rows.length - 1];
-        const method = `${thiMethodText(selection.thi, selection.species)} Changes: each model's future minus its own baseline, then the median across models. ${AGREEMENT_RULE} ${ONE_SOURCE_RULE}${leftOut ? ` ${leftOut}.` : ""}`;
+        const method = `${thiMethodText(selection.thi, selection.species)} Changes: each model's future minus its own baseline, then the median across models. ${AGREEMENT_RULE} ${ONE_SOURCE_RULE}${leftOut ? ` left out: ${leftOut}.` : ""}`;
         const columns = [
           "month or season",
           ...tables.flatMap((t) => [

@@ -4,7 +4,7 @@ import { bandChartSpec } from "../cmip6/charts/specs";
 import { DAYS_IN_MONTH } from "../cmip6/periods";
 import { useGetWarmingLevelsQuery } from "~/store/reference";
 import { AnalysisFrame, AnalysisHeading, fmt, LeftOutNote, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
-import { excludedText, mixedSourceModels, ONE_SOURCE_RULE, withoutModels } from "../cmip6/windows";
+import { leftOutList, mixedSourceModels, ONE_SOURCE_RULE, withoutModels } from "../cmip6/windows";
 import { levelSeries } from "./levels";
 import { cyclePoints, MONTHS } from "./ClimateLivestock";
 import { cycleChangeAgreement, cycleStats, variableModelCycles, waterBalanceModelCycles, type MonthStats } from "./cycles";
@@ -49,7 +49,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
         // one source per model: a model whose precipitation and PET, baseline and future, are not all
         // ingested or all sample is in none of the numbers
         const excluded = mixedSourceModels([at(0, false), at(1, false)], [at(0, true), at(1, true)]);
-        const leftOut = excludedText(Object.fromEntries(Object.entries(excluded).map(([model, reason]) => [model, { reason }])));
+        const leftOut = leftOutList(excluded);
         const periods = [
           { label: `${selection.baseline.label} (historical)`, future: false },
           { label: `${selection.window.label} (${selection.scenario})`, future: true },
@@ -91,7 +91,7 @@ function Content({ selection, place }: { selection: AnalysisSelection; place: st
                   models: ["ensemble"],
                   period: `${selection.baseline.label} (historical), ${level.periodText} (${selection.scenario})`,
                   view: "Monthly water balance",
-                  method: `${PET_METHOD} PET by model: ${petMethods}. ${BALANCE_METHOD} ${ONE_SOURCE_RULE}${leftOut ? ` ${leftOut}.` : ""}`,
+                  method: `${PET_METHOD} PET by model: ${petMethods}. ${BALANCE_METHOD} ${ONE_SOURCE_RULE}${leftOut ? ` left out: ${leftOut}.` : ""}`,
                   sample,
                 },
                 columns: ["period", "month", "pr median", "PET median", "pr - PET median"],

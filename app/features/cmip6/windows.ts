@@ -67,11 +67,15 @@ export function signAgreement(changes: readonly (number | null)[]): Agreement | 
 export const AGREEMENT_RULE =
   "Model agreement (IPCC AR6 WGI Atlas, simple approach, Cross-Chapter Box Atlas.1): a change is robust where at least 80 % of the models agree on its sign; each model's change is taken from its own 1995-2014 climatology.";
 
-/** "left out: NorESM2-MM (baseline not ingested)" for counts and notes; empty without models left out. */
-export function excludedText(excluded: Readonly<Record<string, { reason: string }>>): string {
-  const entries = Object.entries(excluded);
-  if (entries.length === 0) return "";
-  return `left out: ${entries.map(([model, e]) => `${model} (${e.reason})`).join(", ")}`;
+/**
+ * "NorESM2-MM (baseline not ingested), ..." for counts, notes and download cells: the models left out by
+ * the one-source rule, each with its reason (as a text or as a statistic's `excluded` entry); empty
+ * without models left out.
+ */
+export function leftOutList(excluded: Readonly<Record<string, string | { reason: string }>>): string {
+  return Object.entries(excluded)
+    .map(([model, e]) => `${model} (${typeof e === "string" ? e : e.reason})`)
+    .join(", ");
 }
 
 /** "robust: 31 of 33 models agree on the sign" for tables and notes. */

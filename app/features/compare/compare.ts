@@ -1,7 +1,7 @@
 import { BASELINE_PERIOD, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import type { SeriesResponse } from "~/features/cmip6/series";
 import { levelCountText, levelLabel, levelMethodNote, levelWindows, WARMING_LEVEL_SCENARIOS, WARMING_LEVELS, type LevelWindows, type WarmingLevels } from "~/features/cmip6/warmingLevels";
-import { excludedText, modelClimatologies, modelsBySource, windowStatistics, type Agreement, type WindowStatistics } from "~/features/cmip6/windows";
+import { leftOutList, modelClimatologies, modelsBySource, windowStatistics, type Agreement, type WindowStatistics } from "~/features/cmip6/windows";
 import type { PeriodMode } from "./selection";
 
 /** One compared item: a place, or a scenario of a place, as the ensemble median with its 10-90 % range. */
@@ -167,6 +167,6 @@ function columnsOf(stats: readonly WindowStatistics[]) {
     counts: stats.map((s) => s.count),
     incomplete: stats.map((s) => s.incomplete ?? null),
     sources: stats.map(modelsBySource),
-    leftOut: stats.map((s) => excludedText(s.excluded).replace(/^left out: /, "")),
+    leftOut: stats.map((s) => leftOutList(s.excluded)),
   };
 }

@@ -293,10 +293,8 @@ export interface IngestPlan {
 
 /** Finds and groups the files as `ingest` reads them, without reading any day: what a queue is given. */
 export async function planIngest(options: Pick<IngestOptions, "paths" | "variables" | "seeds" | "observed" | "log">): Promise<IngestPlan> {
-  const summary: IngestSummary = {
-    database: "", ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0, percentiles: [],
-  };
-  const sets = await groupSets(options, summary);
+  const report: Pick<IngestPlan, "ignored" | "failed" | "warnings"> = { ignored: [], failed: [], warnings: [] };
+  const sets = await groupSets(options, report);
   return {
     sets: [...sets].map(([key, files]) => ({
       key,
@@ -305,14 +303,15 @@ export async function planIngest(options: Pick<IngestOptions, "paths" | "variabl
       years: files[0].name.years,
       files: files.map((c) => ({ path: c.path, name: c.name.name, variable: c.variable, bytes: c.bytes })),
     })),
-    ignored: summary.ignored,
-    failed: summary.failed,
-    warnings: summary.warnings,
+    ...report,
   };
 }
 
 /** Step 1 of an ingest: the files the portal can use, grouped by model, scenario and years. */
-async function groupSets(options: Pick<IngestOptions, "paths" | "variables" | "seeds" | "observed" | "log">, summary: IngestSummary): Promise<Map<string, Candidate[]>> {
+async function groupSets(
+  options: Pick<IngestOptions, "paths" | "variables" | "seeds" | "observed" | "log">,
+  summary: Pick<IngestSummary, "ignored" | "failed" | "warnings">,
+): Promise<Map<string, Candidate[]>> {
   const log = options.log ?? (() => {});
   const { seeds } = options;
   const wanted = options.variables?.length ? new Set(options.variables) : undefined;

@@ -1,6 +1,6 @@
 import type { PoolClient } from "pg";
 import type { ScratchStore } from "../queue/scratch.server";
-import { seriesTables } from "./schema.server";
+import { quoteName as quote, seriesTables } from "./schema.server";
 
 /**
  * Publishes what a job wrote into its own database (`ScratchStore`) to the shared store: every noted row
@@ -8,7 +8,6 @@ import { seriesTables } from "./schema.server";
  * model-year whole or not at all.
  */
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** PostgreSQL takes at most 65,535 parameters a statement. */
 const MAX_PARAMETERS = 60_000;
 

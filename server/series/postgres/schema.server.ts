@@ -49,6 +49,9 @@ export function seriesTables(): SeriesTable[] {
   }
 }
 
+/** A column or table name quoted for SQL (SQLite and PostgreSQL alike). */
+export const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 const PG_TYPES: Record<string, string> = { TEXT: "text", INTEGER: "bigint", REAL: "double precision", BLOB: "bytea" };
 
 /** `CREATE TABLE IF NOT EXISTS` of every series table, the data version and the ingest sets. */

@@ -120,18 +120,16 @@ export async function enqueue(connection: QueueConnection, options: { paths: rea
       for (const set of plan.sets) {
         const files = set.files.map((f) => ({ path: f.path, name: f.name, variable: f.variable }));
         const bytes = Math.round(set.files.reduce((s, f) => s + f.bytes, 0));
-        // a set done with the same files stays done (its files are recorded by checksum in the store)
+        // a set done with the same files stays done (its files are recorded by checksum in the store): no row
+        // is inserted or updated for it, and none returned
         const { rows } = await client.query(
           `INSERT INTO ingest_sets (set_key, model, scenario, years, files, bytes, state) VALUES ($1, $2, $3, $4, $5, $6, 'queued')
-           ON CONFLICT (set_key) DO UPDATE SET files = EXCLUDED.files, bytes = EXCLUDED.bytes,
-             state = CASE WHEN ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files THEN 'done' ELSE 'queued' END,
-             attempts = CASE WHEN ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files THEN ingest_sets.attempts ELSE 0 END,
-             error = CASE WHEN ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files THEN ingest_sets.error ELSE NULL END,
-             queued_at = CASE WHEN ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files THEN ingest_sets.queued_at ELSE now() END
+           ON CONFLICT (set_key) DO UPDATE SET files = EXCLUDED.files, bytes = EXCLUDED.bytes, state = 'queued', attempts = 0, error = NULL, queued_at = now()
+             WHERE NOT (ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files)
            RETURNING state`,
           [set.key, set.model, set.scenario, set.years, JSON.stringify(files), bytes],
         );
-        if (rows[0].state === "done") {
+        if (rows.length === 0) {
           result.done.push(set.key);
           continue;
         }
@@ -249,6 +247,11 @@ async function runJob(context: JobContext, kind: "set" | "base", setKey: string,
   // the connection that holds the run's lock from reading its neighbours to the commit
   const locked = await pool.connect();
   let holding = false;
+  const unlock = async () => {
+    if (!holding) return;
+    holding = false;
+    await locked.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [runLock(set.model, set.scenario)]);
+  };
   let summary: IngestSummary | undefined;
   try {
     await seedSet(locked, scratch, set, kind === "base");
@@ -279,33 +282,24 @@ async function runJob(context: JobContext, kind: "set" | "base", setKey: string,
     };
     summary = await ingest(options);
     const failedFiles = summary.failed.map((f) => ({ file: f.file, reason: f.reason }));
+    // a failed file: the rest of the set is written, and the set is tried again, then recorded as failed
+    const error = failedFiles.length > 0 ? failedFiles.map((f) => `${f.file}: ${f.reason}`).join("; ") : undefined;
+    const state = error === undefined ? "done" : set.attempts + 1 >= ATTEMPTS ? "failed" : "retry";
     await locked.query("BEGIN");
     try {
       const counts = await publishChanges(locked, scratch);
       const written = Object.values(counts.upserted).reduce((a, b) => a + b, 0) + Object.values(counts.deleted).reduce((a, b) => a + b, 0);
       if (written > 0) await locked.query("UPDATE series_meta SET version = version + 1, committed_at = now() WHERE id = 1");
-      const seconds = (performance.now() - started) / 1000;
-      const error = failedFiles.length > 0 ? failedFiles.map((f) => `${f.file}: ${f.reason}`).join("; ") : null;
-      await locked.query(
-        "UPDATE ingest_sets SET state = $2, error = $3, finished_at = now(), seconds = $4 WHERE set_key = $1",
-        [setKey, error ? (set.attempts + 1 >= ATTEMPTS ? "failed" : "retry") : "done", error, seconds],
-      );
+      await locked.query("UPDATE ingest_sets SET state = $2, error = $3, finished_at = now(), seconds = $4 WHERE set_key = $1", [setKey, state, error ?? null, (performance.now() - started) / 1000]);
       await locked.query("COMMIT");
     } catch (error) {
       await locked.query("ROLLBACK").catch(() => {});
       throw error;
     }
-    if (holding) {
-      await locked.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [runLock(set.model, set.scenario)]);
-      holding = false;
-    }
+    await unlock();
     await schedule(context, set, setKey, settings, kind);
     const seconds = (performance.now() - started) / 1000;
-    if (failedFiles.length > 0) {
-      // the rest of the set is written; the job fails so that the queue tries the file again, then records it
-      return { kind, key: setKey, state: set.attempts + 1 >= ATTEMPTS ? "failed" : "retry", seconds, rows: summary.rows, error: failedFiles.map((f) => `${f.file}: ${f.reason}`).join("; "), failedFiles };
-    }
-    return { kind, key: setKey, state: "done", seconds, rows: summary.rows };
+    return { kind, key: setKey, state, seconds, rows: summary.rows, ...(error !== undefined ? { error, failedFiles } : {}) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const final = set.attempts + 1 >= ATTEMPTS;
@@ -313,7 +307,7 @@ async function runJob(context: JobContext, kind: "set" | "base", setKey: string,
     context.log(`job ${jobId} (${setKey}): ${message}`);
     return { kind, key: setKey, state: final ? "failed" : "retry", seconds: (performance.now() - started) / 1000, rows: summary?.rows ?? 0, error: message };
   } finally {
-    if (holding) await locked.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [runLock(set.model, set.scenario)]).catch(() => {});
+    await unlock().catch(() => {});
     locked.release();
     scratch.remove();
   }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PoolClient } from "pg";
 import { openSeriesDatabase } from "../ingest/ingest.server";
-import { seriesTables, type SeriesTable } from "../postgres/schema.server";
+import { quoteName as quote, seriesTables, type SeriesTable } from "../postgres/schema.server";
 
 /**
  * A job's own series database: a SQLite file in a temporary folder that the one ingest (`ingest()`) reads
@@ -20,7 +20,6 @@ export interface Change {
   key: unknown[];
 }
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 function triggersSql(t: SeriesTable): string {
   const key = (row: "NEW" | "OLD") => `json_array(${t.key.map((k) => `${row}.${quote(k)}`).join(", ")})`;

@@ -16,7 +16,7 @@ import {
   type WindowChoice,
 } from "../warmingLevels";
 import {
-  excludedText,
+  leftOutList,
   modelClimatologies,
   modelsBySource,
   ONE_SOURCE_RULE,
@@ -127,7 +127,7 @@ function windowRow(scenario: string, choice: WindowChoice, stats: WindowStatisti
     ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
     ingestedModels: bySource.ingested,
     sampleModels: bySource.sample,
-    leftOut: excludedText(stats.excluded).replace(/^left out: /, ""),
+    leftOut: leftOutList(stats.excluded),
   };
 }
 
