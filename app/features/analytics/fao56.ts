@@ -96,7 +96,9 @@ export function netShortwave(rs: number, albedo = REFERENCE_ALBEDO): number {
  */
 export function netLongwave(tmax: number, tmin: number, ea: number, rs: number, rso: number): number {
   const ratio = rso > 0 ? Math.min(1, Math.max(0.3, rs / rso)) : 0.3;
-  const k4 = ((tmax + 273.16) ** 4 + (tmin + 273.16) ** 4) / 2;
+  const kx = (tmax + 273.16) * (tmax + 273.16);
+  const kn = (tmin + 273.16) * (tmin + 273.16);
+  const k4 = (kx * kx + kn * kn) / 2;
   return STEFAN_BOLTZMANN_DAILY * k4 * (0.34 - 0.14 * Math.sqrt(Math.max(0, ea))) * (1.35 * ratio - 0.35);
 }
 

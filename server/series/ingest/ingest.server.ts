@@ -753,19 +753,19 @@ async function readSet(
         const t1 = Math.min(days, t0 + perSlab);
         const slabs = opened.map(({ file, grid: g }) => {
           try {
-            return g.read(t0, t1, row0, row1, col0, col1);
+            return g.read(t0, t1, row0, row1, col0, col1, offsets);
           } catch (error) {
             throw new FileFailure(file, error instanceof Error ? error.message : String(error));
           }
         });
         for (let t = t0; t < t1; t++) {
-          const base = (t - t0) * slabCells;
+          const base = (t - t0) * active.length;
           opened.forEach((o, k) => {
             const slab = slabs[k];
             const out = dayValues[o.file.variable];
             const [min, max] = PLAUSIBLE[o.file.variable];
-            for (let i = 0; i < offsets.length; i++) {
-              const v = slab[base + offsets[i]];
+            for (let i = 0; i < active.length; i++) {
+              const v = slab[base + i];
               // NaN (missing) passes: only values that cannot be real stop the file
               if (v < min || v > max) {
                 const cell = active[i];

@@ -81,8 +81,12 @@ export interface GridVariable {
   /** The date of each time step. */
   dates: CalendarDate[];
   conversion: UnitConversion;
-  /** Values of days [t0, t1) over rows [lat0, lat1) and columns [lon0, lon1), in the portal's units, NaN where missing: index ((t * rows) + row) * columns + column. */
-  read(t0: number, t1: number, lat0: number, lat1: number, lon0: number, lon1: number): Float64Array;
+  /**
+   * Values of days [t0, t1) over rows [lat0, lat1) and columns [lon0, lon1), in the portal's units, NaN where
+   * missing: index ((t * rows) + row) * columns + column. With `cells` (offsets row * columns + column in
+   * that box), only those cells, in that order: index t * cells.length + k; the others are not converted.
+   */
+  read(t0: number, t1: number, lat0: number, lat1: number, lon0: number, lon1: number, cells?: Uint32Array): Float64Array;
   close(): void;
 }
 
@@ -297,7 +301,7 @@ export async function openGridVariable(path: string, variable: string, source?: 
       calendar,
       dates,
       conversion,
-      read(t0, t1, lat0, lat1, lon0, lon1) {
+      read(t0, t1, lat0, lat1, lon0, lon1, cells) {
         let raw: unknown;
         try {
           raw = ds.slice([[t0, t1], [lat0, lat1], [lon0, lon1]]);
@@ -305,20 +309,31 @@ export async function openGridVariable(path: string, variable: string, source?: 
           throw new NetcdfError(`cannot read days ${t0}-${t1 - 1} (truncated or damaged?): ${error instanceof Error ? error.message : error}`);
         }
         const values = raw as ArrayLike<number>;
-        const expectedLength = (t1 - t0) * (lat1 - lat0) * (lon1 - lon0);
-        if (!values || values.length !== expectedLength) throw new NetcdfError(`short read of days ${t0}-${t1 - 1}`);
-        const out = new Float64Array(expectedLength);
+        const perDay = (lat1 - lat0) * (lon1 - lon0);
+        if (!values || values.length !== (t1 - t0) * perDay) throw new NetcdfError(`short read of days ${t0}-${t1 - 1}`);
+        if (cells?.some((c) => c >= perDay)) throw new RangeError(`a cell offset is outside the ${perDay} cells of the box`);
+        const width = cells ? cells.length : perDay;
+        const out = new Float64Array((t1 - t0) * width);
         const a = conversion.scale * scale;
         const b = conversion.scale * offset + conversion.offset;
-        const [fill1, fill2] = [fills[0] ?? NaN, fills[1] ?? NaN];
+        // Fill values beyond LIMIT are caught by the range test; only fills inside it are compared one by one.
+        const [fill1, fill2] = fills.filter((f) => f < LIMIT && f > -LIMIT).concat(NaN, NaN);
+        const checkFills = fill1 === fill1;
         const marked = source?.fills ?? [];
+        const checkMarked = marked.length > 0;
         const negligible = source?.negligibleNegative ?? 0;
-        for (let i = 0; i < expectedLength; i++) {
-          const v = values[i];
-          let x = v !== v || v >= LIMIT || v <= -LIMIT || v === fill1 || v === fill2 ? NaN : v * a + b;
-          if (marked.length > 0 && marked.some((m) => Math.abs(v - m) < 1e-4)) x = NaN;
-          if (x < 0 && x >= -negligible) x = 0;
-          out[i] = x;
+        const zeroNegligible = negligible > 0;
+        for (let t = 0, k = 0; t < t1 - t0; t++) {
+          const base = t * perDay;
+          for (let j = 0; j < width; j++, k++) {
+            const v = values[base + (cells ? cells[j] : j)];
+            // NaN fails the range test too
+            let x = v < LIMIT && v > -LIMIT ? v * a + b : NaN;
+            if (checkFills && (v === fill1 || v === fill2)) x = NaN;
+            if (checkMarked && marked.some((m) => Math.abs(v - m) < 1e-4)) x = NaN;
+            if (zeroNegligible && x < 0 && x >= -negligible) x = 0;
+            out[k] = x;
+          }
         }
         return out;
       },
