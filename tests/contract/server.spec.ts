@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { freePort, startPortal } from "../support/portal";
 
@@ -38,6 +39,34 @@ test("hashed build assets are immutable for a year; a missing asset is a 404", a
   expect(missing.status()).toBe(404);
 });
 
+/**
+ * A client with a small receive buffer: it reads the first bytes of an answer, prints "started", reads
+ * nothing more for a while (so that most of a large answer waits in the portal's socket), then reads to
+ * the end and prints the head and the body's length. Python, because Node's sockets cannot set SO_RCVBUF.
+ */
+const SLOW_READER = String.raw`
+import json, socket, sys, time
+port, path, pause = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+s.connect(("127.0.0.1", port))
+s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\n\r\n" % path).encode())
+data = s.recv(1024)
+print("started", flush=True)
+time.sleep(pause)
+s.settimeout(15)
+try:
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+except Exception as error:
+    print(json.dumps({"error": str(error)}), flush=True)
+head, _, body = data.partition(b"\r\n\r\n")
+print(json.dumps({"head": head.decode("latin1"), "bodyLength": len(body), "chunkedEnd": body.endswith(b"0\r\n\r\n")}), flush=True)
+`;
+
 test.describe("process behaviour", () => {
   let upstream: Server;
   let upstreamUrl: string;
@@ -71,5 +100,37 @@ test.describe("process behaviour", () => {
     const requests = lines.filter((line) => line.method);
     expect(requests.some((l) => l.path === "/api/slow" && l.status === 200 && typeof l.ms === "number")).toBe(true);
     expect(requests.every((l) => typeof l.time === "string" && l.level)).toBe(true);
+  });
+
+  test("SIGTERM while a large answer is still on its way to a slow client: the body arrives whole", async () => {
+    const portal = await startPortal({});
+    const port = new URL(portal.url).port;
+    const path = "/analytics/climate-crop/climate-variability";
+    const whole = Buffer.from(await (await fetch(`${portal.url}${path}`, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer());
+    // far more than the kernel's buffers on both sides hold for a client that does not read
+    expect(whole.length).toBeGreaterThan(500_000);
+    const client = spawn("python3", ["-c", SLOW_READER, port, path, "1.5"], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    const started = new Promise<void>((resolve) =>
+      client.stdout.on("data", (d: Buffer) => {
+        out += d.toString();
+        if (out.includes("started")) resolve();
+      }),
+    );
+    const done = new Promise<void>((resolve) => client.on("exit", () => resolve()));
+    await started;
+    const exited = new Promise<number | null>((resolve) => portal.process.on("exit", resolve));
+    portal.process.kill("SIGTERM");
+    await done;
+    const answer = JSON.parse(out.trim().split("\n").pop()!) as { head: string; bodyLength: number; chunkedEnd: boolean };
+    expect(answer.head).toMatch(/^HTTP\/1\.1 200/);
+    const length = /content-length: (\d+)/i.exec(answer.head)?.[1];
+    if (length) expect(answer.bodyLength).toBe(Number(length));
+    else {
+      // chunked: every byte of the page plus the framing, and the last chunk
+      expect(answer.bodyLength).toBeGreaterThanOrEqual(whole.length);
+      expect(answer.chunkedEnd).toBe(true);
+    }
+    expect(await exited).toBe(0);
   });
 });
