@@ -12,6 +12,7 @@ import { securityHeaders } from "./security.server";
 import { referenceLists } from "./api/reference-lists.server";
 import { seriesEndpoints } from "./api/series.server";
 import { precompressedAssets } from "./static-compressed";
+import { cacheReport } from "./series/lru";
 import { moduleImportsFrom } from "../app/lib/module-stages.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -102,9 +103,18 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   app.use(compression());
   app.use(requestShape);
 
+  // Memory: the process's resident size and every bounded cache, of this thread and of each series worker
+  // thread (as after its last job), with what it holds and its bound.
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    res.json({ status: "ok", uptime: Math.round(process.uptime()) });
+    const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+    const { rss, heapUsed } = process.memoryUsage();
+    res.json({
+      status: "ok",
+      uptime: Math.round(process.uptime()),
+      memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed) },
+      caches: { main: cacheReport(), workers: context.series.workerCaches() },
+    });
   });
 
   // Hashed build output never changes under the same name.

@@ -64,7 +64,7 @@ export function documentKey(req: Pick<Request, "method" | "originalUrl" | "get">
 }
 
 export function documentCache({ maxBytes, ttlMs, version, now = Date.now }: DocumentCacheOptions) {
-  const kept = new LruCache<string, KeptDocument>(maxBytes, (d) => d.bytes + 256);
+  const kept = new LruCache<string, KeptDocument>(maxBytes, (d) => d.bytes + 256, "rendered pages (bytes)");
   return function documentCacheMiddleware(req: Request, res: Response, next: NextFunction) {
     if (maxBytes <= 0) return next();
     const at = version();

@@ -78,7 +78,7 @@ export class DroughtIndexStore implements SeriesStore {
     this.latitudes = options.latitudes ?? GEO_LATITUDES;
     this.reference = options.reference ?? DEFAULT_DROUGHT_REFERENCE;
     if (inner.refresh) this.refresh = () => inner.refresh!();
-    this.computed = new LruCache(options.cacheBytes ?? 16 * 1024 * 1024, (s) => 256 + (s ? s.values.byteLength : 0));
+    this.computed = new LruCache(options.cacheBytes ?? 16 * 1024 * 1024, (s) => 256 + (s ? s.values.byteLength : 0), "SPI and SPEI fits (bytes)");
   }
 
   /** The wrapped store's version, read now (it may move on while the process runs), and the fits'. */

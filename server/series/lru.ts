@@ -1,6 +1,29 @@
+/** What a named cache holds now: entries, their weight (bytes where a weight is given) and its bound. */
+export interface CacheReport {
+  name: string;
+  entries: number;
+  weight: number;
+  capacity: number;
+}
+
+/** The named caches of this thread (weakly: a cache nobody holds is not kept alive by the report). */
+const named = new Set<WeakRef<LruCache<unknown, unknown>>>();
+
+/** The named caches of this thread that are alive, by name. */
+export function cacheReport(): CacheReport[] {
+  const reports: CacheReport[] = [];
+  for (const ref of named) {
+    const cache = ref.deref();
+    if (!cache) named.delete(ref);
+    else reports.push(cache.report());
+  }
+  return reports.sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /**
  * A least-recently-used cache bounded by a total weight (entries count 1 each unless a weight is given,
- * e.g. bytes): memory stays bounded however many distinct queries arrive.
+ * e.g. bytes): memory stays bounded however many distinct queries arrive. A named cache is listed by
+ * `cacheReport` (the portal's /healthz).
  */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, { value: V; weight: number }>();
@@ -9,7 +32,14 @@ export class LruCache<K, V> {
   constructor(
     private readonly capacity: number,
     private readonly weigh: (value: V) => number = () => 1,
-  ) {}
+    readonly name?: string,
+  ) {
+    if (name) named.add(new WeakRef(this as LruCache<unknown, unknown>));
+  }
+
+  report(): CacheReport {
+    return { name: this.name ?? "unnamed", entries: this.entries.size, weight: this.total, capacity: this.capacity };
+  }
 
   get(key: K): V | undefined {
     const entry = this.entries.get(key);

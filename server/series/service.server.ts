@@ -213,6 +213,7 @@ export function createSeriesService(
   const bodies = new LruCache<string, PreparedSeries>(
     options.cacheBytes ?? 64 * 1024 * 1024,
     (p) => p.body.length * 2 + (p.encoded.br?.length ?? 0) + (p.encoded.gzip?.length ?? 0),
+    "series answers (bytes)",
   );
 
   const notFound = (message: string, details: Record<string, unknown>): Resolution => ({ ok: false, status: 404, message, details });
@@ -673,6 +674,8 @@ export function createSeriesService(
     json,
     encode,
     response,
+    /** The series worker threads' caches, as each was after its last job (none without workers). */
+    workerCaches: () => options.pool?.cacheReports() ?? [],
     /** Whether the answer is ready to send without computing (cached). */
     isCached: (resolved: ResolvedSeriesQuery) => bodies.get(resolved.etag) !== undefined,
     /**
@@ -682,7 +685,7 @@ export function createSeriesService(
     async cacheEntry(frequency: SeriesFrequency, query: SeriesQuery): Promise<ApiCacheEntry | undefined> {
       // a loader may build the query from anything: it goes through the same checks as a request
       const params = new URLSearchParams(seriesQueryString(query));
-    const parsed = parse(frequency, params);
+      const parsed = parse(frequency, params);
       if (!parsed.ok) return undefined;
       const resolved = resolve(frequency, parsed.query);
       if (!resolved.ok) return undefined;

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seriesQuery";
 import type { ContentEncoding } from "../encoding.server";
+import type { CacheReport } from "./lru";
 import type { WindowTable } from "./service.server";
 
 /**
@@ -36,6 +37,8 @@ interface Task {
 interface Slot {
   worker: Worker;
   task?: Task;
+  /** the worker's caches after its last job */
+  caches?: CacheReport[];
 }
 
 export class SeriesWorkerPool {
@@ -50,6 +53,11 @@ export class SeriesWorkerPool {
     readonly size: number,
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  /** Each worker's caches as they were after its last job (none before its first). */
+  cacheReports(): CacheReport[][] {
+    return this.slots.map((slot) => slot.caches ?? []);
   }
 
   /** Jobs waiting for a worker (not counting those being computed). */
@@ -74,7 +82,9 @@ export class SeriesWorkerPool {
   private spawn(): Slot {
     const slot: Slot = { worker: new Worker(this.file) };
     slot.worker.unref();
-    slot.worker.on("message", (result: SeriesJobResult | { kind: "error"; message: string }) => {
+    slot.worker.on("message", (message: (SeriesJobResult | { kind: "error"; message: string }) & { caches?: CacheReport[] }) => {
+      const { caches, ...result } = message;
+      if (caches) slot.caches = caches;
       const task = slot.task;
       slot.task = undefined;
       this.failures = 0;

@@ -2,6 +2,7 @@ import { parentPort } from "node:worker_threads";
 import { openSeriesApiStore } from "../context.server";
 import { env as readEnv } from "../env.server";
 import { getSeeds } from "../seeds.server";
+import { cacheReport } from "./lru";
 import { compress, createSeriesService, type SeriesService } from "./service.server";
 import type { SeriesJob, SeriesJobResult } from "./worker-pool.server";
 
@@ -39,10 +40,11 @@ async function handle(job: SeriesJob): Promise<SeriesJobResult> {
   return { kind: "answer", body: prepared.body, etag: prepared.etag, sample: prepared.sample, encoding: job.encoding, encoded };
 }
 
+// every answer carries this thread's caches as they are after the job (the main thread's /healthz lists them)
 parentPort!.on("message", (job: SeriesJob) => {
   handle(job).then(
-    (result) => parentPort!.postMessage(result),
-    (error: unknown) => parentPort!.postMessage({ kind: "error", message: error instanceof Error ? error.message : String(error) }),
+    (result) => parentPort!.postMessage({ ...result, caches: cacheReport() }),
+    (error: unknown) => parentPort!.postMessage({ kind: "error", message: error instanceof Error ? error.message : String(error), caches: cacheReport() }),
   );
 });
 

@@ -6,11 +6,25 @@ import { freePort, startPortal } from "../support/portal";
 // These tests start their own portal instances, which takes a few seconds on a busy machine.
 test.slow();
 
-test("/healthz answers ok, uncached", async ({ request }) => {
+test("/healthz answers ok, uncached, with the process's memory and every cache within its bound", async ({ request }) => {
+  // a page and a series nobody asked for before: the page cache and a worker's caches hold something
+  await request.get("/");
+  await request.get("/");
+  expect((await request.get(`/api/cmip6/annual?indicator=tas&geo=NPL&start=${1950 + Math.floor(Math.random() * 100)}`)).status()).toBe(200);
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("no-store");
-  expect((await response.json()).status).toBe("ok");
+  type Cache = { name: string; entries: number; weight: number; capacity: number };
+  const health = (await response.json()) as { status: string; memory: { rssMb: number; heapUsedMb: number }; caches: { main: Cache[]; workers: Cache[][] } };
+  expect(health.status).toBe("ok");
+  expect(health.memory.rssMb).toBeGreaterThan(health.memory.heapUsedMb);
+  const names = health.caches.main.map((c) => c.name);
+  expect(names).toEqual(expect.arrayContaining(["rendered pages (bytes)", "series answers (bytes)", "sample series (bytes)", "SPI and SPEI fits (bytes)"]));
+  expect(health.caches.main.find((c) => c.name === "rendered pages (bytes)")!.entries).toBeGreaterThan(0);
+  // the series are computed by worker threads: each reports its own caches after a job
+  expect(health.caches.workers.length).toBeGreaterThan(0);
+  expect(health.caches.workers.flat().some((c) => c.name === "sample series (bytes)" && c.entries > 0)).toBe(true);
+  for (const cache of [...health.caches.main, ...health.caches.workers.flat()]) expect(cache.weight, cache.name).toBeLessThanOrEqual(cache.capacity);
 });
 
 test("HTML is never cached, compressed, and carries the security headers", async ({ request }) => {

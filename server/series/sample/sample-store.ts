@@ -73,8 +73,8 @@ export class SampleSeriesStore implements SeriesStore {
     };
     const bytes = options.cacheBytes ?? 96 * 1024 * 1024;
     // a run holds 13 monthly fields of 8-byte values
-    this.runs = new LruCache(bytes / 2, (run) => run.years * 12 * 13 * 8);
-    this.series = new LruCache(bytes / 2, (s) => 64 + (s ? s.values.byteLength : 0));
+    this.runs = new LruCache(bytes / 2, (run) => run.years * 12 * 13 * 8, "sample model runs (bytes)");
+    this.series = new LruCache(bytes / 2, (s) => 64 + (s ? s.values.byteLength : 0), "sample series (bytes)");
   }
 
   describe(): StoreDescription {
