@@ -7,6 +7,7 @@ import type { ServiceContext } from "./context.server";
 import type { Env } from "./env.server";
 import { postGuards } from "./forms/guards.server";
 import { documentCache } from "./document-cache.server";
+import { fairPageTurns } from "./fair-lines.server";
 import { sendPlainError } from "./plain-error.server";
 import { securityHeaders } from "./security.server";
 import { referenceLists } from "./api/reference-lists.server";
@@ -134,6 +135,8 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(postGuards({ maxBodyBytes: env.FORM_MAX_BODY_BYTES }));
   app.use(documentCache({ maxBytes: env.DOCUMENT_CACHE_MB * 1024 * 1024, ttlMs: env.DOCUMENT_CACHE_SECONDS * 1000, version: () => context.series.version }));
+  // what the cache did not answer is rendered: each client in its own line
+  app.use(fairPageTurns());
 
   app.all(
     "*",

@@ -3,6 +3,7 @@ import { SERIES_CACHE_CONTROL } from "../../app/features/cmip6/series";
 import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 import { preferredEncoding } from "../encoding.server";
+import { FairLines } from "../fair-lines.server";
 import type { SeriesService } from "../series/service.server";
 import { errorAnswer, etagMatchesHeader, plainAnswers, preparedAnswer, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
 
@@ -16,28 +17,7 @@ export const SERIES_CLIENT_QUEUE = 16;
 /** Computations under way or waiting, over all clients, beyond which new ones are refused (503). */
 export const SERIES_QUEUE_LIMIT = 128;
 
-const lines = new Map<string, { running: number; waiting: (() => void)[] }>();
-let underWay = 0;
-
-/** A turn for one of `client`'s computations: at once, after its earlier ones, or none when its line is full. */
-function takeTurn(client: string): Promise<void> | undefined {
-  const line = lines.get(client) ?? { running: 0, waiting: [] };
-  lines.set(client, line);
-  if (line.running < SERIES_PER_CLIENT) {
-    line.running++;
-    return Promise.resolve();
-  }
-  if (line.waiting.length >= SERIES_CLIENT_QUEUE) return undefined;
-  return new Promise((resolve) => line.waiting.push(resolve));
-}
-
-function endTurn(client: string) {
-  const line = lines.get(client);
-  if (!line) return;
-  const next = line.waiting.shift();
-  if (next) next();
-  else if (--line.running === 0) lines.delete(client);
-}
+const lines = new FairLines(SERIES_PER_CLIENT, SERIES_CLIENT_QUEUE);
 
 /**
  * The answer of a series endpoint (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`): 400 naming the parameter
@@ -67,24 +47,22 @@ export async function seriesAnswer(
   if (series.isCached(resolved.value)) prepared = await series.json(resolved.value, encoding);
   else {
     // a series not computed yet costs a worker's time: each client in its own line, bounded
-    if (underWay >= SERIES_QUEUE_LIMIT) {
+    if (lines.underWay >= SERIES_QUEUE_LIMIT) {
       return errorAnswer(503, "The series service is busy computing other series; ask again in a moment", { headers: { "Retry-After": "2" } });
     }
     const client = request.client ?? "";
-    const turn = takeTurn(client);
+    const turn = lines.take(client);
     if (!turn) {
-      return errorAnswer(429, `Too many series are waiting to be computed for you (${SERIES_PER_CLIENT + SERIES_CLIENT_QUEUE}); ask again when some have arrived`, {
+      return errorAnswer(429, `Too many series are waiting to be computed for you (${lines.limit}); ask again when some have arrived`, {
         headers: { "Retry-After": "1" },
-        details: { limit: SERIES_PER_CLIENT + SERIES_CLIENT_QUEUE },
+        details: { limit: lines.limit },
       });
     }
-    underWay++;
     try {
       await turn;
       prepared = await series.json(resolved.value, encoding);
     } finally {
-      underWay--;
-      endTurn(client);
+      lines.end(client);
     }
   }
   if ("status" in prepared) return errorAnswer(404, prepared.message, { details: prepared.details });

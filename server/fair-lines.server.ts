@@ -1,0 +1,89 @@
+import type { NextFunction, Request, Response } from "express";
+import { sendPlainError } from "./plain-error.server";
+
+/**
+ * Per-client lines for expensive work (a series computed, a page rendered): each client (its address, the
+ * trusted proxy's client address behind nginx) has at most `perClient` of its jobs under way; its further
+ * ones wait in its own line, up to `queuePerClient`, and are refused beyond. So a client with many
+ * connections gets no more turns than one with a single connection, and the others' work never waits
+ * behind its line.
+ */
+export class FairLines {
+  private readonly lines = new Map<string, { running: number; waiting: (() => void)[] }>();
+  /** Jobs under way or waiting, over all clients. */
+  underWay = 0;
+
+  constructor(
+    readonly perClient: number,
+    readonly queuePerClient: number,
+  ) {}
+
+  /** The most one client can have under way and waiting. */
+  get limit(): number {
+    return this.perClient + this.queuePerClient;
+  }
+
+  /** A turn for one of `client`'s jobs: at once, after its earlier ones, or none when its line is full. */
+  take(client: string): Promise<void> | undefined {
+    const line = this.lines.get(client) ?? { running: 0, waiting: [] };
+    this.lines.set(client, line);
+    let turn: Promise<void> | undefined;
+    if (line.running < this.perClient) {
+      line.running++;
+      turn = Promise.resolve();
+    } else if (line.waiting.length < this.queuePerClient) {
+      turn = new Promise((resolve) => line.waiting.push(resolve));
+    }
+    if (turn) this.underWay++;
+    return turn;
+  }
+
+  /** The end of a job that had its turn: the client's next waiting job goes on. */
+  end(client: string): void {
+    const line = this.lines.get(client);
+    if (!line) return;
+    this.underWay--;
+    const next = line.waiting.shift();
+    if (next) next();
+    else if (--line.running === 0) this.lines.delete(client);
+  }
+}
+
+/** Pages a client may have rendered at once (one: its page and series then never hold more than one turn of the series workers); more wait in its line. */
+export const PAGES_PER_CLIENT = 1;
+/** Pages a client may have waiting to be rendered; more are refused (429). */
+export const PAGE_CLIENT_QUEUE = 16;
+
+/**
+ * Requests that reach the page renderer (pages not in the document cache, their loaders' data, resource
+ * routes such as the choropleth) take turns per client (`FairLines`): one address with many connections
+ * cannot slow the pages of the others; past its line it gets a 429 with `Retry-After`.
+ */
+export function fairPageTurns(lines = new FairLines(PAGES_PER_CLIENT, PAGE_CLIENT_QUEUE)) {
+  return function fairPageTurnsMiddleware(req: Request, res: Response, next: NextFunction) {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const client = req.ip ?? req.socket.remoteAddress ?? "";
+    const turn = lines.take(client);
+    if (!turn) {
+      res.setHeader("Retry-After", "1");
+      const wantsJson = req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json") || req.query._data !== undefined;
+      return sendPlainError(res, 429, "Too many requests", `You have ${lines.limit} pages being prepared or waiting; ask again when some have arrived.`, wantsJson);
+    }
+    let granted = false;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      lines.end(client);
+    };
+    // a turn had ends when the answer is sent or the client goes away, whichever comes first
+    res.once("finish", () => granted && end());
+    res.once("close", () => granted && end());
+    void turn.then(() => {
+      granted = true;
+      // a client that went away while waiting passes its turn on at once
+      if (res.writableEnded || res.destroyed || req.destroyed) return end();
+      next();
+    });
+  };
+}

@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import { startPortal } from "../support/portal";
+
+/**
+ * Fair shares: one address with 16 connections asking pages nobody asked before (each with series to
+ * compute) cannot make another address's uncached pages much slower than on an idle server; past its line
+ * it gets 429 with Retry-After, and the other address never does.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const GEOS = ["NPL", "BGD", "IND", "PAK", "LKA", "AFG", "BTN", "MDV", "indus", "ganges", "brahmaputra"];
+let counter = 0;
+/** An explorer page no one asked for before: an indicator, a place and a first year of its own. */
+function uncachedPage(indicator: string): string {
+  const i = counter++;
+  return `/cmip6-data?indicator=${indicator}&geo=${GEOS[i % GEOS.length]}&start=${1950 + (Math.floor(i / GEOS.length) % 60)}`;
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+test("one client's 16 connections of uncached pages: another client's uncached pages stay within 2x of idle", async () => {
+  const portal = await startPortal({ SERIES_WORKERS: "1" });
+  try {
+    const get = async (path: string, address: string) => {
+      const started = performance.now();
+      const response = await fetch(`${portal.url}${path}`, { headers: { "X-Forwarded-For": address } });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started, retryAfter: response.headers.get("retry-after") };
+    };
+    const probe = async () => {
+      const times: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const answer = await get(uncachedPage("tasmax"), "198.51.100.20");
+        expect(answer.status).toBe(200);
+        times.push(answer.ms);
+      }
+      return times;
+    };
+    // warm up the renderer and the workers, then the other client alone
+    for (let i = 0; i < 3; i++) await get(uncachedPage("tas"), "198.51.100.30");
+    const idle = await probe();
+
+    let running = true;
+    const statuses = new Map<number, number>();
+    const connection = async () => {
+      while (running) {
+        const answer = await get(uncachedPage("pr"), "198.51.100.10");
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status === 429) expect(answer.retryAfter).toBe("1");
+      }
+    };
+    const load = Array.from({ length: 16 }, connection);
+    await new Promise((r) => setTimeout(r, 1000));
+    const loaded = await probe();
+    running = false;
+    await Promise.all(load);
+
+    console.log(
+      `fair share: other client's uncached page p50 ${Math.round(median(idle))} ms idle, ${Math.round(median(loaded))} ms beside 16 connections of one client (${idle.map(Math.round).join(", ")} / ${loaded.map(Math.round).join(", ")} ms); that client's answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(4);
+    expect([...statuses.keys()].every((status) => status === 200 || status === 429)).toBe(true);
+    expect(median(loaded)).toBeLessThanOrEqual(2 * median(idle));
+  } finally {
+    portal.process.kill();
+  }
+});
