@@ -25,13 +25,22 @@ describe("parseCsv", () => {
 });
 
 /**
- * The cells a spreadsheet would see if it split a line on `separator` without honouring quotes (as some
- * list-separator settings do), each with a leading quote mark dropped.
+ * The cells a spreadsheet would see if it split CSV text into lines at every line break (even inside
+ * quotes) and each line on `separator` without honouring quotes, as some list-separator settings do, each
+ * with its leading quote marks and spaces and its trailing quote marks dropped.
  */
-function naiveCells(line: string, separator: string): string[] {
-  return line.split(separator).map((cell) => cell.replace(/^"/, ""));
+function naiveCells(text: string, separator: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .flatMap((line) => line.split(separator))
+    .map((cell) => cell.replace(/^[" ]+|"+$/g, ""));
 }
 const FORMULA = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet reads as a formula: a formula start that is not a number written bare (alone, or
+ * followed by the rest of its row for a reader that splits on another separator than the comma).
+ */
+const isFormula = (cell: string) => FORMULA.test(cell) && !/^-\d+(\.\d+)?(,|$)/.test(cell);
 
 describe("csvCell", () => {
   it("quotes every text cell (quotes doubled) and writes numbers bare", () => {
@@ -58,18 +67,45 @@ describe("csvCell", () => {
     expect(csvCell("-2+3")).toBe(`"'-2+3"`);
   });
 
-  const hostile = ["ok;-2+3+cmd|' /C calc'!A0", "x,=HYPERLINK(\"http://e.example\")", "t\t@SUM(1)", "+1;+2", "a;\t-b", "\r=x", '"=q'];
+  it("neutralises a formula start after a line break inside a cell", () => {
+    expect(csvCell("note\n=cmd|' /C calc'!A0")).toBe(`"note\n'=cmd|' /C calc'!A0"`);
+    expect(csvCell("a\r\n@SUM(1)")).toBe(`"a\r\n'@SUM(1)"`);
+  });
+
+  it("neutralises a formula start behind quote marks or spaces after a separator", () => {
+    expect(csvCell('x;"=1+1"')).toBe(`"x;""'=1+1"""`);
+    expect(csvCell("x, =1+1")).toBe(`"x, '=1+1"`);
+  });
+
+  const hostile = [
+    "ok;-2+3+cmd|' /C calc'!A0",
+    'x,=HYPERLINK("http://e.example")',
+    'x,"=HYPERLINK(""http://e.example"")"',
+    "t\t@SUM(1)",
+    "+1;+2",
+    "a;\t-b",
+    "\r=x",
+    '"=q',
+    "line\n=cmd",
+    "line\r\n+cmd",
+    "x; -1+1",
+  ];
 
   for (const separator of [",", ";", "\t"]) {
-    it(`leaves no cell starting a formula for a spreadsheet splitting on ${JSON.stringify(separator)}`, () => {
-      const line = toCsvText(["name", "note"], hostile.map((value) => [value, value])).split("\r\n").slice(1, -1).join(separator);
-      for (const cell of naiveCells(line, separator)) expect(cell).not.toMatch(FORMULA);
+    it(`leaves no cell or comment piece starting a formula for a spreadsheet splitting on ${JSON.stringify(separator)}`, () => {
+      const text = toCsvText(["name", "note"], [...hostile.map((value) => [value, value]), [-1.5, "-2"]], hostile);
+      const cells = naiveCells(text, separator);
+      expect(cells.filter(isFormula)).toEqual([]);
+      // the numbers are still numbers: -1.5 bare, the text "-2" as written
+      expect(text).toContain('\r\n-1.5,"-2"\r\n');
     });
   }
 
   it("reads back through parseCsv as the text written, formula starts marked", () => {
     const text = toCsvText(["a", "b"], [["ok;-2+3", 4], ["plain", null]], ["indicator: x;=1"]);
     expect(text.split("\r\n")[0]).toBe("# indicator: x;'=1");
+    expect(toCsvText(["a"], [], ['sources: a.nc,"=HYPERLINK(""http://e.example"")"']).split("\r\n")[0]).toBe(`# sources: a.nc,"'=HYPERLINK(""http://e.example"")"`);
+    expect(toCsvText(["a"], [], ["sources: a.nc\n=cmd"]).split("\r\n")[0]).toBe("# sources: a.nc '=cmd");
     const { header, rows } = parseCsv(text.split("\r\n").slice(1).join("\r\n"));
     expect(header).toEqual(["a", "b"]);
     expect(rows).toEqual([

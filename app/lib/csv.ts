@@ -46,28 +46,43 @@ export function parseCsv(text: string, maxRows = Infinity): { header: string[]; 
   return { header, rows, truncated };
 }
 
-/** A number as written: finite numbers bare, anything else an empty cell. */
+/** Text that is a plain decimal number ("-2.5", "1e3"): a number to a spreadsheet, not a formula. */
 const PLAIN_NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-/** A formula start (=, +, -, @, tab, carriage return) at the start of the text or after a common list separator. */
-const FORMULA_START = /(?<=^|[,;\t])(?=[=+\-@\t\r])/g;
+/**
+ * Where a spreadsheet could start reading a formula: a formula character (=, +, -, @, tab, carriage return)
+ * at the start of the text or after a line break or a common list separator (`,` `;` tab), with any quote
+ * marks or spaces in between, since a reader that splits a line on its own separator drops the quotes of
+ * `"=x"` and may trim ` =x`.
+ */
+const FORMULA_START = /(?<=(?:^|[,;\t\r\n])[" ]*)(?=[=+\-@\t\r])/g;
 
 /**
- * One CSV cell (RFC 4180) that no spreadsheet runs as a formula, whichever list separator it splits on
- * (OWASP "CSV Injection"): numbers are written bare; every text cell is quoted with quotes doubled, and a
- * formula start at the beginning or after a `,` `;` or tab gets an apostrophe in front. Text that is a
- * plain decimal number ("-2.5") is a number, not a formula, and stays as it is.
+ * Text with an apostrophe in front of every formula start (OWASP "CSV Injection"), so that no piece of it
+ * starts a formula whichever separator a spreadsheet splits it on. Text that is a plain decimal number
+ * ("-2.5") is a number, not a formula, and stays as it is.
+ */
+function neutralise(text: string): string {
+  return PLAIN_NUMBER.test(text) ? text : text.replace(FORMULA_START, "'");
+}
+
+/**
+ * One CSV cell (RFC 4180) that no spreadsheet runs as a formula: numbers are written bare; every text cell
+ * is quoted with quotes doubled, formula starts neutralised (`neutralise`).
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (value === "") return "";
-  const safe = PLAIN_NUMBER.test(value) ? value : value.replace(FORMULA_START, "'");
-  return `"${safe.replace(/"/g, '""')}"`;
+  return `"${neutralise(value).replace(/"/g, '""')}"`;
 }
 
-/** Formula starts neutralised as in `csvCell`, without quoting: for "# name: value" comment lines. */
+/**
+ * The text of a "# name: value" comment line: formula starts neutralised as in a cell, then put on one
+ * line, left unquoted so that readers which skip `#` lines still do. Its text can come from outside (an
+ * ingested file's name in "sources:"), and a spreadsheet reads a comment line as cells like any other.
+ */
 export function csvCommentText(value: string): string {
-  return value.replace(/[\r\n]+/g, " ").replace(FORMULA_START, "'");
+  return neutralise(value).replace(/[\r\n]+/g, " ");
 }
 
 /** CSV text (CRLF line ends) of a header row and data rows, every cell through `csvCell`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relayedCacheControl, relayedLocation, upstreamUrl } from "./upstream.server";
+import { relayedBody, relayedCacheControl, relayedLocation, upstreamUrl } from "./upstream.server";
 
 describe("upstream pass-through", () => {
   it("maps /api paths onto the upstream base", () => {
@@ -21,5 +21,27 @@ describe("upstream pass-through", () => {
     expect(relayedLocation(301, "https://evil.example/")).toBeUndefined();
     expect(relayedLocation(301, "//evil.example/")).toBeUndefined();
     expect(relayedLocation(301, "/\\evil.example/")).toBeUndefined();
+  });
+
+  it("passes on the media types the API serves, files as attachments, and refuses the others by name", () => {
+    const answer = (contentType: string | null, more: Record<string, string> = {}, status = 200) =>
+      relayedBody(status, new Headers({ ...(contentType ? { "Content-Type": contentType } : {}), ...more }));
+    expect(answer("application/json; charset=utf-8")).toEqual({});
+    expect(answer("application/geo+json")).toEqual({});
+    expect(answer("text/csv", { "Content-Disposition": 'attachment; filename="a.csv"' })).toEqual({});
+    expect(answer("image/png")).toEqual({});
+    // SVG can carry script, NetCDF and zip are files: downloaded, never shown on the portal's origin
+    expect(answer("image/svg+xml")).toEqual({ disposition: "attachment" });
+    expect(answer("application/x-netcdf", { "Content-Disposition": "inline" })).toEqual({ disposition: "attachment" });
+    expect(answer("application/zip", { "Content-Disposition": 'attachment; filename="pack.zip"' })).toEqual({ disposition: 'attachment; filename="pack.zip"' });
+    expect(answer("application/octet-stream", { "Content-Disposition": "attachment" })).toEqual({});
+    expect(answer("application/octet-stream")).toEqual({ refused: "application/octet-stream" });
+    expect(answer("text/html; charset=utf-8")).toEqual({ refused: "text/html" });
+    expect(answer("application/javascript")).toEqual({ refused: "application/javascript" });
+    expect(answer("image/svg+xml+json")).toEqual({ refused: "image/svg+xml+json" });
+    expect(answer(null)).toEqual({ refused: "none" });
+    // nothing to check without a body
+    expect(answer(null, {}, 304)).toEqual({});
+    expect(answer("text/html", { "Content-Length": "0" })).toEqual({});
   });
 });

@@ -57,6 +57,50 @@ export function relayedLocation(status: number, value: string | null): string | 
   return `/api${value}`;
 }
 
+/**
+ * The media types the upstream API serves, and how each goes on to the browser. JSON (with the `+json`
+ * types such as GeoJSON), CSV and raster images are data a browser shows as text or as a picture: passed
+ * as they come. SVG can carry script, and NetCDF files and zip packs are files to keep: they go out as an
+ * attachment, so that opening their address downloads them instead of showing them on the portal's origin.
+ * `application/octet-stream` passes only when the upstream itself sends it as an attachment (a download).
+ * Anything else (HTML above all, which a `<script src="/api/...">` or a link would have the browser run or
+ * show as the portal's own) is refused.
+ */
+const RELAYED_MEDIA_TYPES = new Map<string, "as-sent" | "attachment">([
+  ["application/json", "as-sent"],
+  ["text/csv", "as-sent"],
+  ["image/png", "as-sent"],
+  ["image/jpeg", "as-sent"],
+  ["image/gif", "as-sent"],
+  ["image/webp", "as-sent"],
+  ["image/avif", "as-sent"],
+  ["image/svg+xml", "attachment"],
+  ["application/x-netcdf", "attachment"],
+  ["application/netcdf", "attachment"],
+  ["application/zip", "attachment"],
+]);
+
+const isAttachment = (disposition: string | null): disposition is string => disposition !== null && /^\s*attachment\s*(;|$)/i.test(disposition);
+
+/**
+ * How the body of an upstream answer goes on: the Content-Disposition to send (undefined: the upstream's
+ * own, if any), or the media type refused ("none" when the answer names none). An answer without a body
+ * (204, 205, 304, or Content-Length 0) has nothing to check.
+ */
+export function relayedBody(status: number, headers: Headers): { disposition?: string } | { refused: string } {
+  if (status === 204 || status === 205 || status === 304 || headers.get("content-length") === "0") return {};
+  const mediaType = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const disposition = headers.get("content-disposition");
+  const relay = /^application\/[a-z0-9.-]+\+json$/.test(mediaType) ? "as-sent" : RELAYED_MEDIA_TYPES.get(mediaType);
+  if (relay === "as-sent") return {};
+  if (relay === "attachment") return { disposition: isAttachment(disposition) ? disposition : "attachment" };
+  if (mediaType === "application/octet-stream" && isAttachment(disposition)) return {};
+  return { refused: mediaType || "none" };
+}
+
+/** A redirect from the upstream: every 3xx but 304 (Not Modified, the answer to a conditional request). */
+const isRedirect = (status: number) => status >= 300 && status < 400 && status !== 304;
+
 /** The upstream URL for an /api path: the part after /api is appended to the upstream base. */
 export function upstreamUrl(base: string, requestUrl: string): string {
   const url = new URL(requestUrl);
@@ -98,9 +142,10 @@ function withStallTimeout(body: ReadableStream<Uint8Array>, timeoutMs: number, a
 
 /**
  * Forwards a request to the upstream API and streams its answer back, with the headers of each direction
- * through an allow-list and X-Forwarded-For set from the real client address. No answer (headers) within the
- * timeout is a 504; a refused or broken connection is a 502; both in the portal's JSON error shape. An
- * answer that stops mid-body for as long as the timeout is cut off there.
+ * through an allow-list and X-Forwarded-For set from the real client address, and a sandbox policy on what
+ * comes back. No answer (headers) within the timeout is a 504; a refused or broken connection, a media type
+ * the API does not serve (`relayedBody`) and a redirect away from the upstream are 502s; all in the portal's
+ * JSON error shape. An answer that stops mid-body for as long as the timeout is cut off there.
  */
 export async function forwardToUpstream(request: Request, base: string, timeoutMs: number, clientAddress: string): Promise<Response> {
   const target = upstreamUrl(base, request.url);
@@ -126,14 +171,40 @@ export async function forwardToUpstream(request: Request, base: string, timeoutM
       ...(hasBody ? { duplex: "half" } : {}),
     } as RequestInit);
     clearTimeout(timer);
+    const location = relayedLocation(upstream.status, upstream.headers.get("location"));
+    const redirect = isRedirect(upstream.status);
+    const discardBody = () => upstream.body?.cancel().catch(() => undefined);
+    // Never followed: a redirect to a path on the upstream goes to the browser as one under /api (where the
+    // pass-through answers again); one elsewhere, or naming no place, is the upstream's fault.
+    if (redirect && !location) {
+      await discardBody();
+      const to = upstream.headers.get("location");
+      return jsonError(502, `The upstream API answered with a redirect (${upstream.status}${to ? ` to ${to}` : " without a Location"}), which the portal does not follow`, {
+        details: { status: upstream.status, location: to },
+      });
+    }
+    const relay: ReturnType<typeof relayedBody> = redirect ? {} : relayedBody(upstream.status, upstream.headers);
+    if ("refused" in relay) {
+      await discardBody();
+      return jsonError(502, `The upstream API answered with media type ${relay.refused}, which the portal does not pass on`, {
+        details: { status: upstream.status, mediaType: relay.refused },
+      });
+    }
     const responseHeaders = new Headers();
     upstream.headers.forEach((value, key) => {
       if (RELAYED_RESPONSE_HEADERS.has(key.toLowerCase())) responseHeaders.set(key, value);
     });
     responseHeaders.set("Cache-Control", relayedCacheControl(upstream.headers.get("cache-control")));
-    const location = relayedLocation(upstream.status, upstream.headers.get("location"));
     if (location) responseHeaders.set("Location", location);
-    const body = upstream.body && withStallTimeout(upstream.body, timeoutMs, () => controller.abort());
+    if (relay.disposition) responseHeaders.set("Content-Disposition", relay.disposition);
+    // Whatever the upstream sends runs no script and opens nothing in the portal's name, even opened
+    // directly: a sandbox policy beside the portal's own (both apply). X-Content-Type-Options: nosniff, so
+    // that no browser takes the body for another type, is on every answer of the portal already
+    // (`securityHeaders`); setting it here too would send it twice.
+    responseHeaders.set("Content-Security-Policy", "sandbox");
+    // a redirect's body is for browsers that do not follow it; the portal sends none
+    if (redirect) await discardBody();
+    const body = redirect ? null : upstream.body && withStallTimeout(upstream.body, timeoutMs, () => controller.abort());
     return new Response(body, { status: upstream.status, headers: responseHeaders });
   } catch {
     clearTimeout(timer);

@@ -5,6 +5,7 @@ import { EnvError } from "../env.server";
 import { loadSeeds, SeedError } from "../seeds.server";
 import { startWorker, type JobEvent } from "../series/queue/jobs.server";
 import { redactUrl } from "./options";
+import { printable, writeText } from "./terminal";
 
 const USAGE = `Takes ingest jobs from the queue that \`npm run ingest -- FILES --queue URL\` filled, and writes the shared
 series store in the same PostgreSQL database. Run one per core, on as many machines as you like; stop with
@@ -24,7 +25,7 @@ function number(value: string | undefined, name: string, fallback: number, min: 
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n < min) {
-    process.stderr.write(`--${name} must be a number of at least ${min}, not "${value}"\n`);
+    writeText(process.stderr, `--${name} must be a number of at least ${min}, not "${value}"\n`);
     process.exit(2);
   }
   return n;
@@ -45,16 +46,16 @@ async function main() {
       strict: true,
     }));
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : error}\n\n${USAGE}\n`);
+    writeText(process.stderr, `${error instanceof Error ? error.message : error}\n\n${USAGE}\n`);
     process.exit(2);
   }
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    writeText(process.stdout, `${USAGE}\n`);
     return;
   }
   const url = values.queue as string | undefined;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-    process.stderr.write(`--queue must be a PostgreSQL URL (postgres://user@host:5432/db)\n\n${USAGE}\n`);
+    writeText(process.stderr, `--queue must be a PostgreSQL URL (postgres://user@host:5432/db)\n\n${USAGE}\n`);
     process.exit(2);
   }
   const concurrency = number(values.concurrency as string | undefined, "concurrency", 1, 1);
@@ -84,19 +85,20 @@ async function main() {
   const timer = bar ? setInterval(() => void refresh(), 2000) : undefined;
   const onJob = (event: JobEvent) => {
     if (bar) {
-      last = `${event.key} ${event.state} in ${event.seconds.toFixed(1)} s`;
+      // the bar writes itself: its text is shown as written here
+      last = printable(`${event.key} ${event.state} in ${event.seconds.toFixed(1)} s`);
       void refresh();
     } else {
-      process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), worker: process.pid, ...event, seconds: Number(event.seconds.toFixed(3)) })}\n`);
+      writeText(process.stdout, `${JSON.stringify({ time: new Date().toISOString(), worker: process.pid, ...event, seconds: Number(event.seconds.toFixed(3)) })}\n`);
     }
   };
   const log = (line: string) => {
-    if (bar) process.stderr.write(`\r\x1b[K${line}\n`);
-    else process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), worker: process.pid, log: line })}\n`);
+    if (bar) writeText(process.stderr, `${line}\n`, { clearLine: true });
+    else writeText(process.stdout, `${JSON.stringify({ time: new Date().toISOString(), worker: process.pid, log: line })}\n`);
   };
 
   const worker = await startWorker({ url, seeds, concurrency, pollSeconds: number(values.poll as string | undefined, "poll", 2, 0.5), superviseSeconds: number(values.supervise as string | undefined, "supervise", 30, 1), onJob, log });
-  process.stderr.write(tty ? "" : `${JSON.stringify({ time: new Date().toISOString(), worker: process.pid, started: redactUrl(url), concurrency })}\n`);
+  if (!tty) writeText(process.stderr, `${JSON.stringify({ time: new Date().toISOString(), worker: process.pid, started: redactUrl(url), concurrency })}\n`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -113,6 +115,6 @@ async function main() {
 
 main().catch((error: unknown) => {
   const message = error instanceof EnvError || error instanceof SeedError ? error.message : error instanceof Error ? error.message : String(error);
-  process.stderr.write(`\n${message}\n`);
+  writeText(process.stderr, `\n${message}\n`);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { OBSERVATION_DATASETS } from "../../app/features/observations/datasets";
 import { loadElevationOption, parseObservedOption, redactUrl, UsageError } from "./options";
 import path from "node:path";
 import { DEFAULT_LEASE, enqueue, queueStatus, type QueueStatus } from "../series/queue/jobs.server";
+import { printable, writeText } from "./terminal";
 
 /** The queue's state in lines: counts, failures with their errors, running sets, bases, time left. */
 export function statusText(s: QueueStatus): string {
@@ -122,13 +123,13 @@ export function progressLine(p: IngestProgress, width = 24): string {
 
 function printSummary(s: IngestSummary) {
   const out = process.stderr;
-  out.write(`\nIngest into ${s.database}: ${s.ingested.length} file(s) ingested, ${s.skipped.length} already there, ${s.failed.length} failed, ${s.ignored.length} ignored; ${s.rows} series rows written; ${compact(s.cellDays)} cell-days in ${clock(s.seconds)}; peak memory ${s.peakRssMb} MB.\n`);
-  for (const f of s.failed) out.write(`  FAILED  ${f.file}: ${f.reason}\n`);
-  for (const f of s.ignored) out.write(`  ignored ${f.file}: ${f.reason}\n`);
-  for (const p of s.partial) out.write(`  skipped ${p.geo}: ${(p.coverage * 100).toFixed(1)} % covered by the grid of ${p.files}\n`);
-  for (const r of s.replaced) out.write(`  REPLACED rows of ${r.years.join(", ")} written by ${r.writtenBy} (now ${r.file})\n`);
-  for (const w of s.warnings) out.write(`  note    ${w}\n`);
-  for (const p of s.percentiles) out.write(`  pctl    ${p}\n`);
+  writeText(out, `\nIngest into ${s.database}: ${s.ingested.length} file(s) ingested, ${s.skipped.length} already there, ${s.failed.length} failed, ${s.ignored.length} ignored; ${s.rows} series rows written; ${compact(s.cellDays)} cell-days in ${clock(s.seconds)}; peak memory ${s.peakRssMb} MB.\n`);
+  for (const f of s.failed) writeText(out, `  FAILED  ${f.file}: ${f.reason}\n`);
+  for (const f of s.ignored) writeText(out, `  ignored ${f.file}: ${f.reason}\n`);
+  for (const p of s.partial) writeText(out, `  skipped ${p.geo}: ${(p.coverage * 100).toFixed(1)} % covered by the grid of ${p.files}\n`);
+  for (const r of s.replaced) writeText(out, `  REPLACED rows of ${r.years.join(", ")} written by ${r.writtenBy} (now ${r.file})\n`);
+  for (const w of s.warnings) writeText(out, `  note    ${w}\n`);
+  for (const p of s.percentiles) writeText(out, `  pctl    ${p}\n`);
 }
 
 async function main() {
@@ -136,60 +137,60 @@ async function main() {
   try {
     parsed = parse(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : error}\n\n${USAGE}\n`);
+    writeText(process.stderr, `${error instanceof Error ? error.message : error}\n\n${USAGE}\n`);
     process.exit(2);
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    writeText(process.stdout, `${USAGE}\n`);
     return;
   }
   const queue = values.queue;
   if (queue !== undefined && !/^postgres(ql)?:\/\//.test(queue)) {
-    process.stderr.write(`--queue must be a PostgreSQL URL (postgres://user@host:5432/db), not "${queue}"\n`);
+    writeText(process.stderr, `--queue must be a PostgreSQL URL (postgres://user@host:5432/db), not "${queue}"\n`);
     process.exit(2);
   }
   if (values.status) {
     if (!queue) {
-      process.stderr.write(`--status needs --queue postgres://...\n`);
+      writeText(process.stderr, `--status needs --queue postgres://...\n`);
       process.exit(2);
     }
     const status = await queueStatus(queue);
-    if (values.json) process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
-    else process.stdout.write(statusText(status));
+    if (values.json) writeText(process.stdout, `${JSON.stringify(status, null, 2)}\n`);
+    else writeText(process.stdout, statusText(status));
     return;
   }
   if (positionals.length === 0) {
-    process.stderr.write(`Give at least one file or folder.\n\n${USAGE}\n`);
+    writeText(process.stderr, `Give at least one file or folder.\n\n${USAGE}\n`);
     process.exit(2);
   }
   const lease = values.lease === undefined ? undefined : values.lease.split(",").map(Number);
   if (lease !== undefined && (!queue || lease.length > 2 || lease.some((n) => !(Number.isFinite(n) && n >= 1)))) {
-    process.stderr.write(`--lease must be seconds (at least 1) for a set's job, optionally a comma and seconds for a percentile base's, with --queue; not "${values.lease}"\n`);
+    writeText(process.stderr, `--lease must be seconds (at least 1) for a set's job, optionally a comma and seconds for a percentile base's, with --queue; not "${values.lease}"\n`);
     process.exit(2);
   }
   if (queue && values.to !== undefined) {
-    process.stderr.write(`--to and --queue name two stores: give one\n`);
+    writeText(process.stderr, `--to and --queue name two stores: give one\n`);
     process.exit(2);
   }
   const to = values.to;
   if (to !== undefined && !/^file:[^?]+$/.test(to)) {
-    process.stderr.write(`--to must be file:PATH, not "${to}"\n`);
+    writeText(process.stderr, `--to must be file:PATH, not "${to}"\n`);
     process.exit(2);
   }
   const chunkDays = values["chunk-days"] === undefined ? undefined : Number(values["chunk-days"]);
   if (chunkDays !== undefined && !(Number.isInteger(chunkDays) && chunkDays > 0)) {
-    process.stderr.write(`--chunk-days must be a whole number above 0\n`);
+    writeText(process.stderr, `--chunk-days must be a whole number above 0\n`);
     process.exit(2);
   }
   const trust = values.trust;
   if (trust !== undefined && trust !== "name" && trust !== "time-axis") {
-    process.stderr.write(`--trust must be name or time-axis, not "${trust}"\n`);
+    writeText(process.stderr, `--trust must be name or time-axis, not "${trust}"\n`);
     process.exit(2);
   }
   const minCoverage = values["min-coverage"] === undefined ? undefined : Number(values["min-coverage"]);
   if (minCoverage !== undefined && !(minCoverage >= 0 && minCoverage <= 100)) {
-    process.stderr.write(`--min-coverage must be a percentage from 0 to 100, not "${values["min-coverage"]}"\n`);
+    writeText(process.stderr, `--min-coverage must be a percentage from 0 to 100, not "${values["min-coverage"]}"\n`);
     process.exit(2);
   }
   let elevation: Awaited<ReturnType<typeof loadElevationOption>>;
@@ -199,13 +200,13 @@ async function main() {
     elevation = await loadElevationOption(values.elevation);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message}\n`);
+    writeText(process.stderr, `${error.message}\n`);
     process.exit(2);
   }
   const env = parseEnv(process.env);
   const shared = seriesDatabaseUrl(env.SERIES_DB);
   if (!to && !queue && shared) {
-    process.stderr.write(`SERIES_DB is a PostgreSQL store (${redactUrl(shared)}): load it through the queue with --queue ${redactUrl(shared)} and npm run ingest:worker, or name a SQLite file with --to file:PATH\n`);
+    writeText(process.stderr, `SERIES_DB is a PostgreSQL store (${redactUrl(shared)}): load it through the queue with --queue ${redactUrl(shared)} and npm run ingest:worker, or name a SQLite file with --to file:PATH\n`);
     process.exit(2);
   }
   const database = to ? to.slice("file:".length) : (seriesDatabaseFile(env.SERIES_DB) ?? "./data/series.db");
@@ -226,14 +227,14 @@ async function main() {
         ...(observed ? { observed: observed.id } : {}),
         ...(lease ? { lease: { set: lease[0], base: lease[1] ?? DEFAULT_LEASE.base } } : {}),
       },
-      log: (line) => process.stderr.write(`${line}\n`),
+      log: (line) => writeText(process.stderr, `${line}\n`),
     });
     const out = process.stderr;
-    out.write(`Queued ${result.queued.length} set(s) of files (${result.plan.sets.reduce((n, s) => n + s.files.length, 0)} files) on ${redactUrl(queue)}; ${result.done.length} set(s) were done before; ${result.plan.ignored.length} file(s) ignored, ${result.plan.failed.length} failed.\n`);
-    for (const f of result.plan.failed) out.write(`  FAILED  ${f.file}: ${f.reason}\n`);
-    for (const f of result.plan.ignored) out.write(`  ignored ${f.file}: ${f.reason}\n`);
-    out.write("Start workers with: npm run ingest:worker -- --queue URL; follow them with: npm run ingest -- --status --queue URL\n");
-    if (values.json) process.stdout.write(`${JSON.stringify({ queued: result.queued, done: result.done, ignored: result.plan.ignored, failed: result.plan.failed }, null, 2)}\n`);
+    writeText(out, `Queued ${result.queued.length} set(s) of files (${result.plan.sets.reduce((n, s) => n + s.files.length, 0)} files) on ${redactUrl(queue)}; ${result.done.length} set(s) were done before; ${result.plan.ignored.length} file(s) ignored, ${result.plan.failed.length} failed.\n`);
+    for (const f of result.plan.failed) writeText(out, `  FAILED  ${f.file}: ${f.reason}\n`);
+    for (const f of result.plan.ignored) writeText(out, `  ignored ${f.file}: ${f.reason}\n`);
+    writeText(out, "Start workers with: npm run ingest:worker -- --queue URL; follow them with: npm run ingest -- --status --queue URL\n");
+    if (values.json) writeText(process.stdout, `${JSON.stringify({ queued: result.queued, done: result.done, ignored: result.plan.ignored, failed: result.plan.failed }, null, 2)}\n`);
     if (result.plan.failed.length > 0) process.exitCode = 1;
     return;
   }
@@ -251,26 +252,27 @@ async function main() {
     places: values.places,
     elevation,
     observed,
-    log: (line) => process.stderr.write(`${tty ? "\r\x1b[K" : ""}${line}\n`),
+    log: (line) => writeText(process.stderr, `${line}\n`, { clearLine: tty }),
     onProgress: (p) => {
       const now = Date.now();
       if (tty) {
-        process.stderr.write(`\r\x1b[K${progressLine(p, 20).slice(0, (process.stderr.columns ?? 120) - 1)}`);
+        // cut to the terminal's width once shown as written, so that the line never wraps
+        writeText(process.stderr, printable(progressLine(p, 20)).slice(0, (process.stderr.columns ?? 120) - 1), { clearLine: true });
       } else if (now - lastLine > 5000 || p.filesDone === p.filesTotal) {
         // no terminal (a log file): a line every few seconds
         lastLine = now;
-        process.stderr.write(`${progressLine(p)}\n`);
+        writeText(process.stderr, `${progressLine(p)}\n`);
       }
     },
   });
-  if (tty) process.stderr.write("\n");
+  if (tty) writeText(process.stderr, "\n");
   printSummary(summary);
-  if (values.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  if (values.json) writeText(process.stdout, `${JSON.stringify(summary, null, 2)}\n`);
   if (summary.failed.length > 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
   const message = error instanceof EnvError || error instanceof SeedError ? error.message : error instanceof Error ? error.message : String(error);
-  process.stderr.write(`\n${message}\n`);
+  writeText(process.stderr, `\n${message}\n`);
   process.exit(1);
 });

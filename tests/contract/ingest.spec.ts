@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeTestNetcdf } from "../../server/series/ingest/testing/write-netcdf";
@@ -139,5 +139,31 @@ test.describe("spells across years and operator outlines through the command", (
     // the 65 dry days of 2015 and the 40 of 2016 are one spell of 105 days, counted in 2016
     expect(await answer("cdd")).toEqual([10, 105]);
     expect(await answer("cwd")).toEqual([240, 325]);
+  });
+});
+
+test.describe("text from the files on the operator's terminal", () => {
+  test.describe.configure({ timeout: 120_000 });
+  let dir: string;
+  test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("control characters of a file's title and name are shown as escapes, never written raw", async () => {
+    test.slow();
+    dir = mkdtempSync(path.join(tmpdir(), "sacap-ingest-terminal-"));
+    const db = path.join(dir, "series.db");
+    const grid = { lat: Array.from({ length: 8 }, (_, i) => 27.125 + 0.25 * i), lon: Array.from({ length: 8 }, (_, i) => 84.125 + 0.25 * i), names: { lat: "latitude", lon: "longitude" } };
+    const year = { time: Array.from({ length: 365 }, (_, t) => t), timeUnits: "days since 2015-01-01", calendar: "gregorian", units: "mm/day", value: () => 4 };
+    // recognised as CHIRPS by its title, which also turns the terminal red and rings its bell
+    await writeTestNetcdf({ ...grid, ...year, path: path.join(dir, "rain.nc"), variable: "precip", attributes: { title: "CHIRPS Version 2.0 \x1b[31mred\x07" } });
+    // a name that would set the terminal's title: ignored (no dataset the portal knows), and named in the summary
+    await writeTestNetcdf({ ...grid, ...year, path: path.join(dir, "plain.nc"), variable: "precip" });
+    renameSync(path.join(dir, "plain.nc"), path.join(dir, "plain\x1b]0;owned\x07.nc"));
+
+    const run = spawnSync(process.execPath, ["build/server/ingest.js", dir, "--to", `file:${db}`, "--json"], { encoding: "utf8" });
+    expect(run.stderr).toContain('rain.nc: chirps-v2.0 (title "CHIRPS Version 2.0 \\u001b[31mred\\u0007")');
+    expect(run.stderr).toContain("ignored plain\\u001b]0;owned\\u0007.nc: ");
+    expect(run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    // JSON keeps the text as it is, escaped the JSON way
+    expect(JSON.parse(run.stdout).ignored).toEqual([{ file: "plain\x1b]0;owned\x07.nc", reason: expect.any(String) }]);
   });
 });

@@ -21,6 +21,21 @@ test.beforeAll(async () => {
       res.write('{"rows":[1,2,3');
       return;
     }
+    if (req.url?.startsWith("/page")) {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      res.end("<script>alert(document.cookie)</script>");
+      return;
+    }
+    if (req.url?.startsWith("/map.svg")) {
+      res.writeHead(200, { "Content-Type": "image/svg+xml" });
+      res.end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      return;
+    }
+    if (req.url?.startsWith("/elsewhere")) {
+      res.writeHead(302, { Location: "https://evil.example/login", "Content-Type": "text/html" });
+      res.end('<a href="https://evil.example/login">Found</a>');
+      return;
+    }
     if (req.url?.startsWith("/garbage")) {
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end("{not json");
@@ -73,6 +88,41 @@ test("unknown /api paths are forwarded to API_UPSTREAM, streamed back with statu
     expect(Date.now() - stallStarted).toBeLessThan(3000);
     // and the portal goes on answering
     expect((await fetch(`${portal.url}/api/cmip6/list/scenarios`)).status).toBe(200);
+  } finally {
+    portal.process.kill();
+  }
+});
+
+test("the pass-through relays only the API's media types, sandboxed, and never follows a redirect away", async () => {
+  const portal = await startPortal({ API_UPSTREAM: upstreamUrl });
+  try {
+    const json = await fetch(`${portal.url}/api/other/thing`);
+    expect(json.status).toBe(200);
+    const policies = (json.headers.get("content-security-policy") ?? "").split(",").map((p) => p.trim());
+    expect(policies).toContain("sandbox");
+    expect(json.headers.get("x-content-type-options")).toBe("nosniff");
+
+    // HTML would run as the portal's own page or script ('self'): refused, naming the type
+    const page = await fetch(`${portal.url}/api/page`);
+    expect(page.status).toBe(502);
+    expect(page.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const refused = await page.json();
+    expect(refused.error.message).toContain("text/html");
+    expect(refused.error.details).toEqual({ status: 200, mediaType: "text/html" });
+
+    // an SVG is downloaded, never shown on the portal's origin
+    const svg = await fetch(`${portal.url}/api/map.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-disposition")).toBe("attachment");
+    expect(svg.headers.get("content-security-policy")).toContain("sandbox");
+
+    // a redirect to another site is not followed nor passed on: a 502 naming it
+    const away = await fetch(`${portal.url}/api/elsewhere`, { redirect: "manual" });
+    expect(away.status).toBe(502);
+    expect(away.headers.get("location")).toBeNull();
+    const named = await away.json();
+    expect(named.error.message).toContain("302 to https://evil.example/login");
+    expect(named.error.details).toEqual({ status: 302, location: "https://evil.example/login" });
   } finally {
     portal.process.kill();
   }
@@ -175,6 +225,7 @@ test("the pass-through relays an allow-list of headers each way and names the re
     expect(moved.status).toBe(302);
     expect(moved.headers.get("location")).toBe("/api/other/place");
     const far = await fetch(`${portal.url}/api/moved/far`, { redirect: "manual" });
+    expect(far.status).toBe(502);
     expect(far.headers.get("location")).toBeNull();
   } finally {
     portal.process.kill();

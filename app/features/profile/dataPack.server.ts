@@ -230,7 +230,7 @@ function readme(profile: PlaceProfile, url: string, svgNames: readonly string[])
     `- \`signals.txt\`: the strongest signals, one sentence a line, as the profile states them (numbers rounded as on the page).`,
     ...svgLines,
     "",
-    "The CSV files are UTF-8 with CRLF line ends; lines starting with `#` before the header state the place, data version, method, agreement rule, whether the data is sample data and its sources. Numbers are written as the portal computes them (period statistics carry one decimal more than the indicator's values), not formatted for display; an empty cell has no value. A text cell that starts with `+`, `-`, `=` or `@` has an apostrophe in front (`'+2 °C`) so that spreadsheets do not read it as a formula. The JSON files hold the same statements as keys, `columns`, and `rows` as objects keyed by column.",
+    "The CSV files are UTF-8 with CRLF line ends; lines starting with `#` before the header state the place, data version, method, agreement rule, whether the data is sample data and its sources. Numbers are written as the portal computes them (period statistics carry one decimal more than the indicator's values), not formatted for display; an empty cell has no value. A text (in a cell or a `#` line) that starts with `+`, `-`, `=`, `@`, tab or carriage return, also after a line break, comma, semicolon or tab inside it, has an apostrophe in front (`'+2 °C`) so that spreadsheets do not read it as a formula. The JSON files hold the same statements as keys, `columns`, and `rows` as objects keyed by column.",
     "",
     "### `changes.csv` columns",
     "",

@@ -13,6 +13,7 @@ import {
   windowExportRows,
   windowTable,
 } from "./compute";
+import { sourceSummary } from "../sources";
 import type { WarmingLevelRow } from "../warmingLevels";
 
 const stats = (n: number) => ({ median: new Array(n).fill(0), p10: new Array(n).fill(0), p90: new Array(n).fill(0), mean: new Array(n).fill(0), count: new Array(n).fill(2) });
@@ -136,6 +137,18 @@ describe("tables and exports", () => {
     const json = JSON.parse(toJsonWithHeader({ indicator: "tas", units: "°C", geo: "NPL", scenarios: [], models: [], period: "", view: "", sample: true }, t.columns, t.rows));
     expect(json.sample).toBe(true);
     expect(json.rows[0]).toEqual(["ssp245", 2020, 0, 0, 0, 1.5, null]);
+  });
+
+  it("neutralises a formula in an ingested file's name on the sources line", () => {
+    const file = 'tas_day_A_ssp245.nc,"=HYPERLINK(""http://e.example"",""open"")"\n@SUM(1)';
+    const summary = sourceSummary({
+      series: [{ scenario: "ssp245", sources: { A: "f1" } }],
+      provenance: { f1: { source: file, method: "ingested", version: "1", sample: false } },
+    });
+    const t = seriesTable(rows, ["A", "B"]);
+    const csv = toCsvWithHeader({ indicator: "tas", units: "°C", geo: "NPL", scenarios: ["ssp245"], models: ["A"], period: "2020-2021", view: "Time series", sample: false, sources: summary.text }, t.columns, t.rows);
+    const line = csv.split("\r\n").find((l) => l.startsWith("# sources:"));
+    expect(line).toBe(`# sources: Ingested data: tas_day_A_ssp245.nc,"'=HYPERLINK(""http://e.example"",""open"")" '@SUM(1).`);
   });
 });
 
