@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import BetterSqlite3 from "better-sqlite3";
-import { openDatabase } from "./database.server";
+import { isDatabaseLost, openDatabase } from "./database.server";
 import { openSqlite } from "./sqlite.server";
 import { MIGRATIONS, migrate } from "./migrations.server";
 import { numberPlaceholders } from "./postgres.server";
@@ -55,7 +55,7 @@ describe("SQLite", () => {
   it("applies only the new migrations to an older schema, and rolls back a failing one", async () => {
     const db = await openDatabase(`file:${dir}/sacap.db`);
     expect(await migrate(db, MIGRATIONS.slice(0, 1))).toEqual([1]);
-    expect(await migrate(db)).toEqual([2, 3]);
+    expect(await migrate(db)).toEqual([2, 3, 4]);
     const broken = [...MIGRATIONS, { version: 99, name: "broken", sql: "CREATE TABLE ok_table (x INT); NOT SQL" }];
     await expect(migrate(db, broken)).rejects.toThrow();
     expect(await db.query("SELECT name FROM sqlite_master WHERE name = 'ok_table'")).toEqual([]);
@@ -76,6 +76,47 @@ describe("SQLite", () => {
   it("fails to open where no file can be created", async () => {
     writeFileSync(path.join(dir, "a-file"), "");
     await expect(openDatabase(`file:${dir}/a-file/sacap.db`)).rejects.toThrow();
+  });
+
+  it("does not confirm a write to a file removed or replaced while open", async () => {
+    const file = path.join(dir, "sacap.db");
+    const removed = await openDatabase(`file:${file}`);
+    await migrate(removed);
+    expect(await removed.run("INSERT INTO settings (name, value) VALUES ('a', 'b')")).toBe(1);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    // SQLite itself would report both writes as done, into files no longer on disk
+    await expect(removed.run("INSERT INTO settings (name, value) VALUES ('c', 'd')")).rejects.toSatisfy(isDatabaseLost);
+    await expect(removed.transaction((tx) => tx.run("INSERT INTO settings (name, value) VALUES ('e', 'f')"))).rejects.toSatisfy(isDatabaseLost);
+    await removed.close();
+
+    // a file put in its place (a restore, another process creating it) is not the one written to either
+    const replaced = await openDatabase(`file:${file}`);
+    await migrate(replaced);
+    rmSync(file);
+    const other = new BetterSqlite3(file);
+    other.exec("CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    other.close();
+    await expect(replaced.run("INSERT INTO settings (name, value) VALUES ('g', 'h')")).rejects.toSatisfy(isDatabaseLost);
+    await replaced.close();
+  });
+
+  it("keeps other callers' statements out of a transaction: they wait for it, and stay when it rolls back", async () => {
+    const db = await openDatabase(`file:${dir}/sacap.db`);
+    await migrate(db);
+    let release!: () => void;
+    const rolledBack = db.transaction(async (tx) => {
+      await tx.run("INSERT INTO settings (name, value) VALUES ('in', 'tx')");
+      await new Promise<void>((resolve) => (release = resolve));
+      throw new Error("stop");
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = db.run("INSERT INTO settings (name, value) VALUES ('out', 'side')");
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await expect(rolledBack).rejects.toThrow("stop");
+    await outside;
+    expect(await db.query("SELECT name FROM settings")).toEqual([{ name: "out" }]);
+    await db.close();
   });
 
   it("rolls a failed transaction back", async () => {

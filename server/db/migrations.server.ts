@@ -50,6 +50,19 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "settings",
     sql: `CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   },
+  {
+    // A fill token is used up by the first submission accepted with it; a replay is answered with that
+    // submission's reference. The primary key makes claiming a token one atomic insert on every app server.
+    version: 4,
+    name: "used fill tokens",
+    sql: `
+      CREATE TABLE used_fill_tokens (
+        token TEXT PRIMARY KEY,
+        reference TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX used_fill_tokens_expires_at ON used_fill_tokens (expires_at);`,
+  },
 ];
 
 /**

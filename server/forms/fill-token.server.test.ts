@@ -27,10 +27,19 @@ describe("fill-time tokens", () => {
     const later = T0 + 60_000;
     expect(checkFillToken("another-secret-of-enough-length", "contact", token, 3, later)).toEqual({ ok: false, reason: "invalid" });
     expect(checkFillToken(SECRET, "data-share", token, 3, later)).toEqual({ ok: false, reason: "invalid" });
-    const [, signature] = token.split(".");
-    expect(checkFillToken(SECRET, "contact", `${(T0 - 3_600_000).toString(36)}.${signature}`, 3, later)).toEqual({ ok: false, reason: "invalid" });
+    const [, nonce, signature] = token.split(".");
+    expect(checkFillToken(SECRET, "contact", `${(T0 - 3_600_000).toString(36)}.${nonce}.${signature}`, 3, later)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkFillToken(SECRET, "contact", `${T0.toString(36)}.${"A".repeat(16)}.${signature}`, 3, later)).toEqual({ ok: false, reason: "invalid" });
     for (const bad of ["", "x", `${T0.toString(36)}.`, `${T0.toString(36)}.${"A".repeat(43)}`, token + "x"]) {
       expect(checkFillToken(SECRET, "contact", bad, 3, later), bad).toEqual({ ok: false, reason: "invalid" });
     }
+  });
+
+  it("differ for two pages served in the same millisecond (each names one filling of the form)", () => {
+    const a = issueFillToken(SECRET, "contact", T0);
+    const b = issueFillToken(SECRET, "contact", T0);
+    expect(a).not.toBe(b);
+    expect(checkFillToken(SECRET, "contact", a, 0, T0).ok).toBe(true);
+    expect(checkFillToken(SECRET, "contact", b, 0, T0).ok).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ import { publicConfig } from "../env.server";
 import { isDatabaseUnavailable } from "../services/submissions.server";
 import { PayloadTooLarge, readLimitedForm } from "./body.server";
 import { verifyCaptcha } from "./captcha.server";
-import { checkFillToken, issueFillToken } from "./fill-token.server";
+import { checkFillToken, fillTokenExpiresAt, issueFillToken } from "./fill-token.server";
 
 export const NOTICES = {
   spam: "This submission looks automated and was not accepted. If you filled in the form yourself, please send it again.",
@@ -62,7 +62,8 @@ function logRejection(form: FormDefinition, reason: string) {
  * The form's action. In order: read the body within the size limit, check the rate limit, validate
  * (errors cost nothing), then the honeypot, the fill time and the bot check (each refusal counts against
  * the limit), then count and store the submission and redirect (303) to the thank-you page with its
- * reference. The database is written before the redirect is sent.
+ * reference. The database is written before the redirect is sent, and a fill token is used once: sent
+ * again, it stores nothing and redirects to the first submission's reference.
  */
 export async function submitForm(form: FormDefinition, { request, context }: ActionFunctionArgs) {
   const { env, submissions } = context;
@@ -102,7 +103,11 @@ export async function submitForm(form: FormDefinition, { request, context }: Act
 
     const counted = await submissions.consumeRate(context.clientAddress);
     if (!counted.allowed) return rateLimited(counted.retryAfterSeconds);
-    const stored = await submissions.create(form.kind, validation.data);
+    // The spam check passed, so the token is valid. A token used before (the form sent twice, a replayed
+    // post) stores nothing and leads to the thank-you page of the submission that used it.
+    const fillToken = fill.ok ? { token: postedToken, expiresAt: fillTokenExpiresAt(fill.issuedAt) } : undefined;
+    const stored = await submissions.create(form.kind, validation.data, Date.now(), fillToken);
+    if (stored.replay) logRejection(form, "fill token used before, answered with the first submission's reference");
     return redirect(`/contact/thankyou?ref=${encodeURIComponent(stored.reference)}`, 303);
   } catch (error) {
     if (isDatabaseUnavailable(error)) {

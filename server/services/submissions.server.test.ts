@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.server";
 import { createSubmissionsService, isDatabaseUnavailable, type SubmissionsOptions } from "./submissions.server";
@@ -105,5 +106,51 @@ describe("submissions service", () => {
     const error = await s.create("contact", fields).catch((e: unknown) => e);
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(s.available()).toBe(false);
+  });
+
+  it("uses a fill token once: sent again, on this app server or another, it stores nothing and gives the first reference", async () => {
+    const one = service();
+    const two = service();
+    const fill = { token: "token-a", expiresAt: Date.UTC(2026, 0, 3) };
+    const first = await one.create("contact", fields, Date.UTC(2026, 0, 1), fill);
+    expect(first.replay).toBe(false);
+    expect(await one.create("contact", { ...fields, name: "Someone else" }, Date.UTC(2026, 0, 1), fill)).toEqual({ reference: first.reference, replay: true });
+    // at the same moment on two app servers: one is stored, both get its reference
+    const concurrent = { token: "token-b", expiresAt: Date.UTC(2026, 0, 3) };
+    const [a, b] = await Promise.all([one.create("contact", fields, Date.UTC(2026, 0, 1), concurrent), two.create("contact", fields, Date.UTC(2026, 0, 1), concurrent)]);
+    expect(a.reference).toBe(b.reference);
+    expect([a.replay, b.replay].sort()).toEqual([false, true]);
+    expect((await two.list()).map((x) => x.reference)).toEqual([first.reference, a.reference]);
+  });
+
+  it("forgets used fill tokens once they have expired", async () => {
+    const s = service();
+    const fill = { token: "token-c", expiresAt: Date.UTC(2026, 0, 3) };
+    await s.create("contact", fields, Date.UTC(2026, 0, 1), fill);
+    await s.applyRetention(Date.UTC(2026, 0, 2));
+    expect((await s.create("contact", fields, Date.UTC(2026, 0, 2), fill)).replay).toBe(true);
+    await s.applyRetention(Date.UTC(2026, 0, 4));
+    const db = new BetterSqlite3(path.join(dir, "sacap.db"));
+    expect(db.prepare("SELECT count(*) AS n FROM used_fill_tokens").get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it("refuses to confirm a submission written to a file removed while open, then writes to a new file at the path", async () => {
+    const file = path.join(dir, "sacap.db");
+    const s = service();
+    await s.start();
+    const secret = await s.formSecret();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    const error = await s.create("contact", fields).catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(s.available()).toBe(false);
+    expect(existsSync(file)).toBe(false);
+    await new Promise((r) => setTimeout(r, 2100)); // past the retry pause
+    const stored = await s.create("contact", fields);
+    const db = new BetterSqlite3(file, { readonly: true });
+    expect(db.prepare("SELECT reference FROM submissions").all()).toEqual([{ reference: stored.reference }]);
+    // the new file keeps the secret the pages were signed with
+    expect(db.prepare("SELECT value FROM settings WHERE name = 'form_secret'").get()).toEqual({ value: secret });
+    db.close();
   });
 });

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { FormKind } from "../../app/features/forms/forms";
 import { newReference } from "../../app/features/forms/reference";
-import { openDatabase, type Database } from "../db/database.server";
+import { isDatabaseLost, openDatabase, type Database } from "../db/database.server";
 import { redactDatabaseUrl } from "../db/url.server";
 import { migrate } from "../db/migrations.server";
 import { clientKey, createRateLimiter, type RateLimiter, type RateLimitOptions } from "../forms/rate-limit.server";
@@ -25,6 +25,12 @@ export interface StoredSubmission {
   /** Milliseconds since the epoch. */
   createdAt: number;
   fields: Record<string, string>;
+}
+
+/** The fill token a submission was sent with, and when it expires. */
+export interface FillTokenUse {
+  token: string;
+  expiresAt: number;
 }
 
 export interface SubmissionFilter {
@@ -84,6 +90,9 @@ export function createSubmissionsService(options: SubmissionsOptions) {
       try {
         const applied = await migrate(opened);
         if (applied.length > 0) log("info", `database migrated to version ${applied[applied.length - 1]}`);
+        // Opened again after the file was lost: the new file carries on with the secret pages were signed with.
+        // (A database that takes no writes still opens: it is reported when a submission is written.)
+        if (secret && !options.formSecret) await storeSecret(opened, secret).catch(() => undefined);
         return opened;
       } catch (error) {
         await opened.close().catch(() => undefined);
@@ -101,15 +110,37 @@ export function createSubmissionsService(options: SubmissionsOptions) {
     }
   }
 
-  /** Runs a database operation; any failure becomes DatabaseUnavailableError. */
+  /**
+   * Runs a database operation; any failure becomes DatabaseUnavailableError. A connection that lost its
+   * database (the SQLite file removed or replaced while open) is dropped: after the retry pause the next
+   * operation opens DATABASE_URL again, which creates and migrates a new file when none is there. What the
+   * lost connection wrote is not confirmed to anyone; what the new one writes is in the file at that path.
+   */
   async function use<T>(fn: (db: Database) => Promise<T>): Promise<T> {
     try {
       const result = await fn(await database());
       healthy = true;
       return result;
     } catch (error) {
+      if (isDatabaseLost(error) && db) {
+        const lostDb = db;
+        db = undefined;
+        void lostDb.close().catch(() => undefined);
+      }
       throw unavailable(error);
     }
+  }
+
+  /** Keeps `value` as the form secret unless one is stored already; resolves with the stored one. */
+  async function storeSecret(db: Database, value: string): Promise<string> {
+    await db.run(
+      db.dialect === "postgres"
+        ? "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING"
+        : "INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)",
+      ["form_secret", value],
+    );
+    const rows = await db.query<{ value: string }>("SELECT value FROM settings WHERE name = ?", ["form_secret"]);
+    return rows[0].value;
   }
 
   const limiter: RateLimiter = createRateLimiter(() => database(), options.rateLimit);
@@ -117,16 +148,7 @@ export function createSubmissionsService(options: SubmissionsOptions) {
   async function formSecret(): Promise<string> {
     if (secret) return secret;
     try {
-      secret = await use(async (db) => {
-        await db.run(
-          db.dialect === "postgres"
-            ? "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING"
-            : "INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)",
-          ["form_secret", randomBytes(32).toString("base64url")],
-        );
-        const rows = await db.query<{ value: string }>("SELECT value FROM settings WHERE name = ?", ["form_secret"]);
-        return rows[0].value;
-      });
+      secret = await use((db) => storeSecret(db, randomBytes(32).toString("base64url")));
     } catch {
       // Without the database nothing can be submitted anyway; tokens signed now stay valid in this process.
       secret = randomBytes(32).toString("base64url");
@@ -153,18 +175,43 @@ export function createSubmissionsService(options: SubmissionsOptions) {
       return use(() => limiter.consume(key));
     },
 
-    /** Stores a submission (committed when this resolves) and returns its new reference. */
-    async create(kind: FormKind, fields: Record<string, string>, now = Date.now()): Promise<StoredSubmission> {
-      const submission: StoredSubmission = { reference: newReference(kind), kind, createdAt: now, fields };
-      await use((db) =>
-        db.run("INSERT INTO submissions (reference, kind, created_at, payload) VALUES (?, ?, ?, ?)", [
-          submission.reference,
-          kind,
-          now,
-          JSON.stringify(fields),
-        ]),
+    /**
+     * Stores a submission and resolves with its new reference once it is committed to the database
+     * DATABASE_URL names. Sent with a fill token, it first uses the token up: a token used before stores
+     * nothing and resolves with the reference of the submission it was used for (`replay`). The token is
+     * claimed by an insert into a primary key, in the transaction that stores the submission, so of two
+     * submissions with one token on any app servers, exactly one is stored, and the other waits for it
+     * and gets its reference.
+     */
+    async create(
+      kind: FormKind,
+      fields: Record<string, string>,
+      now = Date.now(),
+      fill?: FillTokenUse,
+    ): Promise<{ reference: string; replay: boolean }> {
+      const reference = newReference(kind);
+      return use((db) =>
+        db.transaction(async (tx) => {
+          if (fill) {
+            const claimed = await tx.run(
+              "INSERT INTO used_fill_tokens (token, reference, expires_at) VALUES (?, ?, ?) ON CONFLICT (token) DO NOTHING",
+              [fill.token, reference, fill.expiresAt],
+            );
+            if (claimed === 0) {
+              const [first] = await tx.query<{ reference: string }>("SELECT reference FROM used_fill_tokens WHERE token = ?", [fill.token]);
+              if (!first) throw new Error("a used fill token has no reference");
+              return { reference: first.reference, replay: true };
+            }
+          }
+          await tx.run("INSERT INTO submissions (reference, kind, created_at, payload) VALUES (?, ?, ?, ?)", [
+            reference,
+            kind,
+            now,
+            JSON.stringify(fields),
+          ]);
+          return { reference, replay: false };
+        }),
       );
-      return submission;
     },
 
     async list({ since, until, kind }: SubmissionFilter = {}): Promise<StoredSubmission[]> {
@@ -187,9 +234,10 @@ export function createSubmissionsService(options: SubmissionsOptions) {
       }));
     },
 
-    /** Deletes submissions older than the retention period and finished rate-limit windows. */
+    /** Deletes submissions older than the retention period, finished rate-limit windows and expired fill tokens. */
     async applyRetention(now = Date.now()): Promise<number> {
       await use(() => limiter.purge(now));
+      await use((db) => db.run("DELETE FROM used_fill_tokens WHERE expires_at < ?", [now]));
       if (options.retentionDays <= 0) return 0;
       const cutoff = now - options.retentionDays * DAY_MS;
       const deleted = await use((db) => db.run("DELETE FROM submissions WHERE created_at < ?", [cutoff]));

@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { request as httpRequest, createServer, type Server } from "node:http";
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { issueFillToken } from "../../server/forms/fill-token.server";
 import { CONTACT, DATA_SHARE, exited, formToken, postForm, startFormsPortal, storedReferences, tempDatabase } from "../support/forms";
 import { freePort, startPortal } from "../support/portal";
+import { startPostgres } from "../support/postgres";
 import { rawRequest } from "../support/raw-http";
 
 type Portal = Awaited<ReturnType<typeof startPortal>>;
@@ -29,7 +30,7 @@ test.describe("submissions", () => {
   test("the form page carries a signed token and a honeypot people cannot reach", async ({ request }) => {
     const html = await (await request.get(contactUrl(portal))).text();
     expect(html).toMatch(/<form method="post" action="\/contact\/form"/);
-    expect(await formToken(request, contactUrl(portal))).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+    expect(await formToken(request, contactUrl(portal))).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
     expect(html).toMatch(/<div class="sacap-form__trap" aria-hidden="true"><label for="contact-form-website">[^<]+<\/label><input id="contact-form-website" name="website" type="text" tabindex="-1" autoComplete="off"/);
   });
 
@@ -51,6 +52,23 @@ test.describe("submissions", () => {
     expect(response.headers()["location"]).toMatch(/^\/contact\/thankyou\?ref=DS-/);
     const page = await (await request.get(new URL(response.headers()["location"], portal.url).href)).text();
     expect(page).toContain("Your dataset offer has been received.");
+  });
+
+  test("a form sent twice with one token is stored once; the second answer leads to the first one's reference", async ({ request }) => {
+    const before = storedReferences(portal.db.url).length;
+    const token = await formToken(request, contactUrl(portal));
+    const first = await postForm(request, contactUrl(portal), CONTACT, { token });
+    const again = await postForm(request, contactUrl(portal), CONTACT, { token });
+    expect(first.status()).toBe(303);
+    expect(again.status()).toBe(303);
+    const reference = new URL(first.headers()["location"], portal.url).searchParams.get("ref")!;
+    expect(again.headers()["location"]).toBe(first.headers()["location"]);
+    expect((await (await request.get(new URL(again.headers()["location"], portal.url).href)).text())).toContain(reference);
+    // a replay with other text stores nothing either
+    expect((await postForm(request, contactUrl(portal), { ...CONTACT, message: "Another message sent with a used token, long enough." }, { token })).headers()["location"]).toBe(first.headers()["location"]);
+    const stored = storedReferences(portal.db.url);
+    expect(stored).toHaveLength(before + 1);
+    expect(stored.filter((ref) => ref === reference)).toHaveLength(1);
   });
 
   test("invalid fields come back with 400, each message and what was typed", async ({ request }) => {
@@ -140,6 +158,40 @@ test("two app servers on one database share the rate limit", async ({ request })
     one.process.kill();
     two.process.kill();
     db.remove();
+  }
+});
+
+test.describe("one token sent to two app servers at once is stored once", () => {
+  for (const store of ["sqlite", "postgres"] as const) {
+    test(store, async ({ request }) => {
+      let database: { url: string; stop: () => void };
+      if (store === "postgres") {
+        const started = await startPostgres();
+        test.skip("skip" in started, "skip" in started ? started.skip : "");
+        database = started as { url: string; stop: () => void };
+      } else {
+        const db = tempDatabase();
+        database = { url: db.url, stop: db.remove };
+      }
+      const settings = { DATABASE_URL: database.url, FORM_MIN_FILL_SECONDS: "0" };
+      const [one, two] = await Promise.all([startPortal(settings), startPortal(settings)]);
+      try {
+        const token = await formToken(request, `${one.url}/data/share`);
+        const answers = await Promise.all([
+          postForm(request, `${one.url}/data/share`, DATA_SHARE, { token }),
+          postForm(request, `${two.url}/data/share`, DATA_SHARE, { token }),
+        ]);
+        expect(answers.map((answer) => answer.status())).toEqual([303, 303]);
+        expect(answers[1].headers()["location"]).toBe(answers[0].headers()["location"]);
+        const reference = new URL(answers[0].headers()["location"], one.url).searchParams.get("ref")!;
+        expect(storedReferences(database.url)).toEqual([reference]);
+      } finally {
+        one.process.kill();
+        two.process.kill();
+        await Promise.all([exited(one.process), exited(two.process)]);
+        database.stop();
+      }
+    });
   }
 });
 
@@ -289,6 +341,58 @@ test.describe("database problems", () => {
     } finally {
       holder.kill();
       portal.stop();
+    }
+  });
+
+  test("a database file removed while the portal runs: no reference without the row in the file at DATABASE_URL, and every acknowledged one is there after a restart", async ({ request }) => {
+    const db = tempDatabase();
+    const file = db.url.slice("file:".length);
+    const settings = { DATABASE_URL: db.url, FORM_MIN_FILL_SECONDS: "0" };
+    const portal = await startPortal(settings);
+    const rowsInFile = (reference: string) => {
+      if (!existsSync(file)) return 0;
+      const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+      try {
+        return (sqlite.prepare("SELECT count(*) AS n FROM submissions WHERE reference = ?").get(reference) as { n: number }).n;
+      } finally {
+        sqlite.close();
+      }
+    };
+    const acknowledged: string[] = [];
+    try {
+      expect((await postForm(request, `${portal.url}/contact/form`, CONTACT)).status()).toBe(303);
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+      // people keep sending: each answer is the "cannot save" page with the text, or a reference whose row is in the file
+      const deadline = Date.now() + 20_000;
+      for (let i = 0; acknowledged.length === 0; i++) {
+        expect(Date.now(), "the portal saves submissions again").toBeLessThan(deadline);
+        const name = `Asha Rana ${i}`;
+        const response = await postForm(request, `${portal.url}/contact/form`, { ...CONTACT, name });
+        if (response.status() === 303) {
+          const reference = new URL(response.headers()["location"], portal.url).searchParams.get("ref")!;
+          expect(rowsInFile(reference), reference).toBe(1);
+          acknowledged.push(reference);
+        } else {
+          expect(response.status()).toBe(503);
+          const html = await response.text();
+          expect(html).toContain("our database is unavailable");
+          expect(html).toContain(`value="${name}"`);
+          expect(html).toContain(`${CONTACT.message}</textarea>`);
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+      expect(portal.output()).toContain("was removed or replaced while open");
+    } finally {
+      portal.process.kill();
+      await exited(portal.process);
+    }
+    const restarted = await startPortal(settings);
+    try {
+      expect(storedReferences(db.url)).toEqual(acknowledged);
+      expect((await postForm(request, `${restarted.url}/contact/form`, CONTACT)).status()).toBe(303);
+    } finally {
+      restarted.process.kill();
+      db.remove();
     }
   });
 

@@ -275,8 +275,11 @@ test("SIGTERM under load: in-flight submissions and pages complete, every acknow
   const portal = await startFormsPortal({ FORM_RATE_LIMIT: "100000", SHUTDOWN_TIMEOUT: "20" });
   const port = Number(new URL(portal.url).port);
   try {
-    const token = await formToken(request, `${portal.url}/contact/form`);
-    const body = (i: number) => new URLSearchParams({ ...CONTACT, name: `Asha Rana ${i}`, formToken: token }).toString();
+    // each submission from a page of its own: a token is used up by the first submission sent with it
+    const body = async (i: number) => {
+      const token = await formToken(request, `${portal.url}/contact/form`);
+      return new URLSearchParams({ ...CONTACT, name: `Asha Rana ${i}`, formToken: token }).toString();
+    };
 
     // background load: pages, /api and submissions from 12 clients until the server goes away
     const acknowledged: string[] = [];
@@ -291,7 +294,7 @@ test("SIGTERM under load: in-flight submissions and pages complete, every acknow
             kind === 0
               ? await fetch(`${portal.url}/contact/form`, {
                   method: "POST",
-                  body: body(n * 1000 + i),
+                  body: await body(n * 1000 + i),
                   headers: { Origin: portal.url, "Content-Type": "application/x-www-form-urlencoded" },
                   redirect: "manual",
                 })
@@ -309,7 +312,8 @@ test("SIGTERM under load: in-flight submissions and pages complete, every acknow
     await new Promise((r) => setTimeout(r, 2000));
 
     // submissions in flight: their bodies are half sent when the signal arrives
-    const inFlight = Array.from({ length: 5 }, (_, i) => halfSentPost(port, body(900_000 + i)));
+    const bodies = await Promise.all(Array.from({ length: 5 }, (_, i) => body(900_000 + i)));
+    const inFlight = bodies.map((text) => halfSentPost(port, text));
     await Promise.all(inFlight.map((post) => post.started));
     stopping = true;
     portal.process.kill("SIGTERM");
