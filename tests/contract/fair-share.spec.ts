@@ -64,3 +64,27 @@ test("one client's 16 connections of uncached pages: another client's uncached p
     portal.process.kill();
   }
 });
+
+test("past its line (one page rendering, 16 waiting) a client gets 429 with Retry-After; another client is served", async () => {
+  const portal = await startPortal({ SERIES_WORKERS: "1" });
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, async () => {
+        const response = await fetch(`${portal.url}${uncachedPage("pr")}`, { headers: { "X-Forwarded-For": "198.51.100.40", Accept: "text/html" } });
+        const body = await response.text();
+        return { status: response.status, retryAfter: response.headers.get("retry-after"), body };
+      }),
+    );
+    const other = await fetch(`${portal.url}${uncachedPage("tas")}`, { headers: { "X-Forwarded-For": "198.51.100.41" } });
+    expect(other.status).toBe(200);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(17);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) {
+      expect(answer.retryAfter).toBe("1");
+      expect(answer.body).toContain("Too many requests");
+    }
+  } finally {
+    portal.process.kill();
+  }
+});
