@@ -9,6 +9,7 @@ import { postGuards } from "./forms/guards.server";
 import { documentCache } from "./document-cache.server";
 import { fairPageTurns } from "./fair-lines.server";
 import { sendPlainError } from "./plain-error.server";
+import { renderOrigin, validHostHeader } from "./request-origin.server";
 import { securityHeaders } from "./security.server";
 import { referenceLists } from "./api/reference-lists.server";
 import { seriesEndpoints } from "./api/series.server";
@@ -51,23 +52,10 @@ const ALLOW = [...METHODS].join(", ");
 /** A dot segment or a backslash in the path, plain or percent-encoded (URL parsers fold them away). */
 const DOT_SEGMENT = /(^|\/|\\|%2f|%5c)(\.|%2e){1,2}(\/|\\|%2f|%5c|$)|\\|%5c/i;
 
-/** A Host or X-Forwarded-Host value: a name or IP literal and an optional port, nothing else. */
-const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/** Whether a Host-like header is absent or host[:port] (each value of a comma list, for X-Forwarded-Host). */
-export function validHostHeader(value: string | undefined): boolean {
-  if (value === undefined) return true;
-  return value.split(",").every((part) => {
-    const host = part.trim();
-    const port = /:(\d+)$/.exec(host)?.[1];
-    return HOST.test(host) && (port === undefined || Number(port) <= 65535);
-  });
-}
-
 /**
  * Requests Express and Remix would see differently are refused: an unknown method (405), a path that a
  * URL parser rewrites (`/api/../contact/form` is `/contact/form` to Remix but `/api/...` to the guards), or
- * a Host (or X-Forwarded-Host) that is not host[:port] (Remix builds its request URL from it, so
+ * a Host (or X-Forwarded-Host) that is not a short host[:port] (Remix builds its request URL from it, so
  * `Host: evil.example/contact/form?` would route `/api/x` to the form). Browsers never send such requests.
  */
 function requestShape(req: Request, res: Response, next: NextFunction) {
@@ -103,6 +91,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   app.use(securityHeaders(env));
   app.use(compression());
   app.use(requestShape);
+  app.use(renderOrigin(env.PUBLIC_URL));
 
   // Memory: the process's resident size and every bounded cache, of this thread and of each series worker
   // thread (as after its last job), with what it holds and its bound.
@@ -147,6 +136,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
         ...context,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
         cspNonce: res.locals.cspNonce ?? "",
+        origin: res.locals.origin ?? "",
         moduleImports,
       }),
     }),

@@ -33,6 +33,12 @@ declare module "@remix-run/node" {
     submissions: SubmissionsService;
     /** The client's address (behind a trusted proxy, the one it reports), set per request. */
     clientAddress: string;
+    /**
+     * The portal's address for the absolute URLs of this response (PUBLIC_URL, or the request's as far as it
+     * is believed: `server/request-origin.server.ts`). Never take it from `request.url`, whose host is the
+     * client's to choose.
+     */
+    origin: string;
     /** The Content-Security-Policy nonce of this response, for the inline scripts of a document. */
     cspNonce: string;
     /** The ONI table of the ENSO analysis. */

@@ -1,19 +1,29 @@
+import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
+import { canonicalAddress } from "../app/features/navigation/page-parameters";
 import { REUSABLE_HEADER } from "../app/lib/document-reuse";
 import { readPreferences } from "../app/features/preferences/read";
 import { LruCache } from "./series/lru";
 
 /**
- * Rendered documents kept for reuse: a page is the same for the same address, the same preferences
- * (read from the cookies as the page reads them, so a tampered cookie shares the defaults' entry) and the
- * same data, except for its Content-Security-Policy nonce. The nonce is cut out when a document is kept and
+ * Rendered documents kept for reuse: a page is the same for the same origin (the address its absolute URLs
+ * name, `res.locals.origin`: PUBLIC_URL or the request's, `server/request-origin.server.ts`), the same
+ * address without the parameters no page reads (`canonicalAddress`: a document request is rendered as that
+ * address, so a junk parameter shares its page's entry), the same preferences (read from the cookies as the
+ * page reads them, so a tampered cookie shares the defaults' entry) and the same data, except for its
+ * Content-Security-Policy nonce. The nonce is cut out when a document is kept and
  * a fresh one (this response's, from `securityHeaders`) is put back on every reuse, so no two responses
  * share a nonce.
  *
  * Only what the renderer marks reusable is kept (`REUSABLE_HEADER`, set by `app/entry.server.tsx` for a
  * 200 document of routes without per-request content such as the forms' fill tokens), never a response
- * that sets a cookie, never an error page, and at most `ttlMs` old.
+ * that sets a cookie, never an error page, and at most `ttlMs` old. Headers that depend on the request
+ * rather than the page (HSTS, which only answers over TLS carry) are never kept: each response has its own.
+ *
+ * A document is kept only when its address is asked for a second time within `ADMISSION_WINDOW_MS`
+ * (a small bounded set remembers the addresses asked for once), so a stream of addresses each asked
+ * for once (a crawler's, or junk) cannot push out the pages people come back to.
  */
 
 /** Says on each document whether it was rendered now (`miss`) or reused (`hit`). */
@@ -23,6 +33,7 @@ export const CACHE_STATUS_HEADER = "X-Document-Cache";
 const NOT_KEPT = new Set([
   REUSABLE_HEADER,
   "content-security-policy",
+  "strict-transport-security",
   "content-length",
   "content-encoding",
   "transfer-encoding",
@@ -35,6 +46,35 @@ const NOT_KEPT = new Set([
 
 /** Larger documents are not kept (none of the portal's is near it). */
 const MAX_DOCUMENT_BYTES = 4 * 1024 * 1024;
+
+/** A document is kept when its address is asked for again within this time... */
+export const ADMISSION_WINDOW_MS = 10 * 60_000;
+/** ...and so many addresses asked for once are remembered (a hash each: about 100 bytes apiece). */
+export const ADMISSION_CANDIDATES = 4096;
+
+/**
+ * Addresses asked for once, oldest first, by their key's hash: bounded in number and in memory however long
+ * the addresses a client makes up.
+ */
+export class AdmissionFilter {
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    private readonly windowMs = ADMISSION_WINDOW_MS,
+    private readonly capacity = ADMISSION_CANDIDATES,
+  ) {}
+
+  /** True when `key` was asked for before within the window (it is then forgotten); else remembers it. */
+  admit(key: string, at: number): boolean {
+    const id = createHash("sha256").update(key).digest("base64");
+    const before = this.seen.get(id);
+    this.seen.delete(id);
+    if (before !== undefined && at - before <= this.windowMs) return true;
+    this.seen.set(id, at);
+    if (this.seen.size > this.capacity) this.seen.delete(this.seen.keys().next().value!);
+    return false;
+  }
+}
 
 interface KeptDocument {
   /** The document cut at every occurrence of its nonce. */
@@ -54,26 +94,39 @@ export interface DocumentCacheOptions {
   now?: () => number;
 }
 
-/** The key of a document request, or undefined when the request is not one the cache answers. */
-export function documentKey(req: Pick<Request, "method" | "originalUrl" | "get">, version: string): string | undefined {
-  if (req.method !== "GET") return undefined;
+/** Whether the cache answers a request: a GET of a page (not the API, a build file or a data request). */
+export function isDocumentRequest(req: Pick<Request, "method" | "originalUrl">): boolean {
   const url = req.originalUrl;
-  if (url.startsWith("/api/") || url.startsWith("/build/") || /[?&]_data=/.test(url)) return undefined;
+  return req.method === "GET" && !url.startsWith("/api/") && !url.startsWith("/build/") && !/[?&]_data=/.test(url);
+}
+
+/**
+ * The key of a document request (`isDocumentRequest`): the data version, the origin the page is rendered
+ * for, whether the client is a crawler (it gets the whole document at once), the preferences the page
+ * reads and the canonical address.
+ */
+export function documentKey(req: Pick<Request, "originalUrl" | "get">, version: string, origin: string): string {
   const bot = isbot(req.get("user-agent") ?? "") ? "bot" : "browser";
-  return `${version}\n${bot}\n${JSON.stringify(readPreferences(req.get("cookie")))}\n${url}`;
+  return `${version}\n${origin}\n${bot}\n${JSON.stringify(readPreferences(req.get("cookie")))}\n${canonicalAddress(req.originalUrl)}`;
 }
 
 export function documentCache({ maxBytes, ttlMs, version, now = Date.now }: DocumentCacheOptions) {
   const kept = new LruCache<string, KeptDocument>(maxBytes, (d) => d.bytes + 256, "rendered pages (bytes)");
+  const admission = new AdmissionFilter();
   return function documentCacheMiddleware(req: Request, res: Response, next: NextFunction) {
-    if (maxBytes <= 0) return next();
-    const at = version();
-    const key = documentKey(req, at);
+    if (!isDocumentRequest(req)) return next();
+    // the page of the address without unknown parameters, cached or not: no page reads them, and the
+    // page must not echo them (a link keeping the current query) into what other visitors are sent
+    req.url = req.originalUrl = canonicalAddress(req.originalUrl);
     const nonce: string | undefined = res.locals.cspNonce;
-    if (!key || !nonce) return next();
+    const origin: string | undefined = res.locals.origin;
+    if (maxBytes <= 0 || !nonce || !origin) return next();
+    const at = version();
+    const key = documentKey(req, at, origin);
 
     const hit = kept.get(key);
-    if (hit && hit.expires > now()) {
+    const expired = hit !== undefined && hit.expires <= now();
+    if (hit && !expired) {
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader(CACHE_STATUS_HEADER, "hit");
       res.status(200).send(hit.parts.join(nonce));
@@ -126,6 +179,8 @@ export function documentCache({ maxBytes, ttlMs, version, now = Date.now }: Docu
       if (version() !== at) return;
       const html = Buffer.concat(chunks).toString("utf8");
       if (!html.trimEnd().endsWith("</html>")) return;
+      // a page whose kept document just expired is asked for again: keep its new one at once
+      if (!expired && !admission.admit(key, now())) return;
       kept.set(key, { parts: html.split(nonce), headers, bytes: html.length * 2, expires: now() + ttlMs });
     });
     next();

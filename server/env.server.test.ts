@@ -30,6 +30,21 @@ describe("parseEnv", () => {
   });
 });
 
+describe("PUBLIC_URL", () => {
+  it("is unset by default and keeps the origin of an http(s) address", () => {
+    expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({ PUBLIC_URL: "" }).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({ PUBLIC_URL: "https://SACAP.example.org/" }).PUBLIC_URL).toBe("https://sacap.example.org");
+    expect(parseEnv({ PUBLIC_URL: "http://localhost:3000" }).PUBLIC_URL).toBe("http://localhost:3000");
+  });
+
+  it("stops on anything but an origin, naming the setting", () => {
+    for (const bad of ["sacap.example.org", "ftp://sacap.example.org", "https://sacap.example.org/portal", "https://sacap.example.org/?a=1", "https://sacap.example.org/#top", "https://user:pw@sacap.example.org"]) {
+      expect(() => parseEnv({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+});
+
 describe("form and database settings", () => {
   it("default to a SQLite file, a year of retention and 5 submissions per 10 minutes", () => {
     const e = parseEnv({});

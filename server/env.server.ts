@@ -8,6 +8,22 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url({ protocol: /^https?$/ }).optional());
+/** An http(s) origin (scheme, host and optional port; no path, query, fragment or credentials), without its trailing slash. */
+const optionalOrigin = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((v) => {
+        const url = URL.parse(v);
+        return url !== null && url.origin !== "null" && url.href === `${url.origin}/`;
+      }, "expected an origin such as https://sacap.example.org (no path, query or credentials)")
+      .transform((v) => new URL(v).origin)
+      .optional(),
+  );
 const optionalText = z
   .string()
   .trim()
@@ -29,6 +45,12 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  /**
+   * The portal's public address (`https://sacap.example.org`), used for the absolute URLs of its pages (API
+   * examples, "Cite as", data packs). Unset: the address the request names (its Host, or a trusted proxy's
+   * X-Forwarded-Host and X-Forwarded-Proto, see TRUST_PROXY), and pages are kept per address.
+   */
+  PUBLIC_URL: optionalOrigin,
   /** Where /api paths the portal does not serve are forwarded. */
   API_UPSTREAM: optionalUrl,
   /** Seconds the upstream API gets to start answering. */

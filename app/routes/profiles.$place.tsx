@@ -9,12 +9,12 @@ import profileHref from "../../styles/profile.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileHref }];
 
 /** A place by its slug (`/profiles/sri-lanka`); its geo code redirects there (`/profiles/LKA`); else a 404. */
-export async function loader({ params, context, request }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const place = context.profiles.placeOf(params.place ?? "");
   invariantResponse(place, "No such place");
   if (params.place !== place.slug) throw redirect(profilePath(place), 301);
   const page = await context.profiles.page(place);
-  return json({ ...page, url: new URL(profilePath(place), request.url).href });
+  return json({ ...page, url: new URL(profilePath(place), context.origin).href });
 }
 
 export default function ProfileRoute() {

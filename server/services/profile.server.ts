@@ -99,7 +99,7 @@ export function createProfileService({ series, reference }: ProfileContext) {
 
   /**
    * A place's data pack, built once per place, data version and address and then kept (as the profiles
-   * are); `origin` is the portal's address as the request reached it (`https://sacap.example`).
+   * are); `origin` is the portal's address (`context.origin`: `https://sacap.example`).
    */
   function pack(place: ProfilePlace, origin: string): Promise<DataPack> {
     return packs.get(`${place.code}|${origin}`, () =>

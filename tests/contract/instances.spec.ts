@@ -3,6 +3,7 @@ import { CONTACT, exited, exportSubmissions, formToken, postForm } from "../supp
 import { startNginx, type Nginx } from "../support/nginx";
 import { startPortal } from "../support/portal";
 import { startPostgres, type Postgres } from "../support/postgres";
+import { rawRequest } from "../support/raw-http";
 
 /**
  * docs/deployment.md: two app servers behind nginx (deploy/nginx/sacap.conf, rendered as documented)
@@ -74,6 +75,20 @@ test("a submission made through one app server is exported, and its page sent, t
   // the thank-you page of a reference from one server, from the other
   const thanks = await (await request.get(`${two!.url}${first.headers()["location"]}`)).text();
   expect(thanks).toContain(refOf(first.headers()["location"]));
+});
+
+test("behind nginx: a host a client names never reaches another visitor's page", async () => {
+  test.skip(Boolean(skip), skip);
+  const port = Number(new URL(nginx!.url).port);
+  const get = (headers: [string, string][] = []) => rawRequest(port, { method: "GET", target: "/api-docs", headers });
+  // nginx passes any Host on (as Host and X-Forwarded-Host); asked for often enough that each server would keep it
+  for (let i = 0; i < 4; i++) expect((await get([["Host", "evil.example"]])).body).toContain("http://evil.example/api/");
+  for (let i = 0; i < 2; i++) {
+    const plain = await get();
+    expect(plain.status).toBe(200);
+    expect(plain.body).not.toContain("evil.example");
+    expect(plain.body).toContain(`http://127.0.0.1:${port}/api/`);
+  }
 });
 
 test("behind nginx: pages and posts reach both servers, the rate limit holds across them, and one can stop", async ({ request }) => {

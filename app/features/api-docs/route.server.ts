@@ -3,7 +3,7 @@ import { openApiDocument } from "../../../server/api/openapi.server";
 import { apiDocsView } from "./openapi";
 
 /** The API page's data: its view of the OpenAPI description, and the address the examples call. */
-export async function apiDocsLoader({ request, context }: LoaderFunctionArgs) {
+export async function apiDocsLoader({ context }: LoaderFunctionArgs) {
   const { document } = await openApiDocument(context);
-  return json({ view: apiDocsView(document), origin: new URL(request.url).origin });
+  return json({ view: apiDocsView(document), origin: context.origin });
 }
