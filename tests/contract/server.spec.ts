@@ -87,7 +87,7 @@ test.describe("process behaviour", () => {
   test.beforeAll(async () => {
     const port = await freePort();
     // answers after 1.5 s: an in-flight request for the shutdown test
-    upstream = createServer((_req, res) => setTimeout(() => res.end('{"slow":true}'), 1500));
+    upstream = createServer((_req, res) => setTimeout(() => res.writeHead(200, { "Content-Type": "application/json" }).end('{"slow":true}'), 1500));
     await new Promise<void>((resolve) => upstream.listen(port, "127.0.0.1", resolve));
     upstreamUrl = `http://127.0.0.1:${port}`;
   });
