@@ -293,6 +293,8 @@ export async function openGridVariable(path: string, variable: string, source?: 
     // values this far out are fill values whatever the attributes say (CF default fill 1e20, 9.97e36)
     const LIMIT = 1e15;
     const ds = data;
+    // the cells asked for are the same list on every read of an ingest: checked once per list
+    let checkedCells: { cells: Uint32Array; perDay: number } | undefined;
     return {
       path,
       variable,
@@ -311,7 +313,10 @@ export async function openGridVariable(path: string, variable: string, source?: 
         const values = raw as ArrayLike<number>;
         const perDay = (lat1 - lat0) * (lon1 - lon0);
         if (!values || values.length !== (t1 - t0) * perDay) throw new NetcdfError(`short read of days ${t0}-${t1 - 1}`);
-        if (cells?.some((c) => c >= perDay)) throw new RangeError(`a cell offset is outside the ${perDay} cells of the box`);
+        if (cells && (checkedCells?.cells !== cells || checkedCells.perDay !== perDay)) {
+          if (cells.some((c) => c >= perDay)) throw new RangeError(`a cell offset is outside the ${perDay} cells of the box`);
+          checkedCells = { cells, perDay };
+        }
         const width = cells ? cells.length : perDay;
         const out = new Float64Array((t1 - t0) * width);
         const a = conversion.scale * scale;
