@@ -51,7 +51,7 @@ if (!isMainThread) {
 }
 
 async function main() {
-  const { freePort, loadAverage, median, root, round } = await import("./lib.mjs");
+  const { benchmarkIndex, freePort, loadAverage, median, root, round } = await import("./lib.mjs");
   const args = process.argv.slice(2);
   const option = (name, fallback) => {
     const i = args.indexOf(`--${name}`);
@@ -201,7 +201,9 @@ async function main() {
 
   try {
     const loadAtStart = loadAverage();
+    const benchmarkIndexAtStart = await benchmarkIndex();
     const machine = {
+      benchmarkIndexAtStart,
       cpu: os.cpus()[0]?.model,
       cpuSpeedMHz: os.cpus()[0]?.speed,
       cpuinfoMHz: cpuinfoMHz(),
@@ -211,7 +213,7 @@ async function main() {
       platform: `${os.type()} ${os.release()}`,
       loadAverageAtStart: loadAtStart,
     };
-    log(`${machine.cpus} x ${machine.cpu} (${machine.cpuSpeedMHz || machine.cpuinfoMHz} MHz), load average ${loadAtStart.join(" ")}`);
+    log(`${machine.cpus} x ${machine.cpu} (${machine.cpuSpeedMHz || machine.cpuinfoMHz} MHz), load average ${loadAtStart.join(" ")}, benchmarkIndex ${benchmarkIndexAtStart}`);
 
     // 1. files
     const expected = years.flatMap((year) => VARIABLES.map((variable) => ({ variable, year, name: `${variable}_day_${MODEL}_${SCENARIO}_r1i1p1f1_gn_${year}.nc` })));
@@ -709,7 +711,7 @@ async function main() {
     const eight = projection.machines.find((m) => m.machines === 8);
     const result = {
       date: new Date().toISOString(),
-      machine: { ...machine, loadAverageAtEnd: loadAverage() },
+      machine: { ...machine, loadAverageAtEnd: loadAverage(), benchmarkIndexAtEnd: await benchmarkIndex() },
       git: { head: git("rev-parse", "--short", "HEAD"), uncommittedFiles: (git("status", "--porcelain") ?? "").split("\n").filter(Boolean).length },
       build: buildInfo,
       workerNodeFlags: WORKER_FLAGS.join(" "),

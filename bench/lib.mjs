@@ -105,3 +105,15 @@ export function writeResult(name, report) {
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
   console.log(`wrote ${path.relative(root, file)}`);
 }
+
+/**
+ * The machine's CPU speed as Lighthouse measures it (`benchmarkIndex`: its GC-heavy and array-copy loops,
+ * the same code Lighthouse runs in the page), run here in Node. Recorded with every
+ * figure, since this machine's speed varies by 2x and more between days.
+ */
+export async function benchmarkIndex() {
+  const { pageFunctions } = await import("lighthouse/core/lib/page-functions.js");
+  // a first run to compile the loops, then the median of three (about 4 s in all)
+  pageFunctions.computeBenchmarkIndex();
+  return median([0, 1, 2].map(() => pageFunctions.computeBenchmarkIndex()));
+}

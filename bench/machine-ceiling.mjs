@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadAverage, option, root, round } from "./lib.mjs";
+import { benchmarkIndex, loadAverage, option, root, round } from "./lib.mjs";
 
 const SECONDS = Number(option("seconds", 8));
 const outArg = process.argv.indexOf("--out");
@@ -40,6 +40,7 @@ const runCopies = (code, copies) =>
   );
 
 const loadAtStart = loadAverage();
+const benchmarkIndexAtStart = await benchmarkIndex();
 const results = {};
 for (const [kind, code] of Object.entries(LOOPS)) {
   const alone = (await runCopies(code, 1))[0];
@@ -50,9 +51,9 @@ for (const [kind, code] of Object.entries(LOOPS)) {
 }
 const result = {
   date: new Date().toISOString(),
-  machine: { cpu: os.cpus()[0]?.model, cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAverage() },
+  machine: { cpu: os.cpus()[0]?.model, cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadAverage(), benchmarkIndexAtStart, benchmarkIndexAtEnd: await benchmarkIndex() },
   secondsPerMeasurement: SECONDS,
   results,
 };
 writeFileSync(OUT, `${JSON.stringify(result, null, 2)}\n`);
-console.log(`load average ${loadAtStart.join(" ")} -> ${result.machine.loadAverageAtEnd.join(" ")}; wrote ${path.relative(process.cwd(), OUT)}`);
+console.log(`load average ${loadAtStart.join(" ")} -> ${result.machine.loadAverageAtEnd.join(" ")}, benchmarkIndex ${benchmarkIndexAtStart} -> ${result.machine.benchmarkIndexAtEnd}; wrote ${path.relative(process.cwd(), OUT)}`);
