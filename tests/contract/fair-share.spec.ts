@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { Agent, get as httpGet } from "node:http";
+import { startNginx } from "../support/nginx";
 import { startPortal } from "../support/portal";
 
 /**
@@ -6,7 +8,8 @@ import { startPortal } from "../support/portal";
  * compute) cannot make another address's uncached pages much slower than on an idle server; past its line
  * it gets 429 with Retry-After, and the other address never does.
  */
-test.describe.configure({ timeout: 180_000 });
+// one after another: each measures latency, and the others would be its load
+test.describe.configure({ mode: "default", timeout: 180_000 });
 
 const GEOS = ["NPL", "BGD", "IND", "PAK", "LKA", "AFG", "BTN", "MDV", "indus", "ganges", "brahmaputra"];
 let counter = 0;
@@ -17,56 +20,100 @@ function uncachedPage(indicator: string): string {
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** How a test client reaches the portal: its address in X-Forwarded-For from loopback, or its own loopback source address through nginx. */
+type Client = { address: string };
+type Get = (path: string, client: Client) => Promise<{ status: number; ms: number; retryAfter: string | null }>;
+
+/** Straight to the portal: the address a trusted proxy (loopback) would name, in X-Forwarded-For. */
+const direct =
+  (base: string): Get =>
+  async (path, client) => {
+    const started = performance.now();
+    const response = await fetch(`${base}${path}`, { headers: { "X-Forwarded-For": client.address } });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started, retryAfter: response.headers.get("retry-after") };
+  };
+
+/** Through nginx, each client from its own loopback address (127.0.0.x), which nginx passes on as X-Forwarded-For. */
+const fromAddress =
+  (base: string): Get =>
+  (path, client) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const request = httpGet(`${base}${path}`, { localAddress: client.address, agent: agents.get(client.address) }, (response) => {
+        response.on("data", () => {});
+        response.on("end", () => resolve({ status: response.statusCode!, ms: performance.now() - started, retryAfter: (response.headers["retry-after"] as string) ?? null }));
+      });
+      request.on("error", reject);
+    });
+const agents = new Map(["127.0.0.10", "127.0.0.20", "127.0.0.30"].map((a) => [a, new Agent({ keepAlive: true, localAddress: a })]));
+
+/**
+ * The other client's uncached pages alone, then beside 16 connections of one client asking uncached pages:
+ * the loaded p50 within 2x of the idle one. Other work on a shared machine (another suite) can come and go
+ * between the two: up to three tries, the bound must hold in one of them.
+ */
+async function fairness(get: Get, heavy: Client, other: Client, warm: Client) {
+  const probe = async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const answer = await get(uncachedPage("tasmax"), other);
+      expect(answer.status).toBe(200);
+      times.push(answer.ms);
+    }
+    return times;
+  };
+  // warm up the renderer and the workers
+  for (let i = 0; i < 3; i++) await get(uncachedPage("tas"), warm);
+  const tries: { idle: number[]; loaded: number[]; statuses: Map<number, number> }[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const idle = await probe();
+    let running = true;
+    const statuses = new Map<number, number>();
+    const connection = async () => {
+      while (running) {
+        const answer = await get(uncachedPage("pr"), heavy);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status === 429) expect(answer.retryAfter).toBe("1");
+      }
+    };
+    const load = Array.from({ length: 16 }, connection);
+    await new Promise((r) => setTimeout(r, 1000));
+    const loaded = await probe();
+    running = false;
+    await Promise.all(load);
+    tries.push({ idle, loaded, statuses });
+    console.log(
+      `fair share: other client's uncached page p50 ${Math.round(median(idle))} ms idle, ${Math.round(median(loaded))} ms beside 16 connections of one client (${idle.map(Math.round).join(", ")} / ${loaded.map(Math.round).join(", ")} ms); that client's answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(4);
+    expect([...statuses.keys()].every((status) => status === 200 || status === 429)).toBe(true);
+    if (median(loaded) <= 2 * median(idle)) break;
+  }
+  const best = Math.min(...tries.map((t) => median(t.loaded) / median(t.idle)));
+  expect(best, `loaded p50 / idle p50 in ${tries.length} tries`).toBeLessThanOrEqual(2);
+}
+
 test("one client's 16 connections of uncached pages: another client's uncached pages stay within 2x of idle", async () => {
   const portal = await startPortal({ SERIES_WORKERS: "1" });
   try {
-    const get = async (path: string, address: string) => {
-      const started = performance.now();
-      const response = await fetch(`${portal.url}${path}`, { headers: { "X-Forwarded-For": address } });
-      await response.arrayBuffer();
-      return { status: response.status, ms: performance.now() - started, retryAfter: response.headers.get("retry-after") };
-    };
-    const probe = async () => {
-      const times: number[] = [];
-      for (let i = 0; i < 8; i++) {
-        const answer = await get(uncachedPage("tasmax"), "198.51.100.20");
-        expect(answer.status).toBe(200);
-        times.push(answer.ms);
-      }
-      return times;
-    };
-    // warm up the renderer and the workers
-    for (let i = 0; i < 3; i++) await get(uncachedPage("tas"), "198.51.100.30");
-    // The other client alone, then beside the load. Other work on a shared machine (another suite) can
-    // come and go between the two: up to three tries, the bound must hold in one of them.
-    const tries: { idle: number[]; loaded: number[]; statuses: Map<number, number> }[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const idle = await probe();
-      let running = true;
-      const statuses = new Map<number, number>();
-      const connection = async () => {
-        while (running) {
-          const answer = await get(uncachedPage("pr"), "198.51.100.10");
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          if (answer.status === 429) expect(answer.retryAfter).toBe("1");
-        }
-      };
-      const load = Array.from({ length: 16 }, connection);
-      await new Promise((r) => setTimeout(r, 1000));
-      const loaded = await probe();
-      running = false;
-      await Promise.all(load);
-      tries.push({ idle, loaded, statuses });
-      console.log(
-        `fair share: other client's uncached page p50 ${Math.round(median(idle))} ms idle, ${Math.round(median(loaded))} ms beside 16 connections of one client (${idle.map(Math.round).join(", ")} / ${loaded.map(Math.round).join(", ")} ms); that client's answers ${JSON.stringify(Object.fromEntries(statuses))}`,
-      );
-      expect(statuses.get(200) ?? 0).toBeGreaterThan(4);
-      expect([...statuses.keys()].every((status) => status === 200 || status === 429)).toBe(true);
-      if (median(loaded) <= 2 * median(idle)) break;
-    }
-    const best = Math.min(...tries.map((t) => median(t.loaded) / median(t.idle)));
-    expect(best, `loaded p50 / idle p50 in ${tries.length} tries`).toBeLessThanOrEqual(2);
+    await fairness(direct(portal.url), { address: "198.51.100.10" }, { address: "198.51.100.20" }, { address: "198.51.100.30" });
   } finally {
+    portal.process.kill();
+  }
+});
+
+test("behind the deployment's nginx, clients told apart by their own addresses: the same 2x bound", async () => {
+  const portal = await startPortal({ SERIES_WORKERS: "1" });
+  const host = new URL(portal.url).host;
+  const proxy = await startNginx([host, host]);
+  try {
+    test.skip("skip" in proxy, "skip" in proxy ? proxy.skip : "");
+    if ("skip" in proxy) return;
+    // were the two taken for one client (nginx's own address), the other one's pages would wait behind 16
+    await fairness(fromAddress(proxy.url), { address: "127.0.0.10" }, { address: "127.0.0.20" }, { address: "127.0.0.30" });
+  } finally {
+    if (!("skip" in proxy)) await proxy.stop();
     portal.process.kill();
   }
 });
