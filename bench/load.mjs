@@ -1,89 +1,213 @@
-// Load test of the production build: a mixed workload (pages, /api reference lists, series, geometry,
-// region values) at 100 connections for 60 s with autocannon, sampling the server's memory every second.
-// Fails (exit 1) on any failed request, any answer other than 2xx, or memory (resident set, and the live
-// heap after each major collection) growing by more than 10% between the first and the last third of the
-// run. Writes bench/results/load.json.
+// Load test of the production build: mixed workloads at 100 connections from 25 client addresses (four
+// connections each, as a browser opens), latency per class of request (p50, p90, p99, max), statuses, and
+// the server's memory (resident size every few seconds, live heap after each major collection). Each mix
+// runs on a fresh server: the same load unmeasured first (caches fill, the JIT settles), then measured.
+// Fails (exit 1) on any failed or timed-out request, any answer other than 2xx, or memory (resident size,
+// and the live heap after major collections) growing by more than 10% between the first and the last third
+// of the measured run. Writes bench/results/load.json (or `--out NAME`).
 //
-//   npm run build && npm run bench:load [-- --duration 60 --connections 100]
-import autocannon from "autocannon";
+//   npm run build && npm run bench:load [-- --mix browse,heavy --duration 60 --connections 100 --warmup 60]
+//   node bench/load.mjs --mix soak --duration 1800 --warmup 300 --rate 20 --connections 40 --sample 5 --out soak
+//                                                                   (30-minute soak at a steady 20 requests/s)
+//
+// Mixes (weights per 100 requests):
+//   browse  what browsers ask: documents (cached), hashed assets, reference lists, series (cached),
+//           geometry and region values;
+//   heavy   half documents, of them a fifth of all requests pages nobody asked before (explorer queries with
+//           series to compute), and the rest series nobody asked before;
+//   soak    everything, with the probes of a hostile client too: junk parameters, a 7 KB cookie, pages and
+//           series never asked before, region values of many periods.
+// Client addresses are loopback addresses of their own (127.0.1.x): the portal's per-client lines see 25
+// clients, as they would behind nginx.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { benchmarkIndex, freePort, loadAverage, machine, option, root, round, rssMiB, waitFor, writeResult } from "./lib.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name, fallback) => {
+const text = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : fallback;
 };
-const DURATION = arg("duration", 60);
-const CONNECTIONS = arg("connections", 100);
-const WARMUP = arg("warmup", 60);
+const DURATION = option("duration", 60);
+const CONNECTIONS = option("connections", 100);
+const CLIENTS = option("clients", 25);
+const WARMUP = option("warmup", 60);
+const SAMPLE_SECONDS = option("sample", 1);
+/** `--rate N`: at most N requests a second over all connections (a steady load for the soak); 0: as fast as answered. */
+const RATE = option("rate", 0);
+const MIXES = text("mix", "browse,heavy").split(",");
+const OUT = text("out", "load");
 /** `--encoding identity` asks for uncompressed answers (to tell compression's memory from the rest). */
-const ENCODING = (() => {
-  const i = process.argv.indexOf("--encoding");
-  return i > 0 ? process.argv[i + 1] : "br, gzip";
-})();
+const ENCODING = text("encoding", "br, gzip");
 const GROWTH_LIMIT = 0.1;
+const TIMEOUT_MS = 30_000;
 
-/**
- * The workload: path and weight (how many of every 100 requests), roughly what browsers ask for: a
- * document, its hashed assets (found in the home page at start), reference lists, series, geometry and
- * region values.
- */
-const MIX = [
-  // pages (server-rendered documents): 20
-  ["/", 4],
-  ["/cmip6-data", 3],
-  ["/analytics/climate-crop?geo=NPL", 3],
-  ["/data/catalog", 3],
-  ["/wiki", 2],
-  ["/cmip6-viewer", 2],
-  ["/ckan-viewer?q=rain", 2],
-  ["/contact/form", 1],
-  // hashed assets: 16 (added at start, 4 x 4)
-  // /api reference lists: 20
-  ["/api/cmip6/list/geos", 3],
-  ["/api/cmip6/list/indicators", 3],
-  ["/api/cmip6/list/cmip6Models", 2],
-  ["/api/cmip6/list/scenarios", 2],
-  ["/api/catalog_data", 2],
-  ["/api/menu/facet", 2],
-  ["/api/menu/category", 2],
-  ["/api/menu/catalog_climate_metadata", 2],
-  ["/api/pyaez/list/modules", 1],
-  ["/api/viewer/cmip6", 1],
-  // series: 24
-  ["/api/cmip6/annual?indicator=tas&geo=NPL", 8],
-  ["/api/cmip6/annual?indicator=cdd&geo=IND", 5],
-  ["/api/cmip6/v1/monthly?indicator=pr&geo=BGD&scenario=ssp585", 6],
-  ["/api/cmip6/v1/monthly?indicator=tasmax&geo=PAK&model=MIROC6&start=1995&end=2014", 5],
-  // geometry and region values: 20
-  ["/api/geo/countries", 6],
-  ["/api/geo/basins", 6],
-  ["/api/viewer/choropleth?indicator=tas&geotype=country&scenario=ssp585&model=ensemble&start=2041&end=2060", 8],
-];
+const GEOS = ["NPL", "BGD", "IND", "PAK", "LKA", "AFG", "BTN", "MDV", "indus", "ganges", "brahmaputra", "amu-darya", "helmand", "meghna", "godavari", "krishna"];
+const EXPLORER_INDICATORS = ["tas", "tasmax", "tasmin", "pr", "txx", "tnn", "su", "tr", "cdd", "cwd", "r20mm", "rx1day", "rx5day", "prcptot"];
+const SERIES_INDICATORS = ["tas", "tasmax", "tasmin", "pr", "cdd", "txx", "rx1day", "prcptot"];
+let fresh = 0;
+/** A query nobody asked before: a place, an indicator and a span of years of its own (cycles after ~50,000). */
+function freshSpan() {
+  const i = fresh++;
+  const start = 1950 + (Math.floor(i / GEOS.length) % 60);
+  const end = 2100 - (Math.floor(i / (GEOS.length * 60)) % 40);
+  return { i, geo: GEOS[i % GEOS.length], start, end };
+}
+const cycle = (list) => {
+  let i = 0;
+  return () => list[i++ % list.length];
+};
+const plain = (paths) => {
+  const next = cycle(paths);
+  return () => ({ path: next() });
+};
 
-function freePort() {
+/** Classes of request: each gives the next path (and headers) of its kind. */
+function classes(assets) {
+  return {
+    document: plain(["/", "/cmip6-data", "/analytics/climate-crop?geo=NPL", "/data/catalog", "/wiki", "/cmip6-viewer", "/ckan-viewer?q=rain", "/contact/form", "/profiles/nepal", "/pyaez"]),
+    "document, new query": () => {
+      const { i, geo, start } = freshSpan();
+      return { path: `/cmip6-data?indicator=${EXPLORER_INDICATORS[i % EXPLORER_INDICATORS.length]}&geo=${geo}&start=${start}` };
+    },
+    "document, junk parameters": () => ({ path: `/cmip6-data?utm_source=${fresh++}&x${fresh}=${"y".repeat(fresh % 200)}` }),
+    "document, 7 KB cookie": () => ({ path: "/", headers: { cookie: `sacap_prefs=${"%7B".repeat(10)}; junk=${"z".repeat(7000)}` } }),
+    asset: plain(assets),
+    reference: plain([
+      "/api/cmip6/list/geos",
+      "/api/cmip6/list/indicators",
+      "/api/cmip6/list/cmip6Models",
+      "/api/cmip6/list/scenarios",
+      "/api/catalog_data",
+      "/api/menu/facet",
+      "/api/menu/category",
+      "/api/menu/catalog_climate_metadata",
+      "/api/pyaez/list/modules",
+      "/api/viewer/cmip6",
+    ]),
+    series: plain([
+      "/api/cmip6/annual?indicator=tas&geo=NPL",
+      "/api/cmip6/annual?indicator=cdd&geo=IND",
+      "/api/cmip6/v1/monthly?indicator=pr&geo=BGD&scenario=ssp585",
+      "/api/cmip6/v1/monthly?indicator=tasmax&geo=PAK&model=MIROC6&start=1995&end=2014",
+    ]),
+    "series, new query": () => {
+      const { i, geo, start, end } = freshSpan();
+      return { path: `/api/cmip6/annual?indicator=${SERIES_INDICATORS[i % SERIES_INDICATORS.length]}&geo=${geo}&start=${start}&end=${end}` };
+    },
+    geometry: plain([
+      "/api/geo/countries",
+      "/api/geo/basins",
+      "/api/viewer/choropleth?indicator=tas&geotype=country&scenario=ssp585&model=ensemble&start=2041&end=2060",
+    ]),
+    "region values, new period": () => {
+      const { i, start } = freshSpan();
+      const first = 2015 + (start % 60);
+      return { path: `/api/viewer/choropleth?indicator=${SERIES_INDICATORS[i % 4]}&geotype=${i % 2 ? "country" : "basin"}&scenario=ssp245&model=ensemble&start=${first}&end=${Math.min(2100, first + 19)}` };
+    },
+  };
+}
+
+const MIX_WEIGHTS = {
+  browse: { document: 20, asset: 16, reference: 20, series: 24, geometry: 20 },
+  heavy: { document: 30, "document, new query": 20, "series, new query": 50 },
+  soak: {
+    document: 16,
+    "document, new query": 8,
+    "document, junk parameters": 8,
+    "document, 7 KB cookie": 4,
+    asset: 12,
+    reference: 12,
+    series: 14,
+    "series, new query": 10,
+    geometry: 8,
+    "region values, new period": 8,
+  },
+};
+
+const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : null);
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** One GET on a client's keep-alive agent: status and bytes, or the error (a timeout after 30 s). */
+function get(base, agent, { path: p, headers = {} }) {
   return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    const request = httpRequest(`${base}${p}`, { agent, headers: { "accept-encoding": ENCODING, ...headers } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk) => (bytes += chunk.length));
+      response.on("end", () => resolve({ status: response.statusCode, bytes }));
+      response.on("error", (error) => resolve({ error: error.message }));
     });
+    request.setTimeout(TIMEOUT_MS, () => request.destroy(new Error("timeout")));
+    request.on("error", (error) => resolve({ error: error.message === "timeout" ? "timeout" : error.message }));
+    request.end();
   });
 }
 
-function rssMiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+/** `seconds` of load: CONNECTIONS loops, each on its client's agent, taking the mix's classes in turn. */
+async function drive(base, kinds, weights, seconds) {
+  const sequence = Object.entries(weights).flatMap(([kind, weight]) => Array(weight).fill(kind));
+  // interleave, the same order every run, so every connection sees the whole mix
+  for (let i = sequence.length - 1; i > 0; i--) {
+    const j = (i * 7919) % (i + 1);
+    [sequence[i], sequence[j]] = [sequence[j], sequence[i]];
+  }
+  const agents = Array.from({ length: CLIENTS }, (_, c) => new Agent({ keepAlive: true, localAddress: `127.0.1.${c + 1}` }));
+  const byKind = Object.fromEntries(Object.keys(weights).map((kind) => [kind, { ms: [], statuses: {}, errors: {}, bytes: 0 }]));
+  const deadline = Date.now() + seconds * 1000;
+  let next = 0;
+  let slot = performance.now();
+  const pace = async () => {
+    if (!RATE) return;
+    const now = performance.now();
+    slot = Math.max(slot + 1000 / RATE, now);
+    if (slot > now) await new Promise((r) => setTimeout(r, slot - now));
+  };
+  const connection = async (c) => {
+    while (Date.now() < deadline) {
+      await pace();
+      if (Date.now() >= deadline) break;
+      const kind = sequence[next++ % sequence.length];
+      const started = performance.now();
+      const answer = await get(base, agents[c % CLIENTS], kinds[kind]());
+      const record = byKind[kind];
+      if (answer.error) record.errors[answer.error] = (record.errors[answer.error] ?? 0) + 1;
+      else {
+        record.ms.push(performance.now() - started);
+        record.statuses[answer.status] = (record.statuses[answer.status] ?? 0) + 1;
+        record.bytes += answer.bytes;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, c) => connection(c)));
+  for (const agent of agents) agent.destroy();
+  return byKind;
 }
 
-const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+function summarise(byKind, seconds) {
+  const classes = {};
+  for (const [kind, { ms, statuses, errors, bytes }] of Object.entries(byKind)) {
+    const sorted = [...ms].sort((a, b) => a - b);
+    classes[kind] = {
+      requests: ms.length,
+      perSecond: round(ms.length / seconds, 1),
+      latencyMs: { p50: round(quantile(sorted, 0.5), 0), p90: round(quantile(sorted, 0.9), 0), p99: round(quantile(sorted, 0.99), 0), max: round(sorted.at(-1) ?? null, 0) },
+      statuses,
+      errors,
+      meanKB: ms.length ? round(bytes / ms.length / 1024, 1) : null,
+    };
+  }
+  const all = Object.values(byKind).flatMap((k) => k.ms).sort((a, b) => a - b);
+  return {
+    requests: all.length,
+    requestsPerSecond: round(all.length / seconds, 1),
+    latencyMs: { p50: round(quantile(all, 0.5), 0), p90: round(quantile(all, 0.9), 0), p99: round(quantile(all, 0.99), 0), max: round(all.at(-1) ?? null, 0) },
+    classes,
+  };
+}
 
-async function main() {
+async function runMix(name, weights) {
   const port = await freePort();
   const dbDir = mkdtempSync(path.join(os.tmpdir(), "sacap-load-"));
   const probe = path.join(dbDir, "heap.jsonl");
@@ -102,56 +226,39 @@ async function main() {
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {}
-      if (i > 300) throw new Error("the server did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitFor(`${base}/healthz`, server, "the server (run npm run build first)");
+    const rssAtStart = rssMiB(server.pid);
     // four of the home page's hashed assets (script and style), as a browser's first visit loads them
     const home = await (await fetch(`${base}/`)).text();
     const assets = [...new Set([...home.matchAll(/(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))].slice(0, 4);
     if (assets.length < 4) throw new Error("the home page names fewer than four assets");
-    for (const asset of assets) MIX.push([asset, 4]);
-    // every path answers 200 before the run (and is warm)
-    for (const [p] of MIX) {
-      const response = await fetch(base + p);
+    const kinds = classes(assets);
+    // every class answers 200 before the run
+    for (const kind of Object.keys(weights)) {
+      const { path: p, headers } = kinds[kind]();
+      const response = await fetch(base + p, { headers });
       await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${p} answered ${response.status} before the run`);
+      if (response.status !== 200) throw new Error(`${kind}: ${p} answered ${response.status} before the run`);
     }
-    const sequence = MIX.flatMap(([p, weight]) => Array(weight).fill(p));
-    // interleave so every connection sees the whole mix
-    for (let i = sequence.length - 1; i > 0; i--) {
-      const j = (i * 7919) % (i + 1);
-      [sequence[i], sequence[j]] = [sequence[j], sequence[i]];
-    }
-
-    let next = 0;
-    const requests = [{ method: "GET", setupRequest: (request) => ({ ...request, path: sequence[next++ % sequence.length] }) }];
-    // The same load, unmeasured, first: caches fill and the JIT settles before memory is compared.
-    const warm = await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, timeout: 30, headers: { "accept-encoding": ENCODING }, requests });
-    console.log(`warm-up: ${warm.requests.total} requests, ${warm.errors} errors, ${warm.non2xx} non-2xx`);
+    const warm = summarise(await drive(base, kinds, weights, WARMUP), WARMUP);
+    console.log(`${name}: warm-up ${warm.requests} requests, p99 ${warm.latencyMs.p99} ms`);
+    const rssAfterWarmUp = rssMiB(server.pid);
 
     const memory = [];
     const startedAt = Date.now();
-    const sampler = setInterval(() => memory.push({ s: Math.round((Date.now() - startedAt) / 100) / 10, rssMiB: Math.round(rssMiB(server.pid) * 10) / 10 }), 1000);
-    memory.push({ s: 0, rssMiB: Math.round(rssMiB(server.pid) * 10) / 10 });
-    const result = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      timeout: 30,
-      headers: { "accept-encoding": ENCODING },
-      requests,
-    });
+    const sample = () => memory.push({ s: round((Date.now() - startedAt) / 1000, 1), rssMiB: rssMiB(server.pid) });
+    sample();
+    const sampler = setInterval(sample, SAMPLE_SECONDS * 1000);
+    const measured = summarise(await drive(base, kinds, weights, DURATION), DURATION);
     clearInterval(sampler);
     const endedAt = Date.now();
-    const third = Math.floor(memory.length / 3);
+    const health = await (await fetch(`${base}/healthz`)).json().catch(() => null);
+
+    const third = Math.max(1, Math.floor(memory.length / 3));
     const first = mean(memory.slice(1, third + 1).map((m) => m.rssMiB));
     const last = mean(memory.slice(-third).map((m) => m.rssMiB));
     const growth = (last - first) / first;
@@ -163,58 +270,79 @@ async function main() {
       .filter(Boolean)
       .map((line) => JSON.parse(line))
       .filter((h) => h.time >= startedAt && h.time <= endedAt)
-      .map(({ time, heapUsedMiB, ...rest }) => ({ s: Math.round((time - startedAt) / 100) / 10, heapUsedMiB: Math.round(heapUsedMiB * 10) / 10, ...rest }));
+      .map(({ time, heapUsedMiB, rssMiB: rss }) => ({ s: round((time - startedAt) / 1000, 1), heapUsedMiB: round(heapUsedMiB, 1), rssMiB: rss }));
     const heapFirst = heap.filter((h) => h.s * 1000 < span / 3).map((h) => h.heapUsedMiB);
     const heapLast = heap.filter((h) => h.s * 1000 >= (2 * span) / 3).map((h) => h.heapUsedMiB);
     const heapGrowth = heapFirst.length && heapLast.length ? (mean(heapLast) - mean(heapFirst)) / mean(heapFirst) : null;
 
-    const summary = {
-      date: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageBefore: os.loadavg() },
-      mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? "2",
-      mallocMmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
-      method: `autocannon ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s of the same load unmeasured, keep-alive, Accept-Encoding ${ENCODING}, load generator on the same machine; mixed workload (weights per 100 requests)`,
-      mix: Object.fromEntries(MIX),
-      warmUp: { seconds: WARMUP, requests: warm.requests.total, errors: warm.errors, non2xx: warm.non2xx },
-      requests: result.requests.total,
-      requestsPerSecond: result.requests.average,
-      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: result.latency.mean },
-      errors: result.errors,
-      timeouts: result.timeouts,
-      non2xx: result.non2xx,
-      statuses: { "2xx": result["2xx"], "3xx": result["3xx"], "4xx": result["4xx"], "5xx": result["5xx"] },
+    const result = {
+      weights,
+      warmUp: { seconds: WARMUP, requests: warm.requests, p99Ms: warm.latencyMs.p99 },
+      ...measured,
       memory: {
-        rss: { firstThirdMeanMiB: Math.round(first * 10) / 10, lastThirdMeanMiB: Math.round(last * 10) / 10, growth: Math.round(growth * 1000) / 1000, samples: memory },
+        rssAtStartMiB: rssAtStart,
+        rssAfterWarmUpMiB: rssAfterWarmUp,
+        rss: { firstThirdMeanMiB: round(first, 1), lastThirdMeanMiB: round(last, 1), maxMiB: Math.max(...memory.map((m) => m.rssMiB)), growth: round(growth, 3), samples: memory },
         heapAfterMajorGc: {
-          firstThirdMeanMiB: heapFirst.length ? Math.round(mean(heapFirst) * 10) / 10 : null,
-          lastThirdMeanMiB: heapLast.length ? Math.round(mean(heapLast) * 10) / 10 : null,
-          growth: heapGrowth === null ? null : Math.round(heapGrowth * 1000) / 1000,
+          firstThirdMeanMiB: heapFirst.length ? round(mean(heapFirst), 1) : null,
+          lastThirdMeanMiB: heapLast.length ? round(mean(heapLast), 1) : null,
+          growth: heapGrowth === null ? null : round(heapGrowth, 3),
           samples: heap,
         },
+        // the server's own account at the end: its caches' sizes against their bounds
+        healthz: health && { memory: health.memory, caches: health.caches },
       },
     };
-    mkdirSync(path.join(root, "bench/results"), { recursive: true });
-    writeFileSync(path.join(root, "bench/results/load.json"), JSON.stringify(summary, null, 2) + "\n");
     console.log(
-      `${summary.requests} requests (${Math.round(summary.requestsPerSecond)}/s), p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, max ${summary.latencyMs.max} ms; ` +
-        `errors ${summary.errors}, timeouts ${summary.timeouts}, non-2xx ${summary.non2xx}, 5xx ${summary.statuses["5xx"]}; ` +
-        `RSS ${summary.memory.rss.firstThirdMeanMiB} -> ${summary.memory.rss.lastThirdMeanMiB} MiB (${(growth * 100).toFixed(1)}%), ` +
-        `live heap ${summary.memory.heapAfterMajorGc.firstThirdMeanMiB} -> ${summary.memory.heapAfterMajorGc.lastThirdMeanMiB} MiB (${heapGrowth === null ? "n/a" : (heapGrowth * 100).toFixed(1) + "%"})`,
+      `${name}: ${result.requests} requests (${result.requestsPerSecond}/s), p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms; ` +
+        `RSS ${result.memory.rss.firstThirdMeanMiB} -> ${result.memory.rss.lastThirdMeanMiB} MiB (${(growth * 100).toFixed(1)}%), ` +
+        `live heap ${result.memory.heapAfterMajorGc.firstThirdMeanMiB} -> ${result.memory.heapAfterMajorGc.lastThirdMeanMiB} MiB`,
     );
+    for (const [kind, c] of Object.entries(result.classes)) {
+      console.log(`  ${kind.padEnd(28)} ${String(c.requests).padStart(6)}  p50 ${c.latencyMs.p50} ms, p99 ${c.latencyMs.p99} ms, max ${c.latencyMs.max} ms  ${JSON.stringify(c.statuses)}${Object.keys(c.errors).length ? ` errors ${JSON.stringify(c.errors)}` : ""}`);
+    }
     const problems = [];
-    if (warm.errors || warm.timeouts || warm.non2xx) problems.push(`warm-up: ${warm.errors} errors, ${warm.timeouts} timeouts, ${warm.non2xx} answers other than 2xx`);
-    if (result.errors || result.timeouts) problems.push(`${result.errors} errors, ${result.timeouts} timeouts`);
-    if (result.non2xx) problems.push(`${result.non2xx} answers other than 2xx`);
+    for (const [kind, c] of Object.entries(result.classes)) {
+      const failed = Object.values(c.errors).reduce((a, b) => a + b, 0);
+      const non2xx = Object.entries(c.statuses).filter(([s]) => !s.startsWith("2")).reduce((a, [, n]) => a + n, 0);
+      if (failed) problems.push(`${kind}: ${failed} failed (${JSON.stringify(c.errors)})`);
+      if (non2xx) problems.push(`${kind}: ${non2xx} answers other than 2xx`);
+    }
     if (growth > GROWTH_LIMIT) problems.push(`RSS grew ${(growth * 100).toFixed(1)}% between the first and the last third`);
     if (heapGrowth !== null && heapGrowth > GROWTH_LIMIT) problems.push(`the live heap grew ${(heapGrowth * 100).toFixed(1)}% between the first and the last third`);
-    if (problems.length) {
-      console.error(`FAILED: ${problems.join("; ")}`);
-      process.exitCode = 1;
-    }
+    result.problems = problems;
+    return result;
   } finally {
     server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once("exit", resolve)));
     rmSync(dbDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  for (const name of MIXES) if (!MIX_WEIGHTS[name]) throw new Error(`unknown mix "${name}": ${Object.keys(MIX_WEIGHTS).join(", ")}`);
+  const report = {
+    date: new Date().toISOString(),
+    machine: { ...machine(), benchmarkIndexAtStart: round(await benchmarkIndex(), 0) },
+    mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? "2",
+    mallocMmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+    method:
+      `${CONNECTIONS} connections from ${CLIENTS} client addresses${RATE ? `, at most ${RATE} requests/s in all` : ""}, ${DURATION} s measured after ${WARMUP} s of the same load unmeasured, ` +
+      `a fresh server per mix, keep-alive, Accept-Encoding ${ENCODING}, request timeout ${TIMEOUT_MS / 1000} s, load generator on the same machine; ` +
+      `resident size every ${SAMPLE_SECONDS} s, live heap after each major collection`,
+    mixes: {},
+  };
+  for (const name of MIXES) {
+    report.mixes[name] = await runMix(name, MIX_WEIGHTS[name]);
+    report.mixes[name].loadAverageAtEnd = loadAverage();
+  }
+  report.machine.loadAverageAtEnd = loadAverage();
+  report.machine.benchmarkIndexAtEnd = round(await benchmarkIndex(), 0);
+  writeResult(OUT, report);
+  const problems = Object.entries(report.mixes).flatMap(([name, r]) => r.problems.map((p) => `${name}: ${p}`));
+  if (problems.length) {
+    console.error(`FAILED: ${problems.join("; ")}`);
+    process.exitCode = 1;
   }
 }
 
