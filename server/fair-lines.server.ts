@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { forClient } from "./client-scope.server";
 import { sendPlainError } from "./plain-error.server";
 
 /**
@@ -83,7 +84,8 @@ export function fairPageTurns(lines = new FairLines(PAGES_PER_CLIENT, PAGE_CLIEN
       granted = true;
       // a client that went away while waiting passes its turn on at once
       if (res.writableEnded || res.destroyed || req.destroyed) return end();
-      next();
+      // the page's series are computed in this client's line of the series workers
+      forClient(client, next);
     });
   };
 }

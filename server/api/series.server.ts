@@ -3,6 +3,7 @@ import { SERIES_CACHE_CONTROL } from "../../app/features/cmip6/series";
 import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 import { preferredEncoding } from "../encoding.server";
+import { forClient } from "../client-scope.server";
 import { FairLines } from "../fair-lines.server";
 import type { SeriesService } from "../series/service.server";
 import { errorAnswer, etagMatchesHeader, plainAnswers, preparedAnswer, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
@@ -60,7 +61,7 @@ export async function seriesAnswer(
     }
     try {
       await turn;
-      prepared = await series.json(resolved.value, encoding);
+      prepared = await forClient(client, () => series.json(resolved.value, encoding));
     } finally {
       lines.end(client);
     }

@@ -41,3 +41,47 @@ describe("SeriesWorkerPool", () => {
     }
   }, 20_000);
 });
+
+describe("SeriesWorkerPool turns", () => {
+  it("takes the clients' jobs in turn: a client that asks after another's many jobs waits for one of them, not all", async () => {
+    const file = workerFile(
+      "slow-echo.mjs",
+      `import { parentPort } from "node:worker_threads";
+       parentPort.on("message", (job) => setTimeout(() => parentPort.postMessage({ kind: "compressed", encoded: new TextEncoder().encode(job.body) }), 20));`,
+    );
+    const pool = new SeriesWorkerPool(file, 1);
+    const finished: string[] = [];
+    const ask = (client: string, body: string) =>
+      pool.run({ kind: "compress", body, encoding: "br" }, client).then(() => finished.push(body));
+    try {
+      // a page's five series from one client, then one series of another client, then a third client's two
+      const jobs = [...["a1", "a2", "a3", "a4", "a5"].map((b) => ask("198.51.100.1", b)), ask("198.51.100.2", "b1"), ask("198.51.100.3", "c1"), ask("198.51.100.3", "c2")];
+      await Promise.all(jobs);
+      // a1 was under way at once; then each client in turn, the one served longest ago first
+      expect(finished).toEqual(["a1", "b1", "c1", "a2", "c2", "a3", "a4", "a5"]);
+      expect(pool.waiting).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("takes the client from the request's scope when none is named", async () => {
+    const { forClient } = await import("../client-scope.server");
+    const file = workerFile(
+      "slow-echo-2.mjs",
+      `import { parentPort } from "node:worker_threads";
+       parentPort.on("message", (job) => setTimeout(() => parentPort.postMessage({ kind: "compressed", encoded: new TextEncoder().encode(job.body) }), 20));`,
+    );
+    const pool = new SeriesWorkerPool(file, 1);
+    const finished: string[] = [];
+    const ask = (body: string) => pool.run({ kind: "compress", body, encoding: "br" }).then(() => finished.push(body));
+    try {
+      const first = forClient("198.51.100.1", () => Promise.all(["a1", "a2", "a3"].map(ask)));
+      const second = forClient("198.51.100.2", () => ask("b1"));
+      await Promise.all([first, second]);
+      expect(finished).toEqual(["a1", "b1", "a2", "a3"]);
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seriesQuery";
+import { currentClient } from "../client-scope.server";
 import type { ContentEncoding } from "../encoding.server";
 import type { CacheReport } from "./lru";
 import type { WindowTable } from "./service.server";
@@ -7,8 +8,10 @@ import type { WindowTable } from "./service.server";
 /**
  * Worker threads that compute series answers (the models' values, ensemble statistics, JSON and its
  * compression), so that a series nobody asked before costs the event loop nothing: pages, cached series
- * and health checks go on being answered while the workers compute. Jobs wait in one queue; each worker
- * takes one at a time. A worker that dies fails its job and is replaced.
+ * and health checks go on being answered while the workers compute. Each worker takes one job at a time.
+ * Jobs wait in one line per client (`currentClient()`, the request's address) and a free worker takes the
+ * oldest job of the client whose last turn is longest ago, so the 16 series of one client's page hold
+ * another client's series back by one job, not by 16. A worker that dies fails its job and is replaced.
  */
 
 /**
@@ -43,7 +46,12 @@ interface Slot {
 
 export class SeriesWorkerPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
+  /** Waiting jobs by client, in the order the clients first asked. */
+  private readonly lines = new Map<string, Task[]>();
+  /** When each client last had a turn (a count of turns). */
+  private readonly served = new Map<string, number>();
+  private turns = 0;
+  private queued = 0;
   private closed = false;
   /** Workers that died in a row: a worker that cannot start is not restarted in a busy loop. */
   private failures = 0;
@@ -62,20 +70,54 @@ export class SeriesWorkerPool {
 
   /** Jobs waiting for a worker (not counting those being computed). */
   get waiting(): number {
-    return this.queue.length;
+    return this.queued;
   }
 
-  run(job: SeriesJob): Promise<SeriesJobResult> {
+  /** A job for the workers, in the line of `client` (by default the client of the request under way). */
+  run(job: SeriesJob, client = currentClient()): Promise<SeriesJobResult> {
     if (this.closed) return Promise.reject(new Error("the series workers are stopped"));
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
+      const line = this.lines.get(client);
+      if (line) line.push({ job, resolve, reject });
+      else this.lines.set(client, [{ job, resolve, reject }]);
+      this.queued++;
       this.next();
     });
   }
 
+  /**
+   * The oldest job of the client whose last turn is longest ago (a client never served, or not lately, goes
+   * first; among those, the first to ask).
+   */
+  private take(): Task | undefined {
+    let next: string | undefined;
+    let nextServed = Infinity;
+    for (const client of this.lines.keys()) {
+      const served = this.served.get(client) ?? -1;
+      if (served < nextServed) [next, nextServed] = [client, served];
+    }
+    if (next === undefined) return undefined;
+    const line = this.lines.get(next)!;
+    const task = line.shift()!;
+    if (line.length === 0) this.lines.delete(next);
+    this.served.set(next, ++this.turns);
+    this.queued--;
+    // forget the turns of clients with nothing waiting once they are many (they count as new again)
+    if (this.served.size > 2 * this.lines.size + 256) for (const client of this.served.keys()) if (!this.lines.has(client)) this.served.delete(client);
+    return task;
+  }
+
+  /** Every waiting job, out of the lines. */
+  private drain(): Task[] {
+    const tasks = [...this.lines.values()].flat();
+    this.lines.clear();
+    this.queued = 0;
+    return tasks;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.queue.splice(0)) task.reject(new Error("the series workers are stopped"));
+    for (const task of this.drain()) task.reject(new Error("the series workers are stopped"));
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
   }
 
@@ -104,7 +146,7 @@ export class SeriesWorkerPool {
       // replace the worker that died, waiting longer each time one dies in a row; after several, the
       // waiting jobs fail too rather than wait for a worker that may never start
       this.failures++;
-      if (this.failures > 3) for (const waiting of this.queue.splice(0)) waiting.reject(error);
+      if (this.failures > 3) for (const waiting of this.drain()) waiting.reject(error);
       this.slots.splice(index, 1);
       setTimeout(() => {
         if (this.closed) return;
@@ -121,9 +163,9 @@ export class SeriesWorkerPool {
 
   private next() {
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
+      if (this.queued === 0) return;
       if (slot.task) continue;
-      slot.task = this.queue.shift()!;
+      slot.task = this.take()!;
       slot.worker.postMessage(slot.task.job);
     }
   }
