@@ -130,8 +130,13 @@ const MIX_WEIGHTS = {
 const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : null);
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
-/** One GET on a client's keep-alive agent: status and bytes, or the error (a timeout after 30 s). */
-function get(base, agent, { path: p, headers = {} }) {
+/**
+ * One GET on a client's keep-alive agent: status and bytes, or the error (a timeout after 30 s). A request
+ * sent on a kept-alive socket just as the server closed it for idleness (after Node's 5 s keep-alive
+ * timeout, which a paced connection can reach) is sent again once on a new socket, as browsers do;
+ * `retried` counts those.
+ */
+function get(base, agent, { path: p, headers = {} }, retry = true) {
   return new Promise((resolve) => {
     const request = httpRequest(`${base}${p}`, { agent, headers: { "accept-encoding": ENCODING, ...headers } }, (response) => {
       let bytes = 0;
@@ -140,7 +145,11 @@ function get(base, agent, { path: p, headers = {} }) {
       response.on("error", (error) => resolve({ error: error.message }));
     });
     request.setTimeout(TIMEOUT_MS, () => request.destroy(new Error("timeout")));
-    request.on("error", (error) => resolve({ error: error.message === "timeout" ? "timeout" : error.message }));
+    request.on("error", (error) => {
+      if (retry && request.reusedSocket && error.code === "ECONNRESET") {
+        resolve(get(base, agent, { path: p, headers }, false).then((answer) => ({ ...answer, retried: true })));
+      } else resolve({ error: error.message === "timeout" ? "timeout" : error.message });
+    });
     request.end();
   });
 }
@@ -154,7 +163,7 @@ async function drive(base, kinds, weights, seconds) {
     [sequence[i], sequence[j]] = [sequence[j], sequence[i]];
   }
   const agents = Array.from({ length: CLIENTS }, (_, c) => new Agent({ keepAlive: true, localAddress: `127.0.1.${c + 1}` }));
-  const byKind = Object.fromEntries(Object.keys(weights).map((kind) => [kind, { ms: [], statuses: {}, errors: {}, bytes: 0 }]));
+  const byKind = Object.fromEntries(Object.keys(weights).map((kind) => [kind, { ms: [], statuses: {}, errors: {}, bytes: 0, retried: 0 }]));
   const deadline = Date.now() + seconds * 1000;
   let next = 0;
   let slot = performance.now();
@@ -172,6 +181,7 @@ async function drive(base, kinds, weights, seconds) {
       const started = performance.now();
       const answer = await get(base, agents[c % CLIENTS], kinds[kind]());
       const record = byKind[kind];
+      if (answer.retried) record.retried++;
       if (answer.error) record.errors[answer.error] = (record.errors[answer.error] ?? 0) + 1;
       else {
         record.ms.push(performance.now() - started);
@@ -187,7 +197,7 @@ async function drive(base, kinds, weights, seconds) {
 
 function summarise(byKind, seconds) {
   const classes = {};
-  for (const [kind, { ms, statuses, errors, bytes }] of Object.entries(byKind)) {
+  for (const [kind, { ms, statuses, errors, bytes, retried }] of Object.entries(byKind)) {
     const sorted = [...ms].sort((a, b) => a - b);
     classes[kind] = {
       requests: ms.length,
@@ -195,6 +205,7 @@ function summarise(byKind, seconds) {
       latencyMs: { p50: round(quantile(sorted, 0.5), 0), p90: round(quantile(sorted, 0.9), 0), p99: round(quantile(sorted, 0.99), 0), max: round(sorted.at(-1) ?? null, 0) },
       statuses,
       errors,
+      retriedOnClosedKeepAlive: retried,
       meanKB: ms.length ? round(bytes / ms.length / 1024, 1) : null,
     };
   }
