@@ -3,7 +3,7 @@ import { bandChartSpec, type BandChartOptions, type BandPoint } from "../cmip6/c
 
 /**
  * A band chart of a view: the ensemble median and p10-p90 of each line, packed per run of points of one
- * line (a year axis with consecutive years keeps only its first year), values at the resolution drawn.
+ * line (a run of consecutive years keeps only its first year), values at the resolution drawn.
  */
 export interface PackedBand {
   scenario: string;
@@ -25,12 +25,17 @@ export interface ChartView {
 
 const rounded = (v: number | null, digits: number) => (v === null ? null : Number(v.toFixed(digits)));
 
-/** Band points packed per line (consecutive points of one line), values to `digits` decimals. */
+/**
+ * Band points packed per run of one line: consecutive years make one run (a gap starts another), any other
+ * x values are kept as they are; values to `digits` decimals.
+ */
 export function packBand(points: readonly BandPoint[], digits: number): PackedBand[] {
   const runs: BandPoint[][] = [];
   for (const p of points) {
     const run = runs[runs.length - 1];
-    if (run && run[0].scenario === p.scenario) run.push(p);
+    const last = run?.[run.length - 1];
+    const years = typeof p.x === "number" && typeof last?.x === "number";
+    if (run && last!.scenario === p.scenario && (!years || p.x === (last!.x as number) + 1)) run.push(p);
     else runs.push([p]);
   }
   return runs.map((run) => {
