@@ -166,11 +166,11 @@ const FIELD_TEXT: Record<AnalysisField, string> = {
 };
 
 /** The query parameters of a page's view endpoint, as a schema for the API description. */
-export function analysisViewQuerySchema(page: AnalysisViewPage, geos: readonly string[]) {
+export function analysisViewQuerySchema(page: AnalysisViewPage) {
   const defaults = analysisViewArg(page, parseAnalysisSelection(new URLSearchParams(), []));
   const given = new URLSearchParams(defaults.query);
   return z.strictObject({
-    geo: z.enum(geos as [string, ...string[]]).describe("The place: a country (ISO3 code) or river basin (slug); any other is a 404."),
+    geo: z.string().min(1).describe("The place: a country (ISO3 code) or river basin (slug) of `/api/cmip6/list/geos`; any other is a 404."),
     ...Object.fromEntries(
       ANALYSIS_VIEW_FIELDS[page].map((field) => [field, z.enum(ANALYSIS_FIELD_VALUES[field] as [string, ...string[]]).default(given.get(field)!).describe(FIELD_TEXT[field])]),
     ),

@@ -317,7 +317,6 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
 
   // the analysis views (decision 026): what a page shows, as its loader primes it
   component("AnalysisView", analysisViewSchema);
-  const places = catalog.geos.map((g) => g.field_value);
   for (const page of ANALYSIS_VIEW_PAGES) {
     const text = ANALYSIS_VIEW_TEXT[page];
     operations.push(
@@ -327,7 +326,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
         tag: "Views",
         summary: text.summary,
         description: `${text.description} The page's loader primes the same view; a later navigation fetches it here. Every parameter but \`geo\` has the page's default.`,
-        parameters: queryParameters(analysisViewQuerySchema(page, places), text.example),
+        parameters: queryParameters(analysisViewQuerySchema(page), text.example),
         answer: { contentType: "application/json", schema: "AnalysisView", example: undefined, cacheControl: VIEW_CACHE_CONTROL, vary: false, sample: "when-generated" },
         errors: [
           { status: 400, description: `${BAD_PARAMETER} Unknown parameters are refused; \`geo\` is required.` },
