@@ -1,12 +1,11 @@
 import { RoutePage } from "~/components/RoutePage";
 import { ClimateCrop } from "~/features/analytics/ClimateCrop";
-import { cropQueries } from "~/features/analytics/queries";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
-import { analysisLoader } from "../../server/analytics/loader.server";
+import { analysisViewLoader } from "../../server/analytics/views.server";
 
-export const loader = analysisLoader(cropQueries);
-export const clientLoader = referenceClientLoader(["getGeos", "getWarmingLevels"]);
+export const loader = analysisViewLoader("climate-crop");
+export const clientLoader = referenceClientLoader(["getGeos"]);
 
 export default function AnalyticsClimateCropIndexRoute() {
   return (

@@ -1,12 +1,11 @@
 import { RoutePage } from "~/components/RoutePage";
 import { ClimateVariability } from "~/features/analytics/ClimateVariability";
-import { variabilityQueries } from "~/features/analytics/queries";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
-import { analysisLoader } from "../../server/analytics/loader.server";
+import { analysisViewLoader } from "../../server/analytics/views.server";
 
-export const loader = analysisLoader(variabilityQueries);
-export const clientLoader = referenceClientLoader(["getGeos", "getWarmingLevels"]);
+export const loader = analysisViewLoader("climate-variability");
+export const clientLoader = referenceClientLoader(["getGeos"]);
 
 export default function AnalyticsClimateVariabilityRoute() {
   return (

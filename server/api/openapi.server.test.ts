@@ -29,7 +29,7 @@ const errorExample = (path: string, status: number) => (get(path).responses[stat
 const schemaOf = (path: string, name: string) => get(path).parameters.find((p) => p.name === name)!.schema as { enum?: unknown[]; items?: { enum?: unknown[] } };
 
 describe("the OpenAPI description", () => {
-  it("is OpenAPI 3.1 with GET and HEAD for every reference list, series, map endpoint and itself", () => {
+  it("is OpenAPI 3.1 with GET and HEAD for every reference list, series, map endpoint, page view and itself", () => {
     expect(document.openapi).toMatch(/^3\.1\./);
     const paths = [
       ...API_LIST_NAMES.map((name) => `/api/${API_LISTS[name].path}`),
@@ -37,9 +37,25 @@ describe("the OpenAPI description", () => {
       "/api/viewer/choropleth",
       "/api/geo/{name}",
       "/api/openapi.json",
+      "/api/views/analytics/climate-crop",
+      "/api/views/analytics/climate-variability",
     ];
     expect(Object.keys(document.paths).sort()).toEqual(paths.sort());
     for (const item of Object.values(document.paths)) expect(Object.keys(item)).toEqual(["get", "head"]);
+  });
+
+  it("describes the analysis views under Views with the page's own selectors, each with its values and default", () => {
+    const crop = get("/api/views/analytics/climate-crop");
+    expect(crop.tags).toEqual(["Views"]);
+    expect(crop.parameters.map((p) => [p.name, p.required])).toEqual([
+      ["geo", true],
+      ["scenario", false],
+      ["baseline", false],
+      ["window", false],
+    ]);
+    expect(schemaOf("/api/views/analytics/climate-crop", "window").enum).toContain("gwl:2.0");
+    expect(schemaOf("/api/views/analytics/climate-variability", "scale")).toMatchObject({ enum: ["1", "3", "6", "12"], default: "3" });
+    expect(Object.keys(get("/api/views/analytics/climate-variability").responses).sort()).toEqual(["200", "304", "400", "404", "405"]);
   });
 
   it("has every parameter of the series parser, in its order, with the catalogue's values", () => {

@@ -13,6 +13,8 @@ import { choropleth, WINDOW_ALLOWED } from "./choropleth.server";
 import { CHOROPLETH_CACHE_CONTROL, GEO_CACHE_CONTROL, GEO_LAYERS, geoJson, geoLayerSchema } from "./maps.server";
 import { ALLOWED_METHODS, apiErrorSchema, cachedJson, fieldProblemSchema } from "./responses.server";
 import { SERIES_CLIENT_QUEUE, SERIES_PER_CLIENT, seriesAnswer } from "./series.server";
+import { ANALYSIS_VIEW_PAGES, ANALYSIS_VIEW_TEXT, analysisViewQuerySchema, analysisViewSchema, VIEW_CACHE_CONTROL } from "../analytics/views.server";
+import { analysisViewPath } from "../../app/features/analytics/viewsApi";
 
 /**
  * The OpenAPI 3.1 description of the portal's /api, generated from the zod schemas the server validates
@@ -313,6 +315,27 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
     }),
   );
 
+  // the analysis views (decision 026): what a page shows, as its loader primes it
+  component("AnalysisView", analysisViewSchema);
+  for (const page of ANALYSIS_VIEW_PAGES) {
+    const text = ANALYSIS_VIEW_TEXT[page];
+    operations.push(
+      operation({
+        path: `/api/${analysisViewPath(page)}`,
+        operationId: `getAnalysisView${page.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase())}`,
+        tag: "Views",
+        summary: text.summary,
+        description: `${text.description} The page's loader primes the same view; a later navigation fetches it here. Every parameter but \`geo\` has the page's default.`,
+        parameters: queryParameters(analysisViewQuerySchema(page), text.example),
+        answer: { contentType: "application/json", schema: "AnalysisView", example: undefined, cacheControl: VIEW_CACHE_CONTROL, vary: false, sample: "when-generated" },
+        errors: [
+          { status: 400, description: `${BAD_PARAMETER} Unknown parameters are refused; \`geo\` is required.` },
+          { status: 404, description: "An unknown place (`details.field` is `geo`), or a selection whose series have no data." },
+        ],
+      }),
+    );
+  }
+
   operations.push(
     operation({
       path: OPENAPI_PATH,
@@ -346,6 +369,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       { name: "Reference lists", description: "The catalogue behind every screen: geographies, indicators, models, scenarios and more." },
       { name: "Series", description: "CMIP6 series per model, with ensemble statistics, period statistics and warming levels." },
       { name: "Maps", description: "Basemap outlines and the values the map viewers colour regions by." },
+      { name: "Views", description: "What a page shows (tables, chart lines, notes), as its loader primes it: for navigations after the first load." },
       { name: "Description", description: "This document." },
     ],
     paths: Object.assign({}, ...operations),

@@ -119,7 +119,8 @@ test.describe("process behaviour", () => {
   test("SIGTERM while a large answer is still on its way to a slow client: the body arrives whole", async () => {
     const portal = await startPortal({});
     const port = new URL(portal.url).port;
-    const path = "/analytics/climate-crop/climate-variability";
+    // pages are at most 200 KB (decision 026): a monthly series of every model and scenario is the large answer
+    const path = "/api/cmip6/v1/monthly?indicator=tas&geo=NPL";
     const whole = Buffer.from(await (await fetch(`${portal.url}${path}`, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer());
     // far more than the kernel's buffers on both sides hold for a client that does not read
     expect(whole.length).toBeGreaterThan(500_000);

@@ -6,6 +6,11 @@ const PAGE = "/analytics/climate-crop/climate-variability";
 test("the drought scale is chosen by keyboard: the URL, the table, the statement and the CSV follow", async ({ page, pageErrors }) => {
   // a new scale's monthly SPI and SPEI of 35 models are computed on request: room for a busy machine
   test.slow();
+  const api: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/")) api.push(`${url.pathname}${url.search}`);
+  });
   await page.goto(`${PAGE}?geo=NPL`);
   await hydrated(page);
   const scale = page.getByLabel("Drought index scale");
@@ -29,6 +34,8 @@ test("the drought scale is chosen by keyboard: the URL, the table, the statement
   await expect(page).toHaveURL(/scale=6/);
   await expect(statement).toContainText("SPI-6 and SPEI-6", { timeout: 30_000 });
   await expect(table.getByRole("columnheader", { name: "SPEI-6 months in drought (%)" })).toBeVisible();
+  // the first load asked for nothing; the new scale is one request for what the page shows, not the series
+  expect(api).toEqual(["/api/views/analytics/climate-variability?geo=NPL&scenario=ssp245&baseline=1995-2014&scale=6"]);
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /as CSV/ }).click()]);
   const lines = (await readFile((await download.path())!, "utf8")).trim().split("\r\n");

@@ -2,7 +2,7 @@ import { Button, Callout, FormGroup, HTMLSelect, Spinner } from "@blueprintjs/co
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import { SourceTag } from "~/features/cmip6/SourceTag";
 import type { SeriesResponse } from "~/features/cmip6/series";
-import { mergeSources, sourceSummary } from "~/features/cmip6/sources";
+import { mergeSources, sourceSummary, type SourceSummary } from "~/features/cmip6/sources";
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { downloadText } from "~/components/data-table/download";
@@ -11,8 +11,9 @@ import { toCsvWithHeader, type ExportHeader } from "../cmip6/explorer/compute";
 import { BASELINE_PERIOD } from "../cmip6/periods";
 import { DROUGHT_SCALES, type DroughtScale } from "../cmip6/droughtQuery";
 import { THI_DEFINITIONS, THI_SPECIES } from "../cmip6/livestockHeat";
-import { levelCountText, levelMethodNote, WINDOW_CHOICES, type LevelWindows } from "../cmip6/warmingLevels";
-import { AGREEMENT_RULE, leftOutList, ONE_SOURCE_RULE } from "../cmip6/windows";
+import { WINDOW_CHOICES } from "../cmip6/warmingLevels";
+import { leftOutList, ONE_SOURCE_RULE } from "../cmip6/windows";
+import { levelNoteLines, type LevelCount, type LevelNoteLines } from "./levelNote";
 import type { Geo } from "../cmip6/schema";
 import { ANALYSIS_BASELINES, ANALYSIS_SCENARIOS, analysisQueryString, parseAnalysisSelection, type AnalysisSelection } from "./selection";
 import { formatNumber } from "~/lib/format";
@@ -144,29 +145,35 @@ export function SeriesGate<T>({ queries, children }: { queries: { data?: T; isEr
 
 /**
  * The analysis heading row: title, the tag saying whether its series are sample, ingested or both, CSV
- * download of the analysis table.
+ * download of the analysis table. The sources come from the series answers, or a view's summary of them.
  */
 export function AnalysisHeading({
   title,
   answers,
+  sources,
   csv,
 }: {
   title: string;
-  /** The series answers the analysis is computed from. */
-  answers: readonly Pick<SeriesResponse, "series" | "provenance">[];
   csv: { file: string; header: ExportHeader; columns: string[]; rows: (string | number | null)[][] };
-}) {
-  const merged = mergeSources(answers);
+} & (
+  | {
+      /** The series answers the analysis is computed from. */
+      answers: readonly Pick<SeriesResponse, "series" | "provenance">[];
+      sources?: undefined;
+    }
+  | { answers?: undefined; sources: SourceSummary }
+)) {
+  const summary = sources ?? sourceSummary(mergeSources(answers!));
   return (
     <div className="sacap-explorer__heading">
       <h2>{title}</h2>
-      <SourceTag data={merged} />
+      <SourceTag summary={summary} />
       <span className="sacap-explorer__spacer" />
       <Button
         icon="download"
         text="CSV"
         aria-label={`Download ${title} as CSV`}
-        onClick={() => downloadText(`${csv.file}.csv`, toCsvWithHeader({ ...csv.header, sources: sourceSummary(merged).text }, csv.columns, csv.rows), "text/csv;charset=utf-8")}
+        onClick={() => downloadText(`${csv.file}.csv`, toCsvWithHeader({ ...csv.header, sources: summary.text }, csv.columns, csv.rows), "text/csv;charset=utf-8")}
       />
     </div>
   );
@@ -176,22 +183,23 @@ export function AnalysisHeading({
  * What an analysis at a warming level says: per variable, the models in ("+2 °C: 32 of 35 models under
  * SSP2-4.5"), the level's method note (models left out, members that differ) and the agreement rule.
  */
-export function LevelNote({ counts, scenarioName }: { counts: { label: string; windows: LevelWindows; count: number; of: number }[]; scenarioName: string }) {
-  if (counts.length === 0) return null;
-  const notes = [...new Set(counts.map((c) => levelMethodNote(c.windows)))];
+export function LevelNote({ counts, scenarioName }: { counts: LevelCount[]; scenarioName: string }) {
+  return <LevelNoteList lines={levelNoteLines(counts, scenarioName)} />;
+}
+
+/** The warming-level note from its lines (a view's, or `levelNoteLines`); nothing without lines. */
+export function LevelNoteList({ lines }: { lines: LevelNoteLines }) {
+  if (lines.items.length === 0) return null;
   return (
     <section className="sacap-level-note" aria-label="Warming level">
       <ul>
-        {counts.map((c) => (
-          <li key={`${c.label}-${c.windows.level}`}>
-            {c.label}: {levelCountText(c.windows, scenarioName, c.count, c.of)}
-          </li>
+        {lines.items.map((item) => (
+          <li key={item}>{item}</li>
         ))}
       </ul>
-      {notes.map((note) => (
+      {lines.notes.map((note) => (
         <p key={note}>{note}</p>
       ))}
-      <p>{AGREEMENT_RULE}</p>
     </section>
   );
 }

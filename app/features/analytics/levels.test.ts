@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SeriesResponse, ScenarioSeries } from "../cmip6/series";
-import { seasonSummary } from "./ClimateCrop";
-import { windowStatistic } from "./ClimateVariability";
+import { seasonSummary } from "./climateCropView";
+import { windowStatistic } from "./climateVariabilityView";
 import { standardDeviation } from "./compute";
 import { detrend, senSlope } from "./trend";
 import { levelBlock, levelSeries, levelSpan, onlyModels } from "./levels";

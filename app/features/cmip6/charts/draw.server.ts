@@ -1,12 +1,14 @@
 import * as vega from "vega";
 import { compile, type Config, type TopLevelSpec } from "vega-lite";
 import { svgLabel } from "~/lib/svg-label";
+import { compactSvg } from "./compactSvg";
 
 /**
  * Vega-Lite specifications drawn on the server into SVG strings, from the same specification the browser's
  * interactive view renders: the chart is in the document before any script and without JavaScript. Vega
  * runs without a canvas (renderer "none"); a specification with inline data evaluates synchronously, so a
- * React render can draw it in place. Vega stays in server modules.
+ * React render can draw it in place. Vega stays in server modules. The markup is compacted (`compactSvg`):
+ * the same marks at a tenth of a pixel, in fewer bytes.
  */
 
 export interface DrawText {
@@ -60,12 +62,14 @@ export function drawChartSvg(spec: TopLevelSpec, text: DrawText, options: DrawOp
     const width = Math.max(0, internals._viewWidth + padding.left + padding.right);
     const height = Math.max(0, internals._viewHeight + padding.top + padding.bottom);
     const Renderer = (vega.renderModule as unknown as (name: string) => { headless: new (loader: unknown) => HeadlessRenderer })("svg").headless;
-    const svg = new Renderer(view.loader())
-      .initialize(null, width, height, [padding.left + internals._origin[0], padding.top + internals._origin[1]], 1)
-      .background(view.background())
-      .render(internals._scenegraph.root)
-      .svg()
-      .replace(/ (?:role="graphics-[a-z]+"|aria-roledescription="[^"]*"|aria-label="[^"]*")/g, "");
+    const svg = compactSvg(
+      new Renderer(view.loader())
+        .initialize(null, width, height, [padding.left + internals._origin[0], padding.top + internals._origin[1]], 1)
+        .background(view.background())
+        .render(internals._scenegraph.root)
+        .svg()
+        .replace(/ (?:role="graphics-[a-z]+"|aria-roledescription="[^"]*"|aria-label="[^"]*")/g, ""),
+    );
     const label = svgLabel(text.idPrefix, text.title, text.desc);
     return svg.replace(/^<svg([^>]*) class="marks"([^>]*)>/, (_, before: string, after: string) => `<svg${before} class="marks sacap-chart-svg"${after} preserveAspectRatio="xMinYMin meet" ${label.attributes}>${label.elements}`);
   } finally {

@@ -92,7 +92,7 @@ export function memberPoints(blocks: readonly ScenarioSeries[]): MemberPoint[] {
   );
 }
 
-interface BandChartOptions {
+export interface BandChartOptions {
   labels: ChartLabels;
   band: BandPoint[];
   members?: MemberPoint[];

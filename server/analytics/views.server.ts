@@ -1,0 +1,220 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import type { SeriesResponse } from "../../app/features/cmip6/series";
+import { SERIES_CACHE_CONTROL } from "../../app/features/cmip6/series";
+import { seriesQueryString } from "../../app/features/cmip6/seriesQuery";
+import type { WarmingLevels } from "../../app/features/cmip6/warmingLevels";
+import { buildClimateCropView } from "../../app/features/analytics/climateCropView";
+import { buildClimateVariabilityView } from "../../app/features/analytics/climateVariabilityView";
+import { cropQueries, variabilityQueries, type AnalysisQuery } from "../../app/features/analytics/queries";
+import { parseAnalysisSelection, type AnalysisSelection } from "../../app/features/analytics/selection";
+import {
+  ANALYSIS_FIELD_VALUES,
+  ANALYSIS_VIEW_FIELDS,
+  analysisViewArg,
+  type AnalysisField,
+  type AnalysisViewPage,
+  type AnalysisViews,
+} from "../../app/features/analytics/viewsApi";
+import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
+import type { ApiCacheEntry } from "../../app/store/prime";
+import type { SeriesService } from "../series/service.server";
+import type { ReferenceService } from "../services/reference.server";
+import { prepareJson } from "../services/reference.server";
+import { cachedJson, jsonError } from "../api/responses.server";
+
+/** How a page's view is made: the series it is computed from, and the pure function that builds it. */
+interface AnalysisViewBuilder<P extends AnalysisViewPage> {
+  queries: (selection: AnalysisSelection, levels: WarmingLevels) => AnalysisQuery[];
+  build: (answers: SeriesResponse[], selection: AnalysisSelection, levels: WarmingLevels, place: string) => AnalysisViews[P];
+}
+
+/** The builders of the analysis views: a page with a view is one more entry (and its entry in `AnalysisViews`). */
+const BUILDERS: { [P in AnalysisViewPage]: AnalysisViewBuilder<P> } = {
+  "climate-crop": { queries: cropQueries, build: buildClimateCropView },
+  "climate-variability": {
+    queries: variabilityQueries,
+    build: ([pr, tas, spi, spei], selection, levels, place) => buildClimateVariabilityView({ pr, tas, spi, spei }, selection, levels, place),
+  },
+};
+
+/** The pages with a view, in the order the API description lists them. */
+export const ANALYSIS_VIEW_PAGES = Object.keys(BUILDERS) as AnalysisViewPage[];
+
+interface ViewServices {
+  series: SeriesService;
+  reference: ReferenceService;
+}
+
+/** The series answer of one query, as a loader reads it (undefined when the query has no data). */
+async function seriesAnswerOf(series: SeriesService, { frequency, query }: AnalysisQuery): Promise<SeriesResponse | undefined> {
+  const parsed = series.parse(frequency, new URLSearchParams(seriesQueryString(query)));
+  if (!parsed.ok) return undefined;
+  const resolved = series.resolve(frequency, parsed.query);
+  if (!resolved.ok) return undefined;
+  const answer = await series.response(resolved.value);
+  return "status" in answer ? undefined : answer;
+}
+
+/** A page's view for a selection, built from the series service; undefined when a series it needs has no data. */
+export async function analysisView<P extends AnalysisViewPage>(services: ViewServices, page: P, selection: AnalysisSelection): Promise<AnalysisViews[P] | undefined> {
+  const builder = BUILDERS[page] as AnalysisViewBuilder<P>;
+  const levels = services.reference.list("getWarmingLevels");
+  const answers = await Promise.all(builder.queries(selection, levels).map((q) => seriesAnswerOf(services.series, q)));
+  if (answers.some((a) => a === undefined)) return undefined;
+  const place = services.series.catalog.geos.find((g) => g.field_value === selection.geo)?.name ?? selection.geo;
+  return builder.build(answers as SeriesResponse[], selection, levels, place);
+}
+
+/**
+ * Loader of an analysis page with a view: reads the selection from the URL (unknown values fall back to the
+ * defaults, as the page's form does) and primes the cache with the geo list, the model-variable gaps (the
+ * method note) and the page's view, so the first load requests nothing from /api and ships what the page
+ * shows rather than the series behind it (decision 026).
+ */
+export function analysisViewLoader(page: AnalysisViewPage) {
+  return async ({ request, context }: LoaderFunctionArgs) => {
+    const selection = parseAnalysisSelection(new URL(request.url).searchParams, context.series.catalog.geos);
+    const view = await analysisView(context, page, selection);
+    const apiCache: ApiCacheEntry[] = [
+      ...context.reference.cacheEntries(["getGeos", "getModelVariables"]),
+      ...(view ? [{ endpointName: "getAnalysisView", arg: analysisViewArg(page, selection), value: view }] : []),
+    ];
+    return json({ apiCache });
+  };
+}
+
+/** A refused request of a view endpoint: status, message and details. */
+export interface ViewProblem {
+  status: 400 | 404;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * The selection of a view request, strictly: `geo` is required and must be a place of the catalogue (404
+ * otherwise); every other parameter must be one of the page's fields with an allowed value (400 naming it).
+ * Fields not given take the page's defaults.
+ */
+export function parseViewRequest(page: AnalysisViewPage, params: URLSearchParams, geos: readonly { field_value: string }[]): { ok: true; selection: AnalysisSelection } | { ok: false; problem: ViewProblem } {
+  const fields = ANALYSIS_VIEW_FIELDS[page];
+  const names = ["geo", ...fields];
+  for (const name of new Set(params.keys())) {
+    if (!names.includes(name)) return { ok: false, problem: { status: 400, message: `Unknown parameter "${name}"`, details: { field: name, allowed: names } } };
+    if (params.getAll(name).length > 1) return { ok: false, problem: { status: 400, message: `Give "${name}" once`, details: { field: name } } };
+  }
+  const geo = params.get("geo");
+  if (!geo) return { ok: false, problem: { status: 400, message: 'The place ("geo") is required', details: { field: "geo" } } };
+  for (const field of fields) {
+    const value = params.get(field);
+    if (value !== null && !ANALYSIS_FIELD_VALUES[field].includes(value)) {
+      return { ok: false, problem: { status: 400, message: `Invalid ${field} "${value}"`, details: { field, allowed: ANALYSIS_FIELD_VALUES[field], value } } };
+    }
+  }
+  if (!geos.some((g) => g.field_value === geo)) {
+    return { ok: false, problem: { status: 404, message: `No place "${geo}"`, details: { field: "geo", allowed: geos.map((g) => g.field_value), value: geo } } };
+  }
+  return { ok: true, selection: parseAnalysisSelection(params, geos) };
+}
+
+/** The cache lifetime of a view: that of the series it is built from. */
+export const VIEW_CACHE_CONTROL = SERIES_CACHE_CONTROL;
+
+/**
+ * `/api/views/analytics/<page>`: the page's view for the selection in the query, as the page's loader
+ * primes it; 400 naming a bad parameter, 404 for an unknown place or a selection without data, an ETag
+ * (304 when the client has it) and the sample header when any series behind it is generated.
+ */
+export async function analysisViewResponse(services: ViewServices, page: AnalysisViewPage, request: Request): Promise<Response> {
+  const parsed = parseViewRequest(page, new URL(request.url).searchParams, services.series.catalog.geos);
+  if (!parsed.ok) return jsonError(parsed.problem.status, parsed.problem.message, { details: parsed.problem.details });
+  const view = await analysisView(services, page, parsed.selection);
+  if (!view) return jsonError(404, "No series for this selection", { details: { field: "geo", value: parsed.selection.geo } });
+  const headers: Record<string, string> = { "Cache-Control": VIEW_CACHE_CONTROL };
+  if (view.sample) headers[SAMPLE_DATA_HEADER] = "true";
+  return cachedJson(request, prepareJson(view), headers);
+}
+
+/** Loader of a view endpoint's resource route. */
+export function analysisViewRoute(page: AnalysisViewPage) {
+  return ({ request, context }: LoaderFunctionArgs) => analysisViewResponse(context, page, request);
+}
+
+/** What the API description says of each view endpoint: a summary, a description and an example query. */
+export const ANALYSIS_VIEW_TEXT: { readonly [P in AnalysisViewPage]: { summary: string; description: string; example: Record<string, string> } } = {
+  "climate-crop": {
+    summary: "The climate and crops analysis as shown",
+    description:
+      "What `/analytics/climate-crop` shows for a place, scenario, baseline and future window: kharif and rabi rainfall, temperature and warm days (TX90p) as chart lines (ensemble median and p10-p90 per year), the table of baseline and future means, changes with the models' sign agreement and Sen's-slope trends, the warming-level note and the table's CSV (columns and rows).",
+    example: { geo: "NPL", scenario: "ssp245", baseline: "1995-2014", window: "2040-2059" },
+  },
+  "climate-variability": {
+    summary: "The climate variability analysis as shown",
+    description:
+      "What `/analytics/climate-crop/climate-variability` shows for a place, scenario, baseline and drought-index scale: the rainfall and temperature anomaly charts, the months-in-drought chart of SPI and SPEI, the table per 20-year window and warming level (rainfall CV and temperature SD raw and detrended, shares of months in drought), the drought statement, the warming-level note and the table's CSV.",
+    example: { geo: "NPL", scenario: "ssp245", baseline: "1995-2014", scale: "3" },
+  },
+};
+
+const FIELD_TEXT: Record<AnalysisField, string> = {
+  scenario: "Future scenario.",
+  baseline: "Baseline period (at a warming level the baseline is 1995-2014 whatever is given).",
+  window: "Future window: a 20-year window, or a global warming level (each model's own 20-year window).",
+  scale: "Accumulation scale of SPI and SPEI, months.",
+  species: "Livestock species whose heat-stress thresholds are used.",
+  thi: "Daily temperature-humidity index definition.",
+};
+
+/** The query parameters of a page's view endpoint, as a schema for the API description. */
+export function analysisViewQuerySchema(page: AnalysisViewPage) {
+  const defaults = analysisViewArg(page, parseAnalysisSelection(new URLSearchParams(), []));
+  const given = new URLSearchParams(defaults.query);
+  return z.strictObject({
+    geo: z.string().min(1).describe("The place: a country (ISO3 code) or river basin (slug) of `/api/cmip6/list/geos`; any other is a 404."),
+    ...Object.fromEntries(
+      ANALYSIS_VIEW_FIELDS[page].map((field) => [field, z.enum(ANALYSIS_FIELD_VALUES[field] as [string, ...string[]]).default(given.get(field)!).describe(FIELD_TEXT[field])]),
+    ),
+  });
+}
+
+const numberOrNull = z.number().nullable();
+const chartViewSchema = z.strictObject({
+  label: z.string().describe("The chart's accessible name."),
+  fileName: z.string().describe("File name of its downloads, without extension."),
+  summary: z.string().describe("What the chart shows, in words."),
+  options: z.looseObject({
+    labels: z.looseObject({ title: z.string(), axis: z.string(), units: z.string(), sample: z.boolean() }),
+    band: z
+      .array(
+        z.strictObject({
+          scenario: z.string().describe("The line (a scenario, season or index)."),
+          start: z.number().int().optional().describe("The first year of consecutive years."),
+          x: z.array(z.union([z.number(), z.string()])).optional().describe("Every x value, when not consecutive years."),
+          median: z.array(numberOrNull),
+          p10: z.array(numberOrNull),
+          p90: z.array(numberOrNull),
+        }),
+      )
+      .describe("Per line, the ensemble median and 10th-90th percentiles at each x, at the resolution drawn."),
+  }),
+});
+
+/** What every analysis view carries; the page's own parts are described with it. */
+export const analysisViewSchema = z.looseObject({
+  sample: z.boolean().describe("Whether any series behind the view is generated sample data."),
+  sources: z.looseObject({ kind: z.enum(["sample", "ingested", "mixed"]), text: z.string() }).describe("Where the series behind the view come from."),
+  title: z.string(),
+  level: z.strictObject({ items: z.array(z.string()), notes: z.array(z.string()) }).describe("At a warming level: the models in per variable and the level's notes."),
+  csv: z
+    .strictObject({
+      file: z.string(),
+      header: z.looseObject({ indicator: z.string(), sample: z.boolean() }),
+      columns: z.array(z.string()),
+      rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+    })
+    .describe("The page's table as its CSV download gives it."),
+  charts: z.array(chartViewSchema).optional().describe("Climate and crops: the season charts."),
+  anomalies: z.array(chartViewSchema).optional().describe("Variability: the anomaly charts."),
+  drought: z.looseObject({ statement: z.string(), chart: chartViewSchema }).optional().describe("Variability: the drought statement and chart."),
+  rows: z.array(z.looseObject({})).describe("The rows of the page's table."),
+});
