@@ -1,12 +1,11 @@
 import { RoutePage } from "~/components/RoutePage";
 import { ClimateLivestock } from "~/features/analytics/ClimateLivestock";
-import { livestockQueries } from "~/features/analytics/livestock";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
-import { analysisLoader } from "../../server/analytics/loader.server";
+import { LIVESTOCK_VIEW, viewPageLoader } from "../../server/analytics/water-livestock-views.server";
 
-export const loader = analysisLoader((selection, levels) => livestockQueries(selection, levels));
-export const clientLoader = referenceClientLoader(["getGeos", "getWarmingLevels"]);
+export const loader = viewPageLoader(LIVESTOCK_VIEW);
+export const clientLoader = referenceClientLoader(["getGeos"]);
 
 export default function AnalyticsClimateLivestockRoute() {
   return (

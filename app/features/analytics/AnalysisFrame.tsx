@@ -2,7 +2,7 @@ import { Button, Callout, FormGroup, HTMLSelect, Spinner } from "@blueprintjs/co
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import { SourceTag } from "~/features/cmip6/SourceTag";
 import type { SeriesResponse } from "~/features/cmip6/series";
-import { mergeSources, sourceSummary } from "~/features/cmip6/sources";
+import { mergeSources, sourceSummary, type SourceSummary } from "~/features/cmip6/sources";
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { downloadText } from "~/components/data-table/download";
@@ -149,24 +149,34 @@ export function SeriesGate<T>({ queries, children }: { queries: { data?: T; isEr
 export function AnalysisHeading({
   title,
   answers,
+  sources,
   csv,
 }: {
   title: string;
-  /** The series answers the analysis is computed from. */
-  answers: readonly Pick<SeriesResponse, "series" | "provenance">[];
   csv: { file: string; header: ExportHeader; columns: string[]; rows: (string | number | null)[][] };
-}) {
-  const merged = mergeSources(answers);
+} & (
+  | {
+      /** The series answers the analysis is computed from. */
+      answers: readonly Pick<SeriesResponse, "series" | "provenance">[];
+      sources?: undefined;
+    }
+  | {
+      answers?: undefined;
+      /** Or, for a page that ships a view (decision 026), the view's summary of those answers' sources. */
+      sources: SourceSummary;
+    }
+)) {
+  const summary = sources ?? sourceSummary(mergeSources(answers!));
   return (
     <div className="sacap-explorer__heading">
       <h2>{title}</h2>
-      <SourceTag data={merged} />
+      <SourceTag summary={summary} />
       <span className="sacap-explorer__spacer" />
       <Button
         icon="download"
         text="CSV"
         aria-label={`Download ${title} as CSV`}
-        onClick={() => downloadText(`${csv.file}.csv`, toCsvWithHeader({ ...csv.header, sources: sourceSummary(merged).text }, csv.columns, csv.rows), "text/csv;charset=utf-8")}
+        onClick={() => downloadText(`${csv.file}.csv`, toCsvWithHeader({ ...csv.header, sources: summary.text }, csv.columns, csv.rows), "text/csv;charset=utf-8")}
       />
     </div>
   );
