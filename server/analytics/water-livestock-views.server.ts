@@ -34,6 +34,9 @@ export interface ViewProblem {
 
 const isProblem = (value: unknown): value is ViewProblem => typeof value === "object" && value !== null && "status" in value && "message" in value;
 
+/** What a view is built from: the series and the reference lists (the warming-level table). */
+export type ViewServices = Pick<AppLoadContext, "series" | "reference">;
+
 export interface AnalysisViewPage<V extends { sample: boolean }> {
   /** The RTK Query endpoint the view is primed under. */
   endpointName: string;
@@ -42,7 +45,7 @@ export interface AnalysisViewPage<V extends { sample: boolean }> {
   lists: ApiListName[];
   /** The endpoint's argument for a selection. */
   arg: (selection: AnalysisSelection) => string;
-  build: (context: AppLoadContext, selection: AnalysisSelection) => Promise<V | ViewProblem>;
+  build: (services: ViewServices, selection: AnalysisSelection) => Promise<V | ViewProblem>;
 }
 
 const ALLOWED: Record<ViewField, readonly string[]> = {
@@ -115,7 +118,7 @@ export function viewResourceLoader<V extends { sample: boolean }>(page: Analysis
 // ---- the water-balance and livestock views ----
 
 /** The answers of an analysis's series queries, in order; a 404 naming the first without data. */
-async function seriesAnswers(context: AppLoadContext, queries: readonly AnalysisQuery[]): Promise<SeriesResponse[] | ViewProblem> {
+async function seriesAnswers(context: ViewServices, queries: readonly AnalysisQuery[]): Promise<SeriesResponse[] | ViewProblem> {
   const entries = await Promise.all(queries.map(({ frequency, query }) => context.series.cacheEntry(frequency, query)));
   const missing = entries.findIndex((e) => e === undefined);
   if (missing >= 0) {

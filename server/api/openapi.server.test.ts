@@ -14,6 +14,8 @@ import { createSeriesService } from "../series/service.server";
 import { createReferenceService } from "../services/reference.server";
 import { GEO_LAYERS, geoLayerSchema } from "./maps.server";
 import { buildOpenApiDocument, trimExample } from "./openapi.server";
+import { livestockViewSchema, waterViewSchema } from "../../app/features/analytics/waterLivestockSchema";
+import { LIVESTOCK_VIEW, WATER_VIEW } from "../analytics/water-livestock-views.server";
 import { apiErrorSchema, fieldProblemSchema } from "./responses.server";
 
 const seeds = getSeeds();
@@ -37,6 +39,8 @@ describe("the OpenAPI description", () => {
       "/api/viewer/choropleth",
       "/api/geo/{name}",
       "/api/openapi.json",
+      "/api/views/analytics/climate-water",
+      "/api/views/analytics/climate-livestock",
     ];
     expect(Object.keys(document.paths).sort()).toEqual(paths.sort());
     for (const item of Object.values(document.paths)) expect(Object.keys(item)).toEqual(["get", "head"]);
@@ -54,6 +58,19 @@ describe("the OpenAPI description", () => {
     }
     expect(schemaOf("/api/cmip6/v1/monthly", "season").enum).toEqual([...SEASON_CODES]);
     expect(get("/api/cmip6/annual").parameters.map((p) => p.name)).not.toContain("season");
+  });
+
+  it("describes the water and livestock views with the parameters their routes accept and examples of their schemas", () => {
+    for (const [path, page, schema] of [
+      ["/api/views/analytics/climate-water", WATER_VIEW, waterViewSchema],
+      ["/api/views/analytics/climate-livestock", LIVESTOCK_VIEW, livestockViewSchema],
+    ] as const) {
+      expect(get(path).parameters.map((p) => p.name)).toEqual(["geo", ...page.fields]);
+      expect(get(path).parameters.filter((p) => p.required).map((p) => p.name)).toEqual(["geo"]);
+      expect(get(path).tags).toEqual(["Views"]);
+      expect(schema.safeParse(okExample(path)).success).toBe(true);
+    }
+    expect(okExample("/api/views/analytics/climate-livestock")).toMatchObject({ sample: true, level: { windows: { level: 2 } } });
   });
 
   it("has every parameter the choropleth accepts, and the geometry layers as the path's values", () => {

@@ -13,6 +13,9 @@ import { choropleth, WINDOW_ALLOWED } from "./choropleth.server";
 import { CHOROPLETH_CACHE_CONTROL, GEO_CACHE_CONTROL, GEO_LAYERS, geoJson, geoLayerSchema } from "./maps.server";
 import { ALLOWED_METHODS, apiErrorSchema, cachedJson, fieldProblemSchema } from "./responses.server";
 import { SERIES_CLIENT_QUEUE, SERIES_PER_CLIENT, seriesAnswer } from "./series.server";
+import { parseAnalysisSelection } from "../../app/features/analytics/selection";
+import { livestockViewQuerySchema, livestockViewSchema, waterViewQuerySchema, waterViewSchema } from "../../app/features/analytics/waterLivestockSchema";
+import { LIVESTOCK_VIEW, WATER_VIEW } from "../analytics/water-livestock-views.server";
 
 /**
  * The OpenAPI 3.1 description of the portal's /api, generated from the zod schemas the server validates
@@ -94,6 +97,8 @@ export const EXAMPLE_QUERIES = {
   badSeries: { indicator: "tas", geo: "atlantis" },
   seriesWithoutData: { indicator: "tas", geo: "NPL", scenario: ["historical"], start: 2050, end: 2060 },
   badChoropleth: { indicator: "tas", scenario: "ssp999", window: "2040-2059" },
+  waterView: { geo: "BGD", scenario: "ssp585", window: "2040-2059" },
+  livestockView: { geo: "PAK", window: "gwl:2.0", species: "cattle", thi: "max" },
 } as const;
 
 const toSearch = (query: Record<string, unknown>) =>
@@ -313,6 +318,29 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
     }),
   );
 
+  // Views (decision 026): what the water-balance and livestock heat-stress pages show, as their loaders prime it
+  for (const view of [
+    { page: WATER_VIEW, path: "/api/views/analytics/climate-water", operationId: "getWaterView", name: "WaterView", schema: waterViewSchema, query: waterViewQuerySchema, example: EXAMPLE_QUERIES.waterView, summary: "The water-balance page's view", description: "What `/analytics/climate-water` shows for a place, scenario, baseline and future window: precipitation, potential evapotranspiration (PET) and their difference by calendar month (ensemble median and 10th-90th percentiles), their annual totals and projected change with the models' agreement, the PET method per model, the models left out and, at a warming level, each model's window. Built from the monthly `pr` and `pet` series (`/api/cmip6/v1/monthly`), which give every model's values. The example shows the first items of each list." },
+    { page: LIVESTOCK_VIEW, path: "/api/views/analytics/climate-livestock", operationId: "getLivestockView", name: "LivestockView", schema: livestockViewSchema, query: livestockViewQuerySchema, example: EXAMPLE_QUERIES.livestockView, summary: "The livestock heat-stress page's view", description: "What `/analytics/climate-livestock` shows for a place, scenario, baseline, future window, species and THI definition: days per month, season and year at or above each of the species' THI thresholds, baseline and future (ensemble median and 10th-90th percentiles), the median change with the models' agreement, the models left out and, at a warming level, each model's window. Built from the monthly day-count series (`thimean68` …, `/api/cmip6/v1/monthly`), which give every model's values. The example shows the first items of each list." },
+  ] as const) {
+    const built = await view.page.build(services, parseAnalysisSelection(toSearch(view.example), services.series.catalog.geos));
+    operations.push(
+      operation({
+        path: view.path,
+        operationId: view.operationId,
+        tag: "Views",
+        summary: view.summary,
+        description: view.description,
+        parameters: queryParameters(view.query, view.example),
+        answer: { contentType: "application/json", schema: component(view.name, view.schema), example: "status" in built ? undefined : trimExample(built, 3), cacheControl: SERIES_CACHE_CONTROL, vary: false, sample: "when-generated" },
+        errors: [
+          { status: 400, description: `${BAD_PARAMETER} Parameters other than the view's are refused.` },
+          { status: 404, description: "No place of that code (`details.allowed` lists them), or a series of the view without data." },
+        ],
+      }),
+    );
+  }
+
   operations.push(
     operation({
       path: OPENAPI_PATH,
@@ -346,6 +374,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       { name: "Reference lists", description: "The catalogue behind every screen: geographies, indicators, models, scenarios and more." },
       { name: "Series", description: "CMIP6 series per model, with ensemble statistics, period statistics and warming levels." },
       { name: "Maps", description: "Basemap outlines and the values the map viewers colour regions by." },
+      { name: "Views", description: "What an analysis page shows, as its first load carries it: tables, chart points and notes, built from the series." },
       { name: "Description", description: "This document." },
     ],
     paths: Object.assign({}, ...operations),
