@@ -1,12 +1,11 @@
 import { RoutePage } from "~/components/RoutePage";
 import { ClimateLivestock } from "~/features/analytics/ClimateLivestock";
-import { livestockQueries } from "~/features/analytics/livestock";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
-import { analysisLoader } from "../../server/analytics/loader.server";
+import { analysisViewLoader } from "../../server/analytics/views.server";
 
-export const loader = analysisLoader((selection, levels) => livestockQueries(selection, levels));
-export const clientLoader = referenceClientLoader(["getGeos", "getWarmingLevels"]);
+export const loader = analysisViewLoader("climate-livestock");
+export const clientLoader = referenceClientLoader(["getGeos"]);
 
 export default function AnalyticsClimateLivestockRoute() {
   return (

@@ -1,12 +1,11 @@
 import { RoutePage } from "~/components/RoutePage";
 import { ClimateWater } from "~/features/analytics/ClimateWater";
-import { WATER_VARIABLES, windowQueries } from "~/features/analytics/queries";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
-import { analysisLoader } from "../../server/analytics/loader.server";
+import { analysisViewLoader } from "../../server/analytics/views.server";
 
-export const loader = analysisLoader((selection, levels) => windowQueries(selection, WATER_VARIABLES, levels));
-export const clientLoader = referenceClientLoader(["getGeos", "getWarmingLevels"]);
+export const loader = analysisViewLoader("climate-water");
+export const clientLoader = referenceClientLoader(["getGeos"]);
 
 export default function AnalyticsClimateWaterRoute() {
   return (

@@ -141,3 +141,36 @@ describe("the page loader and the endpoint", () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe("a water or livestock view request", () => {
+  const GEOS = [{ field_value: "NPL" }, { field_value: "PAK" }];
+  const parse = (query: string, page: "climate-water" | "climate-livestock" = "climate-livestock") => parseViewRequest(page, new URLSearchParams(query), GEOS);
+
+  it("reads the selection (a warming level written without its decimal too), and the page's argument gives it back", () => {
+    const parsed = parse("geo=PAK&scenario=ssp585&window=gwl:2&species=cattle&thi=max");
+    if (!parsed.ok) throw new Error(parsed.problem.message);
+    expect(parsed.selection).toMatchObject({ geo: "PAK", scenario: "ssp585", species: "cattle", thi: "max", window: { code: "gwl:2.0" }, baseline: { label: "1995-2014" } });
+    const arg = analysisViewArg("climate-livestock", parsed.selection);
+    expect(arg.query).toBe("geo=PAK&scenario=ssp585&baseline=1995-2014&window=gwl%3A2.0&species=cattle&thi=max");
+    expect(parse(arg.query)).toEqual(parsed);
+    // the water page's argument leaves out the livestock fields, which its endpoint refuses
+    expect(analysisViewArg("climate-water", parsed.selection).query).toBe("geo=PAK&scenario=ssp585&baseline=1995-2014&window=gwl%3A2.0");
+  });
+
+  it("refuses a bad or unknown parameter naming it, another baseline at a warming level, and an unknown place with a 404", () => {
+    const problem = (query: string, page?: "climate-water") => {
+      const parsed = parse(query, page);
+      return parsed.ok ? undefined : parsed.problem;
+    };
+    expect(problem("geo=NPL&scenario=ssp126")).toMatchObject({ status: 400, details: { field: "scenario", value: "ssp126" } });
+    expect(problem("geo=NPL&window=2031-2050")).toMatchObject({ status: 400, details: { field: "window" } });
+    expect(problem("geo=NPL&baseline=1971-2000")).toMatchObject({ status: 400, details: { field: "baseline" } });
+    expect(problem("geo=NPL&window=gwl:3.0&baseline=1961-1990")).toMatchObject({ status: 400, details: { field: "baseline", allowed: ["1995-2014"] } });
+    expect(problem("geo=NPL&species=goats")).toMatchObject({ status: 400, details: { field: "species" } });
+    expect(problem("geo=NPL&thi=hourly")).toMatchObject({ status: 400, details: { field: "thi" } });
+    expect(problem("geo=NPL&species=cattle", "climate-water")).toMatchObject({ status: 400, details: { field: "species" } });
+    expect(problem("geo=NPL&geo=PAK")).toMatchObject({ status: 400, details: { field: "geo" } });
+    expect(problem("scenario=ssp585")).toMatchObject({ status: 400, details: { field: "geo" } });
+    expect(problem("geo=atlantis")).toMatchObject({ status: 404, details: { field: "geo", value: "atlantis" } });
+  });
+});

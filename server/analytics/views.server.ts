@@ -3,10 +3,15 @@ import { z } from "zod";
 import type { SeriesResponse } from "../../app/features/cmip6/series";
 import { SERIES_CACHE_CONTROL } from "../../app/features/cmip6/series";
 import { seriesQueryString } from "../../app/features/cmip6/seriesQuery";
-import type { WarmingLevels } from "../../app/features/cmip6/warmingLevels";
+import { parseWindowChoice, type WarmingLevels } from "../../app/features/cmip6/warmingLevels";
+import { BASELINE_PERIOD } from "../../app/features/cmip6/periods";
 import { buildClimateCropView } from "../../app/features/analytics/climateCropView";
 import { buildClimateVariabilityView } from "../../app/features/analytics/climateVariabilityView";
-import { cropQueries, variabilityQueries, type AnalysisQuery } from "../../app/features/analytics/queries";
+import { buildLivestockView } from "../../app/features/analytics/livestockView";
+import { livestockQueries } from "../../app/features/analytics/livestock";
+import { cropQueries, variabilityQueries, WATER_VARIABLES, windowQueries, type AnalysisQuery } from "../../app/features/analytics/queries";
+import { buildWaterView } from "../../app/features/analytics/waterView";
+import { livestockViewSchema, waterViewSchema } from "../../app/features/analytics/waterLivestockSchema";
 import { parseAnalysisSelection, type AnalysisSelection } from "../../app/features/analytics/selection";
 import {
   ANALYSIS_FIELD_VALUES,
@@ -36,6 +41,8 @@ const BUILDERS: { [P in AnalysisViewPage]: AnalysisViewBuilder<P> } = {
     queries: variabilityQueries,
     build: ([pr, tas, spi, spei], selection, levels, place) => buildClimateVariabilityView({ pr, tas, spi, spei }, selection, levels, place),
   },
+  "climate-water": { queries: (selection, levels) => windowQueries(selection, WATER_VARIABLES, levels), build: (answers, selection, levels) => buildWaterView(selection, levels, answers) },
+  "climate-livestock": { queries: livestockQueries, build: (answers, selection, levels) => buildLivestockView(selection, levels, answers) },
 };
 
 /** The pages with a view, in the order the API description lists them. */
@@ -107,14 +114,22 @@ export function parseViewRequest(page: AnalysisViewPage, params: URLSearchParams
   if (!geo) return { ok: false, problem: { status: 400, message: 'The place ("geo") is required', details: { field: "geo" } } };
   for (const field of fields) {
     const value = params.get(field);
-    if (value !== null && !ANALYSIS_FIELD_VALUES[field].includes(value)) {
+    // a warming level may be written without its decimal (gwl:2 is gwl:2.0)
+    const known = field === "window" ? parseWindowChoice(value ?? "")?.code : value;
+    if (value !== null && !ANALYSIS_FIELD_VALUES[field].includes(known ?? "")) {
       return { ok: false, problem: { status: 400, message: `Invalid ${field} "${value}"`, details: { field, allowed: ANALYSIS_FIELD_VALUES[field], value } } };
     }
   }
   if (!geos.some((g) => g.field_value === geo)) {
     return { ok: false, problem: { status: 404, message: `No place "${geo}"`, details: { field: "geo", allowed: geos.map((g) => g.field_value), value: geo } } };
   }
-  return { ok: true, selection: parseAnalysisSelection(params, geos) };
+  const selection = parseAnalysisSelection(params, geos);
+  // at a warming level changes are against 1995-2014 (the IPCC AR6 Atlas's baseline): another one is refused, not ignored
+  const baseline = params.get("baseline");
+  if (selection.window.kind === "gwl" && baseline !== null && baseline !== BASELINE_PERIOD.label) {
+    return { ok: false, problem: { status: 400, message: `At a warming level the baseline is ${BASELINE_PERIOD.label}`, details: { field: "baseline", allowed: [BASELINE_PERIOD.label], value: baseline } } };
+  }
+  return { ok: true, selection };
 }
 
 /** The cache lifetime of a view: that of the series it is built from. */
@@ -153,6 +168,18 @@ export const ANALYSIS_VIEW_TEXT: { readonly [P in AnalysisViewPage]: { summary: 
     description:
       "What `/analytics/climate-crop/climate-variability` shows for a place, scenario, baseline and drought-index scale: the rainfall and temperature anomaly charts, the months-in-drought chart of SPI and SPEI, the table per 20-year window and warming level (rainfall CV and temperature SD raw and detrended, shares of months in drought), the drought statement, the warming-level note and the table's CSV.",
     example: { geo: "NPL", scenario: "ssp245", baseline: "1995-2014", scale: "3" },
+  },
+  "climate-water": {
+    summary: "The water balance analysis as shown",
+    description:
+      "What `/analytics/climate-water` shows for a place, scenario, baseline and future window: precipitation, potential evapotranspiration (PET) and their difference by calendar month (ensemble median and 10th-90th percentiles), their annual totals and projected change with the models' agreement, the PET method per model, the models left out and, at a warming level, each model's window. Built from the monthly `pr` and `pet` series (`/api/cmip6/v1/monthly`), which give every model's values.",
+    example: { geo: "BGD", scenario: "ssp585", baseline: "1995-2014", window: "2040-2059" },
+  },
+  "climate-livestock": {
+    summary: "The livestock heat-stress analysis as shown",
+    description:
+      "What `/analytics/climate-livestock` shows for a place, scenario, baseline, future window, species and THI definition: days per month, season and year at or above each of the species' THI thresholds, baseline and future (ensemble median and 10th-90th percentiles), the median change with the models' agreement, the models left out and, at a warming level, each model's window. Built from the monthly day-count series (`thimean68` …, `/api/cmip6/v1/monthly`), which give every model's values.",
+    example: { geo: "PAK", scenario: "ssp245", baseline: "1995-2014", window: "gwl:2.0", species: "cattle", thi: "max" },
   },
 };
 
@@ -199,7 +226,14 @@ const chartViewSchema = z.strictObject({
   }),
 });
 
-/** What every analysis view carries; the page's own parts are described with it. */
+/** The answer schema of each view in the API description: its component name and schema. */
+export function analysisViewAnswerSchema(page: AnalysisViewPage): { name: string; schema: z.ZodType } {
+  if (page === "climate-water") return { name: "WaterView", schema: waterViewSchema };
+  if (page === "climate-livestock") return { name: "LivestockView", schema: livestockViewSchema };
+  return { name: "AnalysisView", schema: analysisViewSchema };
+}
+
+/** What the climate-and-crops and variability views carry; the page's own parts are described with it. */
 export const analysisViewSchema = z.looseObject({
   sample: z.boolean().describe("Whether any series behind the view is generated sample data."),
   sources: z.looseObject({ kind: z.enum(["sample", "ingested", "mixed"]), text: z.string() }).describe("Where the series behind the view come from."),

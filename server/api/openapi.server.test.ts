@@ -14,6 +14,7 @@ import { createSeriesService } from "../series/service.server";
 import { createReferenceService } from "../services/reference.server";
 import { GEO_LAYERS, geoLayerSchema } from "./maps.server";
 import { buildOpenApiDocument, trimExample } from "./openapi.server";
+import { ANALYSIS_VIEW_FIELDS } from "../../app/features/analytics/viewsApi";
 import { apiErrorSchema, fieldProblemSchema } from "./responses.server";
 
 const seeds = getSeeds();
@@ -39,6 +40,8 @@ describe("the OpenAPI description", () => {
       "/api/openapi.json",
       "/api/views/analytics/climate-crop",
       "/api/views/analytics/climate-variability",
+      "/api/views/analytics/climate-water",
+      "/api/views/analytics/climate-livestock",
     ];
     expect(Object.keys(document.paths).sort()).toEqual(paths.sort());
     for (const item of Object.values(document.paths)) expect(Object.keys(item)).toEqual(["get", "head"]);
@@ -70,6 +73,18 @@ describe("the OpenAPI description", () => {
     }
     expect(schemaOf("/api/cmip6/v1/monthly", "season").enum).toEqual([...SEASON_CODES]);
     expect(get("/api/cmip6/annual").parameters.map((p) => p.name)).not.toContain("season");
+  });
+
+  it("describes the water and livestock views with the parameters their routes accept and their own answer schemas", () => {
+    for (const [path, page, component] of [
+      ["/api/views/analytics/climate-water", "climate-water", "WaterView"],
+      ["/api/views/analytics/climate-livestock", "climate-livestock", "LivestockView"],
+    ] as const) {
+      expect(get(path).parameters.map((p) => p.name)).toEqual(["geo", ...ANALYSIS_VIEW_FIELDS[page]]);
+      expect(get(path).parameters.filter((p) => p.required).map((p) => p.name)).toEqual(["geo"]);
+      expect(get(path).tags).toEqual(["Views"]);
+      expect(JSON.stringify(get(path).responses["200"])).toContain(`#/components/schemas/${component}`);
+    }
   });
 
   it("has every parameter the choropleth accepts, and the geometry layers as the path's values", () => {

@@ -13,7 +13,7 @@ import { choropleth, WINDOW_ALLOWED } from "./choropleth.server";
 import { CHOROPLETH_CACHE_CONTROL, GEO_CACHE_CONTROL, GEO_LAYERS, geoJson, geoLayerSchema } from "./maps.server";
 import { ALLOWED_METHODS, apiErrorSchema, cachedJson, fieldProblemSchema } from "./responses.server";
 import { SERIES_CLIENT_QUEUE, SERIES_PER_CLIENT, seriesAnswer } from "./series.server";
-import { ANALYSIS_VIEW_PAGES, ANALYSIS_VIEW_TEXT, analysisViewQuerySchema, analysisViewSchema, VIEW_CACHE_CONTROL } from "../analytics/views.server";
+import { ANALYSIS_VIEW_PAGES, ANALYSIS_VIEW_TEXT, analysisViewAnswerSchema, analysisViewQuerySchema, VIEW_CACHE_CONTROL } from "../analytics/views.server";
 import { analysisViewPath } from "../../app/features/analytics/viewsApi";
 
 /**
@@ -316,9 +316,9 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
   );
 
   // the analysis views (decision 026): what a page shows, as its loader primes it
-  component("AnalysisView", analysisViewSchema);
   for (const page of ANALYSIS_VIEW_PAGES) {
     const text = ANALYSIS_VIEW_TEXT[page];
+    const answer = analysisViewAnswerSchema(page);
     operations.push(
       operation({
         path: `/api/${analysisViewPath(page)}`,
@@ -327,7 +327,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
         summary: text.summary,
         description: `${text.description} The page's loader primes the same view; a later navigation fetches it here. Every parameter but \`geo\` has the page's default.`,
         parameters: queryParameters(analysisViewQuerySchema(page), text.example),
-        answer: { contentType: "application/json", schema: "AnalysisView", example: undefined, cacheControl: VIEW_CACHE_CONTROL, vary: false, sample: "when-generated" },
+        answer: { contentType: "application/json", schema: component(answer.name, answer.schema), example: undefined, cacheControl: VIEW_CACHE_CONTROL, vary: false, sample: "when-generated" },
         errors: [
           { status: 400, description: `${BAD_PARAMETER} Unknown parameters are refused; \`geo\` is required.` },
           { status: 404, description: "An unknown place (`details.field` is `geo`), or a selection whose series have no data." },

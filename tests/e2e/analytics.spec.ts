@@ -105,14 +105,24 @@ test("the water page takes PET from the pet series and names the method per mode
   expect(text.trim().split("\r\n").filter((l) => !l.startsWith("#"))).toHaveLength(25);
 });
 
-test("changing the place navigates and redraws", async ({ page }) => {
+test("changing the place navigates and redraws from the new place's view, asking for nothing else", async ({ page }) => {
   await page.goto("/analytics/climate-water?geo=BGD");
   await hydrated(page);
+  const api: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/")) api.push(`${url.pathname}${url.search}`);
+  });
   await page.getByLabel("Place", { exact: true }).selectOption("LKA");
   await expect(page).toHaveURL(/geo=LKA/);
   // the new place's series are computed on request (35 models, monthly): room for a busy machine
   await expect(page.getByRole("heading", { level: 2, name: /Sri Lanka/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.locator(".sacap-chart svg.marks:visible")).toHaveCount(3, { timeout: 20_000 });
+  await expect(page.getByRole("table", { name: /Annual totals/ })).toContainText("Projected change");
+  await expect(page.locator("p", { hasText: "PET method:" })).toContainText("FAO-56 Penman-Monteith for 30 models");
+  // one request: the new place's view (every field of the selection written out)
+  expect(api).toHaveLength(1);
+  expect(api[0]).toMatch(/^\/api\/views\/analytics\/climate-water\?geo=LKA&scenario=\w+&baseline=[\d-]+&window=[\w:.-]+$/);
 });
 
 test.describe("without JavaScript", () => {

@@ -161,7 +161,11 @@ export function AnalysisHeading({
       answers: readonly Pick<SeriesResponse, "series" | "provenance">[];
       sources?: undefined;
     }
-  | { answers?: undefined; sources: SourceSummary }
+  | {
+      answers?: undefined;
+      /** Or, for a page that ships a view (decision 026), the view's summary of those answers' sources. */
+      sources: SourceSummary;
+    }
 )) {
   const summary = sources ?? sourceSummary(mergeSources(answers!));
   return (

@@ -3,181 +3,113 @@ import { useSearchParams } from "@remix-run/react";
 import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, type BandPoint } from "../cmip6/charts/specs";
-import { THI_DEFINITIONS, THI_REFERENCES, THI_SPECIES, THI_THRESHOLDS, thiMethodText, thiVariables } from "../cmip6/livestockHeat";
-import { MONTH_NAMES } from "../cmip6/periods";
-import { AGREEMENT_RULE, leftOutList, mixedSourceModels, ONE_SOURCE_RULE, withoutModels } from "../cmip6/windows";
-import { useGetWarmingLevelsQuery } from "~/store/reference";
-import { AgreementLegend, AgreementMark, agreementCell } from "../cmip6/AgreementMark";
+import { THI_DEFINITIONS, THI_REFERENCES, THI_SPECIES, THI_THRESHOLDS, thiVariables } from "../cmip6/livestockHeat";
+import { AgreementLegend, AgreementMark } from "../cmip6/AgreementMark";
 import { AnalysisFrame, AnalysisHeading, fmt, LeftOutNote, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
-import { variableModelCycles, type MonthStats } from "./cycles";
-import { levelSeries } from "./levels";
-import { heatDayRows, livestockCodes, livestockQueries, type HeatDayRow, type RangeStat } from "./livestock";
+import { MONTHS } from "./cycles";
+import type { HeatDayRow, RangeStat } from "./livestock";
+import type { LivestockView } from "./livestockView";
 import { DEFAULT_THI_DEFINITION, scenarioName, type AnalysisSelection } from "./selection";
-import { useAnalysisSeries } from "./useSeries";
-import type { AnalysisQuery } from "./queries";
-
-export const MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
-
-/** Band points of monthly cycles, one series per label (the water balance draws its cycles with them too). */
-export const cyclePoints = (label: string, cycle: MonthStats[]): BandPoint[] =>
-  cycle.map((c) => ({ scenario: label, x: MONTHS[c.month - 1], median: c.median, p10: c.p10, p90: c.p90 }));
+import { useAnalysisView } from "./viewsApi";
 
 const range = (s: RangeStat) => (s.median === null ? "–" : `${fmt(s.median, 1)} (${fmt(s.p10, 1)}–${fmt(s.p90, 1)})`);
 
-/** One series answer per query; the component is keyed by its selection, so the number of queries is fixed while it lives. */
-function useSeriesList(queries: readonly AnalysisQuery[]) {
-  // a hook per query in a loop: the list's length never changes for a mounted component
-  return queries.map((q) => useAnalysisSeries(q));
+function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
+  const view = useAnalysisView("climate-livestock", selection);
+  return <SeriesGate queries={[view]}>{([v]) => <HeatStress view={v} selection={selection} place={place} />}</SeriesGate>;
 }
 
-function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
-  const levels = useGetWarmingLevelsQuery();
-  const codes = livestockCodes(selection);
-  const results = useSeriesList(livestockQueries(selection, levels.data));
+/** The page's chart, table and notes, from its view. */
+function HeatStress({ view, selection, place }: { view: LivestockView; selection: AnalysisSelection; place: string }) {
+  const { sample, tables, level } = view;
   const definition = THI_DEFINITIONS.find((d) => d.code === selection.thi)!;
   const species = THI_SPECIES.find((s) => s.code === selection.species)!;
+  const baseLabel = `${selection.baseline.label} (historical)`;
+  const futureLabel = `${selection.window.label} (${selection.scenario})`;
+  const onset = tables[0];
+  const points = (label: string, pick: (r: HeatDayRow) => RangeStat): BandPoint[] => onset.rows.slice(0, 12).map((r, m) => ({ scenario: label, x: MONTHS[m], ...pick(r) }));
+  const spec = bandChartSpec({
+    labels: {
+      title: `Days with THI ≥ ${onset.threshold}, ${place}`,
+      axis: "Days per month",
+      units: "days",
+      decimals: 1,
+      sample,
+      note: `${definition.label}; ensemble median and p10-p90`,
+    },
+    band: [...points(baseLabel, (r) => r.baseline), ...points(futureLabel, (r) => r.future)],
+    x: { title: "Month", type: "month", order: MONTHS },
+    legend: "Period",
+  });
+  const year = onset.rows[onset.rows.length - 1];
   return (
-    <SeriesGate queries={results}>
-      {(answers) => {
-        const sample = answers.some((a) => a.sample);
-        const futures = answers.filter((_, i) => i % 2 === 1);
-        const at = levelSeries(selection, levels.data, futures);
-        const baseLabel = `${selection.baseline.label} (historical)`;
-        const futureLabel = `${selection.window.label} (${selection.scenario})`;
-        const tables = codes.map((c, k) => {
-          const [base, future] = [at.baseline(answers[2 * k]), at.future(answers[2 * k + 1])];
-          // one source per model: a model whose baseline and future differ in source is in neither
-          const excluded = mixedSourceModels([base], [future]);
-          return { ...c, excluded, rows: heatDayRows(withoutModels(variableModelCycles(base), excluded), withoutModels(variableModelCycles(future), excluded)) };
-        });
-        const excluded: Record<string, string> = Object.assign({}, ...tables.map((t) => t.excluded));
-        const leftOut = leftOutList(excluded);
-        const onset = tables[0];
-        const points = (label: string, pick: (r: HeatDayRow) => RangeStat): BandPoint[] =>
-          onset.rows.slice(0, 12).map((r, m) => ({ scenario: label, x: MONTHS[m], ...pick(r) }));
-        const spec = bandChartSpec({
-          labels: {
-            title: `Days with THI ≥ ${onset.threshold.value}, ${place}`,
-            axis: "Days per month",
-            units: "days",
-            decimals: 1,
-            sample,
-            note: `${definition.label}; ensemble median and p10-p90`,
-          },
-          band: [...points(baseLabel, (r) => r.baseline), ...points(futureLabel, (r) => r.future)],
-          x: { title: "Month", type: "month", order: MONTHS },
-          legend: "Period",
-        });
-        const year = (rows: HeatDayRow[]) => rows[rows.length - 1];
-        const method = `${thiMethodText(selection.thi, selection.species)} Changes: each model's future minus its own baseline, then the median across models. ${AGREEMENT_RULE} ${ONE_SOURCE_RULE}${leftOut ? ` left out: ${leftOut}.` : ""}`;
-        const columns = [
-          "month or season",
-          ...tables.flatMap((t) => [
-            `THI>=${t.threshold.value} ${baseLabel} median`, "p10", "p90",
-            `THI>=${t.threshold.value} ${futureLabel} median`, "p10", "p90",
-            `THI>=${t.threshold.value} change (median of models)`, "agreement on the sign",
-          ]),
-        ];
-        const round = (v: number | null) => (v === null ? null : Number(v.toFixed(2)));
-        const csvRows = tables[0].rows.map((_, i) => [
-          tables[0].rows[i].label,
-          ...tables.flatMap((t) => {
-            const r = t.rows[i];
-            return [round(r.baseline.median), round(r.baseline.p10), round(r.baseline.p90), round(r.future.median), round(r.future.p10), round(r.future.p90), round(r.change), agreementCell(r.agreement)];
-          }),
-        ]);
-        return (
-          <>
-            <AnalysisHeading
-              title={`Livestock heat stress, ${place}`}
-              answers={answers}
-              csv={{
-                file: `sacap-livestock-thi-days-${selection.species}-${selection.thi}-${selection.geo}`,
-                header: {
-                  indicator: `Days with THI at or above ${tables.map((t) => t.threshold.value).join(", ")} (${codes.map((c) => c.code).join(", ")}): ${species.name}, ${definition.label}`,
-                  units: "days",
-                  geo: selection.geo,
-                  scenarios: ["historical", selection.scenario],
-                  models: ["ensemble"],
-                  period: `${selection.baseline.label}, ${at.periodText}`,
-                  baseline: selection.baseline.label,
-                  view: "heat-stress days by month, season and year",
-                  sample,
-                  method,
-                  agreement: AGREEMENT_RULE,
-                },
-                columns,
-                rows: csvRows,
-              }}
-            />
-            <Chart
-              label={`Days with THI at or above ${onset.threshold.value} by month`}
-              spec={spec}
-              fileName={`sacap-livestock-thi-days-${selection.geo}`}
-              summary={`Days a year with ${definition.label.toLowerCase()} THI at or above ${onset.threshold.value} in ${place}: ${fmt(year(onset.rows).baseline.median, 0)} in ${baseLabel}, ${fmt(year(onset.rows).future.median, 0)} in ${futureLabel} (ensemble medians).`}
-            />
-            <HTMLTable compact striped className="sacap-table">
-              <caption>
-                Heat-stress days per month, season and year: {species.name}, {definition.label.toLowerCase()} THI; ensemble median (p10–p90){sample ? " (sample data)" : ""}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" rowSpan={2}>
-                    Month or season
-                  </th>
-                  {tables.map((t) => (
-                    <th scope="colgroup" colSpan={3} key={t.code}>
-                      THI ≥ {t.threshold.value}
-                    </th>
-                  ))}
-                </tr>
-                <tr>
-                  {tables.flatMap((t) => [
-                    <th scope="col" key={`${t.code}-b`}>
-                      {baseLabel}
-                    </th>,
-                    <th scope="col" key={`${t.code}-f`}>
-                      {futureLabel}
-                    </th>,
-                    <th scope="col" key={`${t.code}-c`}>
-                      Change
-                    </th>,
-                  ])}
-                </tr>
-              </thead>
-              <tbody>
-                {tables[0].rows.map((row, i) => (
-                  <tr key={row.label}>
-                    <th scope="row">{row.label}</th>
-                    {tables.flatMap((t) => {
-                      const r = t.rows[i];
-                      return [
-                        <td className="sacap-num" key={`${t.code}-b`}>
-                          {range(r.baseline)}
-                        </td>,
-                        <td className="sacap-num" key={`${t.code}-f`}>
-                          {range(r.future)}
-                        </td>,
-                        <td className="sacap-num" key={`${t.code}-c`}>
-                          {signed(r.change, 1)} <AgreementMark agreement={r.agreement} />
-                        </td>,
-                      ];
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-            {!at.count && (
-              <p className="sacap-level-note">
-                <AgreementLegend />
-              </p>
-            )}
-            <LeftOutNote excluded={excluded} />
-            {at.count && <LevelNote counts={[{ label: `Heat-stress days (${thiVariables(selection.thi).join(" and ")})`, ...at.count }]} scenarioName={scenarioName(selection.scenario)} />}
-          </>
-        );
-      }}
-    </SeriesGate>
+    <>
+      <AnalysisHeading title={`Livestock heat stress, ${place}`} sources={view.sources} csv={{ file: `sacap-livestock-thi-days-${selection.species}-${selection.thi}-${selection.geo}`, ...view.csv }} />
+      <Chart
+        label={`Days with THI at or above ${onset.threshold} by month`}
+        spec={spec}
+        fileName={`sacap-livestock-thi-days-${selection.geo}`}
+        summary={`Days a year with ${definition.label.toLowerCase()} THI at or above ${onset.threshold} in ${place}: ${fmt(year.baseline.median, 0)} in ${baseLabel}, ${fmt(year.future.median, 0)} in ${futureLabel} (ensemble medians).`}
+      />
+      <HTMLTable compact striped className="sacap-table">
+        <caption>
+          Heat-stress days per month, season and year: {species.name}, {definition.label.toLowerCase()} THI; ensemble median (p10–p90){sample ? " (sample data)" : ""}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" rowSpan={2}>
+              Month or season
+            </th>
+            {tables.map((t) => (
+              <th scope="colgroup" colSpan={3} key={t.code}>
+                THI ≥ {t.threshold}
+              </th>
+            ))}
+          </tr>
+          <tr>
+            {tables.flatMap((t) => [
+              <th scope="col" key={`${t.code}-b`}>
+                {baseLabel}
+              </th>,
+              <th scope="col" key={`${t.code}-f`}>
+                {futureLabel}
+              </th>,
+              <th scope="col" key={`${t.code}-c`}>
+                Change
+              </th>,
+            ])}
+          </tr>
+        </thead>
+        <tbody>
+          {onset.rows.map((row, i) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              {tables.flatMap((t) => {
+                const r = t.rows[i];
+                return [
+                  <td className="sacap-num" key={`${t.code}-b`}>
+                    {range(r.baseline)}
+                  </td>,
+                  <td className="sacap-num" key={`${t.code}-f`}>
+                    {range(r.future)}
+                  </td>,
+                  <td className="sacap-num" key={`${t.code}-c`}>
+                    {signed(r.change, 1)} <AgreementMark agreement={r.agreement} />
+                  </td>,
+                ];
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {!level && (
+        <p className="sacap-level-note">
+          <AgreementLegend />
+        </p>
+      )}
+      <LeftOutNote excluded={view.excluded} />
+      {level && <LevelNote counts={[{ label: `Heat-stress days (${thiVariables(selection.thi).join(" and ")})`, ...level }]} scenarioName={scenarioName(selection.scenario)} />}
+    </>
   );
 }
 

@@ -1,6 +1,11 @@
+import type { BandPoint } from "../cmip6/charts/specs";
 import { ensembleStats } from "../cmip6/ensemble";
+import { MONTH_NAMES } from "../cmip6/periods";
 import { signAgreement, type Agreement } from "../cmip6/windows";
 import type { ScenarioSeries } from "../cmip6/series";
+
+/** Month labels of the cycle charts and tables ("Jan" … "Dec"). */
+export const MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
 
 /** Per model and calendar month, the mean over the years of a monthly block of `f` applied to each step. */
 function monthlyMeans(blocks: readonly ScenarioSeries[], f: (values: (number | null)[], month: number) => number | null): Record<string, (number | null)[]> {
@@ -36,6 +41,10 @@ export function cycleStats(perModel: Record<string, (number | null)[]>): MonthSt
   const stats = ensembleStats(Object.values(perModel), 12);
   return stats.median.map((median, m) => ({ month: m + 1, median, p10: stats.p10[m], p90: stats.p90[m] }));
 }
+
+/** Band points of monthly cycles, one series per label (period). */
+export const cyclePoints = (label: string, cycle: readonly MonthStats[]): BandPoint[] =>
+  cycle.map((c) => ({ scenario: label, x: MONTHS[c.month - 1], median: c.median, p10: c.p10, p90: c.p90 }));
 
 /**
  * Sign agreement of the models' changes between two sets of per-model cycles, each cycle reduced to one

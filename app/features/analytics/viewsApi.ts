@@ -4,6 +4,8 @@ import { THI_DEFINITIONS, THI_SPECIES } from "../cmip6/livestockHeat";
 import { WINDOW_CHOICES } from "../cmip6/warmingLevels";
 import type { ClimateCropView } from "./climateCropView";
 import type { ClimateVariabilityView } from "./climateVariabilityView";
+import type { LivestockView } from "./livestockView";
+import type { WaterView } from "./waterView";
 import { ANALYSIS_BASELINES, ANALYSIS_SCENARIOS, type AnalysisSelection } from "./selection";
 
 /**
@@ -15,6 +17,8 @@ import { ANALYSIS_BASELINES, ANALYSIS_SCENARIOS, type AnalysisSelection } from "
 export interface AnalysisViews {
   "climate-crop": ClimateCropView;
   "climate-variability": ClimateVariabilityView;
+  "climate-water": WaterView;
+  "climate-livestock": LivestockView;
 }
 export type AnalysisViewPage = keyof AnalysisViews;
 
@@ -35,6 +39,8 @@ export const ANALYSIS_FIELD_VALUES: Readonly<Record<AnalysisField, readonly stri
 export const ANALYSIS_VIEW_FIELDS: { readonly [P in AnalysisViewPage]: readonly AnalysisField[] } = {
   "climate-crop": ["scenario", "baseline", "window"],
   "climate-variability": ["scenario", "baseline", "scale"],
+  "climate-water": ["scenario", "baseline", "window"],
+  "climate-livestock": ["scenario", "baseline", "window", "species", "thi"],
 };
 
 /** The path of a page's view endpoint, under /api. */
