@@ -5,21 +5,6 @@ import type { WarmingLevels } from "../../app/features/cmip6/warmingLevels";
 import type { ApiCacheEntry } from "../../app/store/prime";
 
 /**
- * Loader of an analysis page: reads the selection from the URL and primes the cache with the geo list,
- * the model-variable availability (for the method notes), the warming-level table (the window choice
- * offers the levels) and every series the analysis draws, so the first load requests nothing from /api.
- */
-export function analysisLoader(queries: (selection: AnalysisSelection, levels: WarmingLevels) => { frequency: SeriesFrequency; query: SeriesQuery }[]) {
-  return async ({ request, context }: LoaderFunctionArgs) => {
-    const selection = parseAnalysisSelection(new URL(request.url).searchParams, context.series.catalog.geos);
-    const levels = context.reference.list("getWarmingLevels");
-    const series = await Promise.all(queries(selection, levels).map(({ frequency, query }) => context.series.cacheEntry(frequency, query)));
-    const apiCache: ApiCacheEntry[] = [...context.reference.cacheEntries(["getGeos", "getModelVariables", "getWarmingLevels"]), ...series.filter((e): e is ApiCacheEntry => e !== undefined)];
-    return json({ apiCache });
-  };
-}
-
-/**
  * Loader of the ENSO analysis: the ONI table, which of the observed series exist for the place (`observed`,
  * in the order of `observedQueries`), and the primed series: the observed ones that exist and the
  * historical runs beside them (for their bias). Without observations nothing of the models is primed: the
