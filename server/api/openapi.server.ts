@@ -6,6 +6,8 @@ import { seriesQuerySchema } from "../../app/features/cmip6/seriesQuerySchema";
 import { choroplethQuerySchema, choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
 import type { ApiParameter, OpenApiDocument, SampleFlag } from "../../app/features/api-docs/openapi";
 import { API_LIST_NAMES, API_LISTS, REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER, type ApiListName } from "../../app/store/contract";
+import { PROFILE_ROWS_CHOICES } from "../../app/features/profile/view";
+import { profileViewSchema } from "../../app/features/profile/viewSchema";
 import { SEED_SCHEMAS } from "../seeds.server";
 import type { SeriesService } from "../series/service.server";
 import { prepareJson, type PreparedJson, type ReferenceService } from "../services/reference.server";
@@ -313,6 +315,27 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
     }),
   );
 
+  // Views (decision 026): what a page shows, for navigations after its first load
+  operations.push(
+    operation({
+      path: "/api/views/profile/{place}",
+      operationId: "getProfileView",
+      tag: "Views",
+      summary: "A place profile as its page shows it",
+      description:
+        "What `/profiles/{place}` shows: the 1995-2014 monthly climate, the change of each indicator by 20-year window and warming level under SSP2-4.5 and SSP5-8.5 (median, 10th-90th percentiles and the models' agreement, rounded as shown), the strongest signals, the warming-level notes, the methods and where the numbers come from. The change tables hold their first rows (climate variables); `rows=all` holds every indicator. Every number, unrounded and per model source, is in the place's data pack (`/profiles/{place}/data-pack.zip`).",
+      parameters: [
+        { name: "place", in: "path", required: true, description: "The place's slug (`nepal`, `sri-lanka`, `ganges`) or geo code (`NPL`).", schema: { type: "string" }, example: "nepal" },
+        { name: "rows", in: "query", required: false, description: "`all`: every indicator in the change tables; `first` (the default): their first rows.", schema: jsonSchemaOf(z.enum(PROFILE_ROWS_CHOICES)) },
+      ],
+      answer: { contentType: "application/json", schema: component("ProfileView", profileViewSchema), example: undefined, cacheControl: SERIES_CACHE_CONTROL, vary: false, sample: "when-generated" },
+      errors: [
+        { status: 400, description: `${BAD_PARAMETER} \`rows\` accepts ${PROFILE_ROWS_CHOICES.join(" and ")}.` },
+        { status: 404, description: "No place of that slug or geo code." },
+      ],
+    }),
+  );
+
   operations.push(
     operation({
       path: OPENAPI_PATH,
@@ -346,6 +369,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       { name: "Reference lists", description: "The catalogue behind every screen: geographies, indicators, models, scenarios and more." },
       { name: "Series", description: "CMIP6 series per model, with ensemble statistics, period statistics and warming levels." },
       { name: "Maps", description: "Basemap outlines and the values the map viewers colour regions by." },
+      { name: "Views", description: "What a page shows (its tables, charts and notes), as the page's first load has it: for later navigations." },
       { name: "Description", description: "This document." },
     ],
     paths: Object.assign({}, ...operations),

@@ -40,6 +40,19 @@ function textWidth(item: { fontSize?: number; fontWeight?: number | string }, te
 }
 (vega as unknown as { textMetrics: { width: typeof textWidth } }).textMetrics.width = textWidth;
 
+/**
+ * Vega's SVG without what draws nothing, for a lighter document: coordinates to 0.01 px (Vega writes
+ * them to 15 digits), no `opacity="1"` (the default), no `pointer-events` or `aria-hidden` on the marks (the
+ * drawing is one image, under a title and description), and no hidden empty foreground paths. Text is
+ * left as it is.
+ */
+export function slimSvg(svg: string): string {
+  return svg
+    .replace(/ (d|transform|x|y|x1|x2|y1|y2|width|height|cx|cy|r)="([^"]*)"/g, (_, name: string, value: string) => ` ${name}="${value.replace(/-?\d+\.\d{3,}/g, (n) => String(Number(Number(n).toFixed(2))))}"`)
+    .replace(/<path class="foreground" aria-hidden="true" d="" pointer-events="none" display="none"\/>/g, "")
+    .replace(/ (?:opacity="1"|pointer-events="none"|aria-hidden="true")/g, "");
+}
+
 type HeadlessRenderer = { initialize(el: null, w: number, h: number, origin: [number, number], scale: number): HeadlessRenderer; background(c: unknown): HeadlessRenderer; render(scene: unknown): HeadlessRenderer; svg(): string };
 type ViewInternals = { _viewWidth: number; _viewHeight: number; _origin: [number, number]; _scenegraph: { root: unknown }; _pending?: unknown };
 
@@ -60,12 +73,12 @@ export function drawChartSvg(spec: TopLevelSpec, text: DrawText, options: DrawOp
     const width = Math.max(0, internals._viewWidth + padding.left + padding.right);
     const height = Math.max(0, internals._viewHeight + padding.top + padding.bottom);
     const Renderer = (vega.renderModule as unknown as (name: string) => { headless: new (loader: unknown) => HeadlessRenderer })("svg").headless;
-    const svg = new Renderer(view.loader())
+    const drawn = new Renderer(view.loader())
       .initialize(null, width, height, [padding.left + internals._origin[0], padding.top + internals._origin[1]], 1)
       .background(view.background())
       .render(internals._scenegraph.root)
-      .svg()
-      .replace(/ (?:role="graphics-[a-z]+"|aria-roledescription="[^"]*"|aria-label="[^"]*")/g, "");
+      .svg();
+    const svg = slimSvg(drawn).replace(/ (?:role="graphics-[a-z]+"|aria-roledescription="[^"]*"|aria-label="[^"]*")/g, "");
     const label = svgLabel(text.idPrefix, text.title, text.desc);
     return svg.replace(/^<svg([^>]*) class="marks"([^>]*)>/, (_, before: string, after: string) => `<svg${before} class="marks sacap-chart-svg"${after} preserveAspectRatio="xMinYMin meet" ${label.attributes}>${label.elements}`);
   } finally {
