@@ -6,6 +6,8 @@ import { seriesQuerySchema } from "../../app/features/cmip6/seriesQuerySchema";
 import { choroplethQuerySchema, choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
 import type { ApiParameter, OpenApiDocument, SampleFlag } from "../../app/features/api-docs/openapi";
 import { API_LIST_NAMES, API_LISTS, REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER, type ApiListName } from "../../app/store/contract";
+import { VIEW_CHOICES as EXPLORER_VIEW_CHOICES } from "../../app/features/cmip6/explorer/view";
+import { explorerViewSchema } from "../../app/features/cmip6/explorer/viewSchema";
 import { PROFILE_ROWS_CHOICES } from "../../app/features/profile/view";
 import { profileViewSchema } from "../../app/features/profile/viewSchema";
 import { SEED_SCHEMAS } from "../seeds.server";
@@ -332,6 +334,29 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       errors: [
         { status: 400, description: `${BAD_PARAMETER} \`rows\` accepts ${PROFILE_ROWS_CHOICES.join(" and ")}.` },
         { status: 404, description: "No place of that slug or geo code." },
+      ],
+    }),
+  );
+
+  operations.push(
+    operation({
+      path: "/api/views/cmip6-data",
+      operationId: "getExplorerView",
+      tag: "Views",
+      summary: "The CMIP6 explorer's view of a selection",
+      description:
+        "What `/cmip6-data` shows for the same query: the chart's Vega-Lite specification (time series, change from a baseline or annual cycle), the 20-year window and warming-level rows with the models' agreement, the dense table's page for its parameters (`t.page`, `t.sort`, `t.size`, …), the download headers and where the numbers come from. The series behind it are the series API's (`series` names the queries). Parameters are the page's: the series query, `baseline`, `view`, `members`, `window` and `subset`.",
+      parameters: [
+        ...queryParameters(seriesQuerySchema(catalog, "annual").pick({ indicator: true, geo: true, scenario: true, model: true, start: true, end: true }), { indicator: "tas", geo: "NPL" }),
+        { name: "view", in: "query", required: false, description: "`series` (the default), `change` or `cycle`.", schema: jsonSchemaOf(z.enum(EXPLORER_VIEW_CHOICES)) },
+        { name: "baseline", in: "query", required: false, description: "The baseline of changes (`1995-2014`, the default, or `1991-2020`, `1981-2010`).", schema: { type: "string" } },
+        { name: "members", in: "query", required: false, description: "`1`: each model's line as well as the ensemble.", schema: { type: "string" } },
+        { name: "window", in: "query", required: false, description: "A warming level (`gwl:2.0`) whose span the chart marks.", schema: { type: "string" } },
+      ],
+      answer: { contentType: "application/json", schema: component("ExplorerView", explorerViewSchema), example: undefined, cacheControl: SERIES_CACHE_CONTROL, vary: false, sample: "when-generated" },
+      errors: [
+        { status: 400, description: `${BAD_PARAMETER} \`view\` accepts ${EXPLORER_VIEW_CHOICES.join(", ")}.` },
+        { status: 404, description: "An unknown place, or a selection without data." },
       ],
     }),
   );
