@@ -1,6 +1,8 @@
 import type { TopLevelSpec } from "vega-lite";
 import { drawChartSvg, type DrawOptions, type DrawText } from "~/features/cmip6/charts/draw.server";
 import { drawMapSvg, type MapDrawingInput } from "~/features/maps/mapSvg.server";
+import type { ProfilePlace } from "~/features/profile/profile";
+import { placeMapSvg, type PlaceMapOptions } from "~/features/profile/placeMap.server";
 
 /**
  * The drawing functions the server gives its render (app/lib/server-drawing.tsx): what a component asks the
@@ -11,6 +13,8 @@ export interface ServerDrawings {
   chart(spec: TopLevelSpec, text: DrawText, options?: DrawOptions): string;
   /** The viewers' map of a view (centre, zoom, fills, selection) as the interactive map would draw it. */
   map(input: MapDrawingInput): string;
+  /** A place profile's locator map. */
+  placeMap(place: ProfilePlace, options?: PlaceMapOptions): string;
 }
 
 const MAX_KEPT_CHARS = 16 * 1024 * 1024;
@@ -39,4 +43,5 @@ function remember(key: string, draw: () => string): string {
 export const serverDrawings: ServerDrawings = {
   chart: (spec, text, options) => remember(JSON.stringify(["chart", spec, text, options ?? null]), () => drawChartSvg(spec, text, options)),
   map: (input) => remember(JSON.stringify(["map", input]), () => drawMapSvg(input)),
+  placeMap: (place, options) => remember(JSON.stringify(["placeMap", place, options ?? null]), () => placeMapSvg(place, options)),
 };

@@ -6,6 +6,10 @@ import { seriesQuerySchema } from "../../app/features/cmip6/seriesQuerySchema";
 import { choroplethQuerySchema, choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
 import type { ApiParameter, OpenApiDocument, SampleFlag } from "../../app/features/api-docs/openapi";
 import { API_LIST_NAMES, API_LISTS, REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER, type ApiListName } from "../../app/store/contract";
+import { VIEW_CHOICES as EXPLORER_VIEW_CHOICES } from "../../app/features/cmip6/explorer/view";
+import { explorerViewSchema } from "../../app/features/cmip6/explorer/viewSchema";
+import { PROFILE_ROWS_CHOICES } from "../../app/features/profile/view";
+import { profileViewSchema } from "../../app/features/profile/viewSchema";
 import { SEED_SCHEMAS } from "../seeds.server";
 import type { SeriesService } from "../series/service.server";
 import { prepareJson, type PreparedJson, type ReferenceService } from "../services/reference.server";
@@ -335,6 +339,50 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       }),
     );
   }
+
+  // Views (decision 026): what a page shows, for navigations after its first load
+  operations.push(
+    operation({
+      path: "/api/views/profile/{place}",
+      operationId: "getProfileView",
+      tag: "Views",
+      summary: "A place profile as its page shows it",
+      description:
+        "What `/profiles/{place}` shows: the 1995-2014 monthly climate, the change of each indicator by 20-year window and warming level under SSP2-4.5 and SSP5-8.5 (median, 10th-90th percentiles and the models' agreement, rounded as shown), the strongest signals, the warming-level notes, the methods and where the numbers come from. The change tables hold their first rows (climate variables); `rows=all` holds every indicator. Every number, unrounded and per model source, is in the place's data pack (`/profiles/{place}/data-pack.zip`).",
+      parameters: [
+        { name: "place", in: "path", required: true, description: "The place's slug (`nepal`, `sri-lanka`, `ganges`) or geo code (`NPL`).", schema: { type: "string" }, example: "nepal" },
+        { name: "rows", in: "query", required: false, description: "`all`: every indicator in the change tables; `first` (the default): their first rows.", schema: jsonSchemaOf(z.enum(PROFILE_ROWS_CHOICES)) },
+      ],
+      answer: { contentType: "application/json", schema: component("ProfileView", profileViewSchema), example: undefined, cacheControl: SERIES_CACHE_CONTROL, vary: false, sample: "when-generated" },
+      errors: [
+        { status: 400, description: `${BAD_PARAMETER} \`rows\` accepts ${PROFILE_ROWS_CHOICES.join(" and ")}.` },
+        { status: 404, description: "No place of that slug or geo code." },
+      ],
+    }),
+  );
+
+  operations.push(
+    operation({
+      path: "/api/views/cmip6-data",
+      operationId: "getExplorerView",
+      tag: "Views",
+      summary: "The CMIP6 explorer's view of a selection",
+      description:
+        "What `/cmip6-data` shows for the same query: the chart's Vega-Lite specification (time series, change from a baseline or annual cycle), the 20-year window and warming-level rows with the models' agreement, the dense table's page for its parameters (`t.page`, `t.sort`, `t.size`, …), the download headers and where the numbers come from. The series behind it are the series API's (`series` names the queries). Parameters are the page's: the series query, `baseline`, `view`, `members`, `window` and `subset`.",
+      parameters: [
+        ...queryParameters(seriesQuerySchema(catalog, "annual").pick({ indicator: true, geo: true, scenario: true, model: true, start: true, end: true }), { indicator: "tas", geo: "NPL" }),
+        { name: "view", in: "query", required: false, description: "`series` (the default), `change` or `cycle`.", schema: jsonSchemaOf(z.enum(EXPLORER_VIEW_CHOICES)) },
+        { name: "baseline", in: "query", required: false, description: "The baseline of changes (`1995-2014`, the default, or `1991-2020`, `1981-2010`).", schema: { type: "string" } },
+        { name: "members", in: "query", required: false, description: "`1`: each model's line as well as the ensemble.", schema: { type: "string" } },
+        { name: "window", in: "query", required: false, description: "A warming level (`gwl:2.0`) whose span the chart marks.", schema: { type: "string" } },
+      ],
+      answer: { contentType: "application/json", schema: component("ExplorerView", explorerViewSchema), example: undefined, cacheControl: SERIES_CACHE_CONTROL, vary: false, sample: "when-generated" },
+      errors: [
+        { status: 400, description: `${BAD_PARAMETER} \`view\` accepts ${EXPLORER_VIEW_CHOICES.join(", ")}.` },
+        { status: 404, description: "An unknown place, or a selection without data." },
+      ],
+    }),
+  );
 
   operations.push(
     operation({

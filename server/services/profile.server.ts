@@ -19,8 +19,7 @@ import {
   type ProfileRunSources,
 } from "../../app/features/profile/profile";
 import { dataPackZip, profileHasSample } from "../../app/features/profile/dataPack.server";
-import { drawProfile } from "../../app/features/profile/graphics.server";
-import type { ProfilePageData } from "../../app/features/profile/ProfilePage";
+import { drawProfile, type ProfileGraphics } from "../../app/features/profile/graphics.server";
 import { profileSignals } from "../../app/features/profile/signals";
 import type { ReferenceService } from "./reference.server";
 import { STALE_ATTEMPTS, StaleSeriesVersion, type SeriesService, type WindowTable } from "../series/service.server";
@@ -37,6 +36,12 @@ export const PROFILE_METHODS = [
   ONE_SOURCE_RULE,
   `Values are area-weighted means over the place of the NEX-GDDP-CMIP6 daily data (0.25°), aggregated to years as each indicator states; climate extreme indices follow the ETCCDI definitions (climdex).`,
 ];
+
+/** A place's profile and its graphics. */
+export interface ProfileData {
+  profile: PlaceProfile;
+  graphics: ProfileGraphics;
+}
 
 type ProfileContext = { series: SeriesService; reference: ReferenceService };
 
@@ -56,7 +61,7 @@ const PACKS_KEPT = 64;
  * a new profile.
  */
 export function createProfileService({ series, reference }: ProfileContext) {
-  const pages = keptPerVersion<ProfilePageData & { runs: ProfileRunSources }>(() => series.version);
+  const pages = keptPerVersion<ProfileData & { runs: ProfileRunSources }>(() => series.version);
   const packs = keptPerVersion<DataPack>(() => series.version, PACKS_KEPT);
 
   function places(): ProfilePlace[] {
@@ -70,7 +75,7 @@ export function createProfileService({ series, reference }: ProfileContext) {
   }
 
   /** The profile and its graphics, with the source of each model run read (for the data pack only). */
-  function built(place: ProfilePlace): Promise<ProfilePageData & { runs: ProfileRunSources }> {
+  function built(place: ProfilePlace): Promise<ProfileData & { runs: ProfileRunSources }> {
     return pages.get(place.code, (version) => consistent(place, version).then(async ({ profile, runs }) => ({ profile, graphics: await drawProfile(profile), runs })));
   }
 
@@ -92,7 +97,7 @@ export function createProfileService({ series, reference }: ProfileContext) {
   }
 
   /** The profile and its graphics, as the page shows them. */
-  async function page(place: ProfilePlace): Promise<ProfilePageData> {
+  async function page(place: ProfilePlace): Promise<ProfileData> {
     const { profile, graphics } = await built(place);
     return { profile, graphics };
   }

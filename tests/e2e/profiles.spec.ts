@@ -42,15 +42,24 @@ test("from the profiles' index by keyboard to Nepal: signals, tables, agreement 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nepal climate profile");
   await expect(page.getByLabel("Data provenance")).toContainText("Sample data");
 
-  // a table per scenario, every window and warming level as a column
+  // a table per scenario, every window and warming level as a column; the first rows, then all of them
   for (const scenario of ["SSP2-4.5", "SSP5-8.5"]) {
     const table = page.getByRole("table", { name: new RegExp(`Nepal, ${scenario}`) });
     await expect(table.locator("thead")).toContainText("2080-2099");
     await expect(table.locator("thead")).toContainText("+2 °C");
     await expect(table.locator("thead")).toContainText(/\d+ of \d+ models/);
     await expect(table.getByRole("rowheader", { name: /Mean temperature/ })).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: /Consecutive dry days/ })).toHaveCount(0);
+  }
+  const more = page.getByRole("link", { name: /^Show all \d+ indicators$/ }).first();
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/profiles/nepal?rows=all");
+  for (const scenario of ["SSP2-4.5", "SSP5-8.5"]) {
+    const table = page.getByRole("table", { name: new RegExp(`Nepal, ${scenario}`) });
     await expect(table.getByRole("rowheader", { name: /Consecutive dry days/ })).toBeVisible();
   }
+  await expect(page.getByRole("link", { name: /^Show all \d+ indicators$/ })).toHaveCount(0);
   // every number of the signal sentences is one of the tables' numbers
   const tables = (await page.locator(".sacap-profile__table").allInnerTexts()).join(" ");
   const signals = await page.getByRole("region", { name: "Strongest signals" }).locator("li").allInnerTexts();
@@ -76,7 +85,8 @@ test("loaded directly, the profile hydrates without errors and its numbers are t
 
 test("printed to PDF: A4 pages with the place in the header, page numbers and the table's numbers", async ({ page }) => {
   test.slow();
-  await page.goto("/profiles/nepal");
+  // every row, as the Print button asks for before it prints
+  await page.goto("/profiles/nepal?rows=all");
   await hydrated(page);
   const value = await changeCell(page, "SSP5-8.5", /^Frost days/, "2080-2099");
   const pdf = await page.pdf({ preferCSSPageSize: true });
@@ -132,6 +142,15 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("img", { name: /Sri Lanka on a map/ })).toBeVisible();
     await expect(page.getByRole("table", { name: /Sri Lanka, SSP5-8.5/ })).toBeVisible();
     await expect(page.locator("a", { hasText: "Data pack (ZIP)" })).toHaveAttribute("href", "/profiles/sri-lanka/data-pack.zip");
+  });
+  test("every indicator is one link away: the first rows in the document, then all of them", async ({ page }) => {
+    await page.goto("/profiles/sri-lanka");
+    const table = page.getByRole("table", { name: /Sri Lanka, SSP5-8.5/ });
+    await expect(table.getByRole("rowheader", { name: /Frost days/ })).toHaveCount(0);
+    await page.getByRole("link", { name: /^Show all \d+ indicators$/ }).first().click();
+    await expect(page).toHaveURL("/profiles/sri-lanka?rows=all");
+    await expect(table.getByRole("rowheader", { name: /Frost days/ })).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: /Standardized Precipitation-Evapotranspiration Index/ })).toBeVisible();
   });
   test("a geo code redirects to the readable path, an unknown place is the not-found page", async ({ page }) => {
     await page.goto("/profiles/LKA");

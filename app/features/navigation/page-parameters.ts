@@ -19,6 +19,8 @@ const PAGE_PARAMETERS = new Set<string>([
   ...MAP_STATE_PARAMS,
   // catalogue's opened entry, CKAN viewer, a form's thank-you reference, Remix's index marker
   ...["entry", "dataset", "resource", "ref", "index"],
+  // a place profile's change tables with every indicator
+  "rows",
 ]);
 
 /** A data table's state (`parseTableState`), optionally behind the table's prefix (`csv.`, `t.`). */

@@ -4,7 +4,7 @@ import { parseCsv } from "~/lib/csv";
 import { AGREEMENT_RULE } from "~/features/cmip6/windows";
 import type { SourceSummary } from "~/features/cmip6/sources";
 import { CHANGE_COLUMNS, CLIMATE_COLUMNS, dataPackFiles, dataPackZip, standaloneSvg } from "./dataPack.server";
-import type { ProfileGraphics } from "./ProfilePage";
+import type { ProfileGraphics } from "./graphics.server";
 import type { EnsembleValue, PlaceProfile, ProfileCell, ProfileRow, ProfileRunSources } from "./profile";
 
 const URL_OF_PROFILE = "https://sacap.example/profiles/testland";

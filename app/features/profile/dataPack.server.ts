@@ -3,7 +3,7 @@ import { agreementCell } from "~/features/cmip6/AgreementMark";
 import { sourceKind } from "~/features/cmip6/sources";
 import { AGREEMENT_RULE, ONE_SOURCE_RULE } from "~/features/cmip6/windows";
 import { toCsvText } from "~/lib/csv";
-import type { ProfileGraphics } from "./ProfilePage";
+import type { ProfileGraphics } from "./graphics.server";
 import { citation, dataPackPath, type PlaceProfile, type ProfilePlace, type ProfileRunSources } from "./profile";
 
 /**

@@ -1,12 +1,18 @@
+import { CHANGE_CHART_CODES } from "./charts";
 import { changeChartSvg, monthlyCycleSvg } from "./charts.server";
 import { placeMapSvg } from "./placeMap.server";
-import type { ProfileGraphics } from "./ProfilePage";
 import type { PlaceProfile } from "./profile";
 
-/** The indicators whose change the profile charts. */
-export const CHANGE_CHART_CODES = ["tas", "pr"] as const;
+export { CHANGE_CHART_CODES };
 
-/** A profile's graphics, drawn on the server as SVG (the page inlines them, the data pack ships them). */
+/** The SVG graphics of a profile, drawn on the server (the data pack ships them; the page draws the same in its render). */
+export interface ProfileGraphics {
+  map: string;
+  cycle: string;
+  changes: { code: string; svg: string }[];
+}
+
+/** A profile's graphics, drawn on the server as SVG. */
 export async function drawProfile(profile: PlaceProfile): Promise<ProfileGraphics> {
   const codes = CHANGE_CHART_CODES.filter((code) => profile.rows.some((r) => r.code === code));
   const [cycle, ...changes] = await Promise.all([

@@ -42,6 +42,9 @@ export const profilePath = (place: Pick<ProfilePlace, "slug"> | string) => `/pro
 /** The path of a place's data pack. */
 export const dataPackPath = (place: Pick<ProfilePlace, "slug">) => `${profilePath(place)}/data-pack.zip`;
 
+/** The path of a place's locator map (SVG). */
+export const placeMapPath = (place: Pick<ProfilePlace, "slug">) => `${profilePath(place)}/map.svg`;
+
 /** A statistic across the models: median and 10th-90th percentiles of the models' values. */
 export interface EnsembleValue {
   median: number | null;

@@ -23,7 +23,7 @@ const block = (scenario: ScenarioSeries["scenario"], offset: number): ScenarioSe
 const labels = { title: "Annual average temperature, Nepal", axis: "Temperature (°C)", units: "°C", sample: true, note: "2000-2039" };
 const text = { title: "Temperature chart", desc: "Annual mean temperature, two scenarios.", idPrefix: "t" };
 
-/** Vega's own asynchronous export of the same drawing: the reference the synchronous one must equal. */
+/** Vega's own asynchronous export of the same drawing: the reference the synchronous one, compacted, must equal. */
 async function vegaExport(spec: TopLevelSpec, width: number): Promise<string> {
   const view = new vega.View(vega.parse(compile({ ...spec, width } as TopLevelSpec).spec), { renderer: "none" });
   try {

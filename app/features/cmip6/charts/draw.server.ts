@@ -42,6 +42,7 @@ function textWidth(item: { fontSize?: number; fontWeight?: number | string }, te
 }
 (vega as unknown as { textMetrics: { width: typeof textWidth } }).textMetrics.width = textWidth;
 
+
 type HeadlessRenderer = { initialize(el: null, w: number, h: number, origin: [number, number], scale: number): HeadlessRenderer; background(c: unknown): HeadlessRenderer; render(scene: unknown): HeadlessRenderer; svg(): string };
 type ViewInternals = { _viewWidth: number; _viewHeight: number; _origin: [number, number]; _scenegraph: { root: unknown }; _pending?: unknown };
 

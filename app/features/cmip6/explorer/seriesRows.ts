@@ -1,0 +1,43 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useGetAnnualSeriesQuery, useGetMonthlySeriesQuery } from "../seriesApi";
+import { seriesRows, type SeriesRow } from "./compute";
+import type { ExplorerSelection } from "./selection";
+import { shownBlocks, type ExplorerResults } from "./view";
+
+/**
+ * Every row of a view's dense table, loaded on demand through the series endpoints (decision 026): the
+ * view has the page the server rendered; sorting, filtering, copying and the series downloads need every
+ * value. `want()` starts the load; `whenLoaded` runs once the rows are there.
+ */
+export function useSeriesRows(selection: ExplorerSelection, results: ExplorerResults) {
+  const [wanted, setWanted] = useState(false);
+  const { annual, baseline, monthly } = results.series;
+  const data = useGetAnnualSeriesQuery(annual, { skip: !wanted });
+  const base = useGetAnnualSeriesQuery(baseline, { skip: !wanted || selection.view !== "change" });
+  const cycle = useGetMonthlySeriesQuery(monthly ?? annual, { skip: !wanted || !monthly });
+  const ready = data.data && (selection.view !== "change" || base.data || base.isError) && (!monthly || cycle.data || cycle.isError);
+  const rows = useMemo<SeriesRow[] | undefined>(
+    () => (ready && data.data ? seriesRows(shownBlocks(selection, { data: data.data, baseline: base.data, cycle: cycle.data })) : undefined),
+    [ready, data.data, base.data, cycle.data, selection],
+  );
+  const pending = useRef<((rows: SeriesRow[]) => void)[]>([]);
+  useEffect(() => {
+    if (!rows) return;
+    const waiting = pending.current.splice(0);
+    for (const run of waiting) run(rows);
+  }, [rows]);
+  return {
+    rows,
+    failed: data.isError,
+    want: () => {
+      if (!wanted) setWanted(true);
+    },
+    whenLoaded: (run: (rows: SeriesRow[]) => void) => {
+      if (rows) run(rows);
+      else {
+        pending.current.push(run);
+        setWanted(true);
+      }
+    },
+  };
+}

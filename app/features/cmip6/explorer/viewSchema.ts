@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** The JSON of the explorer's view (`ExplorerPageView`, view.ts), as the API description states it. */
+export const explorerViewSchema = z.strictObject({
+  query: z.string().describe("The selection's canonical query string, then the dense table's parameters."),
+  results: z.looseObject({
+    indicator: z.looseObject({ code: z.string(), name: z.string(), units: z.string(), decimals: z.number().int() }),
+    geo: z.looseObject({ code: z.string(), name: z.string() }),
+    origin: z.looseObject({ kind: z.enum(["sample", "ingested", "mixed"]), text: z.string() }),
+    sample: z.boolean().describe("Whether any number (or any baseline behind one) is generated sample data."),
+    chart: z
+      .looseObject({ label: z.string(), kind: z.enum(["series", "change", "cycle"]), labels: z.looseObject({ title: z.string() }), summary: z.string() })
+      .describe("What the chart draws: per scenario the years with the ensemble median and p10-p90 (and each model's values with `members=1`), or the annual cycle's points."),
+    fileName: z.string(),
+    header: z.looseObject({ indicator: z.string(), units: z.string(), geo: z.string(), sample: z.boolean() }).describe("The header of the series downloads."),
+    scenarioNames: z.record(z.string(), z.string()),
+    windows: z.looseObject({ rows: z.array(z.looseObject({ scenario: z.string(), code: z.string(), window: z.string(), median: z.number().nullable() })), decimals: z.number().int(), baseline: z.string() }),
+    table: z.looseObject({ models: z.array(z.string()), initial: z.looseObject({ pageRows: z.array(z.looseObject({})), page: z.number().int(), pageCount: z.number().int(), total: z.number().int() }) }).describe("The dense table's page for the query's table state."),
+    series: z.looseObject({ annual: z.looseObject({}), baseline: z.looseObject({}) }).describe("The series queries behind the view (`/api/cmip6/annual`, `/api/cmip6/v1/monthly`): every value, on demand."),
+  }),
+});
