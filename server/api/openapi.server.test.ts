@@ -30,13 +30,16 @@ const errorExample = (path: string, status: number) => (get(path).responses[stat
 const schemaOf = (path: string, name: string) => get(path).parameters.find((p) => p.name === name)!.schema as { enum?: unknown[]; items?: { enum?: unknown[] } };
 
 describe("the OpenAPI description", () => {
-  it("is OpenAPI 3.1 with GET and HEAD for every reference list, series, map endpoint, page view and itself", () => {
+  it("is OpenAPI 3.1 with GET and HEAD for every reference list, series, map endpoint, view and itself", () => {
     expect(document.openapi).toMatch(/^3\.1\./);
     const paths = [
       ...API_LIST_NAMES.map((name) => `/api/${API_LISTS[name].path}`),
       ...SERIES_FREQUENCIES.map((f) => `/api/${SERIES_PATHS[f]}`),
       "/api/viewer/choropleth",
       "/api/geo/{name}",
+      // views (decision 026): what a page shows
+      "/api/views/profile/{place}",
+      "/api/views/cmip6-data",
       "/api/openapi.json",
       "/api/views/analytics/climate-crop",
       "/api/views/analytics/climate-variability",
