@@ -4,6 +4,7 @@ import { SERIES_CACHE_CONTROL, SERIES_ENDPOINTS, seriesResponseSchema } from "..
 import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { seriesQuerySchema } from "../../app/features/cmip6/seriesQuerySchema";
 import { choroplethQuerySchema, choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
+import { cmip6ViewerViewSchema } from "../../app/features/maps/viewerViewSchema";
 import type { ApiParameter, OpenApiDocument, SampleFlag } from "../../app/features/api-docs/openapi";
 import { API_LIST_NAMES, API_LISTS, REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER, type ApiListName } from "../../app/store/contract";
 import { SEED_SCHEMAS } from "../seeds.server";
@@ -13,6 +14,7 @@ import { choropleth, WINDOW_ALLOWED } from "./choropleth.server";
 import { CHOROPLETH_CACHE_CONTROL, GEO_CACHE_CONTROL, GEO_LAYERS, geoJson, geoLayerSchema } from "./maps.server";
 import { ALLOWED_METHODS, apiErrorSchema, cachedJson, fieldProblemSchema } from "./responses.server";
 import { SERIES_CLIENT_QUEUE, SERIES_PER_CLIENT, seriesAnswer } from "./series.server";
+import { cmip6ViewerView } from "./viewer-views.server";
 
 /**
  * The OpenAPI 3.1 description of the portal's /api, generated from the zod schemas the server validates
@@ -127,6 +129,7 @@ async function realExamples({ reference, series }: OpenApiServices) {
     choropleth: trimExample(await choroplethOf(EXAMPLE_QUERIES.choropleth), 3),
     badChoropleth: "status" in badChoropleth ? { error: { status: badChoropleth.status, message: badChoropleth.message, details: badChoropleth.details } } : undefined,
     geo: { ...basins, features: basins.features.slice(0, 1) },
+    cmip6ViewerView: trimExample(cmip6ViewerView(reference)),
     geoNotFound: { error: { status: 404, message: 'No geometry named "rivers"', details: { allowed: GEO_LAYERS } } },
   };
 }
@@ -313,6 +316,21 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
     }),
   );
 
+  // Views: what a page shows, as its loader primes it (decision 026)
+  operations.push(
+    operation({
+      path: "/api/views/cmip6-viewer",
+      operationId: "getCmip6ViewerView",
+      tag: "Views",
+      summary: "The map viewer's layers, selects and regions",
+      description:
+        "What `/cmip6-viewer` shows around its map: the layer list, the entries of the choropleth's selects (indicators with annual values, models) and the regions it colours; the map's values are `/api/viewer/choropleth`. It takes no parameter. The example shows the first items of each list.",
+      parameters: [],
+      answer: { contentType: "application/json", schema: component("Cmip6ViewerView", cmip6ViewerViewSchema), example: examples.cmip6ViewerView, cacheControl: REFERENCE_CACHE_CONTROL, vary: false, sample: "always" },
+      errors: [{ status: 400, description: "Any parameter: `details.field` names it; `details.allowed` is empty." }],
+    }),
+  );
+
   operations.push(
     operation({
       path: OPENAPI_PATH,
@@ -346,6 +364,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       { name: "Reference lists", description: "The catalogue behind every screen: geographies, indicators, models, scenarios and more." },
       { name: "Series", description: "CMIP6 series per model, with ensemble statistics, period statistics and warming levels." },
       { name: "Maps", description: "Basemap outlines and the values the map viewers colour regions by." },
+      { name: "Views", description: "What a page shows (its tables, selects and chart points), as its first load carries it; for later navigations in the portal." },
       { name: "Description", description: "This document." },
     ],
     paths: Object.assign({}, ...operations),
