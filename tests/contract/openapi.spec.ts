@@ -161,6 +161,7 @@ test.describe("real answers follow the description", () => {
     ["/api/viewer/choropleth", "/api/viewer/choropleth?indicator=tas&scenario=ssp245&window=2040-2059&colour=red", 400],
     ["/api/geo/{name}", "/api/geo/rivers", 404],
     ["/api/views/cmip6-viewer", "/api/views/cmip6-viewer?indicator=tas", 400],
+    ["/api/views/pyaez", "/api/views/pyaez?module=9", 400],
   ];
   for (const [path, url, status] of ERRORS) {
     test(`${url} is a ${status} as described`, async ({ request }) => {
