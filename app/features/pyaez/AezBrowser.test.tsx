@@ -117,9 +117,9 @@ describe("AezBrowser (server HTML of the first load's view)", () => {
     expect(html).toContain("net revenue per hectare");
   });
 
-  it("opens the module the URL names", () => {
+  it("opens the module the URL names beside the first", () => {
     const five = render(seeds, undefined, "5");
-    expect(cards(five).filter((c) => !c.stub).map((c) => c.id)).toEqual(seeds.find((m) => m.id === "5")!.child.map((c) => `module-${c.id}`));
+    expect(cards(five).filter((c) => !c.stub).map((c) => c.id)).toEqual(seeds.filter((m) => m.id === "1" || m.id === "5").flatMap((m) => m.child.map((c) => `module-${c.id}`)));
     expect(five).toContain('aria-label="Modified Fournier index: colour scale from 0 to 8000 mm"');
   });
 

@@ -6,10 +6,11 @@ import { ALL_MODULES, buildAezView, isFullMap, openModuleHref, openModules, open
 const seeds = aezModuleListSchema.parse(JSON.parse(readFileSync("seeds/pyaez-modules.json", "utf8")));
 
 describe("the view of /pyaez", () => {
-  it("opens the first module with maps by default, the one named, or all; nothing for an unknown one", () => {
+  it("opens the first module with maps, and the one named, or all; nothing for an unknown one", () => {
     expect(openModules(seeds, null)).toEqual(["1"]);
     expect(openModules(seeds, "")).toEqual(["1"]);
-    expect(openModules(seeds, "4")).toEqual(["4"]);
+    expect(openModules(seeds, "1")).toEqual(["1"]);
+    expect(openModules(seeds, "4")).toEqual(["1", "4"]);
     expect(openModules(seeds, ALL_MODULES)).toEqual(seeds.map((m) => m.id));
     expect(openModules(seeds, "9")).toBeUndefined();
     expect(openModules([{ ...seeds[5] }, seeds[1]], null)).toEqual(["2"]);

@@ -4,7 +4,8 @@ import type { AezChild, AezModule } from "./schema";
 /**
  * What the /pyaez document shows (decision 026): every module and map by name (the navigator, the
  * headings, every anchor), and in full (description, map, legends, info chart) the maps of the open
- * module only: the first one with maps, or the one the URL's `?module=` names, or all with `?module=all`.
+ * modules only: the first one with maps (the first screen), and the one the URL's `?module=` names, or
+ * all of them with `?module=all`.
  * The other maps come after hydration (the full module list, `/api/pyaez/list/modules`); without scripts
  * each of them links to the page with its module open.
  */
@@ -28,16 +29,16 @@ export const isFullMap = (map: AezViewMap): map is AezChild => "desc" in map;
 export const openModuleValues = (modules: readonly AezModule[]) => [...modules.map((m) => m.id), ALL_MODULES];
 
 /**
- * The modules shown in full for a `?module=` value (null when absent): that module, every module, or the
- * first module with maps. Undefined for a value that names no module.
+ * The modules shown in full for a `?module=` value (null when absent): the first module with maps and
+ * that module, or every module. Undefined for a value that names no module.
  */
 export function openModules(modules: readonly AezModule[], value: string | null): string[] | undefined {
-  if (value === null || value === "") {
-    const first = modules.find((m) => m.child.length > 0);
-    return first ? [first.id] : [];
-  }
+  const first = modules.find((m) => m.child.length > 0);
+  const open = first ? [first.id] : [];
+  if (value === null || value === "") return open;
   if (value === ALL_MODULES) return modules.map((m) => m.id);
-  return modules.some((m) => m.id === value) ? [value] : undefined;
+  if (!modules.some((m) => m.id === value)) return undefined;
+  return open.includes(value) ? open : [...open, value];
 }
 
 /** The view: the open modules' maps in full, the other maps by id and name. */
