@@ -86,6 +86,36 @@ export function rssMiB(pid) {
 
 export const loadAverage = () => os.loadavg().map((l) => round(l, 2));
 
+/**
+ * The page benchmarks' routes by default: one of every kind of page (home, explorer, map viewer, AEZ
+ * browser, catalogue, a profile, each analysis, the comparison, the user guide, the API page, a form).
+ */
+export const PAGE_ROUTES = [
+  "/",
+  "/cmip6-data",
+  "/cmip6-viewer",
+  "/pyaez",
+  "/catalog/climate",
+  "/profiles/nepal",
+  "/analytics/climate-crop",
+  "/analytics/climate-crop/climate-variability",
+  "/analytics/climate-water",
+  "/analytics/climate-livestock",
+  "/analytics/climate-crop/enso-crops",
+  "/care-comp",
+  "/user-guide",
+  "/api-docs",
+  "/contact/form",
+];
+/** Runs per route of the page benchmarks by default (their figures are medians). */
+export const PAGE_RUNS = 5;
+
+/** The routes of a page benchmark: `--routes /,/pyaez`, or `PAGE_ROUTES`. */
+export function routesOption() {
+  const at = process.argv.indexOf("--routes");
+  return at === -1 ? PAGE_ROUTES : process.argv[at + 1].split(",");
+}
+
 export function machine() {
   return {
     cpu: os.cpus()[0]?.model,
@@ -94,8 +124,20 @@ export function machine() {
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
     loadAverageAtStart: loadAverage(),
-    note: "other processes on the machine affect the figures: see the load averages at the start and end",
+    note: "other processes on the machine affect the figures: see the load averages and benchmarkIndex at the start and end",
   };
+}
+
+/** `machine()` with Lighthouse's benchmarkIndex, for the start of a result file. */
+export async function machineWithIndex() {
+  return { ...machine(), benchmarkIndexAtStart: await benchmarkIndex() };
+}
+
+/** The load average and benchmarkIndex at the end of a run, added to `machineWithIndex()`'s record. */
+export async function endOfRun(info) {
+  info.loadAverageAtEnd = loadAverage();
+  info.benchmarkIndexAtEnd = await benchmarkIndex();
+  return info;
 }
 
 export function writeResult(name, report) {

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // First load on a slow link: Lighthouse 12 (mobile, simulated slow 4G: 150 ms RTT, 1.6 Mbps, 4x CPU
-// slowdown) with Debian's Chromium against the production build, three runs per route, medians; beside
+// slowdown) with Debian's Chromium against the production build, five runs per route of every kind of page
+// (bench/lib.mjs PAGE_ROUTES), medians, with Lighthouse's benchmarkIndex and the load average at the start
+// and end and the load average with every run (figures from different machines compare through them); beside
 // it the physical bound of each route (the time its HTML and render-blocking CSS need at that RTT and
 // bandwidth) and LCP as a ratio of it. Writes bench/results/lighthouse.json (with --routes,
 // lighthouse-selected.json). Run `npm run build` first.
 //
-//   node bench/lighthouse.mjs [--runs 3] [--routes /,/profiles/nepal] [--baseline ../other-checkout]
+//   node bench/lighthouse.mjs [--runs 5] [--routes /,/profiles/nepal] [--baseline ../other-checkout]
 //
 // With --baseline, the production build of another checkout (built there with `npm run build`) is served
 // beside this one and the two are measured in turn, run by run (the order swapped every run), so that both
@@ -15,12 +17,11 @@ import { get } from "node:http";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { loadAverage, machine, median, option, round, startServer, writeResult } from "./lib.mjs";
+import { endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, writeResult } from "./lib.mjs";
 
-const RUNS = option("runs", 3);
-const DEFAULT_ROUTES = ["/", "/catalog/climate", "/cmip6-data", "/cmip6-viewer", "/pyaez", "/profiles/nepal"];
+const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
-const ROUTES = routesArg === -1 ? DEFAULT_ROUTES : process.argv[routesArg + 1].split(",");
+const ROUTES = routesOption();
 const baselineArg = process.argv.indexOf("--baseline");
 const BASELINE = baselineArg === -1 ? undefined : path.resolve(process.argv[baselineArg + 1]);
 const CHROME_PATH = "/usr/bin/chromium";
@@ -144,7 +145,7 @@ const server = await startServer();
 const baseline = BASELINE ? await startServer({}, BASELINE) : undefined;
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
 const started = new Date().toISOString();
-const info = machine();
+const info = await machineWithIndex();
 const routes = {};
 try {
   for (const route of ROUTES) {
@@ -200,7 +201,7 @@ try {
   await baseline?.stop();
 }
 
-info.loadAverageAtEnd = loadAverage();
+await endOfRun(info);
 // a chosen set of routes is written beside the full run, not over it
 writeResult(BASELINE ? "lighthouse-compared" : routesArg === -1 ? "lighthouse" : "lighthouse-selected", {
   date: started,

@@ -4,15 +4,17 @@
 // lists every main-thread task longer than 50 ms after first contentful paint with what ran inside it
 // (script evaluation by file, function calls by file and name, style and layout, parsing, garbage
 // collection). Their sum above 50 ms each is the blocking time Lighthouse's TBT counts (measured here
-// rather than simulated). Writes bench/results/long-tasks.json. Run `npm run build` first.
+// rather than simulated). Five runs per route of every kind of page (bench/lib.mjs PAGE_ROUTES), medians,
+// with benchmarkIndex and the load average at the start and end. Writes bench/results/long-tasks.json
+// (with --routes, long-tasks-selected.json). Run `npm run build` first.
 //
-//   node bench/long-tasks.mjs [--runs 3] [--routes /,/cmip6-data]
+//   node bench/long-tasks.mjs [--runs 5] [--routes /,/cmip6-data]
 import { chromium } from "@playwright/test";
-import { loadAverage, machine, median, option, round, startServer, writeResult } from "./lib.mjs";
+import { endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, writeResult } from "./lib.mjs";
 
-const RUNS = option("runs", 3);
+const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
-const ROUTES = routesArg === -1 ? ["/", "/cmip6-data", "/cmip6-viewer", "/catalog/climate", "/pyaez"] : process.argv[routesArg + 1].split(",");
+const ROUTES = routesOption();
 const CPU_SLOWDOWN = 4;
 const LONG_MS = 50;
 const SETTLE_MS = 4000;
@@ -54,7 +56,7 @@ function longTasks(events) {
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium" });
 const started = new Date().toISOString();
-const info = machine();
+const info = await machineWithIndex();
 const routes = {};
 try {
   for (const route of ROUTES) {
@@ -77,14 +79,15 @@ try {
       console.log(`${route.padEnd(18)} run ${i + 1}: FCP ${found.fcpMs} ms, ${found.tasks.length} long tasks after it, blocking ${blockingMs} ms (load ${loadAverage()[0]})`);
       for (const t of found.tasks) console.log(`    ${String(t.startMs).padStart(6)} ms  ${String(t.durationMs).padStart(5)} ms  ${t.inside.map((p) => `${p.what} ${p.ms}`).join("; ")}`);
     }
-    routes[route] = { medianBlockingMs: median(runs.map((r) => r.blockingMs)), runs };
+    routes[route] = { medianBlockingMs: median(runs.map((r) => r.blockingMs)), medianFcpMs: median(runs.map((r) => r.fcpMs)), runs };
   }
 } finally {
   await browser.close();
   await server.stop();
 }
-info.loadAverageAtEnd = loadAverage();
-writeResult("long-tasks", {
+await endOfRun(info);
+// a chosen set of routes is written beside the full run, not over it
+writeResult(routesArg === -1 ? "long-tasks" : "long-tasks-selected", {
   date: started,
   machine: info,
   method: {
@@ -94,6 +97,8 @@ writeResult("long-tasks", {
     network: "none (loopback)",
     longTask: `a main-thread task (RunTask) longer than ${LONG_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_MS} ms`,
     settle: `the trace runs until ${SETTLE_MS} ms after the load event`,
+    runs: RUNS,
+    aggregate: "median over the runs",
   },
   routes,
 });

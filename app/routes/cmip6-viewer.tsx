@@ -1,26 +1,39 @@
 import { useLoaderData } from "@remix-run/react";
 import { ViewerPage } from "~/features/maps/ViewerPage";
 import { mapLinks } from "~/features/maps/links";
+import { QueryState } from "~/components/QueryState";
+import type { MapConfig } from "~/features/maps/config";
+import type { Cmip6ViewerView } from "~/features/maps/viewerView";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { useGetViewerLayersQuery } from "~/store/reference";
+import { useGetCmip6ViewerViewQuery } from "~/features/maps/mapsApi";
 import { viewerLoader } from "../../server/api/viewer-routes.server";
 
-export const loader = viewerLoader(["getViewerLayers", "getGeos", "getIndicators", "getCmip6Models"], () => [], { choropleth: true });
+/** The page's view (layers, selects, regions) and the map's values, primed (decision 026). */
+export const loader = viewerLoader([], () => [], { choropleth: true });
 
 export const handle: RouteHandle = { fixedHeight: true };
 export const links = mapLinks;
 
 export default function Cmip6ViewerRoute() {
   const { config } = useLoaderData<typeof loader>();
-  const layers = useGetViewerLayersQuery().data ?? [];
+  // primed on a first load; after a navigation in the portal the page waits for it (its state starts from it)
+  const view = useGetCmip6ViewerViewQuery();
+  return (
+    <QueryState what="map viewer" data={view.data} isError={view.isError}>
+      {(data) => <Cmip6Viewer view={data} config={config} />}
+    </QueryState>
+  );
+}
+
+function Cmip6Viewer({ view, config }: { view: Cmip6ViewerView; config: MapConfig }) {
   return (
     <ViewerPage
       path="/cmip6-viewer"
-      layers={layers}
+      layers={view.layers}
       config={config}
       filters
-      choropleth
+      choropleth={view}
       about={
         <>
           <p>

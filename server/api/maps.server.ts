@@ -4,10 +4,11 @@ import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CHOROPLETH_PARAMS } from "../../app/features/maps/choropleth";
-import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
-import { prepareJson } from "../services/reference.server";
+import { REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER } from "../../app/store/contract";
+import { prepareJson, type PreparedJson, type ReferenceService } from "../services/reference.server";
 import { choropleth, choroplethQueryFromParams } from "./choropleth.server";
 import { cachedJson, jsonError } from "./responses.server";
+import { cmip6ViewerView } from "./viewer-views.server";
 
 export const GEO_LAYERS = ["countries", "basins"] as const;
 export type GeoLayer = (typeof GEO_LAYERS)[number];
@@ -77,4 +78,18 @@ export async function choroplethLoader({ request, context }: LoaderFunctionArgs)
   const headers: Record<string, string> = { "Cache-Control": CHOROPLETH_CACHE_CONTROL };
   if (answer.sample) headers[SAMPLE_DATA_HEADER] = "true";
   return cachedJson(request, prepareJson(answer), headers);
+}
+
+const preparedViews = new WeakMap<ReferenceService, PreparedJson>();
+
+/** `/api/views/cmip6-viewer`: the view the page primes, as JSON with the reference lists' caching; it takes no parameter. */
+export function cmip6ViewerViewLoader({ request, context }: LoaderFunctionArgs) {
+  const unknown = [...new URL(request.url).searchParams.keys()][0];
+  if (unknown !== undefined) return jsonError(400, `Unknown parameter "${unknown}"`, { details: { field: unknown, allowed: [] } });
+  const view = cmip6ViewerView(context.reference);
+  let prepared = preparedViews.get(context.reference);
+  if (!prepared) preparedViews.set(context.reference, (prepared = prepareJson(view)));
+  const headers: Record<string, string> = { "Cache-Control": REFERENCE_CACHE_CONTROL };
+  if (view.sample) headers[SAMPLE_DATA_HEADER] = "true";
+  return cachedJson(request, prepared, headers);
 }

@@ -6,6 +6,8 @@ import { seriesResponseSchema } from "../../app/features/cmip6/series";
 import { seriesParamsFor, SERIES_FREQUENCIES, SERIES_PATHS } from "../../app/features/cmip6/seriesQuery";
 import { CHOROPLETH_PARAMS } from "../../app/features/maps/choropleth";
 import { choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
+import { cmip6ViewerViewSchema } from "../../app/features/maps/viewerViewSchema";
+import { aezViewSchema } from "../../app/features/pyaez/viewSchema";
 import { apiDocsView, exampleRequest, type OpenApiDocument, type OpenApiOperation } from "../../app/features/api-docs/openapi";
 import { API_LISTS, API_LIST_NAMES } from "../../app/store/contract";
 import { getSeeds, SEED_SCHEMAS } from "../seeds.server";
@@ -40,6 +42,8 @@ describe("the OpenAPI description", () => {
       // views (decision 026): what a page shows
       "/api/views/profile/{place}",
       "/api/views/cmip6-data",
+      "/api/views/cmip6-viewer",
+      "/api/views/pyaez",
       "/api/openapi.json",
       "/api/views/analytics/climate-crop",
       "/api/views/analytics/climate-variability",
@@ -108,6 +112,8 @@ describe("the OpenAPI description", () => {
     expect(seriesResponseSchema.parse(okExample("/api/cmip6/annual")).windows?.[0].window.code).toBe("gwl:2.0");
     expect(choroplethResponseSchema.parse(okExample("/api/viewer/choropleth")).values.length).toBeGreaterThan(0);
     geoLayerSchema.parse(okExample("/api/geo/{name}"));
+    expect(cmip6ViewerViewSchema.parse(okExample("/api/views/cmip6-viewer")).indicators.length).toBeGreaterThan(0);
+    expect(aezViewSchema.parse(okExample("/api/views/pyaez")).open).toEqual(["1"]);
     for (const path of ["/api/cmip6/annual", "/api/viewer/choropleth"]) {
       const error = apiErrorSchema.parse(errorExample(path, 400)).error;
       expect(error.status).toBe(400);

@@ -4,6 +4,8 @@ import { SERIES_CACHE_CONTROL, SERIES_ENDPOINTS, seriesResponseSchema } from "..
 import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { seriesQuerySchema } from "../../app/features/cmip6/seriesQuerySchema";
 import { choroplethQuerySchema, choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
+import { cmip6ViewerViewSchema } from "../../app/features/maps/viewerViewSchema";
+import { aezViewQuerySchema, aezViewSchema } from "../../app/features/pyaez/viewSchema";
 import type { ApiParameter, OpenApiDocument, SampleFlag } from "../../app/features/api-docs/openapi";
 import { API_LIST_NAMES, API_LISTS, REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER, type ApiListName } from "../../app/store/contract";
 import { VIEW_CHOICES as EXPLORER_VIEW_CHOICES } from "../../app/features/cmip6/explorer/view";
@@ -19,6 +21,8 @@ import { ALLOWED_METHODS, apiErrorSchema, cachedJson, fieldProblemSchema } from 
 import { SERIES_CLIENT_QUEUE, SERIES_PER_CLIENT, seriesAnswer } from "./series.server";
 import { ANALYSIS_VIEW_PAGES, ANALYSIS_VIEW_TEXT, analysisViewAnswerSchema, analysisViewQuerySchema, VIEW_CACHE_CONTROL } from "../analytics/views.server";
 import { analysisViewPath } from "../../app/features/analytics/viewsApi";
+import { cmip6ViewerView } from "./viewer-views.server";
+import { aezView } from "./pyaez-views.server";
 
 /**
  * The OpenAPI 3.1 description of the portal's /api, generated from the zod schemas the server validates
@@ -133,6 +137,9 @@ async function realExamples({ reference, series }: OpenApiServices) {
     choropleth: trimExample(await choroplethOf(EXAMPLE_QUERIES.choropleth), 3),
     badChoropleth: "status" in badChoropleth ? { error: { status: badChoropleth.status, message: badChoropleth.message, details: badChoropleth.details } } : undefined,
     geo: { ...basins, features: basins.features.slice(0, 1) },
+    cmip6ViewerView: trimExample(cmip6ViewerView(reference)),
+    aezView: trimExample(aezView(reference, "")),
+    badAezView: { error: { status: 400, message: 'Unknown module "9"', details: { field: "module", allowed: [...reference.list("getAezModules").map((m) => m.id), "all"], value: "9" } } },
     geoNotFound: { error: { status: 404, message: 'No geometry named "rivers"', details: { allowed: GEO_LAYERS } } },
   };
 }
@@ -381,6 +388,33 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
         { status: 400, description: `${BAD_PARAMETER} \`view\` accepts ${EXPLORER_VIEW_CHOICES.join(", ")}.` },
         { status: 404, description: "An unknown place, or a selection without data." },
       ],
+    }),
+  );
+
+  operations.push(
+    operation({
+      path: "/api/views/cmip6-viewer",
+      operationId: "getCmip6ViewerView",
+      tag: "Views",
+      summary: "The map viewer's layers, selects and regions",
+      description:
+        "What `/cmip6-viewer` shows around its map: the layer list, the entries of the choropleth's selects (indicators with annual values, models) and the regions it colours; the map's values are `/api/viewer/choropleth`. It takes no parameter. The example shows the first items of each list.",
+      parameters: [],
+      answer: { contentType: "application/json", schema: component("Cmip6ViewerView", cmip6ViewerViewSchema), example: examples.cmip6ViewerView, cacheControl: REFERENCE_CACHE_CONTROL, vary: false, sample: "always" },
+      errors: [{ status: 400, description: "Any parameter: `details.field` names it; `details.allowed` is empty." }],
+    }),
+  );
+  operations.push(
+    operation({
+      path: "/api/views/pyaez",
+      operationId: "getAezView",
+      tag: "Views",
+      summary: "The agro-ecological zoning page's modules and maps",
+      description:
+        "What the `/pyaez` document shows: every module and map by name, and the maps of one module (`module`, or all of them) in full, with their descriptions, images and legends; the full list is `/api/pyaez/list/modules`. The example shows the first items of each list.",
+      parameters: queryParameters(aezViewQuerySchema(services.reference.list("getAezModules").map((m) => m.id)), { module: "1" }),
+      answer: { contentType: "application/json", schema: component("AezView", aezViewSchema), example: examples.aezView, cacheControl: REFERENCE_CACHE_CONTROL, vary: false, sample: "never" },
+      errors: [{ status: 400, description: `${BAD_PARAMETER}`, example: examples.badAezView }],
     }),
   );
 

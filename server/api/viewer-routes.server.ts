@@ -3,11 +3,14 @@ import type { ApiListName } from "../../app/store/contract";
 import type { ViewerLayer } from "../../app/features/viewer/schema";
 import { choroplethQueryOf, readChoropleth } from "../../app/features/maps/choropleth";
 import type { ApiCacheEntry } from "../../app/store/prime";
+import { cmip6ViewerViewEntry } from "./viewer-views.server";
 
 /**
  * Loader of a viewer page: the reference lists it reads (primed into the RTK Query cache), the map
  * settings, and the page's layers: those of `seeds/viewer-pages.json` for `page`, or the CMIP6 layer
  * seed filtered by `select`. The page seed is imported on demand so its schema stays out of the browser.
+ * With `choropleth` (/cmip6-viewer) it primes the page's view (its layers, selects and regions,
+ * `viewer-views.server.ts`) and the map's values for the URL's selection instead of the lists.
  */
 export function viewerLoader(
   lists: ApiListName[],
@@ -19,6 +22,7 @@ export function viewerLoader(
     const layers = typeof select === "string" ? (await import("./viewer-pages.server")).pageLayers(select) : select(all);
     const apiCache: ApiCacheEntry[] = context.reference.cacheEntries(lists);
     if (options.choropleth) {
+      apiCache.push(cmip6ViewerViewEntry(context.reference));
       // the region values of the URL's selection, so the region list has them in the server HTML
       const known = context.series.catalog.models.map((m) => m.field_value);
       const query = choroplethQueryOf(readChoropleth(new URL(request.url).searchParams, known));

@@ -163,6 +163,8 @@ test.describe("real answers follow the description", () => {
     ["/api/views/analytics/climate-variability", "/api/views/analytics/climate-variability?geo=NPL&scale=2", 400],
     ["/api/views/analytics/climate-crop", "/api/views/analytics/climate-crop?geo=NPL&colour=red", 400],
     ["/api/views/analytics/climate-crop", "/api/views/analytics/climate-crop?geo=atlantis", 404],
+    ["/api/views/cmip6-viewer", "/api/views/cmip6-viewer?indicator=tas", 400],
+    ["/api/views/pyaez", "/api/views/pyaez?module=9", 400],
   ];
   for (const [path, url, status] of ERRORS) {
     test(`${url} is a ${status} as described`, async ({ request }) => {

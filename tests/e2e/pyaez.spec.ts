@@ -275,6 +275,12 @@ test.describe("/pyaez", () => {
       await navigator(page).getByRole("link", { name: "5.1 Fournier Index" }).click();
       await expect(page).toHaveURL(/#module-5\.1$/);
       await landed(page, "module-5.1");
+      // the document has the first module's maps in full and the others by name, each linking to its module open
+      await expect(page.locator("#module-5\\.1 .aez-card__map img")).toHaveCount(0);
+      await page.locator("#module-5\\.1").getByRole("link", { name: "Show the map, its description and legend" }).click();
+      await expect(page).toHaveURL(/\/pyaez\?module=5#module-5\.1$/);
+      await landed(page, "module-5.1");
+      await expect(page.locator("#module-5\\.1").getByRole("img", { name: "Modified Fournier index: colour scale from 0 to 8000 mm" })).toBeVisible();
       // no script marks the page as painted: the maps below the first show and load as usual
       const map = page.locator("#module-5\\.1 .aez-card__map img");
       await expect(map).toBeVisible();

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { get } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
@@ -62,4 +63,22 @@ export function routeScripts(manifest: Manifest, routeId: string): string[] {
 /** Stylesheets of a page, read from its server HTML (fonts are excluded: they are not render-blocking scripts or CSS). */
 export function stylesheetsOf(html: string): string[] {
   return [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]).filter((href) => href.startsWith("/build/"));
+}
+
+/**
+ * The body of a response as sent (not decompressed), with the given Accept-Encoding ("identity": the
+ * uncompressed document), with the encoding it was sent in and the bytes of its status line and headers.
+ */
+export function sent(url: string, encoding: string): Promise<{ bytes: number; encoding?: string; headerBytes: number; status?: number }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": encoding } }, (res) => {
+      let bytes = 0;
+      // the status line, each header as `name: value\r\n` (two bytes after each name and each value),
+      // and the empty line that ends them
+      const headerBytes =
+        `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + res.rawHeaders.reduce((sum, part) => sum + Buffer.byteLength(part) + 2, 0) + 2;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"], headerBytes, status: res.statusCode }));
+    }).on("error", reject);
+  });
 }

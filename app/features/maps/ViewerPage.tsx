@@ -1,42 +1,24 @@
-import { Button, HTMLSelect, Radio, RadioGroup } from "@blueprintjs/core";
+import { Button, HTMLSelect } from "@blueprintjs/core";
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Legend } from "~/components/Legend";
 import { MapView } from "~/components/map/MapView";
 import type { MapHandle, RasterLayer } from "~/components/map/types";
 import { RoutePage } from "~/components/RoutePage";
-import { SampleTag } from "~/components/SampleTag";
-import { ENSEMBLE, servesFrequency, type SeriesQuery } from "~/features/cmip6/seriesQuery";
-import type { ScenarioValue } from "~/features/cmip6/schema";
 import type { ViewerLayer } from "~/features/viewer/schema";
-import { useGetCmip6ModelsQuery, useGetGeosQuery, useGetIndicatorsQuery } from "~/store/reference";
-import { changeRange, defaultRange, fitRange, gradientLegend, rampFor, scaleColor, type RampName } from "./colorScale";
+import { readChoropleth, writeChoropleth, type Selection } from "./choropleth";
+import { ChoroplethControls } from "./ChoroplethControls";
+import { ChoroplethMap } from "./ChoroplethMap";
+import { gradientLegend, type RampName } from "./colorScale";
+import type { MapConfig } from "./config";
 import { FilterPanel } from "./FilterPanel";
 import { filterLayers, readSelection, writeSelection, type FilterSelection } from "./filters";
 import { COUNTRY_LABELS } from "./labels";
 import { LayerList, type LayerStatus } from "./LayerList";
-import { decodeMapState, drawOrder, encodeMapState, type MapState } from "./mapState";
-import { useGetChoroplethQuery } from "./mapsApi";
-import type { MapConfig } from "./config";
-import {
-  CHOROPLETH_PERIODS,
-  choroplethPeriod,
-  choroplethQueryOf,
-  readChoropleth,
-  writeChoropleth,
-  type ChoroplethPeriod,
-  type ChoroplethResponse,
-  type Selection,
-} from "./choropleth";
-import { RegionList, regionValueText, type RegionItem } from "./RegionList";
-import { RegionPanel } from "./RegionPanel";
-import { ScaleLegend } from "./ScaleLegend";
-import { tileTemplate } from "./wms";
-import { AGREEMENT_THRESHOLD, windowDecimals } from "~/features/cmip6/windows";
-import { BASELINE_PERIOD } from "~/features/cmip6/periods";
-import { subsetText } from "~/features/cmip6/subsets";
 import { LegendBox } from "./LegendBox";
-import { formatNumber } from "~/lib/format";
+import { decodeMapState, drawOrder, encodeMapState, type MapState } from "./mapState";
+import type { ChoroplethOptions } from "./viewerView";
+import { tileTemplate } from "./wms";
 
 interface ViewerPageProps {
   path: string;
@@ -46,8 +28,8 @@ interface ViewerPageProps {
   about: ReactNode;
   /** Show the filter panel over the layers' filter keys. */
   filters?: boolean;
-  /** Show the choropleth of the series API with its region list and panel. */
-  choropleth?: boolean;
+  /** Show the choropleth of the series API with its region list and panel: its selects' entries and regions. */
+  choropleth?: ChoroplethOptions;
   /** The layers have time steps (their `period`): show a time control. */
   timeSteps?: boolean;
 }
@@ -62,8 +44,7 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
   const initial = useMemo(() => new URLSearchParams(location.search), []); // eslint-disable-line react-hooks/exhaustive-deps
   const [state, setState] = useState<MapState>(() => decodeMapState(initial, layers.length));
   const [selection, setSelection] = useState<FilterSelection>(() => (filters ? readSelection(initial) : {}));
-  const knownModels = useGetCmip6ModelsQuery().data;
-  const [choice, setChoice] = useState<Selection>(() => readChoropleth(initial, (knownModels ?? []).map((m) => m.field_value)));
+  const [choice, setChoice] = useState<Selection>(() => readChoropleth(initial, (choropleth?.models ?? []).map((m) => m.code)));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [hovered, setHovered] = useState<string | null>(null);
   const handle = useRef<MapHandle | null>(null);
@@ -149,7 +130,7 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
             <summary>About this map</summary>
             {about}
           </details>
-          {choropleth && <ChoroplethControls choice={choice} onChange={setChoice} />}
+          {choropleth && <ChoroplethControls choice={choice} options={choropleth} onChange={setChoice} />}
           {filters && <FilterPanel layers={layers} selection={selection} onChange={setSelection} />}
           {timeSteps && periods.length > 1 && (
             <label className="sacap-viewer__time">
@@ -177,7 +158,8 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
         </div>
         <div className="sacap-viewer__main">
           {choropleth ? (
-            <Choropleth
+            <ChoroplethMap
+              options={choropleth}
               choice={choice}
               onChoice={setChoice}
               state={state}
@@ -243,262 +225,3 @@ function ExportButton({ handle, name }: { handle: React.MutableRefObject<MapHand
   );
 }
 
-const SUBSET_OPTION = "subset:";
-
-function ChoroplethControls({ choice, onChange }: { choice: Selection; onChange: (s: Selection) => void }) {
-  const indicators = useGetIndicatorsQuery().data ?? [];
-  const models = useGetCmip6ModelsQuery().data ?? [];
-  const codes = [...new Map(indicators.filter((i) => servesFrequency(i, "annual")).map((i) => [i.field_value, i.name])).entries()];
-  const period = choroplethPeriod(choice.period) ?? CHOROPLETH_PERIODS[0];
-  const historical = CHOROPLETH_PERIODS.filter((p) => p.scenario === "historical");
-  const windows = CHOROPLETH_PERIODS.filter((p) => p.scenario === "projection" && p.choice.kind === "years");
-  const levels = CHOROPLETH_PERIODS.filter((p) => p.choice.kind === "gwl");
-  const option = (p: ChoroplethPeriod) => (
-    <option key={p.code} value={p.code}>
-      {p.label} {p.scenario === "historical" ? "(historical)" : p.choice.kind === "gwl" ? "(warming level)" : "(projection)"}
-    </option>
-  );
-  return (
-    <fieldset className="sacap-filter-panel">
-      <legend>Choropleth</legend>
-      <label className="sacap-filter-panel__field">
-        <span>Indicator</span>
-        <HTMLSelect fill value={choice.indicator} onChange={(e) => onChange({ ...choice, indicator: e.currentTarget.value, range: undefined })}>
-          {codes.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </HTMLSelect>
-      </label>
-      <label className="sacap-filter-panel__field">
-        <span>Period</span>
-        <HTMLSelect
-          fill
-          value={period.code}
-          onChange={(e) => {
-            const p = choroplethPeriod(e.currentTarget.value) ?? CHOROPLETH_PERIODS[0];
-            const scenario = p.scenario === "historical" ? "historical" : choice.scenario === "historical" ? "ssp245" : choice.scenario;
-            const show = p.scenario === "historical" ? "values" : choice.show;
-            onChange({ ...choice, period: p.code, scenario, show, range: show === choice.show ? choice.range : undefined });
-          }}
-        >
-          <optgroup label="Historical">{historical.map(option)}</optgroup>
-          <optgroup label="20-year windows">{windows.map(option)}</optgroup>
-          <optgroup label="Global warming levels (above 1850-1900)">{levels.map(option)}</optgroup>
-        </HTMLSelect>
-      </label>
-      <label className="sacap-filter-panel__field">
-        <span>Scenario</span>
-        <HTMLSelect fill value={choice.scenario} disabled={period.scenario === "historical"} onChange={(e) => onChange({ ...choice, scenario: e.currentTarget.value as ScenarioValue })}>
-          {period.scenario === "historical" ? (
-            <option value="historical">Historical</option>
-          ) : (
-            <>
-              <option value="ssp245">SSP2-4.5</option>
-              <option value="ssp585">SSP5-8.5</option>
-            </>
-          )}
-        </HTMLSelect>
-      </label>
-      <RadioGroup
-        className="sacap-filter-panel__show"
-        label="Show"
-        inline
-        disabled={period.scenario === "historical"}
-        selectedValue={choice.show}
-        onChange={(e) => onChange({ ...choice, show: e.currentTarget.value === "change" ? "change" : "values", range: undefined })}
-      >
-        <Radio label="Values" value="values" />
-        <Radio label={`Change from ${BASELINE_PERIOD.label}`} value="change" />
-      </RadioGroup>
-      <label className="sacap-filter-panel__field">
-        <span>Models</span>
-        <HTMLSelect
-          fill
-          value={choice.subset ? `${SUBSET_OPTION}${choice.subset.name}` : choice.model}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            if (value.startsWith(SUBSET_OPTION)) return;
-            onChange({ ...choice, model: value, subset: undefined });
-          }}
-        >
-          <option value={ENSEMBLE}>Ensemble median</option>
-          {choice.subset && <option value={`${SUBSET_OPTION}${choice.subset.name}`}>{`${choice.subset.name} subset (${choice.subset.models.length} models)`}</option>}
-          {models.map((m) => (
-            <option key={m.field_value} value={m.field_value}>
-              {m.name}
-            </option>
-          ))}
-        </HTMLSelect>
-      </label>
-      <label className="sacap-filter-panel__field">
-        <span>Regions</span>
-        <HTMLSelect fill value={choice.geotype} onChange={(e) => onChange({ ...choice, geotype: e.currentTarget.value as Selection["geotype"] })}>
-          <option value="Country">Countries</option>
-          <option value="Basin">River basins (approximate outlines)</option>
-        </HTMLSelect>
-      </label>
-      <ChoroplethNotes choice={choice} />
-    </fieldset>
-  );
-}
-
-interface ChoroplethProps {
-  choice: Selection;
-  onChoice: (s: Selection) => void;
-  state: MapState;
-  setState: React.Dispatch<React.SetStateAction<MapState>>;
-  rasters: RasterLayer[];
-  config: MapConfig;
-  handle: React.MutableRefObject<MapHandle | null>;
-  hovered: string | null;
-  setHovered: (code: string | null) => void;
-  onRasterError: (key: string) => void;
-}
-
-function Choropleth({ choice, onChoice, state, setState, rasters, config, handle, hovered, setHovered, onRasterError }: ChoroplethProps) {
-  const geos = (useGetGeosQuery().data ?? []).filter((g) => g.field_geotype === choice.geotype);
-  const result = useGetChoroplethQuery(choroplethQueryOf(choice));
-  const data = result.currentData;
-  const change = choice.show === "change";
-  const byGeo = new Map(data?.values.map((v) => [v.geo, v]));
-  // the numbers the map colours: the period's values, or their change from 1995-2014
-  const values = new Map(data?.values.map((v) => [v.geo, change ? v.change ?? null : v.value]));
-  const units = data?.indicator.units ?? "";
-  const ramp = rampFor(choice.indicator, units, change);
-  const fitted = change ? changeRange([...values.values()]) : fitRange([...values.values()]);
-  const specDefault: [number, number] | undefined = change ? undefined : units === "°C" ? defaultRange("tas") : units === "mm" ? defaultRange("pr") : undefined;
-  const range = choice.range ?? specDefault ?? fitted ?? [0, 1];
-  const colors = Object.fromEntries(geos.map((g) => [g.field_value, scaleColor(values.get(g.field_value), range[0], range[1], ramp)]));
-  // low agreement on the sign of the change: hatched, as the IPCC AR6 simple approach draws it
-  const hatched = change ? geos.filter((g) => byGeo.get(g.field_value)?.agreement?.robust === false).map((g) => g.field_value) : undefined;
-  const regions: RegionItem[] = geos.map((g) => {
-    const v = byGeo.get(g.field_value);
-    return {
-      code: g.field_value,
-      name: g.name,
-      value: data ? (change ? v?.change ?? null : v?.value ?? null) : undefined,
-      incomplete: v?.incomplete,
-      ...(change ? { agreement: v?.agreement ?? null } : {}),
-    };
-  });
-  const selected = regions.find((r) => r.code === state.region);
-  const selectedValue = byGeo.get(state.region ?? "");
-  const hoveredRegion = regions.find((r) => r.code === hovered);
-  // period climatologies carry one decimal more than the indicator's values, as on every screen
-  const decimals = windowDecimals(data?.indicator.decimals ?? 1);
-  const select = (code: string) => setState((s) => ({ ...s, region: code }));
-  const seriesQuery: SeriesQuery = {
-    indicator: choice.indicator,
-    geo: state.region ?? "",
-    scenario: choice.scenario === "historical" ? ["historical"] : ["historical", choice.scenario],
-    ...(choice.subset ? { model: choice.subset.models } : choice.model === ENSEMBLE ? {} : { model: [choice.model] }),
-  };
-  const period = choroplethPeriod(choice.period) ?? CHOROPLETH_PERIODS[0];
-  const what = `${data?.indicator.name ?? choice.indicator}, ${change ? `change from ${BASELINE_PERIOD.label}, ` : ""}${period.label}${period.scenario === "projection" ? `, ${SCENARIO_NAMES[choice.scenario] ?? choice.scenario}` : ""}`;
-  const models = data?.values.reduce((most, v) => Math.max(most, v.agreement?.count ?? 0), 0) ?? 0;
-  const kind = choice.geotype === "Basin" ? "river basin" : "country";
-  const withValues = regions.filter((r) => typeof r.value === "number").length;
-  const description = data
-    ? `${choice.geotype === "Basin" ? "River basins" : "Countries"} of South Asia coloured by ${what}${units ? ` (${units})` : ""}, on a scale from ${formatNumber(range[0], 1)} to ${formatNumber(range[1], 1)}: ${withValues} of ${regions.length} have a value${hatched?.length ? `; ${hatched.length} hatched, where fewer than ${Math.round(AGREEMENT_THRESHOLD * 100)} % of the models agree on the sign of the change` : ""}. The list of regions beside the map gives each value.`
-    : `The ${kind === "country" ? "countries" : "river basins"} of South Asia; their values are loading.`;
-
-  return (
-    <>
-      <div className="sacap-viewer__map-area">
-        <MapView
-          center={state.center}
-          zoom={state.zoom}
-          onMove={(center, zoom) => setState((s) => ({ ...s, center, zoom }))}
-          rasters={rasters}
-          fill={{ geotype: choice.geotype, colors: data ? colors : {}, ...(hatched ? { hatched } : {}) }}
-          selected={state.region}
-          onHover={setHovered}
-          onSelect={select}
-          onRasterError={onRasterError}
-          labels={choice.geotype === "Country" ? COUNTRY_LABELS : undefined}
-          label={`Map of ${what}, by ${kind}`}
-          description={description}
-          mapboxToken={config.mapboxToken}
-          handleRef={handle}
-        />
-        <div className="sacap-viewer__hover" aria-live="polite">
-          {hoveredRegion ? `${hoveredRegion.name}: ${regionValueText(hoveredRegion, units, decimals, change)}` : "Point at a region to see its value."}
-        </div>
-        <LegendBox>
-          <ScaleLegend
-            title={what}
-            unit={units}
-            range={range}
-            ramp={ramp}
-            onRange={(r) => onChoice({ ...choice, range: r })}
-            onFit={
-              fitted
-                ? () => {
-                    // the regions drawn in the current view; all of them before the map has loaded
-                    const inView = handle.current?.regionsInView(choice.geotype) ?? [];
-                    const codes = inView.length ? inView : [...values.keys()];
-                    const inViewValues = codes.map((c) => values.get(c));
-                    onChoice({ ...choice, range: (change ? changeRange(inViewValues) : fitRange(inViewValues)) ?? fitted });
-                  }
-                : undefined
-            }
-            onReset={() => onChoice({ ...choice, range: undefined })}
-          />
-          {change && data && <HatchKey models={models} rule={data.agreementRule} />}
-          {data?.window.kind === "gwl" && <p className="sacap-viewer__legend-note">{data.window.text}</p>}
-          {data?.sample && <SampleTag what="values" />}
-        </LegendBox>
-      </div>
-      <div className="sacap-viewer__regions">
-        <h2 className="sacap-viewer__heading">{choice.geotype === "Basin" ? "River basins" : "Countries"}</h2>
-        <RegionList regions={regions} units={units} decimals={decimals} hovered={hovered} selected={state.region} onSelect={select} change={change} />
-      </div>
-      {state.region && (
-        <RegionPanel
-          name={selected?.name ?? state.region}
-          value={selectedValue?.value}
-          change={selectedValue?.change}
-          agreement={selectedValue?.agreement}
-          period={period.label}
-          incomplete={selected?.incomplete}
-          query={seriesQuery}
-          model={choice.subset ? ENSEMBLE : choice.model}
-          onClose={() => setState((s) => ({ ...s, region: undefined }))}
-        />
-      )}
-    </>
-  );
-}
-
-const SCENARIO_NAMES: Record<string, string> = { historical: "historical", ssp245: "SSP2-4.5", ssp585: "SSP5-8.5" };
-
-/** The legend's key of hatching: a hatched swatch and the rule it stands for. */
-function HatchKey({ models, rule }: { models: number; rule?: string }) {
-  return (
-    <p className="sacap-viewer__hatch-key" title={rule}>
-      <span className="sacap-viewer__hatch-swatch" aria-hidden="true" />
-      Hatched: fewer than {Math.round(AGREEMENT_THRESHOLD * 100)} % of the {models} models agree on the sign of the change (IPCC AR6 simple approach)
-    </p>
-  );
-}
-
-/** What the values are: the warming level's models and method, the subset, the agreement rule. */
-function ChoroplethNotes({ choice }: { choice: Selection }) {
-  // the map's own request: the same cache entry, nothing more is fetched
-  const data: ChoroplethResponse | undefined = useGetChoroplethQuery(choroplethQueryOf(choice)).currentData;
-  if (!data) return null;
-  const notes: string[] = [];
-  if (data.window.kind === "gwl") notes.push(data.window.text, data.window.note);
-  if (choice.subset) notes.push(`Models: ${subsetText(choice.subset)}.`);
-  if (choice.show === "change" && data.agreementRule) notes.push(data.agreementRule);
-  if (!notes.length) return null;
-  return (
-    <div className="sacap-viewer__notes" data-testid="choropleth-notes">
-      {notes.map((n) => (
-        <p key={n}>{n}</p>
-      ))}
-    </div>
-  );
-}

@@ -16,6 +16,8 @@ const PAGE_PARAMETERS = new Set<string>([
   // map viewers: layer filters, choropleth selection, map state, time step
   ...FILTER_KEYS,
   ...["years", "scen", "smin", "smax", "mod", "show", "geotype", "t"],
+  // a viewer's whole layer list (`ALL_LAYERS_PARAM`), the AEZ page's open module (`OPEN_MODULE_PARAM`)
+  ...["layers", "module"],
   ...MAP_STATE_PARAMS,
   // catalogue's opened entry, CKAN viewer, a form's thank-you reference, Remix's index marker
   ...["entry", "dataset", "resource", "ref", "index"],

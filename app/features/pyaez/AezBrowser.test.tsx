@@ -6,16 +6,17 @@ import { describe, expect, it } from "vitest";
 import { makeStore } from "~/store/store";
 import { AezBrowser } from "./AezBrowser";
 import { aezModuleListSchema, type AezModule } from "./schema";
+import { ALL_MODULES, buildAezView, openModules } from "./view";
 
 const seeds = aezModuleListSchema.parse(JSON.parse(readFileSync("seeds/pyaez-modules.json", "utf8")));
 
-/** Server-renders the browser the way the route does: with the module list primed in the store. */
-function render(modules: AezModule[] = seeds, inlineImages?: Record<string, string>): string {
-  const store = makeStore([{ endpointName: "getAezModules", arg: undefined, value: modules }]);
+/** Server-renders the browser the way the route does: with the page's view primed in the store (every module open by default). */
+function render(modules: AezModule[] = seeds, inlineImages?: Record<string, string>, open = ALL_MODULES): string {
+  const store = makeStore([{ endpointName: "getAezView", arg: open, value: buildAezView(modules, openModules(modules, open || null)!) }]);
   return renderToString(
     <Provider store={store}>
       <StaticRouter location="/pyaez">
-        <AezBrowser inlineImages={inlineImages} />
+        <AezBrowser inlineImages={inlineImages} open={open} />
       </StaticRouter>
     </Provider>,
   ).replace(/<!-- -->/g, "");
@@ -97,5 +98,32 @@ describe("AezBrowser (server HTML)", () => {
     expect(html).toContain('role="img" aria-label="Sample map of Thermal Climate over South Asia: map not available"');
     expect(html).toContain("Map not available");
     expect(html).toContain('aria-label="Thermal climate: 12 classes"');
+  });
+});
+
+describe("AezBrowser (server HTML of the first load's view)", () => {
+  const html = render(seeds, undefined, "");
+  const cards = (from: string) => [...from.matchAll(/<article id="([^"]+)" class="([^"]+)"/g)].map((m) => ({ id: m[1], stub: m[2].includes("aez-card--stub") }));
+
+  it("shows the first module's maps in full and every other map by name at its anchor, linking to its module open", () => {
+    const all = cards(html);
+    expect(all.map((c) => c.id)).toEqual(cards(render()).map((c) => c.id));
+    for (const card of all) expect(card.stub, card.id).toBe(!card.id.startsWith("module-1."));
+    for (const child of seeds.flatMap((m) => m.child)) expect(html).toContain(`</span> ${child.name}</h3>`);
+    expect(html).toContain('href="/pyaez?module=3#module-3.2-2"');
+    expect(html).toContain('href="/pyaez?module=5#module-5.1"');
+    expect(html).toContain('aria-label="Thermal climate: 12 classes"');
+    expect(html).not.toContain('aria-label="Modified Fournier index: colour scale from 0 to 8000 mm"');
+    expect(html).toContain("net revenue per hectare");
+  });
+
+  it("opens the module the URL names beside the first", () => {
+    const five = render(seeds, undefined, "5");
+    expect(cards(five).filter((c) => !c.stub).map((c) => c.id)).toEqual(seeds.filter((m) => m.id === "1" || m.id === "5").flatMap((m) => m.child.map((c) => `module-${c.id}`)));
+    expect(five).toContain('aria-label="Modified Fournier index: colour scale from 0 to 8000 mm"');
+  });
+
+  it("is much lighter than every map in full", () => {
+    expect(html.length).toBeLessThan(render().length * 0.6);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { QueryState } from "~/components/QueryState";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useGetAezModulesQuery } from "~/store/reference";
@@ -6,27 +6,43 @@ import { aezEntries, entryAnchors, firstMap } from "./anchors";
 import type { InlineImages } from "./images";
 import { ModuleNavigator } from "./ModuleNavigator";
 import { ModuleSection } from "./ModuleSection";
-import type { AezModule } from "./schema";
+import { useGetAezViewQuery } from "./pyaezApi";
+import type { AezViewModule } from "./view";
 import { useHashAnchor } from "./useHashAnchor";
 import { useScrollSpy } from "./useScrollSpy";
 
 const NONE: InlineImages = {};
 
-/** The agro-ecological zoning browser: the module navigator beside the modules and their maps. */
-export function AezBrowser({ inlineImages = NONE }: { inlineImages?: InlineImages }) {
-  const modules = useGetAezModulesQuery();
+/**
+ * The agro-ecological zoning browser: the module navigator beside the modules and their maps. The document
+ * carries the page's view (`open`: the `?module=` value, "" for the first module), which shows the open
+ * module's maps in full and the others by name; once hydrated the browser shows every map from the full
+ * module list (one request, cached like every reference list; at once after a navigation in the portal).
+ */
+export function AezBrowser({ inlineImages = NONE, open }: { inlineImages?: InlineImages; open: string }) {
+  const hydrated = useHydrated();
+  const full = useGetAezModulesQuery(undefined, { skip: !hydrated });
+  const view = useGetAezViewQuery(open, { skip: full.data !== undefined });
+  const modules: readonly AezViewModule[] | undefined = full.data ?? view.data?.modules;
   return (
-    <QueryState what="AEZ modules" data={modules.data} isError={modules.isError}>
-      {(data) => <AezModules modules={data} inlineImages={inlineImages} />}
+    <QueryState what="AEZ modules" data={modules} isError={full.isError && view.isError}>
+      {(data) => <AezModules modules={data} complete={full.data !== undefined} inlineImages={inlineImages} />}
     </QueryState>
   );
 }
 
-function AezModules({ modules, inlineImages }: { modules: readonly AezModule[]; inlineImages: InlineImages }) {
+function AezModules({ modules, complete, inlineImages }: { modules: readonly AezViewModule[]; complete: boolean; inlineImages: InlineImages }) {
   const entries = useMemo(() => aezEntries(modules), [modules]);
   const anchors = useMemo(() => entryAnchors(entries), [entries]);
   const hydrated = useHydrated();
   const target = useHashAnchor();
+  // every map has come in above or at the URL's fragment: land on it again, where it is now
+  const landed = useRef(complete);
+  useEffect(() => {
+    if (!complete || landed.current) return;
+    landed.current = true;
+    if (target) document.getElementById(target)?.scrollIntoView({ block: "start" });
+  }, [complete, target]);
   const current = useScrollSpy(anchors, target);
   // As with a fragment link in plain HTML, reading and Tab continue from the section the link points to.
   const focusTarget = useCallback((anchor: string) => {

@@ -1,13 +1,13 @@
 import { Icon } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from "react";
-import type { AezModuleEntry } from "./anchors";
+import type { AezMapRef, AezModuleEntry } from "./anchors";
 import { treeKeyAction, treeRows } from "./tree";
 
 const TREE_KEYS = new Set(["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End"]);
 
 interface ModuleNavigatorProps {
-  entries: readonly AezModuleEntry[];
+  entries: readonly AezModuleEntry<AezMapRef>[];
   /** Anchor the reader has scrolled to: marked with aria-current and kept in view. */
   current: string | undefined;
   /** Scripts run: links become a keyboard-operable tree (without them they stay a list of links). */

@@ -2,14 +2,18 @@ import { memo } from "react";
 import type { AezMapEntry, AezModuleEntry } from "./anchors";
 import type { InlineImages } from "./images";
 import { MapCard } from "./MapCard";
+import { MapStub } from "./MapStub";
 import { MODULE_DESCRIPTIONS } from "./module-text";
+import type { AezChild } from "./schema";
+import { isFullMap, type AezViewMap } from "./view";
 
 interface ModuleSectionProps {
-  entry: AezModuleEntry;
+  /** A module whose maps are shown in full, or by name (`view.ts`). */
+  entry: AezModuleEntry<AezViewMap>;
   /** Anchor of the URL's fragment (after hydration). */
   target: string | undefined;
   /** The first map of the page (its image loads at once). */
-  first: AezMapEntry | undefined;
+  first: AezMapEntry<AezViewMap> | undefined;
   inlineImages: InlineImages;
 }
 
@@ -35,9 +39,13 @@ export const ModuleSection = memo(function ModuleSection({ entry, target, first,
         <p className="aez-module__empty">No maps of this module are published yet.</p>
       ) : (
         <div className="aez-module__maps">
-          {maps.map((map) => (
-            <MapCard key={map.key} entry={map} targeted={target === map.anchor} first={map === first} inlineImages={inlineImages} />
-          ))}
+          {maps.map((map) =>
+            isFullMap(map.child) ? (
+              <MapCard key={map.key} entry={map as AezMapEntry<AezChild>} targeted={target === map.anchor} first={map === first} inlineImages={inlineImages} />
+            ) : (
+              <MapStub key={map.key} entry={map} moduleId={module.id} targeted={target === map.anchor} />
+            ),
+          )}
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-import type { AezModuleEntry } from "./anchors";
+import type { AezMapRef, AezModuleEntry } from "./anchors";
 
 /** One row of the module navigator: a module (level 1) or one of its maps (level 2). */
 export interface TreeRow {
@@ -14,7 +14,7 @@ export type TreeAction =
   | { type: "expand"; anchor: string }
   | { type: "collapse"; anchor: string };
 
-export function treeRows(entries: readonly AezModuleEntry[]): TreeRow[] {
+export function treeRows(entries: readonly AezModuleEntry<AezMapRef>[]): TreeRow[] {
   return entries.flatMap((entry) => [
     { anchor: entry.anchor, expandable: entry.maps.length > 0 },
     ...entry.maps.map((map) => ({ anchor: map.anchor, parent: entry.anchor, expandable: false })),

@@ -1,0 +1,162 @@
+import type { MapHandle, RasterLayer } from "~/components/map/types";
+import { MapView } from "~/components/map/MapView";
+import { SampleTag } from "~/components/SampleTag";
+import { BASELINE_PERIOD } from "~/features/cmip6/periods";
+import { ENSEMBLE, type SeriesQuery } from "~/features/cmip6/seriesQuery";
+import { AGREEMENT_THRESHOLD, windowDecimals } from "~/features/cmip6/windows";
+import { formatNumber } from "~/lib/format";
+import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, type Selection } from "./choropleth";
+import { changeRange, defaultRange, fitRange, rampFor, scaleColor } from "./colorScale";
+import type { MapConfig } from "./config";
+import { COUNTRY_LABELS } from "./labels";
+import { LegendBox } from "./LegendBox";
+import type { MapState } from "./mapState";
+import { useGetChoroplethQuery } from "./mapsApi";
+import { RegionList, regionValueText, type RegionItem } from "./RegionList";
+import { RegionPanel } from "./RegionPanel";
+import { ScaleLegend } from "./ScaleLegend";
+import type { ChoroplethOptions } from "./viewerView";
+
+export interface ChoroplethProps {
+  /** The regions of each geotype (the view of the page). */
+  options: ChoroplethOptions;
+  choice: Selection;
+  onChoice: (s: Selection) => void;
+  state: MapState;
+  setState: React.Dispatch<React.SetStateAction<MapState>>;
+  rasters: RasterLayer[];
+  config: MapConfig;
+  handle: React.MutableRefObject<MapHandle | null>;
+  hovered: string | null;
+  setHovered: (code: string | null) => void;
+  onRasterError: (key: string) => void;
+}
+
+/** The choropleth: the map coloured by the selection's values, its legend, the region list and a region's panel. */
+export function ChoroplethMap({ options, choice, onChoice, state, setState, rasters, config, handle, hovered, setHovered, onRasterError }: ChoroplethProps) {
+  const geos = options.regions.filter((g) => g.geotype === choice.geotype);
+  const result = useGetChoroplethQuery(choroplethQueryOf(choice));
+  const data = result.currentData;
+  const change = choice.show === "change";
+  const byGeo = new Map(data?.values.map((v) => [v.geo, v]));
+  // the numbers the map colours: the period's values, or their change from 1995-2014
+  const values = new Map(data?.values.map((v) => [v.geo, change ? v.change ?? null : v.value]));
+  const units = data?.indicator.units ?? "";
+  const ramp = rampFor(choice.indicator, units, change);
+  const fitted = change ? changeRange([...values.values()]) : fitRange([...values.values()]);
+  const specDefault: [number, number] | undefined = change ? undefined : units === "°C" ? defaultRange("tas") : units === "mm" ? defaultRange("pr") : undefined;
+  const range = choice.range ?? specDefault ?? fitted ?? [0, 1];
+  const colors = Object.fromEntries(geos.map((g) => [g.code, scaleColor(values.get(g.code), range[0], range[1], ramp)]));
+  // low agreement on the sign of the change: hatched, as the IPCC AR6 simple approach draws it
+  const hatched = change ? geos.filter((g) => byGeo.get(g.code)?.agreement?.robust === false).map((g) => g.code) : undefined;
+  const regions: RegionItem[] = geos.map((g) => {
+    const v = byGeo.get(g.code);
+    return {
+      code: g.code,
+      name: g.name,
+      value: data ? (change ? v?.change ?? null : v?.value ?? null) : undefined,
+      incomplete: v?.incomplete,
+      ...(change ? { agreement: v?.agreement ?? null } : {}),
+    };
+  });
+  const selected = regions.find((r) => r.code === state.region);
+  const selectedValue = byGeo.get(state.region ?? "");
+  const hoveredRegion = regions.find((r) => r.code === hovered);
+  // period climatologies carry one decimal more than the indicator's values, as on every screen
+  const decimals = windowDecimals(data?.indicator.decimals ?? 1);
+  const select = (code: string) => setState((s) => ({ ...s, region: code }));
+  const seriesQuery: SeriesQuery = {
+    indicator: choice.indicator,
+    geo: state.region ?? "",
+    scenario: choice.scenario === "historical" ? ["historical"] : ["historical", choice.scenario],
+    ...(choice.subset ? { model: choice.subset.models } : choice.model === ENSEMBLE ? {} : { model: [choice.model] }),
+  };
+  const period = choroplethPeriod(choice.period) ?? CHOROPLETH_PERIODS[0];
+  const what = `${data?.indicator.name ?? choice.indicator}, ${change ? `change from ${BASELINE_PERIOD.label}, ` : ""}${period.label}${period.scenario === "projection" ? `, ${SCENARIO_NAMES[choice.scenario] ?? choice.scenario}` : ""}`;
+  const models = data?.values.reduce((most, v) => Math.max(most, v.agreement?.count ?? 0), 0) ?? 0;
+  const kind = choice.geotype === "Basin" ? "river basin" : "country";
+  const withValues = regions.filter((r) => typeof r.value === "number").length;
+  const description = data
+    ? `${choice.geotype === "Basin" ? "River basins" : "Countries"} of South Asia coloured by ${what}${units ? ` (${units})` : ""}, on a scale from ${formatNumber(range[0], 1)} to ${formatNumber(range[1], 1)}: ${withValues} of ${regions.length} have a value${hatched?.length ? `; ${hatched.length} hatched, where fewer than ${Math.round(AGREEMENT_THRESHOLD * 100)} % of the models agree on the sign of the change` : ""}. The list of regions beside the map gives each value.`
+    : `The ${kind === "country" ? "countries" : "river basins"} of South Asia; their values are loading.`;
+
+  return (
+    <>
+      <div className="sacap-viewer__map-area">
+        <MapView
+          center={state.center}
+          zoom={state.zoom}
+          onMove={(center, zoom) => setState((s) => ({ ...s, center, zoom }))}
+          rasters={rasters}
+          fill={{ geotype: choice.geotype, colors: data ? colors : {}, ...(hatched ? { hatched } : {}) }}
+          selected={state.region}
+          onHover={setHovered}
+          onSelect={select}
+          onRasterError={onRasterError}
+          labels={choice.geotype === "Country" ? COUNTRY_LABELS : undefined}
+          label={`Map of ${what}, by ${kind}`}
+          description={description}
+          mapboxToken={config.mapboxToken}
+          handleRef={handle}
+        />
+        <div className="sacap-viewer__hover" aria-live="polite">
+          {hoveredRegion ? `${hoveredRegion.name}: ${regionValueText(hoveredRegion, units, decimals, change)}` : "Point at a region to see its value."}
+        </div>
+        <LegendBox>
+          <ScaleLegend
+            title={what}
+            unit={units}
+            range={range}
+            ramp={ramp}
+            onRange={(r) => onChoice({ ...choice, range: r })}
+            onFit={
+              fitted
+                ? () => {
+                    // the regions drawn in the current view; all of them before the map has loaded
+                    const inView = handle.current?.regionsInView(choice.geotype) ?? [];
+                    const codes = inView.length ? inView : [...values.keys()];
+                    const inViewValues = codes.map((c) => values.get(c));
+                    onChoice({ ...choice, range: (change ? changeRange(inViewValues) : fitRange(inViewValues)) ?? fitted });
+                  }
+                : undefined
+            }
+            onReset={() => onChoice({ ...choice, range: undefined })}
+          />
+          {change && data && <HatchKey models={models} rule={data.agreementRule} />}
+          {data?.window.kind === "gwl" && <p className="sacap-viewer__legend-note">{data.window.text}</p>}
+          {data?.sample && <SampleTag what="values" />}
+        </LegendBox>
+      </div>
+      <div className="sacap-viewer__regions">
+        <h2 className="sacap-viewer__heading">{choice.geotype === "Basin" ? "River basins" : "Countries"}</h2>
+        <RegionList regions={regions} units={units} decimals={decimals} hovered={hovered} selected={state.region} onSelect={select} change={change} />
+      </div>
+      {state.region && (
+        <RegionPanel
+          name={selected?.name ?? state.region}
+          value={selectedValue?.value}
+          change={selectedValue?.change}
+          agreement={selectedValue?.agreement}
+          period={period.label}
+          incomplete={selected?.incomplete}
+          query={seriesQuery}
+          model={choice.subset ? ENSEMBLE : choice.model}
+          onClose={() => setState((s) => ({ ...s, region: undefined }))}
+        />
+      )}
+    </>
+  );
+}
+
+const SCENARIO_NAMES: Record<string, string> = { historical: "historical", ssp245: "SSP2-4.5", ssp585: "SSP5-8.5" };
+
+/** The legend's key of hatching: a hatched swatch and the rule it stands for. */
+function HatchKey({ models, rule }: { models: number; rule?: string }) {
+  return (
+    <p className="sacap-viewer__hatch-key" title={rule}>
+      <span className="sacap-viewer__hatch-swatch" aria-hidden="true" />
+      Hatched: fewer than {Math.round(AGREEMENT_THRESHOLD * 100)} % of the {models} models agree on the sign of the change (IPCC AR6 simple approach)
+    </p>
+  );
+}
+
