@@ -1,19 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { unpackBand } from "../../app/features/analytics/chartView";
-import { windowStatistic } from "../../app/features/analytics/climateVariabilityView";
-import { coefficientOfVariation } from "../../app/features/analytics/compute";
 import { parseAnalysisSelection } from "../../app/features/analytics/selection";
 import { analysisViewArg } from "../../app/features/analytics/viewsApi";
-import { bandPoints } from "../../app/features/cmip6/charts/specs";
-import { baselineMeans, changeFromBaseline } from "../../app/features/cmip6/explorer/compute";
-import { PROJECTION_WINDOWS } from "../../app/features/cmip6/periods";
-import type { SeriesResponse } from "../../app/features/cmip6/series";
 import { getSeeds } from "../seeds.server";
 import { DroughtIndexStore } from "../series/drought-store";
 import { SampleSeriesStore } from "../series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "../series/service.server";
 import { createReferenceService, type ReferenceService } from "../services/reference.server";
-import { analysisView, analysisViewLoader, analysisViewResponse, parseViewRequest } from "./views.server";
+import { analysisView, analysisViewLoader, analysisViewResponse, parseViewRequest, preparedAnalysisView } from "./views.server";
 
 let services: { series: SeriesService; reference: ReferenceService };
 beforeAll(() => {
@@ -22,16 +15,6 @@ beforeAll(() => {
 });
 
 const selectionOf = (search: string) => parseAnalysisSelection(new URLSearchParams(search), services.series.catalog.geos);
-
-async function seriesOf(frequency: "monthly" | "annual", search: string): Promise<SeriesResponse> {
-  const parsed = services.series.parse(frequency, new URLSearchParams(search));
-  if (!parsed.ok) throw new Error(parsed.problem.message);
-  const resolved = services.series.resolve(frequency, parsed.query);
-  if (!resolved.ok) throw new Error(resolved.message);
-  const answer = await services.series.response(resolved.value);
-  if ("status" in answer) throw new Error(answer.message);
-  return answer;
-}
 
 describe("a view request", () => {
   const geos = [{ field_value: "NPL" }, { field_value: "IND" }];
@@ -55,62 +38,6 @@ describe("a view request", () => {
 
   it("is a 404 for a place the catalogue does not have", () => {
     expect(parseViewRequest("climate-crop", new URLSearchParams("geo=ATLANTIS"), geos)).toMatchObject({ ok: false, problem: { status: 404, details: { field: "geo", value: "ATLANTIS" } } });
-  });
-});
-
-describe("the variability view", () => {
-  it("has the numbers and chart lines the page computed from the series", async () => {
-    const selection = selectionOf("geo=NPL&scenario=ssp585&baseline=1961-1990");
-    const view = (await analysisView(services, "climate-variability", selection))!;
-    const pr = await seriesOf("annual", "indicator=pr&geo=NPL&scenario=historical,ssp585");
-    // the baseline, four 20-year windows, four warming levels
-    expect(view.rows.map((r) => r.label)).toEqual(["1961-1990", ...PROJECTION_WINDOWS.map((w) => w.label), "+1.5 °C", "+2 °C", "+3 °C", "+4 °C"]);
-    expect(view.rows[0].values[0]).toBe(windowStatistic(pr, "ssp585", selection.baseline, coefficientOfVariation));
-    expect(view.rows.every((r) => r.drought.length === 4)).toBe(true);
-    // the anomaly chart's lines are those of the series' anomalies, to the indicator's decimals
-    const base = baselineMeans(pr, selection.baseline);
-    const expected = bandPoints(pr.series.map((b) => changeFromBaseline(b, base[b.scenario] ?? {}, pr.indicator.decimals)));
-    expect(unpackBand(view.anomalies[0].options.band)).toEqual(expected);
-    expect(view.anomalies[0].options.labels.title).toBe("Rainfall anomaly, Nepal");
-    expect(view.drought.statement).toContain("SPI-3 and SPEI-3");
-    expect(view.drought.chart.options.band.map((b) => b.scenario)).toEqual(["SPI-3 historical", "SPI-3 ssp585", "SPEI-3 historical", "SPEI-3 ssp585"]);
-    expect(view.level.items[0]).toMatch(/^Rainfall: \+1\.5 °C: \d+ of \d+ models under SSP5-8\.5$/);
-    expect(view.sample).toBe(true);
-    expect(view.sources.kind).toBe("sample");
-    expect(view.csv.rows).toHaveLength(9);
-    expect(view.csv.header.sources).toBe(view.sources.text);
-    // a plain value: what the loader primes and the endpoint sends are the same
-    expect(JSON.parse(JSON.stringify(view))).toEqual(view);
-    // far smaller than the series it is built from
-    expect(JSON.stringify(view).length).toBeLessThan(40_000);
-  });
-});
-
-describe("the climate and crops view", () => {
-  it("has a row per variable and season, the three season charts and the level note at a warming level", async () => {
-    const view = (await analysisView(services, "climate-crop", selectionOf("geo=NPL&window=gwl:2.0")))!;
-    expect(view.rows.map((r) => `${r.variable} ${r.season}`)).toEqual([
-      "Rainfall (mm/day) Kharif (JJAS)",
-      "Rainfall (mm/day) Rabi (NDJFM)",
-      "Temperature (°C) Kharif (JJAS)",
-      "Temperature (°C) Rabi (NDJFM)",
-      "Warm days (TX90p) (%) Kharif (JJAS)",
-      "Warm days (TX90p) (%) Rabi (NDJFM)",
-    ]);
-    expect(view.rows[2].agreement).toMatchObject({ robust: expect.any(Boolean) });
-    expect(view.rows[2].trendHistorical?.significance).toMatch(/of \d+ models significant at 5 %/);
-    expect(view.charts.map((c) => c.label)).toEqual(["Season rainfall", "Season temperature", "Season warm days (TX90p)"]);
-    // each season's line over the historical run and the scenario, 1950 to 2100 (the rabi season of a run
-    // starts in the year after its first: 1951, and 2016 under the scenario)
-    const lines = view.charts[1].options.band;
-    expect(lines.map((b) => [b.scenario, b.start, b.median.length])).toEqual([
-      ["Kharif (JJAS)", 1950, 151],
-      ["Rabi (NDJFM)", 1951, 64],
-      ["Rabi (NDJFM)", 2016, 85],
-    ]);
-    expect(view.level.items).toContain("Temperature: +2 °C: 33 of 35 models under SSP2-4.5");
-    expect(view.csv.header.period).toContain("each model's own 20-year window");
-    expect(JSON.stringify(view).length).toBeLessThan(40_000);
   });
 });
 
@@ -139,6 +66,10 @@ describe("the page loader and the endpoint", () => {
     expect((await bad.json()).error.details.field).toBe("window");
     const unknown = await analysisViewResponse(context(), "climate-variability", new Request("http://localhost/api/views/analytics/climate-variability?geo=XYZ"));
     expect(unknown.status).toBe(404);
+    // built once per selection and data version: the loader and the endpoint share it
+    const kept = await preparedAnalysisView(services, "climate-variability", selectionOf("geo=NPL"));
+    expect(kept!.json.etag).toBe(etag);
+    expect(await preparedAnalysisView(services, "climate-variability", selectionOf("geo=NPL&scale=3&baseline=1995-2014"))).toBe(kept);
   });
 });
 

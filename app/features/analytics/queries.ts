@@ -4,7 +4,7 @@ import { levelSpan } from "./levels";
 import { OBSERVED } from "../observations/ids";
 import type { AnalysisSelection } from "./selection";
 
-/** The series each analysis draws; its loader primes exactly these. */
+/** The series each analysis draws: its loader primes exactly these, or builds its view from them. */
 export interface AnalysisQuery {
   frequency: SeriesFrequency;
   query: SeriesQuery;
