@@ -6,7 +6,7 @@ import { DroughtIndexStore } from "../series/drought-store";
 import { SampleSeriesStore } from "../series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "../series/service.server";
 import { createReferenceService, type ReferenceService } from "../services/reference.server";
-import { analysisView, analysisViewLoader, analysisViewResponse, parseViewRequest, preparedAnalysisView } from "./views.server";
+import { analysisView, analysisViewLoader, analysisViewResponse, parseViewRequest } from "./views.server";
 
 let services: { series: SeriesService; reference: ReferenceService };
 beforeAll(() => {
@@ -66,10 +66,6 @@ describe("the page loader and the endpoint", () => {
     expect((await bad.json()).error.details.field).toBe("window");
     const unknown = await analysisViewResponse(context(), "climate-variability", new Request("http://localhost/api/views/analytics/climate-variability?geo=XYZ"));
     expect(unknown.status).toBe(404);
-    // built once per selection and data version: the loader and the endpoint share it
-    const kept = await preparedAnalysisView(services, "climate-variability", selectionOf("geo=NPL"));
-    expect(kept!.json.etag).toBe(etag);
-    expect(await preparedAnalysisView(services, "climate-variability", selectionOf("geo=NPL&scale=3&baseline=1995-2014"))).toBe(kept);
   });
 });
 

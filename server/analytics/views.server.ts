@@ -25,8 +25,7 @@ import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 import type { ApiCacheEntry } from "../../app/store/prime";
 import type { SeriesService } from "../series/service.server";
 import type { ReferenceService } from "../services/reference.server";
-import { prepareJson, type PreparedJson } from "../services/reference.server";
-import { LruCache } from "../series/lru";
+import { prepareJson } from "../services/reference.server";
 import { cachedJson, jsonError } from "../api/responses.server";
 
 /** How a page's view is made: the series it is computed from, and the pure function that builds it. */
@@ -64,26 +63,6 @@ async function seriesAnswerOf(series: SeriesService, { frequency, query }: Analy
   return "status" in answer ? undefined : answer;
 }
 
-/** Memory for built views with their JSON, bytes: a page's loader and its endpoint build each view once per data version. */
-export const VIEW_CACHE_BYTES = 8 * 1024 * 1024;
-const built = new LruCache<string, { view: unknown; json: PreparedJson }>(VIEW_CACHE_BYTES, (entry) => 2 * entry.json.body.length, "analysis views (bytes)");
-
-/**
- * A page's view for a selection with its JSON and ETag, kept per data version (the series and reference
- * lists it is built from); undefined when a series it needs has no data.
- */
-export async function preparedAnalysisView<P extends AnalysisViewPage>(services: ViewServices, page: P, selection: AnalysisSelection): Promise<{ view: AnalysisViews[P]; json: PreparedJson } | undefined> {
-  const arg = analysisViewArg(page, selection);
-  const key = `${page}?${arg.query}@${services.series.version}`;
-  const kept = built.get(key);
-  if (kept) return kept as { view: AnalysisViews[P]; json: PreparedJson };
-  const view = await analysisView(services, page, selection);
-  if (!view) return undefined;
-  const entry = { view, json: prepareJson(view) };
-  built.set(key, entry);
-  return entry;
-}
-
 /** A page's view for a selection, built from the series service; undefined when a series it needs has no data. */
 export async function analysisView<P extends AnalysisViewPage>(services: ViewServices, page: P, selection: AnalysisSelection): Promise<AnalysisViews[P] | undefined> {
   const builder = BUILDERS[page] as AnalysisViewBuilder<P>;
@@ -103,10 +82,10 @@ export async function analysisView<P extends AnalysisViewPage>(services: ViewSer
 export function analysisViewLoader(page: AnalysisViewPage) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const selection = parseAnalysisSelection(new URL(request.url).searchParams, context.series.catalog.geos);
-    const prepared = await preparedAnalysisView(context, page, selection);
+    const view = await analysisView(context, page, selection);
     const apiCache: ApiCacheEntry[] = [
       ...context.reference.cacheEntries(["getGeos", "getModelVariables"]),
-      ...(prepared ? [{ endpointName: "getAnalysisView", arg: analysisViewArg(page, selection), value: prepared.view }] : []),
+      ...(view ? [{ endpointName: "getAnalysisView", arg: analysisViewArg(page, selection), value: view }] : []),
     ];
     return json({ apiCache });
   };
@@ -164,11 +143,11 @@ export const VIEW_CACHE_CONTROL = SERIES_CACHE_CONTROL;
 export async function analysisViewResponse(services: ViewServices, page: AnalysisViewPage, request: Request): Promise<Response> {
   const parsed = parseViewRequest(page, new URL(request.url).searchParams, services.series.catalog.geos);
   if (!parsed.ok) return jsonError(parsed.problem.status, parsed.problem.message, { details: parsed.problem.details });
-  const prepared = await preparedAnalysisView(services, page, parsed.selection);
-  if (!prepared) return jsonError(404, "No series for this selection", { details: { field: "geo", value: parsed.selection.geo } });
+  const view = await analysisView(services, page, parsed.selection);
+  if (!view) return jsonError(404, "No series for this selection", { details: { field: "geo", value: parsed.selection.geo } });
   const headers: Record<string, string> = { "Cache-Control": VIEW_CACHE_CONTROL };
-  if (prepared.view.sample) headers[SAMPLE_DATA_HEADER] = "true";
-  return cachedJson(request, prepared.json, headers);
+  if (view.sample) headers[SAMPLE_DATA_HEADER] = "true";
+  return cachedJson(request, prepareJson(view), headers);
 }
 
 /** Loader of a view endpoint's resource route. */
