@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { THI_DEFINITIONS, THI_SPECIES } from "~/features/cmip6/livestockHeat";
-import { WARMING_LEVELS, WINDOW_CHOICES } from "~/features/cmip6/warmingLevels";
+import { levelWindowsFields } from "~/features/cmip6/levelWindowsSchema";
+import { WINDOW_CHOICES } from "~/features/cmip6/warmingLevels";
 import type { LivestockView } from "./livestockView";
 import { ANALYSIS_BASELINES, ANALYSIS_SCENARIOS } from "./selection";
 import type { WaterView } from "./waterView";
@@ -32,13 +33,7 @@ const sourcesSchema = z
 
 const levelWindowsSchema = z
   .strictObject({
-    level: z.literal(WARMING_LEVELS),
-    scenario: z.string(),
-    periods: z.record(z.string(), yearRange).describe("Each model's 20-year window at the level."),
-    notReached: z.array(z.string()),
-    notInTable: z.array(z.string()),
-    otherMember: z.array(z.strictObject({ model: z.string(), member: z.string(), tableMember: z.string() })),
-    table: z.strictObject({ version: z.string(), licence: z.string() }).optional(),
+    ...levelWindowsFields,
   })
   .describe("At a warming level: the windows of the models that reach it, and those left out.");
 

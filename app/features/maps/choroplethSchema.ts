@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SCENARIO_VALUES } from "~/features/cmip6/scenarios";
-import { WARMING_LEVELS } from "~/features/cmip6/warmingLevels";
+import { levelWindowsFields, yearRangeSchema as yearRange } from "~/features/cmip6/levelWindowsSchema";
 import { WINDOW_PATTERN } from "~/features/cmip6/seriesQuerySchema";
 import { CHOROPLETH_PARAMS, type ChoroplethResponse } from "./choropleth";
 
@@ -9,7 +9,6 @@ import { CHOROPLETH_PARAMS, type ChoroplethResponse } from "./choropleth";
  * tests. The map page itself uses the plain types of `choropleth.ts` and stays free of zod (decision 016).
  */
 
-const yearRange = z.strictObject({ start: z.number().int(), end: z.number().int() });
 
 const agreementSchema = z.strictObject({
   sign: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
@@ -48,16 +47,7 @@ const levelWindowSchema = z.strictObject({
   of: z.number().int().nonnegative().describe("Models asked for."),
   text: z.string(),
   note: z.string(),
-  level: z.literal(WARMING_LEVELS),
-  scenario: z.string(),
-  periods: z.record(z.string(), yearRange).describe("Each model's 20-year window at the level."),
-  notReached: z.array(z.string()),
-  notInTable: z.array(z.string()),
-  otherMember: z.array(z.strictObject({ model: z.string(), member: z.string(), tableMember: z.string() })),
-  table: z
-    .strictObject({ version: z.string(), licence: z.string() })
-    .optional()
-    .describe("The version (its date) and licence of the warming-level table the windows come from."),
+  ...levelWindowsFields,
 });
 
 export const choroplethResponseSchema = z.strictObject({
