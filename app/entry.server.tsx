@@ -11,6 +11,8 @@ import { serverDrawings } from "~/lib/drawings.server";
 import { ServerDrawingProvider } from "~/lib/server-drawing";
 import { evaluationOrder, pageModules } from "~/lib/module-stages.server";
 import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
+import { coalesceChunks } from "~/lib/coalesce-chunks.server";
+import { pipeline } from "node:stream";
 import { releaseStores, ServerStoresContext, type AppStore } from "~/store/store";
 
 const ABORT_DELAY = 5_000;
@@ -67,8 +69,12 @@ export default async function handleRequest(
           responseHeaders.set("Cache-Control", "no-store");
           responseHeaders.set("Vary", "Cookie");
           if (reusable(responseStatusCode, responseHeaders, remixContext)) responseHeaders.set(REUSABLE_HEADER, "1");
+          // what React writes in one turn leaves as one chunk (each chunk is a flush of the compression);
+          // a client that goes away destroys both streams, and the stores are released
+          const sent = coalesceChunks();
+          pipeline(body, sent, () => {});
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(sent), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
