@@ -16,14 +16,14 @@ const GZIP_CEILING = 50 * KB;
 const urls = PORTAL_ROUTES.map((route) => route.example ?? route.path);
 
 /**
- * Routes that do not meet the budget yet, each with a ceiling a few KB above its measured weight so that a
- * regression shows at once (as the JS and CSS budgets do): the explorer (its dense table's first page, the
+ * Routes whose documents are still over 200 KB uncompressed (they are within 50 KB as sent), each with a
+ * ceiling a few KB above its measured weight so that a regression shows at once (as the JS and CSS budgets do): the explorer (its dense table's first page, the
  * reference lists and the indicator list it reads) and the API page (its description travels as loader
  * data beside its HTML).
  */
 const NOT_YET: Record<string, { raw: number; gzip: number }> = {
-  "/cmip6-data": { raw: 242 * KB, gzip: 58 * KB },
-  "/api-docs": { raw: 238 * KB, gzip: 80 * KB },
+  "/cmip6-data": { raw: 242 * KB, gzip: GZIP_CEILING },
+  "/api-docs": { raw: 238 * KB, gzip: GZIP_CEILING },
 };
 
 test.describe("document budgets", () => {
