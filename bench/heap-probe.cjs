@@ -4,8 +4,12 @@
 const { appendFileSync } = require("node:fs");
 const { PerformanceObserver, constants } = require("node:perf_hooks");
 
+const { isMainThread } = require("node:worker_threads");
+
 const file = process.env.SACAP_HEAP_PROBE;
-if (file) {
+// the main thread's heap only: the series workers load this file too (they inherit --require), and their
+// heaps in the same file made the thirds compare different threads
+if (file && isMainThread) {
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.detail?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
