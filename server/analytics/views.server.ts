@@ -21,12 +21,11 @@ import {
   type AnalysisViewPage,
   type AnalysisViews,
 } from "../../app/features/analytics/viewsApi";
-import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 import type { ApiCacheEntry } from "../../app/store/prime";
 import type { SeriesService } from "../series/service.server";
 import type { ReferenceService } from "../services/reference.server";
 import { prepareJson } from "../services/reference.server";
-import { cachedJson, jsonError } from "../api/responses.server";
+import { cachedJsonOf, jsonError } from "../api/responses.server";
 
 /** How a page's view is made: the series it is computed from, and the pure function that builds it. */
 interface AnalysisViewBuilder<P extends AnalysisViewPage> {
@@ -145,9 +144,7 @@ export async function analysisViewResponse(services: ViewServices, page: Analysi
   if (!parsed.ok) return jsonError(parsed.problem.status, parsed.problem.message, { details: parsed.problem.details });
   const view = await analysisView(services, page, parsed.selection);
   if (!view) return jsonError(404, "No series for this selection", { details: { field: "geo", value: parsed.selection.geo } });
-  const headers: Record<string, string> = { "Cache-Control": VIEW_CACHE_CONTROL };
-  if (view.sample) headers[SAMPLE_DATA_HEADER] = "true";
-  return cachedJson(request, prepareJson(view), headers);
+  return cachedJsonOf(request, prepareJson(view), VIEW_CACHE_CONTROL, view.sample);
 }
 
 /** Loader of a view endpoint's resource route. */

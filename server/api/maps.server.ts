@@ -4,10 +4,10 @@ import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CHOROPLETH_PARAMS } from "../../app/features/maps/choropleth";
-import { REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER } from "../../app/store/contract";
+import { REFERENCE_CACHE_CONTROL } from "../../app/store/contract";
 import { prepareJson, type PreparedJson, type ReferenceService } from "../services/reference.server";
 import { choropleth, choroplethQueryFromParams } from "./choropleth.server";
-import { cachedJson, jsonError } from "./responses.server";
+import { cachedJson, cachedJsonOf, jsonError } from "./responses.server";
 import { cmip6ViewerView } from "./viewer-views.server";
 
 export const GEO_LAYERS = ["countries", "basins"] as const;
@@ -75,9 +75,7 @@ export async function choroplethLoader({ request, context }: LoaderFunctionArgs)
   if (unknown !== undefined) return jsonError(400, `Unknown parameter "${unknown}"`, { details: { field: unknown, allowed: CHOROPLETH_PARAMS } });
   const answer = await choropleth(context.series, context.reference.list("getWarmingLevels"), choroplethQueryFromParams(params));
   if ("status" in answer) return jsonError(answer.status, answer.message, { details: answer.details });
-  const headers: Record<string, string> = { "Cache-Control": CHOROPLETH_CACHE_CONTROL };
-  if (answer.sample) headers[SAMPLE_DATA_HEADER] = "true";
-  return cachedJson(request, prepareJson(answer), headers);
+  return cachedJsonOf(request, prepareJson(answer), CHOROPLETH_CACHE_CONTROL, answer.sample);
 }
 
 const preparedViews = new WeakMap<ReferenceService, PreparedJson>();
@@ -89,7 +87,5 @@ export function cmip6ViewerViewLoader({ request, context }: LoaderFunctionArgs) 
   const view = cmip6ViewerView(context.reference);
   let prepared = preparedViews.get(context.reference);
   if (!prepared) preparedViews.set(context.reference, (prepared = prepareJson(view)));
-  const headers: Record<string, string> = { "Cache-Control": REFERENCE_CACHE_CONTROL };
-  if (view.sample) headers[SAMPLE_DATA_HEADER] = "true";
-  return cachedJson(request, prepared, headers);
+  return cachedJsonOf(request, prepared, REFERENCE_CACHE_CONTROL, view.sample);
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { preferredEncoding, type ContentEncoding } from "../encoding.server";
 import type { PreparedJson } from "../services/reference.server";
+import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -125,4 +126,9 @@ export function preparedAnswer(
 /** A prepared JSON body with its ETag, or 304 when the client already has it, as a Response. */
 export function cachedJson(request: Request, prepared: PreparedJson, headers: Record<string, string>): Response {
   return toResponse(preparedAnswer(prepared, requestHeaders(request), headers));
+}
+
+/** `cachedJson` with its cache lifetime, and `X-Sample-Data` when any of the answer is generated sample data. */
+export function cachedJsonOf(request: Request, prepared: PreparedJson, cacheControl: string, sample: boolean): Response {
+  return cachedJson(request, prepared, sample ? { "Cache-Control": cacheControl, [SAMPLE_DATA_HEADER]: "true" } : { "Cache-Control": cacheControl });
 }

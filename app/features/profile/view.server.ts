@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { SERIES_CACHE_CONTROL } from "~/features/cmip6/series";
-import { SAMPLE_DATA_HEADER } from "~/store/contract";
 import type { ApiCacheEntry } from "~/store/prime";
-import { cachedJson, jsonError } from "../../../server/api/responses.server";
+import { cachedJsonOf, jsonError } from "../../../server/api/responses.server";
 import { prepareJson } from "../../../server/services/reference.server";
 import { profilePath, type ProfilePlace } from "./profile";
 import type { ProfileViewArg } from "./profileApi";
@@ -36,7 +35,5 @@ export async function profileViewAnswer(context: ProfileContext, segment: string
   const place = context.profiles.placeOf(segment);
   if (!place) return jsonError(404, `No such place: ${JSON.stringify(segment)}`, { details: { place: segment } });
   const view = await profileView(context, place, (rows as ProfileRowsChoice | null) ?? "first");
-  const headers: Record<string, string> = { "Cache-Control": SERIES_CACHE_CONTROL };
-  if (view.sample) headers[SAMPLE_DATA_HEADER] = "true";
-  return cachedJson(request, prepareJson(view), headers);
+  return cachedJsonOf(request, prepareJson(view), SERIES_CACHE_CONTROL, view.sample);
 }

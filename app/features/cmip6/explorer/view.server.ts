@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { SAMPLE_DATA_HEADER } from "~/store/contract";
 import type { ApiCacheEntry } from "~/store/prime";
-import { cachedJson, jsonError } from "../../../../server/api/responses.server";
+import { cachedJsonOf, jsonError } from "../../../../server/api/responses.server";
 import { prepareJson } from "../../../../server/services/reference.server";
 import { PROJECTION_WINDOWS } from "../periods";
 import { SERIES_CACHE_CONTROL, type SeriesResponse } from "../series";
@@ -70,7 +69,5 @@ export async function explorerViewAnswer(context: ExplorerContext, request: Requ
   }
   const { view: answer } = await explorerView(context, params);
   if (!answer.results) return jsonError(404, "No data for this selection", { details: { query: answer.query } });
-  const headers: Record<string, string> = { "Cache-Control": SERIES_CACHE_CONTROL };
-  if (answer.results.sample) headers[SAMPLE_DATA_HEADER] = "true";
-  return cachedJson(request, prepareJson(answer), headers);
+  return cachedJsonOf(request, prepareJson(answer), SERIES_CACHE_CONTROL, answer.results.sample);
 }
