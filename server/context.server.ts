@@ -10,6 +10,8 @@ import { getSeeds, type Seeds } from "./seeds.server";
 import { DroughtIndexStore } from "./series/drought-store";
 import { SampleSeriesStore } from "./series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "./series/service.server";
+import { openGridStore } from "./grids/open.server";
+import type { GridStore } from "./grids/store";
 import { IngestedSeriesStore } from "./series/ingested-store.server";
 import { PostgresSeriesStore, type PostgresSeriesStoreOptions } from "./series/postgres/reader.server";
 import { LayeredSeriesStore, type SeriesStore } from "./series/store";
@@ -25,6 +27,8 @@ declare module "@remix-run/node" {
     env: Env;
     reference: ReferenceService;
     series: SeriesService;
+    /** Gridded fields: the ensemble statistics per grid cell (`server/grids/`). */
+    grids: GridStore;
     /** Place climate profiles, kept per place and data version. */
     profiles: ProfileService;
     ckan: CkanService;
@@ -61,10 +65,12 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
   const reference = createReferenceService(seeds);
   const store = await openSeriesApiStore(seeds, env.SERIES_DB, { pollSeconds: env.SERIES_DB_POLL_SECONDS });
   const series = createSeriesService(seeds, store, { pool: seriesWorkers(env.SERIES_WORKERS) });
+  const grids = await openGridStore({ env, seeds, series });
   return {
     env,
     reference,
     series,
+    grids,
     profiles: createProfileService({ series, reference }),
     ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData"), env.CKAN_TIMEOUT * 1000, {
       hosts: env.CKAN_PREVIEW_HOSTS,
