@@ -14,5 +14,6 @@ import type { GridStore } from "./store";
 export async function openGridStore(options: { env: Env; seeds: Seeds; series: SeriesService }): Promise<GridStore> {
   const { seeds, series } = options;
   const geoDir = path.resolve(process.env.SEEDS_DIR || "seeds", "geo");
-  return new SampleGridStore({ series, warmingLevels: seeds.warmingLevels, features: loadGeoFeatures(geoDir, seeds) });
+  const sample = new SampleGridStore({ series, warmingLevels: seeds.warmingLevels, features: loadGeoFeatures(geoDir, seeds) });
+  return sample;
 }

@@ -136,7 +136,7 @@ export class SampleGridStore implements GridStore {
     };
     const level = window.level;
     const method = [
-      "Per model: the mean of each 0.25° cell over 1995-2014 and over the window, generated as smooth fields whose cell-area-weighted mean over every country's and basin's outline equals the model's place value (the place series' rules: 90 % of a period's years); the change is the window mean minus the model's own 1995-2014 mean; per cell, the median and 10th-90th percentiles of the models' changes.",
+      `Per model: the mean of each ${this.axes.dlat}° cell over 1995-2014 and over the window, generated as smooth fields whose cell-area-weighted mean over every country's and basin's outline equals the model's place value (the place series' rules: 90 % of a period's years); the change is the window mean minus the model's own 1995-2014 mean; per cell, the median and 10th-90th percentiles of the models' changes, as in the IPCC AR6 WGI Interactive Atlas.`,
       level ? levelMethodNote(level) : "",
       AGREEMENT_RULE,
       excluded.some((e) => window.excluded.has(e.model)) ? ONE_SOURCE_RULE : "",
@@ -145,7 +145,6 @@ export class SampleGridStore implements GridStore {
       query,
       axes: this.axes,
       ...ensemble,
-      models: ensemble.models,
       excluded,
       ...(windows ? { windows } : {}),
       indicator: places.indicator,
