@@ -47,6 +47,15 @@ describe("the sample fit", () => {
     }
   });
 
+  it("leaves a place without a target to the others", () => {
+    const targets = Float64Array.from([10, NaN, 250, 0.5]);
+    const fitted = fit.fit(spread(geometry, targets), targets);
+    expect(fitted.every((v) => Number.isFinite(v))).toBe(true);
+    const grid = layOut(geometry, fitted, new Float64Array(geometry.cells), NaN);
+    const means = placeMeans(geometry.masks, (cell) => grid[cell]);
+    for (const [code, t] of [["big", 10], ["nested", 250], ["island", 0.5]] as const) expect(Math.abs(means.get(code)! - t)).toBeLessThanOrEqual(1e-9 * t);
+  });
+
   it("leaves a field that already has its targets as it is", () => {
     const flat = new Float64Array(geometry.landCells.length).fill(4);
     const fitted = fit.fit(flat.slice(), Float64Array.from([4, 4, 4, 4]));

@@ -48,16 +48,29 @@ function waves(geometry: SampleGeometry, seed: number): Float64Array {
   return out;
 }
 
-/** The places' values spread over the land cells: per cell, the bump-weighted mean of the values. */
+/**
+ * The places' values spread over the land cells: per cell, the bump-weighted mean of the values. Places
+ * without a value (NaN) are skipped; a cell near none with a value takes the mean of the values.
+ */
 export function spread(geometry: SampleGeometry, values: Float64Array): Float64Array {
   const out = new Float64Array(geometry.landCells.length);
   const { bumps, bumpNorm } = geometry;
+  const complete = values.every((v) => !Number.isNaN(v));
+  const weight = complete ? undefined : new Float64Array(out.length);
   for (let p = 0; p < bumps.length; p++) {
     const { land, values: bump } = bumps[p];
     const v = values[p];
+    if (Number.isNaN(v)) continue;
     for (let k = 0; k < land.length; k++) out[land[k]] += bump[k] * v;
+    if (weight) for (let k = 0; k < land.length; k++) weight[land[k]] += bump[k];
   }
-  for (let j = 0; j < out.length; j++) out[j] *= bumpNorm[j];
+  if (!weight) {
+    for (let j = 0; j < out.length; j++) out[j] *= bumpNorm[j];
+    return out;
+  }
+  const known = values.filter((v) => !Number.isNaN(v));
+  const mean = known.reduce((sum, v) => sum + v, 0) / known.length;
+  for (let j = 0; j < out.length; j++) out[j] = weight[j] > 0 ? out[j] / weight[j] : mean;
   return out;
 }
 

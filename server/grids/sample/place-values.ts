@@ -58,9 +58,8 @@ export async function readPlaceValues(
   const { frequency, season: seasonCode } = seriesFrequencyOf(season);
   const choices = gridWindowsOf(scenario);
   const periods = choices.map((choice) => choicePeriods(table, scenario, choice, catalogue.map(modelMember)));
-  const out: PlaceValues = {
+  const out: Omit<PlaceValues, "indicator"> = {
     geos: [...geos],
-    indicator: { code: indicator, name: indicator, units: "", decimals: 1 },
     models,
     withSeries: new Set(),
     baseline: new Map(models.map((m) => [m, new Float64Array(geos.length).fill(NaN)])),
@@ -72,7 +71,7 @@ export async function readPlaceValues(
     ),
     sample: false,
   };
-  let found = false;
+  let info: PlaceValues["indicator"] | undefined;
   for (const [g, geo] of geos.entries()) {
     const params = new URLSearchParams({ indicator, geo, scenario: `historical,${scenario}`, ...(seasonCode ? { season: seasonCode } : {}) });
     const parsed = series.parse(frequency, params);
@@ -81,9 +80,8 @@ export async function readPlaceValues(
     if (!resolved.ok) return undefined;
     const answer = await series.response(resolved.value);
     if ("status" in answer) continue;
-    found = true;
     const { code, name, units, decimals } = answer.indicator;
-    out.indicator = { code, name, units, decimals };
+    info = { code, name, units, decimals };
     out.sample ||= answer.sample;
     // the historical block first: a year is taken from the first block that has it (as the choropleth)
     const blocks: ScenarioSeries[] = [...answer.series].sort((a, b) => Number(b.scenario === "historical") - Number(a.scenario === "historical"));
@@ -97,5 +95,5 @@ export async function readPlaceValues(
       for (const [model, e] of Object.entries(stats.excluded)) if (!window.excluded.has(model)) window.excluded.set(model, e.reason);
     }
   }
-  return found ? out : undefined;
+  return info ? { ...out, indicator: info } : undefined;
 }

@@ -226,9 +226,10 @@ export class SampleGridStore implements GridStore {
     }
     const why = window.excluded.get(model);
     if (why) return why;
-    const incomplete = (values: Float64Array) => values.some((v) => Number.isNaN(v));
-    if (incomplete(places.baseline.get(model)!)) return "fewer than 90 % of the 1995-2014 years for some place";
-    if (incomplete(window.means.get(model)!)) return "fewer than 90 % of the window's years for some place";
+    // a place where the model has no mean is left to the others (`PlaceFit`); a model with none anywhere is out
+    const none = (values: Float64Array) => values.every((v) => Number.isNaN(v));
+    if (none(places.baseline.get(model)!)) return "fewer than 90 % of the 1995-2014 years at every place";
+    if (none(window.means.get(model)!)) return "fewer than 90 % of the window's years at every place";
     return undefined;
   }
 }
