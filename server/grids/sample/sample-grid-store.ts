@@ -69,7 +69,8 @@ export class SampleGridStore implements GridStore {
   private readonly table: WarmingLevels;
   private readonly features: readonly GeoFeature[];
   private shape?: { geometry: SampleGeometry; fit: PlaceFit };
-  private readonly places = new LruCache<string, Promise<PlaceValues | undefined>>(32, () => 1, "sample grid place values (entries)");
+  private readonly places = new LruCache<string, PlaceValues>(32, () => 1, "sample grid place values (entries)");
+  private readonly placeReads = new Map<string, Promise<PlaceValues | undefined>>();
   private readonly fields: LruCache<string, GridFieldSet>;
   private readonly bases: LruCache<string, Map<string, ModelBase>>;
   private readonly pending = new Map<string, Promise<GridFieldSet | undefined>>();
@@ -155,17 +156,22 @@ export class SampleGridStore implements GridStore {
     };
   }
 
-  /** The place values of a query's indicator, scenario and season (read once, kept). */
+  /** The place values of a query's indicator, scenario and season (read once, kept; a failed reading is not). */
   private placeValues(query: GridQuery, geos: readonly string[]): Promise<PlaceValues | undefined> {
     const key = `${this.series.version}|${query.indicator}|${query.scenario}|${query.season}`;
-    let found = this.places.get(key);
-    if (!found) {
-      found = readPlaceValues(this.series, this.table, query.indicator, query.scenario, query.season, geos);
-      this.places.set(key, found);
-      // a failed reading is not kept
-      found.catch(() => this.places.set(key, Promise.resolve(undefined)));
+    const kept = this.places.get(key);
+    if (kept) return Promise.resolve(kept);
+    let running = this.placeReads.get(key);
+    if (!running) {
+      running = readPlaceValues(this.series, this.table, query.indicator, query.scenario, query.season, geos)
+        .then((values) => {
+          if (values) this.places.set(key, values);
+          return values;
+        })
+        .finally(() => this.placeReads.delete(key));
+      this.placeReads.set(key, running);
     }
-    return found;
+    return running;
   }
 
   /**
