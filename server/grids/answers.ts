@@ -43,7 +43,8 @@ export function fieldWindow(field: GridFieldSet): GridFieldResponse["window"] {
   const choice = gridWindow(field.query.window);
   if (!choice) throw new Error(`no window "${field.query.window}"`);
   if (choice.kind === "years") return { code: choice.code, label: choice.label, kind: "years", start: choice.period.start, end: choice.period.end };
-  return { code: choice.code, label: choice.label, kind: "gwl", ...(field.windows ? { windows: field.windows } : {}) };
+  const windows = field.windows && Object.fromEntries(Object.entries(field.windows).map(([model, w]) => [model, { start: w.start, end: w.end }]));
+  return { code: choice.code, label: choice.label, kind: "gwl", ...(windows ? { windows } : {}) };
 }
 
 /** The answer of `/api/cmip6/grid`: one statistic of a field, rounded as the place series are. */

@@ -76,6 +76,11 @@ async function checkAnswer(document: OpenApiDocument, path: string, response: AP
   }
   const type = Object.keys(content)[0];
   expect(response.headers()["content-type"]?.split(";")[0], `${path} ${status}: Content-Type`).toBe(type.split(";")[0]);
+  // an image or a file: its bytes are the format's to check (the grid API's own contract tests do)
+  if (!/json/.test(type)) {
+    expect((await response.body()).length, `${path} ${status} has a body`).toBeGreaterThan(0);
+    return;
+  }
   const errors = validate(`${base}/content/${pointer(type)}/schema`, await response.json());
   expect(errors, `${path} ${status}: body against its schema`).toEqual([]);
 }

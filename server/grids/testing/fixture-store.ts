@@ -67,7 +67,7 @@ export function fixtureField(query: GridQuery, axes: GridAxes = FIXTURE_AXES): G
     sign: e.sign,
     models: e.models,
     excluded: [{ model: "M6", reason: "baseline not ingested" }],
-    ...(query.window.startsWith("gwl:") ? { windows: Object.fromEntries(e.models.map((m, k) => [m, { start: 2030 + k, end: 2049 + k, label: `${2030 + k}-${2049 + k}` }])) } : {}),
+    ...(query.window.startsWith("gwl:") ? { windows: Object.fromEntries(e.models.map((m, k) => [m, { start: 2030 + k, end: 2049 + k }])) } : {}),
     indicator: INDICATORS[query.indicator as keyof typeof INDICATORS],
     sample: true,
     source: "Test fixture: five made-up models on a one-degree grid.",
