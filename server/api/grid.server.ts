@@ -11,7 +11,7 @@ import type { GridStore } from "../grids/store";
 import { LruCache } from "../series/lru";
 import { prepareJson, type PreparedJson } from "../services/reference.server";
 import { CHOROPLETH_CACHE_CONTROL } from "./maps.server";
-import { errorAnswer, etagMatchesHeader, JSON_CONTENT_TYPE, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
+import { errorAnswer, etagMatchesHeader, JSON_CONTENT_TYPE, plainAnswers, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
 
 /**
  * The grid API (`GRID_API`): one statistic of a gridded field as JSON, the statistics of the cell holding a
@@ -184,3 +184,15 @@ export function gridLoader(endpoint: GridEndpoint) {
 
 /** The path of each endpoint. */
 export const GRID_ENDPOINT_PATHS: Record<GridEndpoint, string> = { field: GRID_API.field, point: GRID_API.point, image: GRID_API.image, geotiff: GRID_API.geotiff };
+
+/**
+ * The grid endpoints answered by Express before the Remix handler, with the same answers as their resource
+ * routes (`gridAnswer`): a kept image or field then costs little more than sending its bytes.
+ */
+export function gridEndpoints(store: GridStore) {
+  const byPath = new Map<string, GridEndpoint>(Object.entries(GRID_ENDPOINT_PATHS).map(([endpoint, path]) => [path, endpoint as GridEndpoint]));
+  return plainAnswers((path, url, headers) => {
+    const endpoint = byPath.get(path);
+    return endpoint && gridAnswer(store, endpoint, new URL(url, "http://localhost").searchParams, headers);
+  });
+}
