@@ -13,6 +13,7 @@ import { renderOrigin, validHostHeader } from "./request-origin.server";
 import { securityHeaders } from "./security.server";
 import { referenceLists } from "./api/reference-lists.server";
 import { seriesEndpoints } from "./api/series.server";
+import { gridEndpoints } from "./api/grid.server";
 import { precompressedAssets } from "./static-compressed";
 import { cacheReport } from "./series/lru";
 import { moduleImportsFrom } from "../app/lib/module-stages.server";
@@ -121,6 +122,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   );
   app.use(referenceLists(context.reference));
   app.use(seriesEndpoints(context.series));
+  app.use(gridEndpoints(context.grids));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(postGuards({ maxBodyBytes: env.FORM_MAX_BODY_BYTES }));
   app.use(documentCache({ maxBytes: env.DOCUMENT_CACHE_MB * 1024 * 1024, ttlMs: env.DOCUMENT_CACHE_SECONDS * 1000, version: () => context.series.version }));

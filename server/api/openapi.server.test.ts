@@ -18,12 +18,16 @@ import { GEO_LAYERS, geoLayerSchema } from "./maps.server";
 import { buildOpenApiDocument, trimExample } from "./openapi.server";
 import { ANALYSIS_VIEW_FIELDS } from "../../app/features/analytics/viewsApi";
 import { apiErrorSchema, fieldProblemSchema } from "./responses.server";
+import { GRID_API } from "../../app/features/grids/grid";
+import { gridFieldResponseSchema, gridPointResponseSchema } from "../../app/features/grids/gridSchema";
+import { FixtureGridStore } from "../grids/testing/fixture-store";
+import { GRID_ENDPOINT_PARAMS } from "./grid.server";
 
 const seeds = getSeeds();
 const series = createSeriesService(seeds, new SampleSeriesStore());
 let document: OpenApiDocument;
 beforeAll(async () => {
-  document = await buildOpenApiDocument({ reference: createReferenceService(seeds), series });
+  document = await buildOpenApiDocument({ reference: createReferenceService(seeds), series, grids: new FixtureGridStore() });
 }, 60_000);
 
 const get = (path: string): OpenApiOperation => document.paths[path].get;
@@ -39,6 +43,11 @@ describe("the OpenAPI description", () => {
       ...SERIES_FREQUENCIES.map((f) => `/api/${SERIES_PATHS[f]}`),
       "/api/viewer/choropleth",
       "/api/geo/{name}",
+      // gridded fields
+      GRID_API.field,
+      GRID_API.point,
+      GRID_API.image,
+      GRID_API.geotiff,
       // views (decision 026): what a page shows
       "/api/views/profile/{place}",
       "/api/views/cmip6-data",
@@ -138,6 +147,25 @@ describe("the OpenAPI description", () => {
     expect(annual.statuses.find((s) => s.status === "400")?.example).toContain('"field": "geo"');
     expect(view.endpoints.find((e) => e.path === "/api/catalog_data")?.sample).toBe("always");
     expect(annual.parameters.find((p) => p.name === "model")).toMatchObject({ default: "ensemble", values: expect.stringMatching(/^list of one of 40 codes: ensemble, ACCESS-CM2/), choices: expect.arrayContaining(["ensemble", "MIROC6"]) });
+  });
+});
+
+describe("the grid API's description", () => {
+  it("has every parameter each grid endpoint accepts, its content type and headers, and real answers as examples", () => {
+    const endpoints = { field: GRID_API.field, point: GRID_API.point, image: GRID_API.image, geotiff: GRID_API.geotiff } as const;
+    for (const [endpoint, path] of Object.entries(endpoints) as [keyof typeof endpoints, string][]) {
+      expect(get(path).parameters.map((p) => p.name), path).toEqual([...GRID_ENDPOINT_PARAMS[endpoint]]);
+      expect(get(path).tags).toEqual(["Maps"]);
+      expect(Object.keys(get(path).responses).sort()).toEqual(["200", "304", "400", "404", "405"]);
+    }
+    expect(schemaOf(GRID_API.field, "window").enum).toContain("gwl:2.0");
+    expect(Object.keys(get(GRID_API.image).responses["200"].content as object)).toEqual(["image/png"]);
+    expect(Object.keys((get(GRID_API.image).responses["200"] as { headers: object }).headers)).toContain("X-Grid-Bounds");
+    expect(Object.keys(get(GRID_API.geotiff).responses["200"].content as object)[0]).toMatch(/^image\/tiff/);
+    expect(gridFieldResponseSchema.parse(okExample(GRID_API.field)).values.length).toBeGreaterThan(0);
+    expect(gridPointResponseSchema.parse(okExample(GRID_API.point)).cell.row).toBeGreaterThanOrEqual(0);
+    const error = apiErrorSchema.parse(errorExample(GRID_API.field, 400)).error;
+    expect(fieldProblemSchema.parse(error.details).field).toBe("window");
   });
 });
 

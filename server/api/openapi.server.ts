@@ -23,6 +23,10 @@ import { ANALYSIS_VIEW_PAGES, ANALYSIS_VIEW_TEXT, analysisViewAnswerSchema, anal
 import { analysisViewPath } from "../../app/features/analytics/viewsApi";
 import { cmip6ViewerView } from "./viewer-views.server";
 import { aezView } from "./pyaez-views.server";
+import { GRID_API } from "../../app/features/grids/grid";
+import { gridFieldQuerySchema, gridFieldResponseSchema, gridGeotiffQuerySchema, gridImageQuerySchema, gridPointQuerySchema, gridPointResponseSchema } from "../../app/features/grids/gridSchema";
+import type { GridStore } from "../grids/store";
+import { GRID_BOUNDS_HEADER, GRID_CACHE_CONTROL, GRID_CONTENT_TYPES, gridAnswer } from "./grid.server";
 
 /**
  * The OpenAPI 3.1 description of the portal's /api, generated from the zod schemas the server validates
@@ -104,6 +108,9 @@ export const EXAMPLE_QUERIES = {
   badSeries: { indicator: "tas", geo: "atlantis" },
   seriesWithoutData: { indicator: "tas", geo: "NPL", scenario: ["historical"], start: 2050, end: 2060 },
   badChoropleth: { indicator: "tas", scenario: "ssp999", window: "2040-2059" },
+  grid: { indicator: "tas", scenario: "ssp245", season: "annual", window: "2040-2059" },
+  gridPoint: { indicator: "tas", scenario: "ssp245", season: "annual", window: "2040-2059", lat: 27.7, lon: 85.3 },
+  badGrid: { indicator: "tas", scenario: "ssp245", season: "annual", window: "2030-2049" },
 } as const;
 
 const toSearch = (query: Record<string, unknown>) =>
@@ -112,10 +119,12 @@ const toSearch = (query: Record<string, unknown>) =>
 export interface OpenApiServices {
   reference: ReferenceService;
   series: SeriesService;
+  /** The gridded fields (the grid API's examples are its answers; without a store, none are shown). */
+  grids?: GridStore;
 }
 
 /** The answers the description shows, computed by the handlers that serve them. */
-async function realExamples({ reference, series }: OpenApiServices) {
+async function realExamples({ reference, series, grids }: OpenApiServices) {
   const noCache = { ifNoneMatch: null, acceptEncoding: null };
   const seriesBody = async (frequency: SeriesFrequency, query: Record<string, unknown>) =>
     JSON.parse(String((await seriesAnswer(series, frequency, toSearch(query), noCache)).body)) as unknown;
@@ -125,6 +134,13 @@ async function realExamples({ reference, series }: OpenApiServices) {
     return choropleth(series, table, { indicator: q.indicator, geotype: q.geotype === "Basin" ? "Basin" : "Country", scenario: q.scenario, model: q.model ?? "ensemble", window: q.window });
   };
   const basins = JSON.parse(geoJson("basins").body) as { features: unknown[] };
+  // the grid API's answers, when the store has the example's field (else the description shows none)
+  const gridBody = async (endpoint: "field" | "point", query: Record<string, unknown>) => {
+    if (!grids) return undefined;
+    const answer = await gridAnswer(grids, endpoint, toSearch(query), noCache);
+    return answer.status === 200 ? (JSON.parse(String(answer.body)) as unknown) : undefined;
+  };
+  const badGrid = grids && (await gridAnswer(grids, "field", toSearch(EXAMPLE_QUERIES.badGrid), noCache));
   const badChoropleth = await choroplethOf(EXAMPLE_QUERIES.badChoropleth);
   return {
     lists: Object.fromEntries(API_LIST_NAMES.map((name) => [name, trimExample(reference.list(name))])) as Record<ApiListName, unknown>,
@@ -141,6 +157,9 @@ async function realExamples({ reference, series }: OpenApiServices) {
     aezView: trimExample(aezView(reference, "")),
     badAezView: { error: { status: 400, message: 'Unknown module "9"', details: { field: "module", allowed: [...reference.list("getAezModules").map((m) => m.id), "all"], value: "9" } } },
     geoNotFound: { error: { status: 404, message: 'No geometry named "rivers"', details: { allowed: GEO_LAYERS } } },
+    gridField: trimExample(await gridBody("field", EXAMPLE_QUERIES.grid), 3),
+    gridPoint: await gridBody("point", EXAMPLE_QUERIES.gridPoint),
+    badGrid: badGrid ? (JSON.parse(String(badGrid.body)) as unknown) : undefined,
   };
 }
 
@@ -161,6 +180,8 @@ interface Answer {
   /** Whether the answer is compressed once per encoding and says `Vary: Accept-Encoding`. */
   vary: boolean;
   sample: SampleFlag;
+  /** Further headers of the answer (OpenAPI header objects). */
+  headers?: Record<string, unknown>;
 }
 
 interface ErrorCase {
@@ -194,6 +215,7 @@ function operation(input: OperationInput) {
   };
   if (answer.vary) headers.Vary = constHeader("Accept-Encoding", "Answers are sent compressed (brotli or gzip) when the client accepts it.");
   if (answer.sample !== "never") headers[SAMPLE_DATA_HEADER] = sampleHeader(answer.sample === "always");
+  Object.assign(headers, answer.headers);
   const responses: Record<string, unknown> = {
     200: {
       description: `${input.summary}. ${SAMPLE_TEXT[answer.sample]}`,
@@ -347,6 +369,68 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
     );
   }
 
+  // the grid API: gridded change maps and point queries (docs/grids.md)
+  const gridErrors = (extra: string): ErrorCase[] => [
+    { status: 400, description: `${BAD_PARAMETER} Unknown parameters are refused. ${extra}`, example: examples.badGrid },
+    { status: 404, description: "The store has no gridded field for this indicator, scenario, season and window." },
+  ];
+  const selectionText =
+    "`indicator`, `scenario` (ssp245, ssp585), `season` (annual; DJF, MAM, JJA, SON for indicators with monthly values) and `window` (a 20-year window or a global warming level) choose the field.";
+  const method =
+    "Per cell, as the place series: each model's mean over the window (its own window at a warming level, at least 90 % of the years) minus its own 1995-2014 mean, one source per model; the ensemble median, 10th and 90th percentiles of those changes, and the share of models agreeing on the sign (IPCC AR6 WGI Atlas, simple approach: robust at 80 %). Cell means are area means, so the cell-area-weighted mean of a model's field over a place's outline is that place's value.";
+  const binary = (name: string, mediaType: string, description: string) => {
+    schemas[name] = { type: "string", contentMediaType: mediaType, description };
+    return name;
+  };
+  const boundsHeader = {
+    [GRID_BOUNDS_HEADER]: { description: "The image's edges, `west,south,east,north` in degrees: the grid's outer bounds (`axes` of the field answer).", required: true, schema: { type: "string", pattern: "^-?[\\d.]+(,-?[\\d.]+){3}$" } },
+  };
+  const disposition = (always: boolean) => ({
+    "Content-Disposition": { description: `\`attachment\` with a descriptive file name (\`sacap_tas_ssp245_annual_2040-2059_change.tif\`)${always ? "" : ", with `download=1`"}.`, required: always, schema: { type: "string" } },
+  });
+  operations.push(
+    operation({
+      path: GRID_API.field,
+      operationId: "getGridField",
+      tag: "Maps",
+      summary: "One statistic of a gridded field",
+      description: `Per cell of the 0.25-degree South Asia grid (\`axes\`; values row-major from the south-west), one statistic of a field: the ensemble median change from 1995-2014 (\`change\`), its 10th and 90th percentiles, the baseline and window means, or the share of models agreeing on the sign of the change. ${selectionText} ${method} \`range\` gives the minimum, maximum, 2nd and 98th percentiles the painted image fits its colour scale to. The example shows the first values. See docs/grids.md.`,
+      parameters: queryParameters(gridFieldQuerySchema, EXAMPLE_QUERIES.grid),
+      answer: { contentType: "application/json", schema: component("GridFieldResponse", gridFieldResponseSchema), example: examples.gridField, cacheControl: GRID_CACHE_CONTROL, vary: false, sample: "when-generated" },
+      errors: gridErrors("`statistic` accepts change, p10, p90, baseline, future and agreement."),
+    }),
+    operation({
+      path: GRID_API.point,
+      operationId: "getGridPoint",
+      tag: "Maps",
+      summary: "Every statistic of the grid cell at a point",
+      description: `The cell holding \`lat\`, \`lon\` and its baseline and window means, change (median, 10th and 90th percentiles) and the models' agreement, equal to the field answers' values at that cell. A sea cell answers with nulls and a \`note\`. ${selectionText}`,
+      parameters: queryParameters(gridPointQuerySchema, EXAMPLE_QUERIES.gridPoint),
+      answer: { contentType: "application/json", schema: component("GridPointResponse", gridPointResponseSchema), example: examples.gridPoint, cacheControl: GRID_CACHE_CONTROL, vary: false, sample: "when-generated" },
+      errors: gridErrors("`lat` and `lon` must be numbers inside the grid (`details.allowed` gives `{ min, max }`)."),
+    }),
+    operation({
+      path: GRID_API.image,
+      operationId: "getGridImage",
+      tag: "Maps",
+      summary: "A gridded field painted for the map",
+      description: `One statistic of a field as an indexed-colour PNG in Web Mercator (EPSG:3857) over the grid's bounds (\`${GRID_BOUNDS_HEADER}\`), four pixels per cell across: transparent over the sea and outside \`region\` (a country's ISO3 code or a basin's slug; default the eight countries), coloured on a scale fitted to the field (a change: diverging about zero, symmetric to the larger of its 2nd and 98th percentiles; values: 2nd to 98th percentile; agreement: 0 to 1) or \`scale=min,max\`, and for a change hatched diagonally where fewer than 80 % of the models agree on its sign (IPCC AR6 WGI Atlas, simple approach). ${selectionText}`,
+      parameters: queryParameters(gridImageQuerySchema, EXAMPLE_QUERIES.grid),
+      answer: { contentType: GRID_CONTENT_TYPES.image, schema: binary("GridImage", "image/png", "An indexed-colour PNG."), example: undefined, cacheControl: GRID_CACHE_CONTROL, vary: false, sample: "when-generated", headers: { ...boundsHeader, ...disposition(false) } },
+      errors: gridErrors("`scale` is `min,max` with min < max; `region` accepts the eight countries' ISO3 codes and the 16 basins' slugs."),
+    }),
+    operation({
+      path: GRID_API.geotiff,
+      operationId: "getGridGeoTiff",
+      tag: "Maps",
+      summary: "A gridded field as a cloud-optimised GeoTIFF",
+      description: `One statistic of a field, unrounded, as a GeoTIFF: one float32 band, 256 x 256 deflate tiles after the header, WGS 84 (EPSG:4326) with the grid's pixel size and corner, NaN as nodata, the method, models, agreement rule, references (IPCC AR6 WGI Atlas, CF conventions, climdex) and provenance in its metadata. ${selectionText}`,
+      parameters: queryParameters(gridGeotiffQuerySchema, EXAMPLE_QUERIES.grid),
+      answer: { contentType: GRID_CONTENT_TYPES.geotiff, schema: binary("GridGeoTiff", "image/tiff", "A cloud-optimised GeoTIFF."), example: undefined, cacheControl: GRID_CACHE_CONTROL, vary: false, sample: "when-generated", headers: disposition(true) },
+      errors: gridErrors("`statistic` accepts change, p10, p90, baseline, future and agreement."),
+    }),
+  );
+
   // Views (decision 026): what a page shows, for navigations after its first load
   operations.push(
     operation({
@@ -450,7 +534,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
     tags: [
       { name: "Reference lists", description: "The catalogue behind every screen: geographies, indicators, models, scenarios and more." },
       { name: "Series", description: "CMIP6 series per model, with ensemble statistics, period statistics and warming levels." },
-      { name: "Maps", description: "Basemap outlines and the values the map viewers colour regions by." },
+      { name: "Maps", description: "Basemap outlines, the values the map viewers colour regions by, and the gridded change fields with their images and downloads." },
       { name: "Views", description: "What a page shows (tables, chart lines, notes), as its loader primes it: for navigations after the first load." },
       { name: "Description", description: "This document." },
     ],
@@ -481,7 +565,8 @@ const prepared = new WeakMap<object, { version: string; entry: Promise<{ documen
  * its examples are answers of the series store, which a shared store changes while the portal runs.
  */
 export function openApiDocument(services: OpenApiServices): Promise<{ document: OpenApiDocument; json: PreparedJson }> {
-  const version = services.series.version;
+  // the grid store's version too: the grid examples are its answers
+  const version = `${services.series.version} ${services.grids?.version() ?? ""}`;
   let kept = prepared.get(services.reference);
   if (!kept || kept.version !== version) {
     const entry = buildOpenApiDocument(services).then((document) => ({ document, json: prepareJson(document) }));

@@ -160,6 +160,8 @@ export interface GridPointResponse {
     p90: number | null;
     agreement: { share: number; agree: number; count: number; sign: 1 | -1 | 0; robust: boolean } | null;
   };
+  /** Why the values are null when they are (a sea cell, or a cell no model has a value for). */
+  note?: string;
   models: string[];
   units: string;
   agreementRule: string;

@@ -10,6 +10,20 @@ export const RAMPS = {
   precipitation: ["#ffffd9", "#edf8b1", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#0c2c84"],
   /** A change in precipitation: brown (drier) to white to blue-green (wetter), BrBG. */
   precipitationChange: ["#8c510a", "#bf812d", "#dfc27d", "#f6e8c3", "#f5f5f5", "#c7eae5", "#80cdc1", "#35978f", "#01665e"],
+  /** A change in temperature: blue (cooler) to white to red (warmer), RdBu reversed. */
+  temperatureChange: ["#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7", "#fddbc7", "#f4a582", "#d6604d", "#b2182b"],
+  /** Warm values (a temperature, hot days): pale yellow to dark red, YlOrRd. */
+  warm: ["#ffffcc", "#ffeda0", "#fed976", "#feb24c", "#fd8d3c", "#fc4e2a", "#e31a1c", "#bd0026", "#800026"],
+  /** A change in dry days: blue-green (fewer, wetter) to white to brown (more, drier), BrBG reversed. */
+  dryChange: ["#01665e", "#35978f", "#80cdc1", "#c7eae5", "#f5f5f5", "#f6e8c3", "#dfc27d", "#bf812d", "#8c510a"],
+  /** Dry days: pale yellow to brown, YlOrBr. */
+  dry: ["#ffffe5", "#fff7bc", "#fee391", "#fec44f", "#fe9929", "#ec7014", "#cc4c02", "#993404", "#662506"],
+  /** A change in frost days: red (fewer, warmer) to white to blue (more, colder), RdBu. */
+  coldChange: ["#b2182b", "#d6604d", "#f4a582", "#fddbc7", "#f7f7f7", "#d1e5f0", "#92c5de", "#4393c3", "#2166ac"],
+  /** Frost days: white to dark blue, Blues. */
+  cold: ["#f7fbff", "#deebf7", "#c6dbef", "#9ecae1", "#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b"],
+  /** A share of models (0-1): pale to dark purple, Purples. */
+  agreement: ["#fcfbfd", "#efedf5", "#dadaeb", "#bcbddc", "#9e9ac8", "#807dba", "#6a51a3", "#54278f", "#3f007d"],
 } as const;
 export type RampName = keyof typeof RAMPS;
 

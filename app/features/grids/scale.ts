@@ -1,0 +1,179 @@
+import { colorAt, gradientCss } from "~/lib/legend";
+import { formatNumber } from "~/lib/format";
+import { quantileSorted } from "~/features/cmip6/ensemble";
+import { rampStops, type RampName } from "~/features/maps/colorScale";
+import type { GradientLegend } from "~/features/pyaez/schema";
+import { isChangeStatistic, type GridProblem, type GridScale, type GridStatistic } from "./grid";
+
+/**
+ * The colour scale of a gridded field, shared by the painted image (`server/grids/paint/`) and the viewer's
+ * legend (no Node built-ins). Fitted to the field as the IPCC AR6 WGI Interactive Atlas does:
+ * - a change (`change`, `p10`, `p90`) is diverging and centred on zero, symmetric to the larger of |p2| and
+ *   |p98| of the values, so white is "no change";
+ * - a value (`baseline`, `future`) is sequential from the 2nd to the 98th percentile (a few outlying cells
+ *   do not wash out the rest);
+ * - agreement (a share of models) is fixed from 0 to 1;
+ * each rounded outward to a readable class step. `scale=min,max` overrides the fitted range.
+ *
+ * Ramps by indicator family (colour-blind-safe ColorBrewer ramps, `RAMPS` of the choropleth):
+ * - temperature (tas, tasmax, tasmin, txx, tnn, su, tr): blue-white-red for a change, yellow-orange-red
+ *   (YlOrRd) for values;
+ * - precipitation and wet indices (pr, rx1day, rx5day, cwd, r20mm, prcptot, r95ptot): brown-white-blue-green
+ *   (BrBG) for a change, yellow-green-blue (YlGnBu) for values;
+ * - dry spells (cdd): BrBG the other way round, so that more dry days is brown like less rain, and
+ *   yellow-orange-brown (YlOrBr) for values;
+ * - frost days (fd): red-white-blue, so that more frost days (a colder climate) is blue and fewer is red
+ *   like warming, and white-blue (Blues) for values.
+ */
+
+export type GridFamily = "temperature" | "wet" | "dry" | "cold";
+
+const FAMILIES: Record<string, GridFamily> = {
+  tas: "temperature", tasmax: "temperature", tasmin: "temperature", txx: "temperature", tnn: "temperature", su: "temperature", tr: "temperature",
+  pr: "wet", rx1day: "wet", rx5day: "wet", cwd: "wet", r20mm: "wet", prcptot: "wet", r95ptot: "wet",
+  cdd: "dry",
+  fd: "cold",
+};
+
+/** The family of an indicator (temperature for one not listed). */
+export const gridFamily = (indicator: string): GridFamily => FAMILIES[indicator] ?? "temperature";
+
+const FAMILY_RAMPS: Record<GridFamily, { change: RampName; values: RampName }> = {
+  temperature: { change: "temperatureChange", values: "warm" },
+  wet: { change: "precipitationChange", values: "precipitation" },
+  dry: { change: "dryChange", values: "dry" },
+  cold: { change: "coldChange", values: "cold" },
+};
+
+/** The ramp of a statistic of an indicator. */
+export function gridRamp(indicator: string, statistic: GridStatistic): RampName {
+  if (statistic === "agreement") return "agreement";
+  return FAMILY_RAMPS[gridFamily(indicator)][isChangeStatistic(statistic) ? "change" : "values"];
+}
+
+/** The minimum, maximum, 2nd and 98th percentiles (type 7) of a field's values (NaN and null: no value). */
+export function fieldRange(values: ArrayLike<number | null>): { min: number | null; max: number | null; p2: number | null; p98: number | null } {
+  const finite: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v !== null && Number.isFinite(v)) finite.push(v);
+  }
+  if (finite.length === 0) return { min: null, max: null, p2: null, p98: null };
+  const sorted = Float64Array.from(finite).sort();
+  return { min: sorted[0], max: sorted[sorted.length - 1], p2: quantileSorted(sorted, 0.02), p98: quantileSorted(sorted, 0.98) };
+}
+
+/** A readable step (1, 2, 2.5 or 5 times a power of ten) that cuts `span` into about `classes` classes. */
+export function niceStep(span: number, classes: number): number {
+  if (!(span > 0) || !Number.isFinite(span)) return 1;
+  const raw = span / classes;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const f = raw / power;
+  // the nearest on a log scale, so that the classes are about as many as asked
+  const nice = [1, 2, 2.5, 5, 10].reduce((best, n) => (Math.abs(Math.log(n / f)) < Math.abs(Math.log(best / f)) ? n : best));
+  return nice * power;
+}
+
+/** The decimals a step needs to be written exactly (0.25: 2; 5: 0). */
+export function stepDecimals(step: number): number {
+  for (let d = 0; d < 10; d++) if (Math.abs(Math.round(step * 10 ** d) - step * 10 ** d) < 1e-6) return d;
+  return 10;
+}
+
+export interface GridColorScale {
+  min: number;
+  max: number;
+  ramp: RampName;
+  /** Diverging about zero (a change), sequential (a value) or fixed 0-1 (agreement). */
+  kind: "diverging" | "sequential" | "fixed";
+  /** False when `scale=min,max` set the range. */
+  fitted: boolean;
+  /** The legend's class breaks: multiples of `step` from min to max. */
+  breaks: number[];
+  step: number;
+  /** Decimals of the breaks' labels. */
+  decimals: number;
+}
+
+const CLASSES = { diverging: 8, sequential: 6 } as const;
+
+function breaksOf(min: number, max: number, step: number): number[] {
+  const decimals = stepDecimals(step);
+  const out: number[] = [];
+  for (let k = Math.ceil(min / step - 1e-9); k * step <= max + step * 1e-9; k++) out.push(Number((k * step).toFixed(decimals)) + 0);
+  return out;
+}
+
+/**
+ * The colour scale of one statistic of a field: fitted to its `range` (as `fieldRange` gives it, or the
+ * field answer's `range`), or `override` (`scale=min,max`).
+ */
+export function gridColorScale(indicator: string, statistic: GridStatistic, range: { p2: number | null; p98: number | null }, override?: GridScale): GridColorScale {
+  const ramp = gridRamp(indicator, statistic);
+  const kind = statistic === "agreement" ? "fixed" : isChangeStatistic(statistic) ? "diverging" : "sequential";
+  if (override) {
+    const step = niceStep(override.max - override.min, CLASSES.sequential);
+    return { min: override.min, max: override.max, ramp, kind, fitted: false, breaks: breaksOf(override.min, override.max, step), step, decimals: stepDecimals(step) };
+  }
+  if (kind === "fixed") return { min: 0, max: 1, ramp, kind, fitted: true, breaks: [0, 0.2, 0.4, 0.6, 0.8, 1], step: 0.2, decimals: 1 };
+  const { p2, p98 } = range;
+  let min: number;
+  let max: number;
+  let step: number;
+  if (kind === "diverging") {
+    const reach = p2 === null || p98 === null ? 0 : Math.max(Math.abs(p2), Math.abs(p98));
+    step = niceStep(2 * (reach > 0 ? reach : 1), CLASSES.diverging);
+    max = Math.max(1, Math.ceil((reach > 0 ? reach : 1) / step - 1e-9)) * step;
+    min = -max;
+  } else {
+    let lo = p2 ?? 0;
+    let hi = p98 ?? 1;
+    if (!(hi > lo)) [lo, hi] = [lo - 1, hi + 1];
+    step = niceStep(hi - lo, CLASSES.sequential);
+    min = Math.floor(lo / step + 1e-9) * step;
+    max = Math.ceil(hi / step - 1e-9) * step;
+  }
+  const decimals = stepDecimals(step);
+  const round = (v: number) => Number(v.toFixed(decimals)) + 0;
+  return { min: round(min), max: round(max), ramp, kind, fitted: true, breaks: breaksOf(min, max, step), step, decimals };
+}
+
+/** Reads `scale=min,max` (absent: fitted); a 400 names `scale`. */
+export function parseGridScale(text: string | null): { ok: true; scale?: GridScale } | { ok: false; problem: GridProblem & { details: { value: string } } } {
+  if (text === null) return { ok: true };
+  const parts = text.split(",");
+  const [min, max] = parts.map((p) => (p.trim() === "" ? NaN : Number(p)));
+  if (parts.length !== 2 || !Number.isFinite(min) || !Number.isFinite(max) || !(min < max)) {
+    return { ok: false, problem: { status: 400, message: `Invalid scale "${text}": give min,max with min < max`, details: { field: "scale", allowed: ["<min>,<max> (numbers, min < max)"], value: text } } };
+  }
+  return { ok: true, scale: { min, max } };
+}
+
+/** The `levels` colours a painted field uses, low to high: the ramp sampled at each level's middle. */
+export function scalePalette(scale: Pick<GridColorScale, "ramp">, levels: number): [number, number, number][] {
+  const stops = rampStops(scale.ramp);
+  return Array.from({ length: levels }, (_, i) => {
+    const hex = colorAt(stops, (i + 0.5) / levels);
+    return [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)];
+  });
+}
+
+/** The level (0 to `levels` - 1) of a value on a scale, clamped at the ends; -1 for no value. */
+export function scaleLevel(scale: Pick<GridColorScale, "min" | "max">, value: number, levels: number): number {
+  if (!Number.isFinite(value)) return -1;
+  const t = (value - scale.min) / (scale.max - scale.min);
+  return Math.min(levels - 1, Math.max(0, Math.floor(t * levels)));
+}
+
+/** The legend of a scale for the shared Legend component: its ramp, with the class breaks as labels. */
+export function gridLegend(title: string, unit: string, scale: GridColorScale): GradientLegend {
+  return {
+    type: "gradient",
+    title,
+    unit,
+    min: scale.min,
+    max: scale.max,
+    style: gradientCss(rampStops(scale.ramp)),
+    labels: scale.breaks.map((b) => formatNumber(b, scale.decimals, { signed: scale.kind === "diverging" })),
+  };
+}
