@@ -31,7 +31,8 @@ export function viewerLoader(
       if (showsGrid(params)) {
         const grid = readGridChoice(params, gridIndicatorsOf(cmip6ViewerView(context.reference).indicators).map((i) => i.code));
         const set = await context.grids.field(grid.query);
-        if (set) apiCache.push({ endpointName: "getGridSummary", arg: summaryArg(grid), value: gridSummaryOf(set, grid.statistic) });
+        // without the field the legend says so at once
+        apiCache.push({ endpointName: "getGridSummary", arg: summaryArg(grid), value: set ? gridSummaryOf(set, grid.statistic) : null });
         return json({ apiCache, config: mapConfig(context), layers });
       }
       // the region values of the URL's selection, so the region list has them in the server HTML

@@ -34,7 +34,8 @@ const IMAGE_OPACITY = 0.9;
  */
 export function GridMap({ grid, onGrid, indicatorName, state, setState, rasters, config, handle, onRasterError }: GridMapProps) {
   const result = useGetGridSummaryQuery(summaryArg(grid));
-  const summary = result.currentData;
+  const summary = result.currentData ?? undefined;
+  const missing = result.isError || result.currentData === null;
   const axes = summary?.axes ?? SOUTH_ASIA_AXES;
   const image: ImageOverlay = { key: "grid", url: `${GRID_API.image}?${gridChoiceParams(grid)}`, bounds: gridBounds(axes), opacity: IMAGE_OPACITY };
   const cursor = useCellCursor({ axes, center: state.center, zoom: state.zoom, onCenter: (center) => setState((s) => ({ ...s, center })) });
@@ -74,7 +75,7 @@ export function GridMap({ grid, onGrid, indicatorName, state, setState, rasters,
         {cursor.cursor ? `Cell ${cursor.cursor.lat.toFixed(3)}° N, ${cursor.cursor.lon.toFixed(3)}° E: Enter reads its values.` : "Click a cell, or focus the map and use the arrow keys, to read a cell's values."}
       </div>
       <LegendBox>
-        <GridLegend grid={grid} summary={summary} indicatorName={indicatorName} missing={result.isError} onGrid={onGrid} />
+        <GridLegend grid={grid} summary={summary} indicatorName={indicatorName} missing={missing} onGrid={onGrid} />
       </LegendBox>
       <div aria-live="polite" className="sacap-grid-map__point">
         {cursor.read && <GridPointPanel grid={grid} axes={axes} cell={cursor.read} onClose={cursor.close} />}

@@ -12,7 +12,8 @@ const relative = (path: string) => path.replace(/^\/api\//, "");
  */
 export const gridApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getGridSummary: build.query<GridSummary, string>({
+    // null: the store has no such field (what the page's loader primes then; a later request answers 404)
+    getGridSummary: build.query<GridSummary | null, string>({
       query: (params) => `${relative(GRID_API.field)}?${params}`,
       transformResponse: (response: GridFieldResponse) => summaryOfResponse(response),
     }),
