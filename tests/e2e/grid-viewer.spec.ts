@@ -66,7 +66,7 @@ test("Grid by keyboard only: the cell cursor and Enter read the cell the point A
   await hydrated(page);
 
   // Tab to the Regions select and choose Grid with the keys
-  const regions = page.getByLabel("Regions", { exact: true });
+  const regions = page.getByRole("combobox", { name: "Regions" });
   for (let i = 0; i < 60 && !(await regions.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(regions).toBeFocused();
   await page.keyboard.press("End");
