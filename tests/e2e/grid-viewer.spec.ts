@@ -114,7 +114,7 @@ test("Grid by keyboard only: the cell cursor and Enter read the cell the point A
   await expect(panel).toHaveCount(0);
 });
 
-test("the interactive map shows the same picture at the same bounds", async ({ page }) => {
+test("the interactive map loads the same picture (an image layer at the grid's bounds)", async ({ page }) => {
   await page.goto(FIELD);
   await hydrated(page);
   const images: string[] = [];
