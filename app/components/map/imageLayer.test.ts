@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { gridBounds, SOUTH_ASIA_AXES } from "~/features/grids/grid";
 import { drawMapSvg } from "~/features/maps/mapSvg.server";
 import { restyleDrawing, type DrawingState } from "./drawing";
-import { imageCorners, imagePlacement } from "./imageLayer";
+import { createElement, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { ImageLayers, imageCorners, imagePlacement, IMAGES_BEFORE } from "./imageLayer";
 import type { ImageOverlay } from "./types";
 import { drawingPixel } from "./viewport";
 
@@ -49,5 +51,22 @@ describe("pictures over the map", () => {
     expect(images[0].getAttribute("href")).toBe(other.url);
     restyleDrawing(element, state([]), view);
     expect(element.querySelectorAll(".sacap-mapsvg__images image")).toHaveLength(0);
+  });
+});
+
+describe("the map library's image layers", () => {
+  it("are image sources at the corners of their bounds, with an absolute URL, drawn under the borders", () => {
+    const props: Record<string, unknown>[] = [];
+    const record = (kind: string) => (p: Record<string, unknown> & { children?: ReactNode }) => {
+      const { children, ...rest } = p;
+      props.push({ kind, ...rest });
+      return createElement("div", null, children);
+    };
+    renderToStaticMarkup(createElement(ImageLayers, { images: [field], Source: record("source"), Layer: record("layer") }));
+    const [source, layer] = props;
+    expect(source).toMatchObject({ kind: "source", id: "image-grid", type: "image", coordinates: imageCorners(field.bounds) });
+    expect(source.url).toBe(new URL(field.url, window.location.href).href);
+    expect(layer).toMatchObject({ kind: "layer", type: "raster", beforeId: IMAGES_BEFORE });
+    expect((layer.paint as Record<string, unknown>)["raster-opacity"]).toBe(0.9);
   });
 });
