@@ -6,8 +6,12 @@ import { gridChoiceParams, type GridChoice } from "./gridChoice";
 import { SCENARIO_NAMES } from "./GridControls";
 import { fittedScale, gridRamp, type GridSummary } from "./gridSummary";
 
-/** The references of the field's methods, as the legend and the downloads name them. */
-export const GRID_REFERENCES = "Method: IPCC AR6 WGI Atlas (ensemble median of each model's change, simple approach to agreement); files: CF-1.8 conventions.";
+/** The mean variables; the other grid indicators are ETCCDI indices. */
+const MEAN_VARIABLES = ["tas", "tasmax", "tasmin", "pr"];
+
+/** The references of a field's methods, as the legend names them. */
+export const gridReferences = (indicator: string) =>
+  `Method: IPCC AR6 WGI Atlas (ensemble median of each model's change, simple approach to agreement)${MEAN_VARIABLES.includes(indicator) ? "" : "; index: ETCCDI definition (climdex)"}; files: CF-1.8 conventions.`;
 
 /** What a field shows, in words: "Mean temperature, change (ensemble median), 2040-2059, SSP2-4.5, annual". */
 export function gridTitle(grid: GridChoice, indicatorName: string) {
@@ -62,7 +66,7 @@ export function GridLegend({ grid, summary, indicatorName, missing, onGrid }: { 
         </p>
       )}
       {summary?.sample && <SampleTag what="values" />}
-      <p className="sacap-viewer__legend-note">{GRID_REFERENCES}</p>
+      <p className="sacap-viewer__legend-note">{gridReferences(grid.query.indicator)}</p>
       <p className="sacap-grid-legend__downloads">
         Download this field:{" "}
         <a href={`${GRID_API.netcdf}?${params}`} download>
