@@ -52,6 +52,13 @@ function Cmip6Viewer({ view, config }: { view: Cmip6ViewerView; config: MapConfi
             list says the agreement in words.
           </p>
           <p>
+            &quot;Grid (0.25° cells)&quot; paints the same statistics per grid cell: for each model its change from its own
+            1995-2014 mean, then the ensemble median, 10th and 90th percentiles and the share of models agreeing on the sign
+            (IPCC AR6 WGI Atlas methods; hatched where fewer than 80 % agree), for a 20-year window or a warming level, a
+            scenario and a season. Click a cell, or focus the map and use the arrow keys and Enter, to read its values; the
+            legend links the field as NetCDF (CF-1.8), GeoTIFF and PNG.
+          </p>
+          <p>
             The layers are gridded climatologies and projections (World Bank CCKP, MSWEP, CHIRPS, ERA5-Land, RIMES) served as
             WMS by the portal&apos;s map server. Basin outlines are approximate.
           </p>

@@ -3,14 +3,18 @@ import type { ApiListName } from "../../app/store/contract";
 import type { ViewerLayer } from "../../app/features/viewer/schema";
 import { choroplethQueryOf, readChoropleth } from "../../app/features/maps/choropleth";
 import type { ApiCacheEntry } from "../../app/store/prime";
-import { cmip6ViewerViewEntry } from "./viewer-views.server";
+import { gridIndicatorsOf, readGridChoice, showsGrid, summaryArg } from "../../app/features/grids/gridChoice";
+import { gridSummaryOf } from "../../app/features/grids/gridSummary";
+import { cmip6ViewerView, cmip6ViewerViewEntry } from "./viewer-views.server";
 
 /**
  * Loader of a viewer page: the reference lists it reads (primed into the RTK Query cache), the map
  * settings, and the page's layers: those of `seeds/viewer-pages.json` for `page`, or the CMIP6 layer
  * seed filtered by `select`. The page seed is imported on demand so its schema stays out of the browser.
  * With `choropleth` (/cmip6-viewer) it primes the page's view (its layers, selects and regions,
- * `viewer-views.server.ts`) and the map's values for the URL's selection instead of the lists.
+ * `viewer-views.server.ts`) and the map's values for the URL's selection instead of the lists: the
+ * regions' values, or with `geotype=Grid` the gridded field's summary (its legend: units, models, range;
+ * the field itself is the image the page links, not primed).
  */
 export function viewerLoader(
   lists: ApiListName[],
@@ -23,12 +27,26 @@ export function viewerLoader(
     const apiCache: ApiCacheEntry[] = context.reference.cacheEntries(lists);
     if (options.choropleth) {
       apiCache.push(cmip6ViewerViewEntry(context.reference));
+      const params = new URL(request.url).searchParams;
+      if (showsGrid(params)) {
+        const grid = readGridChoice(params, gridIndicatorsOf(cmip6ViewerView(context.reference).indicators).map((i) => i.code));
+        const set = await context.grids.field(grid.query);
+        // without the field the legend says so at once
+        apiCache.push({ endpointName: "getGridSummary", arg: summaryArg(grid), value: set ? gridSummaryOf(set, grid.statistic) : null });
+        return json({ apiCache, config: mapConfig(context), layers });
+      }
       // the region values of the URL's selection, so the region list has them in the server HTML
       const known = context.series.catalog.models.map((m) => m.field_value);
-      const query = choroplethQueryOf(readChoropleth(new URL(request.url).searchParams, known));
+      const query = choroplethQueryOf(readChoropleth(params, known));
       const value = await (await import("./choropleth.server")).choropleth(context.series, context.reference.list("getWarmingLevels"), query);
       if (!("status" in value)) apiCache.push({ endpointName: "getChoropleth", arg: query, value });
     }
-    return json({ apiCache, config: { baseUrl: context.env.WMS_BASE_URL, externalHosts: context.env.WMS_EXTERNAL_HOSTS, mapboxToken: context.env.MAPBOX_ACCESS_TOKEN }, layers });
+    return json({ apiCache, config: mapConfig(context), layers });
   };
 }
+
+const mapConfig = (context: LoaderFunctionArgs["context"]) => ({
+  baseUrl: context.env.WMS_BASE_URL,
+  externalHosts: context.env.WMS_EXTERNAL_HOSTS,
+  mapboxToken: context.env.MAPBOX_ACCESS_TOKEN,
+});

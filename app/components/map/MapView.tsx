@@ -63,6 +63,7 @@ interface MapViewProps extends MapCanvasProps {
 export function MapView({ className, description, ...props }: MapViewProps) {
   const drawingState: DrawingState = {
     fill: props.fill,
+    images: props.images,
     selected: props.selected,
     showBasins: props.showBasins,
     labels: props.labels,

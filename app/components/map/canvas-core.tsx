@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from "react";
+import { ImageLayers } from "./imageLayer";
 import { baseStyle, BASEMAP_COLORS } from "./style";
 import type { MapCanvasProps } from "./types";
 
@@ -40,7 +41,7 @@ export function hatchImage(size = 8): { width: number; height: number; data: Uin
 export function makeCanvas(lib: MapLibrary) {
   const { Map, Source, Layer, Marker, NavigationControl } = lib;
   return function MapCanvas(props: MapCanvasProps) {
-    const { center, zoom, onMove, rasters, fill, showBasins, selected, onHover, onSelect, onRasterError, labels, label, handleRef } = props;
+    const { center, zoom, onMove, rasters, images, fill, showBasins, selected, onHover, onSelect, onRasterError, labels, label, handleRef } = props;
     const mapRef = useRef<any>(null);
     const style = useMemo(() => baseStyle() as any, []);
     const errorRef = useRef(onRasterError);
@@ -130,6 +131,7 @@ export function makeCanvas(lib: MapLibrary) {
             <Layer id={`raster-layer-${r.key}`} type="raster" paint={{ "raster-opacity": r.opacity }} beforeId="countries-lines" />
           </Source>
         ))}
+        <ImageLayers images={images ?? []} Source={Source} Layer={Layer} />
         <Layer id="countries-choropleth" type="fill" source="countries" paint={{ "fill-color": countryFill as any, "fill-opacity": 0.85 }} />
         <Layer id="countries-lines" type="line" source="countries" paint={{ "line-color": BASEMAP_COLORS.border, "line-width": 0.7 }} />
         <Layer

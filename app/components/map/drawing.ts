@@ -1,4 +1,5 @@
-import type { MapLabel, RegionFill } from "./types";
+import { imagePlacement } from "./imageLayer";
+import type { ImageOverlay, MapLabel, RegionFill } from "./types";
 import { drawingPixel, type LonLat } from "./viewport";
 
 /**
@@ -20,11 +21,14 @@ export const DRAWING_CLASS = {
   /** The selected region's outline, one element per region, shown or not. */
   selected: "sacap-mapsvg__selected",
   labels: "sacap-mapsvg__labels",
+  /** Pictures laid over the basemap (`imageLayer.tsx`), one `<image>` each. */
+  images: "sacap-mapsvg__images",
 } as const;
 
 /** What the drawing shows beyond the basemap: the canvas's own props. */
 export interface DrawingState {
   fill?: RegionFill;
+  images?: ImageOverlay[];
   selected?: string;
   showBasins?: boolean;
   labels?: MapLabel[];
@@ -76,6 +80,24 @@ export function restyleDrawing(svg: SVGSVGElement, state: DrawingState, view: { 
   for (const basins of svg.querySelectorAll(`.${DRAWING_CLASS.basins}`)) show(basins, basinsShown(state));
   for (const region of svg.querySelectorAll(`.${DRAWING_CLASS.hatch} [data-code]`)) show(region, isHatched(state, geotypeOf(region), region.getAttribute("data-code")!));
   for (const region of svg.querySelectorAll(`.${DRAWING_CLASS.selected} [data-code]`)) show(region, isSelected(state, geotypeOf(region), region.getAttribute("data-code")!));
+
+  const images = svg.querySelector(`.${DRAWING_CLASS.images}`);
+  if (images) {
+    const wanted = (state.images ?? []).map((image) => imagePlacement(image, view.center, view.zoom));
+    const attributes = (p: ReturnType<typeof imagePlacement>) => ({ href: p.href, x: String(p.x), y: String(p.y), width: String(p.width), height: String(p.height), opacity: String(p.opacity) });
+    const key = (list: Record<string, string>[]) => JSON.stringify(list);
+    const current = [...images.children].map((e) => Object.fromEntries(["href", "x", "y", "width", "height", "opacity"].map((n) => [n, e.getAttribute(n) ?? ""])));
+    if (key(current) !== key(wanted.map(attributes))) {
+      images.replaceChildren(
+        ...wanted.map((p) => {
+          const image = document.createElementNS("http://www.w3.org/2000/svg", "image");
+          for (const [name, value] of Object.entries(attributes(p))) image.setAttribute(name, value);
+          image.setAttribute("preserveAspectRatio", "none");
+          return image;
+        }),
+      );
+    }
+  }
 
   const labels = svg.querySelector(`.${DRAWING_CLASS.labels}`);
   if (labels) {

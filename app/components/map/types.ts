@@ -7,6 +7,18 @@ export interface RasterLayer {
   attribution: string;
 }
 
+/**
+ * A picture laid over the map between two parallels and two meridians (a painted gridded field). It must
+ * be painted in Web Mercator: the map and the server's drawing stretch it linearly in the map's pixels.
+ */
+export interface ImageOverlay {
+  /** Stable key. */
+  key: string;
+  url: string;
+  bounds: { west: number; south: number; east: number; north: number };
+  opacity: number;
+}
+
 /** Region colours of the choropleth, by country ISO3 or basin code. */
 export interface RegionFill {
   geotype: "Country" | "Basin";
@@ -34,6 +46,8 @@ export interface MapCanvasProps {
   zoom: number;
   onMove?: (center: [number, number], zoom: number) => void;
   rasters: RasterLayer[];
+  /** Pictures over the basemap, under the borders (`imageLayer.tsx`). */
+  images?: ImageOverlay[];
   fill?: RegionFill;
   showBasins?: boolean;
   selected?: string;

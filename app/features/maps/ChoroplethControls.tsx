@@ -1,16 +1,71 @@
-import { HTMLSelect, Radio, RadioGroup } from "@blueprintjs/core";
+import { Button, HTMLSelect, Radio, RadioGroup } from "@blueprintjs/core";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
 import type { ScenarioValue } from "~/features/cmip6/schema";
 import { ENSEMBLE } from "~/features/cmip6/seriesQuery";
 import { subsetText } from "~/features/cmip6/subsets";
 import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, type ChoroplethPeriod, type ChoroplethResponse, type Selection } from "./choropleth";
+import { GridControls } from "~/features/grids/GridControls";
+import { GRID_GEOTYPE, gridIndicatorsOf, readGridChoice, type GridChoice } from "~/features/grids/gridChoice";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useGetChoroplethQuery } from "./mapsApi";
 import type { ChoroplethOptions } from "./viewerView";
 
 const SUBSET_OPTION = "subset:";
 
-/** The choropleth's selects (indicator, period, scenario, values or change, models, regions) and its notes. */
-export function ChoroplethControls({ choice, options, onChange }: { choice: Selection; options: ChoroplethOptions; onChange: (s: Selection) => void }) {
+interface ChoroplethControlsProps {
+  choice: Selection;
+  options: ChoroplethOptions;
+  onChange: (s: Selection) => void;
+  /** The gridded field shown instead of the regions (the Regions select's "Grid"), and its change. */
+  grid?: GridChoice;
+  onGrid: (g: GridChoice | undefined) => void;
+}
+
+/**
+ * The choropleth's selects (indicator, period, scenario, values or change, models, regions) and its notes,
+ * or with "Grid" a gridded field's (`GridControls`). A plain GET form named as the page URL's parameters:
+ * without JavaScript its button reloads the page with the new selection; with it, a change applies at once.
+ */
+export function ChoroplethControls({ choice, options, onChange, grid, onGrid }: ChoroplethControlsProps) {
+  const hydrated = useHydrated();
+  const gridIndicators = gridIndicatorsOf(options.indicators);
+  return (
+    <form method="get" className="sacap-viewer__controls" onSubmit={(e) => e.preventDefault()}>
+      <fieldset className="sacap-filter-panel">
+        <legend>{grid ? "Gridded field" : "Choropleth"}</legend>
+        {grid ? <GridControls grid={grid} indicators={gridIndicators} onChange={onGrid} /> : <RegionControls choice={choice} options={options} onChange={onChange} />}
+        <label className="sacap-filter-panel__field">
+          <span>Regions</span>
+          <HTMLSelect
+            fill
+            name="geotype"
+            value={grid ? GRID_GEOTYPE : choice.geotype}
+            onChange={(e) => {
+              const kind = e.currentTarget.value;
+              if (kind === GRID_GEOTYPE) {
+                // the grid starts from the choropleth's indicator and scenario where it has them
+                const from = new URLSearchParams({ indicator: choice.indicator, scenario: choice.scenario, window: choice.period });
+                onGrid(readGridChoice(from, gridIndicators.map((i) => i.code)));
+              } else {
+                onGrid(undefined);
+                onChange({ ...choice, ...(grid ? { indicator: grid.query.indicator } : {}), geotype: kind as Selection["geotype"] });
+              }
+            }}
+          >
+            <option value="Country">Countries</option>
+            <option value="Basin">River basins (approximate outlines)</option>
+            <option value={GRID_GEOTYPE}>Grid (0.25° cells)</option>
+          </HTMLSelect>
+        </label>
+        {!grid && <ChoroplethNotes choice={choice} />}
+        {!hydrated && <Button type="submit" small text="Show" className="sacap-viewer__submit" />}
+      </fieldset>
+    </form>
+  );
+}
+
+/** The choropleth's own selects: indicator, period, scenario, values or change, models. */
+function RegionControls({ choice, options, onChange }: { choice: Selection; options: ChoroplethOptions; onChange: (s: Selection) => void }) {
   const { indicators, models } = options;
   const period = choroplethPeriod(choice.period) ?? CHOROPLETH_PERIODS[0];
   const historical = CHOROPLETH_PERIODS.filter((p) => p.scenario === "historical");
@@ -22,11 +77,10 @@ export function ChoroplethControls({ choice, options, onChange }: { choice: Sele
     </option>
   );
   return (
-    <fieldset className="sacap-filter-panel">
-      <legend>Choropleth</legend>
+    <>
       <label className="sacap-filter-panel__field">
         <span>Indicator</span>
-        <HTMLSelect fill value={choice.indicator} onChange={(e) => onChange({ ...choice, indicator: e.currentTarget.value, range: undefined })}>
+        <HTMLSelect fill name="indicator" value={choice.indicator} onChange={(e) => onChange({ ...choice, indicator: e.currentTarget.value, range: undefined })}>
           {indicators.map(({ code, name }) => (
             <option key={code} value={code}>
               {name}
@@ -38,6 +92,7 @@ export function ChoroplethControls({ choice, options, onChange }: { choice: Sele
         <span>Period</span>
         <HTMLSelect
           fill
+          name="years"
           value={period.code}
           onChange={(e) => {
             const p = choroplethPeriod(e.currentTarget.value) ?? CHOROPLETH_PERIODS[0];
@@ -53,7 +108,7 @@ export function ChoroplethControls({ choice, options, onChange }: { choice: Sele
       </label>
       <label className="sacap-filter-panel__field">
         <span>Scenario</span>
-        <HTMLSelect fill value={choice.scenario} disabled={period.scenario === "historical"} onChange={(e) => onChange({ ...choice, scenario: e.currentTarget.value as ScenarioValue })}>
+        <HTMLSelect fill name="scen" value={choice.scenario} disabled={period.scenario === "historical"} onChange={(e) => onChange({ ...choice, scenario: e.currentTarget.value as ScenarioValue })}>
           {period.scenario === "historical" ? (
             <option value="historical">Historical</option>
           ) : (
@@ -67,6 +122,7 @@ export function ChoroplethControls({ choice, options, onChange }: { choice: Sele
       <RadioGroup
         className="sacap-filter-panel__show"
         label="Show"
+        name="show"
         inline
         disabled={period.scenario === "historical"}
         selectedValue={choice.show}
@@ -79,6 +135,7 @@ export function ChoroplethControls({ choice, options, onChange }: { choice: Sele
         <span>Models</span>
         <HTMLSelect
           fill
+          name="mod"
           value={choice.subset ? `${SUBSET_OPTION}${choice.subset.name}` : choice.model}
           onChange={(e) => {
             const value = e.currentTarget.value;
@@ -95,15 +152,7 @@ export function ChoroplethControls({ choice, options, onChange }: { choice: Sele
           ))}
         </HTMLSelect>
       </label>
-      <label className="sacap-filter-panel__field">
-        <span>Regions</span>
-        <HTMLSelect fill value={choice.geotype} onChange={(e) => onChange({ ...choice, geotype: e.currentTarget.value as Selection["geotype"] })}>
-          <option value="Country">Countries</option>
-          <option value="Basin">River basins (approximate outlines)</option>
-        </HTMLSelect>
-      </label>
-      <ChoroplethNotes choice={choice} />
-    </fieldset>
+    </>
   );
 }
 

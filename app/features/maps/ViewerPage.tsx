@@ -6,6 +6,8 @@ import { MapView } from "~/components/map/MapView";
 import type { MapHandle, RasterLayer } from "~/components/map/types";
 import { RoutePage } from "~/components/RoutePage";
 import type { ViewerLayer } from "~/features/viewer/schema";
+import { gridIndicatorsOf, readGridChoice, showsGrid, writeGridChoice, type GridChoice } from "~/features/grids/gridChoice";
+import { GridMap } from "~/features/grids/GridMap";
 import { readChoropleth, writeChoropleth, type Selection } from "./choropleth";
 import { ChoroplethControls } from "./ChoroplethControls";
 import { ChoroplethMap } from "./ChoroplethMap";
@@ -45,6 +47,10 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
   const [state, setState] = useState<MapState>(() => decodeMapState(initial, layers.length));
   const [selection, setSelection] = useState<FilterSelection>(() => (filters ? readSelection(initial) : {}));
   const [choice, setChoice] = useState<Selection>(() => readChoropleth(initial, (choropleth?.models ?? []).map((m) => m.code)));
+  // the gridded field shown instead of the regions (`geotype=Grid`)
+  const [grid, setGrid] = useState<GridChoice | undefined>(() =>
+    choropleth && showsGrid(initial) ? readGridChoice(initial, gridIndicatorsOf(choropleth.indicators).map((i) => i.code)) : undefined,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [hovered, setHovered] = useState<string | null>(null);
   const handle = useRef<MapHandle | null>(null);
@@ -55,12 +61,13 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
     encodeMapState(params, state);
     if (filters) writeSelection(params, selection);
     if (choropleth) writeChoropleth(params, choice);
+    if (choropleth) writeGridChoice(params, grid);
     const search = params.toString();
     const url = `${window.location.pathname}${search ? `?${search}` : ""}${window.location.hash}`;
     if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
       window.history.replaceState(window.history.state, "", url);
     }
-  }, [state, selection, choice, filters, choropleth]);
+  }, [state, selection, choice, grid, filters, choropleth]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -130,7 +137,7 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
             <summary>About this map</summary>
             {about}
           </details>
-          {choropleth && <ChoroplethControls choice={choice} options={choropleth} onChange={setChoice} />}
+          {choropleth && <ChoroplethControls choice={choice} options={choropleth} onChange={setChoice} grid={grid} onGrid={setGrid} />}
           {filters && <FilterPanel layers={layers} selection={selection} onChange={setSelection} />}
           {timeSteps && periods.length > 1 && (
             <label className="sacap-viewer__time">
@@ -157,7 +164,19 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
           />
         </div>
         <div className="sacap-viewer__main">
-          {choropleth ? (
+          {choropleth && grid ? (
+            <GridMap
+              grid={grid}
+              onGrid={setGrid}
+              indicatorName={choropleth.indicators.find((i) => i.code === grid.query.indicator)?.name ?? grid.query.indicator}
+              state={state}
+              setState={setState}
+              rasters={rasters}
+              config={config}
+              handle={handle}
+              onRasterError={(key) => setErrors((e) => ({ ...e, [key]: "The map server did not answer for this layer." }))}
+            />
+          ) : choropleth ? (
             <ChoroplethMap
               options={choropleth}
               choice={choice}

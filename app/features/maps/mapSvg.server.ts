@@ -9,6 +9,7 @@ import {
   regionsShown,
   type DrawingState,
 } from "~/components/map/drawing";
+import { imagePlacement } from "~/components/map/imageLayer";
 import { BASEMAP_COLORS, graticule } from "~/components/map/style";
 import { DRAWING_SIZE, drawingPixel, type LonLat } from "~/components/map/viewport";
 import { escapeXml, svgLabel } from "~/lib/svg-label";
@@ -110,6 +111,11 @@ export function drawMapSvg(input: MapDrawingInput): string {
     `<g class="sacap-mapsvg__focus" fill="${c.focusLand}">${countryShapes
       .filter((s) => s.focus)
       .map((s) => use(s))
+      .join("")}</g>`,
+    // pictures over the land (a painted gridded field), under the choropleth and the borders
+    `<g class="${DRAWING_CLASS.images}" pointer-events="none">${(input.images ?? [])
+      .map((image) => imagePlacement(image, center, zoom))
+      .map((i) => `<image href="${escapeXml(i.href)}" x="${i.x}" y="${i.y}" width="${i.width}" height="${i.height}" opacity="${i.opacity}" preserveAspectRatio="none"/>`)
       .join("")}</g>`,
   ];
   if (input.fill) {

@@ -16,6 +16,9 @@ const PAGE_PARAMETERS = new Set<string>([
   // map viewers: layer filters, choropleth selection, map state, time step
   ...FILTER_KEYS,
   ...["years", "scen", "smin", "smax", "mod", "show", "geotype", "t"],
+  // the map viewer's gridded field (`readGridChoice`: the grid API's parameters beside geotype=Grid; the
+  // others are the series' own names)
+  "statistic",
   // a viewer's whole layer list (`ALL_LAYERS_PARAM`), the AEZ page's open module (`OPEN_MODULE_PARAM`)
   ...["layers", "module"],
   ...MAP_STATE_PARAMS,
