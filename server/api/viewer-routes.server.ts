@@ -4,7 +4,8 @@ import type { ViewerLayer } from "../../app/features/viewer/schema";
 import { choroplethQueryOf, readChoropleth } from "../../app/features/maps/choropleth";
 import type { ApiCacheEntry } from "../../app/store/prime";
 import { gridIndicatorsOf, readGridChoice, showsGrid, summaryArg } from "../../app/features/grids/gridChoice";
-import { gridSummaryOf } from "../../app/features/grids/gridSummary";
+import { summaryOfResponse } from "../../app/features/grids/gridSummary";
+import { fieldResponse } from "../grids/answers";
 import { cmip6ViewerView, cmip6ViewerViewEntry } from "./viewer-views.server";
 
 /**
@@ -32,7 +33,7 @@ export function viewerLoader(
         const grid = readGridChoice(params, gridIndicatorsOf(cmip6ViewerView(context.reference).indicators).map((i) => i.code));
         const set = await context.grids.field(grid.query);
         // without the field the legend says so at once
-        apiCache.push({ endpointName: "getGridSummary", arg: summaryArg(grid), value: set ? gridSummaryOf(set, grid.statistic) : null });
+        apiCache.push({ endpointName: "getGridSummary", arg: summaryArg(grid), value: set ? summaryOfResponse(fieldResponse(set, grid.statistic)) : null });
         return json({ apiCache, config: mapConfig(context), layers });
       }
       // the region values of the URL's selection, so the region list has them in the server HTML

@@ -4,7 +4,8 @@ import { ScaleLegend } from "~/features/maps/ScaleLegend";
 import { GRID_API, gridWindow, isChangeStatistic, seasonLabel, STATISTIC_LABELS } from "./grid";
 import { gridChoiceParams, type GridChoice } from "./gridChoice";
 import { SCENARIO_NAMES } from "./GridControls";
-import { fittedScale, gridRamp, type GridSummary } from "./gridSummary";
+import type { GridSummary } from "./gridSummary";
+import { gridColorScale } from "./scale";
 
 /** The mean variables; the other grid indicators are ETCCDI indices. */
 const MEAN_VARIABLES = ["tas", "tasmax", "tasmin", "pr"];
@@ -28,7 +29,7 @@ export function gridTitle(grid: GridChoice, indicatorName: string) {
 export function GridLegend({ grid, summary, indicatorName, missing, onGrid }: { grid: GridChoice; summary?: GridSummary; indicatorName: string; missing: boolean; onGrid: (g: GridChoice) => void }) {
   const name = summary?.indicator.name ?? indicatorName;
   const units = summary?.units ?? "";
-  const scale = grid.scale ?? (summary ? fittedScale(grid.statistic, summary.range) : undefined);
+  const scale = summary || grid.scale ? gridColorScale(grid.query.indicator, grid.statistic, summary?.range ?? { p2: null, p98: null }, grid.scale) : undefined;
   const change = isChangeStatistic(grid.statistic);
   const window = summary?.window.label ?? gridWindow(grid.query.window)?.label ?? grid.query.window;
   const params = gridChoiceParams(grid);
@@ -47,7 +48,7 @@ export function GridLegend({ grid, summary, indicatorName, missing, onGrid }: { 
           title={STATISTIC_LABELS[grid.statistic]}
           unit={units === "1" ? "share of models" : units}
           range={[scale.min, scale.max]}
-          ramp={gridRamp(grid.query.indicator, units, grid.statistic)}
+          ramp={scale.ramp}
           onRange={([min, max]) => onGrid({ ...grid, scale: { min, max } })}
           onReset={grid.scale ? () => onGrid({ ...grid, scale: undefined }) : undefined}
         />

@@ -69,7 +69,21 @@ export class PlaceFit {
    * `field` corrected in place so that its mean over each constrained place is `targets[p]` (in
    * `geometry.constrained` order); places whose target is NaN are not constrained (nor corrected by their bumps).
    */
-  fit(field: Float64Array, targets: Float64Array): Float64Array {
+  fit(field: Float64Array, targets: Float64Array, bounds?: PhysicalBounds): Float64Array {
+    this.solveExact(field, targets);
+    if (!bounds) return field;
+    // alternate between the place means and the physical range (projections onto the two sets): where the
+    // sample places agree with each other this converges to a field that meets both; where they contradict
+    // each other (no field in range has those means) the range wins and the means come as close as it lets
+    for (let round = 0; round < BOUND_ROUNDS; round++) {
+      if (clamp(field, bounds) === 0) return field;
+      this.solveExact(field, targets);
+    }
+    clamp(field, bounds);
+    return field;
+  }
+
+  private solveExact(field: Float64Array, targets: Float64Array): Float64Array {
     const { bumps } = this.geometry;
     const places: number[] = [];
     let scale = 1;
@@ -93,6 +107,32 @@ export class PlaceFit {
     }
     return field;
   }
+}
+
+/** The range an indicator's values can take: amounts and counts of days are never negative, and no count passes the days of its period. */
+export interface PhysicalBounds {
+  min: number;
+  max: number;
+}
+
+/** Rounds of fitting and clamping before the range is imposed on what is left. */
+const BOUND_ROUNDS = 40;
+
+/** Moves every value into the range; how many were outside (by more than rounding). */
+function clamp(field: Float64Array, { min, max }: PhysicalBounds): number {
+  let moved = 0;
+  const slack = 1e-9 * Math.max(1, Math.abs(max === Infinity ? min : max));
+  for (let i = 0; i < field.length; i++) {
+    const v = field[i];
+    if (v < min) {
+      if (v < min - slack) moved++;
+      field[i] = min;
+    } else if (v > max) {
+      if (v > max + slack) moved++;
+      field[i] = max;
+    }
+  }
+  return moved;
 }
 
 /** LU factors in one row-major matrix (unit lower triangle implied) and the row permutation. */

@@ -216,4 +216,21 @@ describe("sample grid fields", () => {
     expect(fields.members.map((m) => m.model).sort()).toEqual([...withSeries].sort());
     for (const e of fields.excluded) expect(e.reason).toMatch(/no su series/);
   }, 180_000);
+
+  it("stay within the physical range: no negative frost days or rain, no more than 366 days in a year", async () => {
+    for (const q of [
+      { indicator: "fd", scenario: "ssp245", season: "annual", window: "2040-2059" },
+      { indicator: "su", scenario: "ssp585", season: "annual", window: "2080-2099" },
+      { indicator: "pr", scenario: "ssp585", season: "DJF", window: "2080-2099" },
+    ] as const) {
+      const fields = (await store.modelFields(q))!;
+      for (const m of fields.members) {
+        for (const period of ["baseline", "future"] as const) {
+          const values = Array.from(m[period]).filter((v) => !Number.isNaN(v));
+          expect(Math.min(...values), `${q.indicator} ${m.model} ${period}`).toBeGreaterThanOrEqual(0);
+          if (q.indicator !== "pr") expect(Math.max(...values), `${q.indicator} ${m.model} ${period}`).toBeLessThanOrEqual(366);
+        }
+      }
+    }
+  }, 300_000);
 });

@@ -7,7 +7,7 @@ import { LruCache } from "../../series/lru";
 import type { SeriesService } from "../../series/service.server";
 import { ensembleField, type GridMember } from "../ensemble";
 import type { GridStore } from "../store";
-import { PlaceFit } from "./fit";
+import { PlaceFit, type PhysicalBounds } from "./fit";
 import { layOut, sampleGeometry, type SampleGeometry } from "./geometry";
 import { modelPattern, startingField, type ModelPattern } from "./pattern";
 import { readPlaceValues, type PlaceValues, type PlaceWindow } from "./place-values";
@@ -201,6 +201,7 @@ export class SampleGridStore implements GridStore {
     const baseKey = `${this.series.version}|${query.indicator}|${query.season}`;
     const bases = this.bases.get(baseKey) ?? new Map<string, ModelBase>();
     const before = bases.size;
+    const bounds = physicalBounds(query.indicator);
     for (const model of places.models) {
       const reason = this.leftOut(model, places, window, scenario);
       if (reason) {
@@ -211,11 +212,11 @@ export class SampleGridStore implements GridStore {
       if (!base) {
         const pattern = modelPattern(geometry, model, query.indicator, query.season);
         const values = places.baseline.get(model)!;
-        base = { pattern, baseline: fit.fit(startingField(geometry, pattern, values, "baseline"), values) };
+        base = { pattern, baseline: fit.fit(startingField(geometry, pattern, values, "baseline"), values, bounds) };
         bases.set(model, base);
       }
       const future = window.means.get(model)!;
-      members.push({ model, baseline: base.baseline, future: fit.fit(startingField(geometry, base.pattern, future, "window"), future) });
+      members.push({ model, baseline: base.baseline, future: fit.fit(startingField(geometry, base.pattern, future, "window"), future, bounds) });
       if ("byModel" in window.periods) windows[model] = window.periods.byModel[model];
     }
     // kept (and weighed again) when it gained models
@@ -238,4 +239,13 @@ export class SampleGridStore implements GridStore {
     if (none(window.means.get(model)!)) return "fewer than 90 % of the window's years at every place";
     return undefined;
   }
+}
+
+/** Amounts of rain and counts of days are never negative, and a count of days in a year passes no 366. */
+const COUNTS_IN_A_YEAR = ["su", "tr", "fd", "r20mm"];
+const NOT_NEGATIVE = ["pr", "rx1day", "rx5day", "prcptot", "r95ptot", "cdd", "cwd"];
+export function physicalBounds(indicator: string): PhysicalBounds | undefined {
+  if (COUNTS_IN_A_YEAR.includes(indicator)) return { min: 0, max: 366 };
+  if (NOT_NEGATIVE.includes(indicator)) return { min: 0, max: Infinity };
+  return undefined;
 }
