@@ -126,25 +126,17 @@ describe("the grid API", () => {
     expect(String.fromCharCode(bytes[0], bytes[1])).toBe("II");
   });
 
-  it("paints a South Asia field within the time budget, and faster once kept", async () => {
+  it("paints a South Asia field within the size bound, over the grid's bounds (its time: bench/grid.mjs)", async () => {
     const big = new FixtureGridStore(SOUTH_ASIA_AXES);
-    const times: number[] = [];
     for (const window of ["2020-2039", "2040-2059", "2060-2079", "2080-2099"]) {
       const q = `indicator=tas&window=${window}&region=IND`;
       await big.field({ indicator: "tas", scenario: "ssp245", season: "annual", window }); // the store's own work is not the painter's
-      const t0 = performance.now();
       const answer = await gridAnswer(big, "image", new URLSearchParams(q), noCache);
-      times.push(performance.now() - t0);
       expect(answer.status).toBe(200);
       expect((answer.body as Uint8Array).length).toBeLessThanOrEqual(60 * 1024);
       expect(answer.headers[GRID_BOUNDS_HEADER]).toBe("60,5,100,40");
     }
     expect(gridBounds(SOUTH_ASIA_AXES)).toEqual({ west: 60, south: 5, east: 100, north: 40 });
-    // the median of four cold paints (the machine's other work makes single timings noisy)
-    expect(times.sort((a, b) => a - b)[1]).toBeLessThan(300);
-    const t0 = performance.now();
-    await gridAnswer(big, "image", new URLSearchParams("indicator=tas&window=2040-2059&region=IND"), noCache);
-    expect(performance.now() - t0).toBeLessThan(50);
   });
 
   it("lists the parameters of each endpoint", () => {
