@@ -41,7 +41,7 @@ function summary(samples) {
 }
 
 const info = await machineWithIndex();
-const server = await startServer({ SERIES_DB: "none", SERIES_WORKERS: "0" });
+const server = await startServer({ SERIES_DB: "none" });
 const image = (q, extra = "") => `/api/cmip6/grid/image.png?${q}${extra}`;
 const results = { coldField: [], coldPaint: [], warm: [], point: [], sizes: [] };
 try {
