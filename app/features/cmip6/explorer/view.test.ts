@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { BASELINE_PERIOD } from "../periods";
 import type { ScenarioSeries, SeriesResponse } from "../series";
-import { seriesRows } from "./compute";
+import { seriesRows, windowTable } from "./compute";
 import type { ExplorerSelection } from "./selection";
-import { buildExplorerView, explorerChartSpec, explorerViewArg, shownBlocks } from "./view";
+import { buildExplorerView, explorerChartSpec, explorerViewArg, packWindowRows, shownBlocks, windowRowsOf } from "./view";
 
 const years = Array.from({ length: 106 }, (_, i) => 1995 + i);
 const block = (scenario: ScenarioSeries["scenario"], offset: number): ScenarioSeries => ({
@@ -70,6 +70,16 @@ describe("buildExplorerView", () => {
     const view = buildExplorerView(selection(), { data, levels: { data, failed: false } }, options());
     expect(view.windows.rows.map((r) => r.code)).toEqual(["2020-2039", "2040-2059", "2060-2079", "2080-2099"]);
     expect(view.header).toMatchObject({ indicator: "tas (Mean temperature)", geo: "NPL (Nepal)", sample: true, view: "Time series" });
+  });
+
+  it("keeps each list of models the window rows count once, and gives the rows back whole for the downloads", () => {
+    const view = buildExplorerView(selection(), { data, levels: { data, failed: false } }, options());
+    // four rows, each counting both sample models and no ingested one: two lists
+    expect(view.windows.modelLists).toEqual([[], ["A", "B"]]);
+    expect(view.windows.rows.map((r) => [r.ingestedModels, r.sampleModels])).toEqual([[0, 1], [0, 1], [0, 1], [0, 1]]);
+    const rows = windowTable(data, [{ label: "2020-2039", start: 2020, end: 2039 }]);
+    expect(windowRowsOf(packWindowRows(rows))).toEqual(rows);
+    expect(windowRowsOf(view.windows).map((r) => r.sampleModels)).toEqual([["A", "B"], ["A", "B"], ["A", "B"], ["A", "B"]]);
   });
 });
 

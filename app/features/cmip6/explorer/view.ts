@@ -104,7 +104,9 @@ export interface ExplorerResults {
   header: ExportHeader;
   scenarioNames: Record<string, string>;
   windows: {
-    rows: WindowRow[];
+    rows: ViewWindowRow[];
+    /** The lists of models the rows count, each once (`ViewWindowRow`). */
+    modelLists: string[][];
     decimals: number;
     baseline: string;
     header: ExportHeader;
@@ -114,6 +116,36 @@ export interface ExplorerResults {
   table: { models: string[]; monthly: boolean; units: string; decimals: number; initial: InitialTableModel<SeriesRow> };
   /** The series queries the view was computed from: what loads when every value is asked for. */
   series: SeriesQueries;
+}
+
+/**
+ * A window row as a view carries it: the models it counts, by source, as indexes into the view's
+ * `modelLists` (the same list of every model would otherwise repeat in each row).
+ */
+export type ViewWindowRow = Omit<WindowRow, "ingestedModels" | "sampleModels"> & { ingestedModels: number; sampleModels: number };
+
+/** Window rows with each distinct list of models kept once. */
+export function packWindowRows(rows: readonly WindowRow[]): { rows: ViewWindowRow[]; modelLists: string[][] } {
+  const modelLists: string[][] = [];
+  const indexes = new Map<string, number>();
+  const indexOf = (models: string[]) => {
+    const key = JSON.stringify(models);
+    let index = indexes.get(key);
+    if (index === undefined) {
+      index = modelLists.push(models) - 1;
+      indexes.set(key, index);
+    }
+    return index;
+  };
+  return {
+    rows: rows.map(({ ingestedModels, sampleModels, ...row }) => ({ ...row, ingestedModels: indexOf(ingestedModels), sampleModels: indexOf(sampleModels) })),
+    modelLists,
+  };
+}
+
+/** The window rows of a view with their lists of models (what the window table's downloads write). */
+export function windowRowsOf({ rows, modelLists }: Pick<ExplorerResults["windows"], "rows" | "modelLists">): WindowRow[] {
+  return rows.map((row) => ({ ...row, ingestedModels: modelLists[row.ingestedModels] ?? [], sampleModels: modelLists[row.sampleModels] ?? [] }));
 }
 
 /** The series behind a view: the annual answer, its baseline years, and the monthly answer of the annual cycle. */
@@ -281,7 +313,7 @@ export function buildExplorerView(
     fileName: `sacap-${indicator.code}-${geo.code}-${selection.view}`,
     header,
     scenarioNames,
-    windows: { rows: windows.flatMap((w) => w.rows), decimals: windowDecimals(indicator.decimals), baseline: selection.baseline.label, header: windowHeader, ...(levelStatus ? { levelStatus } : {}) },
+    windows: { ...packWindowRows(windows.flatMap((w) => w.rows)), decimals: windowDecimals(indicator.decimals), baseline: selection.baseline.label, header: windowHeader, ...(levelStatus ? { levelStatus } : {}) },
     table: { models: modelCodes, monthly, units: indicator.units, decimals: indicator.decimals, initial },
     series: options.series,
   };

@@ -14,7 +14,21 @@ export const explorerViewSchema = z.strictObject({
     fileName: z.string(),
     header: z.looseObject({ indicator: z.string(), units: z.string(), geo: z.string(), sample: z.boolean() }).describe("The header of the series downloads."),
     scenarioNames: z.record(z.string(), z.string()),
-    windows: z.looseObject({ rows: z.array(z.looseObject({ scenario: z.string(), code: z.string(), window: z.string(), median: z.number().nullable() })), decimals: z.number().int(), baseline: z.string() }),
+    windows: z.looseObject({
+      rows: z.array(
+        z.looseObject({
+          scenario: z.string(),
+          code: z.string(),
+          window: z.string(),
+          median: z.number().nullable(),
+          ingestedModels: z.number().int().min(0).describe("The models counted whose values were ingested: an index into `modelLists`."),
+          sampleModels: z.number().int().min(0).describe("The models counted whose values are generated sample data: an index into `modelLists`."),
+        }),
+      ),
+      modelLists: z.array(z.array(z.string())).describe("The lists of models the rows count, each list once."),
+      decimals: z.number().int(),
+      baseline: z.string(),
+    }),
     table: z.looseObject({ models: z.array(z.string()), initial: z.looseObject({ pageRows: z.array(z.looseObject({})), page: z.number().int(), pageCount: z.number().int(), total: z.number().int() }) }).describe("The dense table's page for the query's table state."),
     series: z.looseObject({ annual: z.looseObject({}), baseline: z.looseObject({}) }).describe("The series queries behind the view (`/api/cmip6/annual`, `/api/cmip6/v1/monthly`): every value, on demand."),
   }),
