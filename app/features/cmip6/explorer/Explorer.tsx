@@ -15,7 +15,7 @@ import { useGetExplorerViewQuery } from "./explorerApi";
 import { ExplorerForm } from "./ExplorerForm";
 import { useSeriesRows } from "./seriesRows";
 import { parseSelection, selectionQueryString, type ExplorerSelection } from "./selection";
-import { denseColumns, DENSE_TABLE_PREFIX, explorerChartSpec, explorerViewArg, type ExplorerResults } from "./view";
+import { denseColumns, DENSE_TABLE_PAGE_SIZE, DENSE_TABLE_PREFIX, explorerChartSpec, explorerViewArg, type ExplorerResults } from "./view";
 import { WindowTable } from "./WindowTable";
 
 /** The CMIP6 data explorer: selectors, chart, 20-year window table, dense table and downloads. */
@@ -142,6 +142,7 @@ function DenseTable({ results, rows, onWanted, pageParams }: { results: Explorer
         initial={initial}
         rowKey={rowKey}
         prefix={DENSE_TABLE_PREFIX}
+        defaultPageSize={DENSE_TABLE_PAGE_SIZE}
         pageParams={pageParams}
         exportName={results.fileName}
       />

@@ -3,7 +3,7 @@ import { BASELINE_PERIOD } from "../periods";
 import type { ScenarioSeries, SeriesResponse } from "../series";
 import { seriesRows, windowTable } from "./compute";
 import type { ExplorerSelection } from "./selection";
-import { buildExplorerView, explorerChartSpec, explorerViewArg, packWindowRows, shownBlocks, windowRowsOf } from "./view";
+import { buildExplorerView, DENSE_TABLE_PAGE_SIZE, explorerChartSpec, explorerViewArg, packWindowRows, shownBlocks, windowRowsOf } from "./view";
 
 const years = Array.from({ length: 106 }, (_, i) => 1995 + i);
 const block = (scenario: ScenarioSeries["scenario"], offset: number): ScenarioSeries => ({
@@ -58,12 +58,16 @@ describe("buildExplorerView", () => {
   });
 
   it("holds the dense table's page for the URL's table state, with the shown models only", () => {
-    const view = buildExplorerView(selection(), { data, levels: { data, failed: false } }, options("t.page=2&t.size=25"));
+    const view = buildExplorerView(selection(), { data, levels: { data, failed: false } }, options("t.page=2&t.size=50"));
     const all = seriesRows(shownBlocks(selection(), { data }));
     expect(view.table.initial).toMatchObject({ page: 2, total: all.length });
-    expect(view.table.initial.pageRows.map((r) => r.key)).toEqual(all.slice(25, 50).map((r) => r.key));
+    expect(view.table.initial.pageRows.map((r) => r.key)).toEqual(all.slice(50, 100).map((r) => r.key));
+    // without a size in the URL, the page's own: 25 rows
+    const first = buildExplorerView(selection(), { data, levels: { data, failed: false } }, options());
+    expect(first.table.initial.pageRows.map((r) => r.key)).toEqual(all.slice(0, DENSE_TABLE_PAGE_SIZE).map((r) => r.key));
+    expect(first.table.initial.pageCount).toBe(Math.ceil(all.length / 25));
     // two models: their columns are shown
-    expect(view.table.initial.pageRows[0].models).toEqual(all[25].models);
+    expect(view.table.initial.pageRows[0].models).toEqual(all[50].models);
   });
 
   it("computes the window rows and the download header the page shows", () => {

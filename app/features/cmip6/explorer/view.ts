@@ -29,6 +29,12 @@ export const VIEW_CHOICES = ["series", "change", "cycle"] as const;
 /** Prefix of the dense table's URL parameters. */
 export const DENSE_TABLE_PREFIX = "t.";
 
+/**
+ * Rows of the dense table's page when the URL names no size: the page's document carries its first page
+ * (decision 026: at most 200 KB), and the rest is a page link away, or loads with every value on first use.
+ */
+export const DENSE_TABLE_PAGE_SIZE = 25;
+
 /** The dense table's columns: statistics, then every model (hidden when there are many). */
 export function denseColumns(models: readonly string[], units: string, monthly: boolean, decimals: number): ColumnDef<SeriesRow>[] {
   // values shown at the indicator's decimals; copies and downloads take `value`, at full precision
@@ -297,7 +303,7 @@ export function buildExplorerView(
   const rows = seriesRows(blocks);
   const monthly = rows.some((r) => r.month !== undefined);
   const columns = denseColumns(modelCodes, indicator.units, monthly, indicator.decimals);
-  const state = parseTableState(options.params, columns, DENSE_TABLE_PREFIX);
+  const state = parseTableState(options.params, columns, DENSE_TABLE_PREFIX, DENSE_TABLE_PAGE_SIZE);
   const { rows: _all, ...model } = applyTableState(rows, columns, state);
   // the page's rows carry the models whose columns are shown, no more
   const shown = modelCodes.filter((m) => !state.hidden.includes(`m-${m}`));
