@@ -8,7 +8,6 @@ import type { ApiDocsIntro, EndpointView } from "./openapi";
 import { Operations } from "./Operations";
 import { OPENAPI_JSON_PATH } from "./paths";
 
-
 interface ApiDocsProps {
   view: ApiDocsIntro;
   /** The endpoints, when the page was built in the browser from the description (a client navigation). */
