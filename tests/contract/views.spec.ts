@@ -70,6 +70,11 @@ test.describe("what a profile or the explorer ships", () => {
       const row = view.results.windows.rows.find((r: { scenario: string; code: string }) => r.scenario === w.scenario && r.code === "2080-2099");
       expect(row.change).toBeCloseTo(w.change.median, view.results.windows.decimals);
     }
-    expect(view.results.table.initial.pageRows).toHaveLength(50);
+    // the dense table's first page (`DENSE_TABLE_PAGE_SIZE`), and another size when the query names one
+    expect(view.results.table.initial.pageRows).toHaveLength(25);
+    const sized = await (await request.get("/api/views/cmip6-data?indicator=tas&geo=NPL&scenario=ssp245,ssp585&t.size=50&t.page=2")).json();
+    expect(sized.results.table.initial.page).toBe(2);
+    expect(sized.results.table.initial.pageRows).toHaveLength(50);
+    expect(sized.results.table.initial.pageRows.map((r: { key: string }) => r.key)[0]).toBe("ssp245-2065");
   });
 });
