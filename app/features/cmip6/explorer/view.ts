@@ -14,6 +14,7 @@ import { levelLabel, levelWindows, tableProvenance, type WarmingLevels } from ".
 import { AGREEMENT_RULE, windowDecimals } from "../windows";
 import { annualCycle, baselineMeans, changeFromBaseline, levelRows, seriesRows, WINDOW_METHOD, windowTable, type ExportHeader, type SeriesRow, type WindowRow } from "./compute";
 import { levelScenarios, selectionQueryString, VIEW_LABELS, type ExplorerSelection } from "./selection";
+import type { SpreadPageView } from "../spread/spread";
 
 /**
  * What the explorer shows for a selection (decision 026): the heading, the chart's specification at the
@@ -23,8 +24,8 @@ import { levelScenarios, selectionQueryString, VIEW_LABELS, type ExplorerSelecti
  * sorting and filtering in the browser, the series downloads).
  */
 
-/** The views `/api/views/cmip6-data` answers (the model-selection view has its own series). */
-export const VIEW_CHOICES = ["series", "change", "cycle"] as const;
+/** The views `/api/views/cmip6-data` answers: the chart views' results, or the model-selection view's points. */
+export const VIEW_CHOICES = ["series", "change", "cycle", "spread"] as const;
 
 /** Prefix of the dense table's URL parameters. */
 export const DENSE_TABLE_PREFIX = "t.";
@@ -164,8 +165,10 @@ export interface SeriesQueries {
 export interface ExplorerPageView {
   /** The selection's canonical query string. */
   query: string;
-  /** The results, or null when the series service has none for the selection. */
+  /** The results, or null when the series service has none for the selection (or for the model-selection view). */
   results: ExplorerResults | null;
+  /** The model-selection view's points, when the series service has both series. */
+  spread?: SpreadPageView;
 }
 
 /** The dense table's parameters of a page URL (`t.page`, `t.sort`, …), in their order. */
