@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from "vega-lite";
+import { operationsMarkup } from "~/features/api-docs/operations.server";
 import { drawChartSvg, type DrawOptions, type DrawText } from "~/features/cmip6/charts/draw.server";
 import { drawMapSvg, type MapDrawingInput } from "~/features/maps/mapSvg.server";
 import type { ProfilePlace } from "~/features/profile/profile";
@@ -15,6 +16,8 @@ export interface ServerDrawings {
   map(input: MapDrawingInput): string;
   /** A place profile's locator map. */
   placeMap(place: ProfilePlace, options?: PlaceMapOptions): string;
+  /** The API page's endpoint sections, from the description its loader kept under `key` (null if none is). */
+  apiOperations(key: string): string | null;
 }
 
 const MAX_KEPT_CHARS = 16 * 1024 * 1024;
@@ -44,4 +47,5 @@ export const serverDrawings: ServerDrawings = {
   chart: (spec, text, options) => remember(JSON.stringify(["chart", spec, text, options ?? null]), () => drawChartSvg(spec, text, options)),
   map: (input) => remember(JSON.stringify(["map", input]), () => drawMapSvg(input)),
   placeMap: (place, options) => remember(JSON.stringify(["placeMap", place, options ?? null]), () => placeMapSvg(place, options)),
+  apiOperations: (key) => operationsMarkup(key),
 };

@@ -459,13 +459,15 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       tag: "Views",
       summary: "The CMIP6 explorer's view of a selection",
       description:
-        "What `/cmip6-data` shows for the same query: the chart's Vega-Lite specification (time series, change from a baseline or annual cycle), the 20-year window and warming-level rows with the models' agreement, the dense table's page for its parameters (`t.page`, `t.sort`, `t.size`, …), the download headers and where the numbers come from. The series behind it are the series API's (`series` names the queries). Parameters are the page's: the series query, `baseline`, `view`, `members`, `window` and `subset`.",
+        "What `/cmip6-data` shows for the same query: the chart's Vega-Lite specification (time series, change from a baseline or annual cycle), the 20-year window and warming-level rows with the models' agreement, the dense table's page for its parameters (`t.page`, `t.sort`, `t.size`, …), the download headers and where the numbers come from; with `view=spread`, the model-selection view's points instead (`spread`: each model's change in temperature and precipitation from its own 1995-2014 mean, for `geo`, `season`, `ssp` and `window`). The series behind it are the series API's (`series` names the queries). Parameters are the page's: the series query, `baseline`, `view`, `members`, `window`, `season`, `ssp` and `subset`.",
       parameters: [
         ...queryParameters(seriesQuerySchema(catalog, "annual").pick({ indicator: true, geo: true, scenario: true, model: true, start: true, end: true }), { indicator: "tas", geo: "NPL" }),
-        { name: "view", in: "query", required: false, description: "`series` (the default), `change` or `cycle`.", schema: jsonSchemaOf(z.enum(EXPLORER_VIEW_CHOICES)) },
+        { name: "view", in: "query", required: false, description: "`series` (the default), `change`, `cycle` or `spread` (model selection).", schema: jsonSchemaOf(z.enum(EXPLORER_VIEW_CHOICES)) },
         { name: "baseline", in: "query", required: false, description: "The baseline of changes (`1995-2014`, the default, or `1991-2020`, `1981-2010`).", schema: { type: "string" } },
         { name: "members", in: "query", required: false, description: "`1`: each model's line as well as the ensemble.", schema: { type: "string" } },
-        { name: "window", in: "query", required: false, description: "A warming level (`gwl:2.0`) whose span the chart marks.", schema: { type: "string" } },
+        { name: "window", in: "query", required: false, description: "A warming level (`gwl:2.0`) whose span the chart marks; with `view=spread`, the window or warming level of the changes.", schema: { type: "string" } },
+        { name: "season", in: "query", required: false, description: "With `view=spread`: the season of the changes (`DJF`, `MAM`, `JJA`, `SON`; absent: annual).", schema: { type: "string" } },
+        { name: "ssp", in: "query", required: false, description: "With `view=spread`: the scenario of the changes (`ssp245`, the default, or `ssp585`).", schema: { type: "string" } },
       ],
       answer: { contentType: "application/json", schema: component("ExplorerView", explorerViewSchema), example: undefined, cacheControl: SERIES_CACHE_CONTROL, vary: false, sample: "when-generated" },
       errors: [

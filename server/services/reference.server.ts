@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { ContentEncoding } from "../encoding.server";
 import { API_LISTS, type ApiListName, type ApiListResults } from "../../app/store/contract";
-import type { ApiCacheEntry } from "../../app/store/prime";
+import { packedEntry, type ApiCacheEntry } from "../../app/store/prime";
 import type { Seeds } from "../seeds.server";
 
 /** A JSON body serialised once, with its strong ETag. */
@@ -48,9 +48,11 @@ export function createReferenceService(seeds: Seeds) {
     json: (name: ApiListName) => prepared.get(name)!,
     /** The list's JSON compressed, once per list and encoding. */
     encode,
-    /** RTK Query cache entries for a loader to hand to the page, so the first render requests nothing. */
-    cacheEntries: (names: ApiListName[]): ApiCacheEntry[] =>
-      names.map((name) => ({ endpointName: name, arg: undefined, value: list(name) })),
+    /**
+     * RTK Query cache entries for a loader to hand to the page, so the first render requests nothing; the
+     * lists of records are packed (their keys once: `packedEntry`) and unpacked where the page reads them.
+     */
+    cacheEntries: (names: ApiListName[]): ApiCacheEntry[] => names.map((name) => packedEntry(name, undefined, list(name))),
   };
 }
 

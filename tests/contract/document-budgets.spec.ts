@@ -15,22 +15,10 @@ const GZIP_CEILING = 50 * KB;
 
 const urls = PORTAL_ROUTES.map((route) => route.example ?? route.path);
 
-/**
- * Routes whose documents are still over 200 KB uncompressed (they are within 50 KB as sent), each with a
- * ceiling a few KB above its measured weight so that a regression shows at once (as the JS and CSS budgets do): the explorer (its dense table's first page, the
- * reference lists and the indicator list it reads) and the API page (its description travels as loader
- * data beside its HTML).
- */
-const NOT_YET: Record<string, { raw: number; gzip: number }> = {
-  "/cmip6-data": { raw: 242 * KB, gzip: GZIP_CEILING },
-  "/api-docs": { raw: 238 * KB, gzip: GZIP_CEILING },
-};
-
 test.describe("document budgets", () => {
   test.describe.configure({ timeout: 60_000 });
   for (const url of urls) {
-    const ceiling = NOT_YET[url] ?? { raw: RAW_CEILING, gzip: GZIP_CEILING };
-    test(`${url}: at most ${ceiling.raw / KB} KB uncompressed and ${ceiling.gzip / KB} KB as sent with gzip${url in NOT_YET ? " (not yet the budget)" : ""}`, async ({ baseURL }) => {
+    test(`${url}: at most ${RAW_CEILING / KB} KB uncompressed and ${GZIP_CEILING / KB} KB as sent with gzip`, async ({ baseURL }) => {
       const href = new URL(url, baseURL).href;
       const raw = await sent(href, "identity");
       const gzip = await sent(href, "gzip");
@@ -38,8 +26,8 @@ test.describe("document budgets", () => {
       expect(raw.status, url).toBe(200);
       expect(raw.encoding, `${url} uncompressed`).toBeUndefined();
       expect(gzip.encoding, `${url} with gzip`).toBe("gzip");
-      expect.soft(raw.bytes, `${url} uncompressed bytes`).toBeLessThanOrEqual(ceiling.raw);
-      expect.soft(gzip.bytes, `${url} gzip bytes`).toBeLessThanOrEqual(ceiling.gzip);
+      expect.soft(raw.bytes, `${url} uncompressed bytes`).toBeLessThanOrEqual(RAW_CEILING);
+      expect.soft(gzip.bytes, `${url} gzip bytes`).toBeLessThanOrEqual(GZIP_CEILING);
     });
   }
 });

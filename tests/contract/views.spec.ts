@@ -70,6 +70,28 @@ test.describe("what a profile or the explorer ships", () => {
       const row = view.results.windows.rows.find((r: { scenario: string; code: string }) => r.scenario === w.scenario && r.code === "2080-2099");
       expect(row.change).toBeCloseTo(w.change.median, view.results.windows.decimals);
     }
-    expect(view.results.table.initial.pageRows).toHaveLength(50);
+    // the dense table's first page (`DENSE_TABLE_PAGE_SIZE`), and another size when the query names one
+    expect(view.results.table.initial.pageRows).toHaveLength(25);
+    const sized = await (await request.get("/api/views/cmip6-data?indicator=tas&geo=NPL&scenario=ssp245,ssp585&t.size=50&t.page=2")).json();
+    expect(sized.results.table.initial.page).toBe(2);
+    expect(sized.results.table.initial.pageRows).toHaveLength(50);
+    expect(sized.results.table.initial.pageRows.map((r: { key: string }) => r.key)[0]).toBe("ssp245-2065");
+  });
+
+  test("the model-selection view ships its points, not the series: the page primes the same answer", async ({ request }) => {
+    const query = "geo=NPL&view=spread&ssp=ssp585&window=gwl:2.0";
+    const answer = await request.get(`/api/views/cmip6-data?${query}`);
+    expect(answer.status()).toBe(200);
+    const view = await answer.json();
+    expect(view.results).toBeNull();
+    expect(view.spread.place).toBe("Nepal");
+    expect(view.spread.spread.points.length).toBeGreaterThan(20);
+    expect(view.spread.spread.levels.level).toBe(2);
+    const html = await (await request.get(`/cmip6-data?${query}`)).text();
+    const context = /window\.__remixContext = (.*?);<\/script>/s.exec(html)![1];
+    const entries = Object.values((JSON.parse(context) as { state: { loaderData: Record<string, { apiCache?: { endpointName: string; value: unknown }[] } | null> } }).state.loaderData).flatMap((d) => d?.apiCache ?? []);
+    expect(entries.map((e) => e.endpointName).filter((n) => n.endsWith("Series"))).toEqual([]);
+    expect(entries.find((e) => e.endpointName === "getExplorerView")!.value).toEqual(view);
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(200 * 1024);
   });
 });

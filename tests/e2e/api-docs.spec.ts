@@ -48,6 +48,9 @@ test("the navigation search and the sidebar lead to it", async ({ page, pageErro
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/api-docs");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Data API");
+  // after a client navigation the endpoints are built from the description at its own URL
+  await expect(page.getByRole("heading", { level: 3, name: "GET, HEAD /api/cmip6/annual" })).toBeVisible();
+  await expect(page.getByTestId("api-getAnnualSeries").getByRole("table", { name: "Parameters of /api/cmip6/annual" })).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
 

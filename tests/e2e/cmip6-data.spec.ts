@@ -108,8 +108,36 @@ test("the annual cycle of a monthly indicator draws from the monthly series", as
   await expect(page.locator(".sacap-chart")).toContainText("2080-2099");
 });
 
+test("the indicators' definitions show from the page's store at once, and their URL opens with them", async ({ page }) => {
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/")) requests.push(request.url());
+  });
+  await page.goto("/cmip6-data?geo=NPL");
+  await hydrated(page);
+  await expect(page.getByRole("table", { name: /Climate extreme indices/ })).toHaveCount(0);
+  await page.getByRole("link", { name: "Show every indicator with its code, unit and definition" }).click();
+  await expect(page).toHaveURL(/geo=NPL&indicators=all#reference-indicators$/);
+  await expect(page.getByRole("table", { name: /CMIP6 variables \(\d+\)/ })).toContainText("mm/day");
+  await expect(page.getByRole("table", { name: /Climate extreme indices \(\d+\)/ })).toContainText("rx5day");
+  // the selection's view stays, and the lists were in the page
+  expect(requests).toEqual([]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the indicators' definitions and the dense table's further pages are links away", async ({ page }) => {
+    await page.goto("/cmip6-data?geo=NPL");
+    const dense = page.getByRole("grid", { name: /Values by year and model/ });
+    await expect(dense.locator("tbody tr")).toHaveCount(25);
+    await expect(dense.locator("tbody tr").first()).toContainText("1950");
+    await page.getByRole("link", { name: "Show every indicator with its code, unit and definition" }).click();
+    await expect(page).toHaveURL(/indicators=all/);
+    await expect(page.getByRole("table", { name: /Climate extreme indices \(\d+\)/ })).toContainText("rx5day");
+    await page.goto("/cmip6-data?geo=NPL&t.page=2");
+    await expect(dense.locator("tbody tr").first()).toContainText("1975");
+  });
 
   test("a shared URL shows the selection, the chart drawn and described, and the 20-year table", async ({ page }) => {
     await page.goto(SHARED);

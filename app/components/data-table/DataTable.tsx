@@ -43,6 +43,8 @@ interface DataTableProps<T> {
    */
   pageParams?: string;
   exportName?: string;
+  /** Rows of a page when the URL names no size (one of PAGE_SIZES; by default 50): a smaller first page for a heavy page. */
+  defaultPageSize?: number;
 }
 
 /**
@@ -50,8 +52,8 @@ interface DataTableProps<T> {
  * first page, keyboard rows (arrows, Home/End, PageUp/PageDown, Enter opens, Space selects, Ctrl+C copies),
  * resizable columns and CSV export of the filtered rows.
  */
-function DataTableView<T>({ label, columns, rows, initial, rowKey, rowHref, onOpen, actions = [], prefix = "", pageParams = "", exportName }: DataTableProps<T>) {
-  const { state, update, hrefWith, formParams } = useTableState(columns, prefix, pageParams);
+function DataTableView<T>({ label, columns, rows, initial, rowKey, rowHref, onOpen, actions = [], prefix = "", pageParams = "", exportName, defaultPageSize }: DataTableProps<T>) {
+  const { state, update, hrefWith, formParams } = useTableState(columns, prefix, pageParams, defaultPageSize);
   const navigate = useNavigate();
   const model = useMemo(() => (rows ? applyTableState(rows, columns, state) : undefined), [rows, columns, state]);
   const view = model ?? initial;

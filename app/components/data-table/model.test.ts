@@ -73,6 +73,17 @@ describe("URL codec", () => {
     expect(writeTableState(new URLSearchParams(), defaultTableState(columns), columns).toString()).toBe("");
   });
 
+  it("reads and writes a table's own page size: the size parameter only when it differs from it", () => {
+    expect(parseTableState(new URLSearchParams(), columns, "", 25).pageSize).toBe(25);
+    expect(parseTableState(new URLSearchParams("size=50"), columns, "", 25).pageSize).toBe(50);
+    expect(writeTableState(new URLSearchParams(), defaultTableState(columns, 25), columns, "", 25).toString()).toBe("");
+    expect(writeTableState(new URLSearchParams(), defaultTableState(columns), columns, "", 25).toString()).toBe("size=50");
+    expect(parseTableState(writeTableState(new URLSearchParams(), { ...defaultTableState(columns, 25), page: 2 }, columns, "t.", 25), columns, "t.", 25)).toEqual({
+      ...defaultTableState(columns, 25),
+      page: 2,
+    });
+  });
+
   it("ignores unknown columns and invalid values", () => {
     const parsed = parseTableState(new URLSearchParams("sort=nope&page=-2&size=7&f.evil=x&in.nope=y&cols=name,zzz"), columns);
     expect(parsed.sort).toBeNull();

@@ -6,12 +6,13 @@ export const DEFAULT_PAGE_SIZE = 50;
 const MAX_FILTER_LENGTH = 200;
 const MAX_FACET_VALUES = 50;
 
-export function defaultTableState<T>(columns: ColumnDef<T>[]): TableState {
+/** A table's state with nothing chosen; `pageSize` is the table's own first page size (one of PAGE_SIZES). */
+export function defaultTableState<T>(columns: ColumnDef<T>[], pageSize: number = DEFAULT_PAGE_SIZE): TableState {
   return {
     q: "",
     sort: null,
     page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
+    pageSize,
     filters: {},
     facets: {},
     hidden: columns.filter((c) => c.hiddenByDefault).map((c) => c.id),
@@ -21,10 +22,10 @@ export function defaultTableState<T>(columns: ColumnDef<T>[]): TableState {
 /**
  * Reads a table's state from URL search parameters. Unknown columns and invalid values are ignored (the
  * defaults apply), so a hand-edited or stale link still opens a working table. `prefix` lets two tables
- * share one URL.
+ * share one URL; `pageSize` is the table's page size when the URL names none.
  */
-export function parseTableState<T>(params: URLSearchParams, columns: ColumnDef<T>[], prefix = ""): TableState {
-  const state = defaultTableState(columns);
+export function parseTableState<T>(params: URLSearchParams, columns: ColumnDef<T>[], prefix = "", pageSize: number = DEFAULT_PAGE_SIZE): TableState {
+  const state = defaultTableState(columns, pageSize);
   const ids = new Set(columns.map((c) => c.id));
   const get = (key: string) => params.get(prefix + key);
 
@@ -69,6 +70,7 @@ export function writeTableState<T>(
   state: TableState,
   columns: ColumnDef<T>[],
   prefix = "",
+  pageSize: number = DEFAULT_PAGE_SIZE,
 ): URLSearchParams {
   const params = new URLSearchParams(base);
   for (const key of [...params.keys()]) {
@@ -82,7 +84,7 @@ export function writeTableState<T>(
   if (state.q) set("q", state.q);
   if (state.sort) set("sort", (state.sort.dir === "desc" ? "-" : "") + state.sort.id);
   if (state.page > 1) set("page", String(state.page));
-  if (state.pageSize !== DEFAULT_PAGE_SIZE) set("size", String(state.pageSize));
+  if (state.pageSize !== pageSize) set("size", String(state.pageSize));
   for (const [id, value] of Object.entries(state.filters)) if (value) set(`f.${id}`, value);
   for (const [id, values] of Object.entries(state.facets)) for (const v of values) params.append(`${prefix}in.${id}`, v);
   const defaults = defaultTableState(columns).hidden;

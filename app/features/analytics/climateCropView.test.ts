@@ -4,7 +4,7 @@ import type { SeriesResponse } from "../cmip6/series";
 import { unpackBand } from "./chartView";
 import { buildClimateCropView, seasonSummary, type ClimateCropView } from "./climateCropView";
 import { cropQueries } from "./queries";
-import { sampleAnswers } from "./viewTesting";
+import { sampleAnswers } from "../../../tests/support/analysis-answers";
 
 const sample = sampleAnswers();
 

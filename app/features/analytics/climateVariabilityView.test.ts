@@ -8,7 +8,7 @@ import { coefficientOfVariation, standardDeviation } from "./compute";
 import { windowShares } from "./droughtShares";
 import { variabilityQueries } from "./queries";
 import { detrend } from "./trend";
-import { sampleAnswers } from "./viewTesting";
+import { sampleAnswers } from "../../../tests/support/analysis-answers";
 import type { SeriesResponse } from "../cmip6/series";
 
 const sample = sampleAnswers();

@@ -1,16 +1,24 @@
-import { Classes } from "@blueprintjs/core";
-import { EndpointSection, endpointSectionId } from "./EndpointSection";
+import { Callout, Classes } from "@blueprintjs/core";
+import type { ServerDrawings } from "~/lib/drawings.server";
+import { DrawingBox, useServerDrawing } from "~/lib/server-drawing";
+import { endpointSectionId } from "./EndpointSection";
 import { codeExamples } from "./examples";
 import { CodeBlock, Inline } from "./CodeText";
-import type { ApiDocsView } from "./openapi";
+import type { ApiDocsIntro, EndpointView } from "./openapi";
+import { Operations } from "./Operations";
+import { OPENAPI_JSON_PATH } from "./paths";
 
-const tagId = (name: string) => `api-tag-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
-
-/** Where the machine-readable description is served. */
-export const OPENAPI_JSON_PATH = "/api/openapi.json";
+interface ApiDocsProps {
+  view: ApiDocsIntro;
+  /** The endpoints, when the page was built in the browser from the description (a client navigation). */
+  endpoints?: EndpointView[];
+  /** The key of the endpoint sections the server draws into the document (`operations.server.tsx`). */
+  operations?: string;
+  origin: string;
+}
 
 /** The API page: conventions, every endpoint from the OpenAPI description, and worked examples. */
-export function ApiDocs({ view, origin }: { view: ApiDocsView; origin: string }) {
+export function ApiDocs({ view, endpoints, operations, origin }: ApiDocsProps) {
   return (
     <div className={`${Classes.RUNNING_TEXT} sacap-api`}>
       <section aria-labelledby="api-conventions">
@@ -28,7 +36,7 @@ export function ApiDocs({ view, origin }: { view: ApiDocsView; origin: string })
         </ul>
         <nav aria-label="Endpoints">
           <ul className="sacap-api-index">
-            {view.endpoints.map((e) => (
+            {view.index.map((e) => (
               <li key={e.id}>
                 <a href={`#${endpointSectionId(e)}`}>
                   <code>{e.path}</code>
@@ -40,17 +48,7 @@ export function ApiDocs({ view, origin }: { view: ApiDocsView; origin: string })
         </nav>
       </section>
 
-      {view.tags.map((tag) => (
-        <section key={tag.name} aria-labelledby={tagId(tag.name)}>
-          <h2 id={tagId(tag.name)}>{tag.name}</h2>
-          <p>{tag.description}</p>
-          {view.endpoints
-            .filter((e) => e.tag === tag.name)
-            .map((e) => (
-              <EndpointSection key={e.id} endpoint={e} origin={origin} />
-            ))}
-        </section>
-      ))}
+      <EndpointSections view={view} endpoints={endpoints} operations={operations} origin={origin} />
 
       <section aria-labelledby="api-examples">
         <h2 id="api-examples">Examples: every model of a series, plotted</h2>
@@ -67,5 +65,20 @@ export function ApiDocs({ view, origin }: { view: ApiDocsView; origin: string })
         ))}
       </section>
     </div>
+  );
+}
+
+/**
+ * The endpoints' sections: drawn by the server into the document (and taken from it while hydrating), or
+ * rendered from the description the browser loaded after a client navigation.
+ */
+function EndpointSections({ view, endpoints, operations, origin }: ApiDocsProps) {
+  const drawing = useServerDrawing<ServerDrawings>((draw) => (operations ? draw.apiOperations(operations) : null));
+  if (endpoints) return <Operations tags={view.tags} endpoints={endpoints} origin={origin} />;
+  if (drawing.html !== null) return <DrawingBox drawing={drawing} />;
+  return (
+    <Callout intent="warning" title="Could not load the endpoints">
+      The description of the endpoints did not load. Reload the page, or read it at <a href={OPENAPI_JSON_PATH}>{OPENAPI_JSON_PATH}</a>.
+    </Callout>
   );
 }

@@ -155,6 +155,22 @@ export interface ApiDocsView {
   endpoints: EndpointView[];
 }
 
+/** An endpoint as the page's index lists it. */
+export type EndpointIndexEntry = Pick<EndpointView, "id" | "path" | "summary" | "tag">;
+
+/**
+ * What the API page primes: the description's title, summary, conventions, tags and the index of endpoints.
+ * The endpoints' sections are rendered on the server (`operations.server.tsx`) and, after a client
+ * navigation, built in the browser from `/api/openapi.json`: the description does not travel twice.
+ */
+export interface ApiDocsIntro extends Omit<ApiDocsView, "endpoints"> {
+  index: EndpointIndexEntry[];
+}
+
+export function apiDocsIntro({ endpoints, ...rest }: ApiDocsView): ApiDocsIntro {
+  return { ...rest, index: endpoints.map(({ id, path, summary, tag }) => ({ id, path, summary, tag })) };
+}
+
 const firstSentence = (text: string) => /^.*?\.(?=\s|$)/.exec(text)?.[0] ?? text;
 
 /** The API page's view of the description: per endpoint, its parameters, example, statuses and caching. */

@@ -1,4 +1,5 @@
 import { Classes, HTMLTable } from "@blueprintjs/core";
+import { Link, useSearchParams } from "@remix-run/react";
 import { QueryState } from "~/components/QueryState";
 import {
   useGetCmip6ModelsQuery,
@@ -10,11 +11,49 @@ import { INDICATOR_CATEGORY_TITLES } from "./categories";
 import type { Cmip6Model, Geo, Indicator } from "./schema";
 
 const CATEGORY_TITLES = INDICATOR_CATEGORY_TITLES;
+const CATEGORIES = Object.keys(CATEGORY_TITLES) as Indicator["field_category"][];
+
+/**
+ * The URL parameter that shows the indicators' definitions (`indicators=all`). The list is long (a tenth of
+ * the page's document) and below the explorer, so a document carries it only when asked for: its link works
+ * without JavaScript (the server renders the list), and in the browser it shows the list from the page's
+ * store at once.
+ */
+export const INDICATOR_LIST_PARAM = "indicators";
+const INDICATOR_LIST_ID = "reference-indicators";
+
+/** The indicators by category: each with its code, name, unit and definition, or a link that shows them. */
+function IndicatorList({ indicators }: { indicators: Indicator[] }) {
+  const [params] = useSearchParams();
+  const counts = CATEGORIES.map((category) => `${CATEGORY_TITLES[category]} (${indicators.filter((i) => i.field_category === category).length})`);
+  const heading = <h3 id={INDICATOR_LIST_ID}>Indicators ({indicators.length})</h3>;
+  if (params.get(INDICATOR_LIST_PARAM) === "all") {
+    return (
+      <>
+        {heading}
+        <IndicatorTable indicators={indicators} />
+      </>
+    );
+  }
+  const shown = new URLSearchParams(params);
+  shown.set(INDICATOR_LIST_PARAM, "all");
+  return (
+    <>
+      {heading}
+      <p>
+        {counts.join(", ")}.{" "}
+        <Link to={`?${shown}#${INDICATOR_LIST_ID}`} preventScrollReset>
+          Show every indicator with its code, unit and definition
+        </Link>
+      </p>
+    </>
+  );
+}
 
 function IndicatorTable({ indicators }: { indicators: Indicator[] }) {
   return (
     <>
-      {(Object.keys(CATEGORY_TITLES) as Indicator["field_category"][]).map((category) => {
+      {CATEGORIES.map((category) => {
         const rows = indicators.filter((indicator) => indicator.field_category === category);
         return (
           <HTMLTable key={category} compact striped className="sacap-table">
@@ -137,7 +176,7 @@ export function ReferenceLists() {
         </QueryState>
       </div>
       <QueryState what="indicators" data={indicators.data} isError={indicators.isError}>
-        {(data) => <IndicatorTable indicators={data} />}
+        {(data) => <IndicatorList indicators={data} />}
       </QueryState>
     </section>
   );

@@ -26,6 +26,8 @@ const PAGE_PARAMETERS = new Set<string>([
   ...["entry", "dataset", "resource", "ref", "index"],
   // a place profile's change tables with every indicator
   "rows",
+  // the explorer's reference list of every indicator with its definition (`INDICATOR_LIST_PARAM`)
+  "indicators",
 ]);
 
 /** A data table's state (`parseTableState`), optionally behind the table's prefix (`csv.`, `t.`). */

@@ -90,5 +90,10 @@ describe("a compact drawing", () => {
     expect(compact).not.toMatch(/translate\(0,0\)|translate\([^)]*\.\d\d/);
     expect(compact).not.toContain(' opacity="1"');
     expect(compact).not.toMatch(/<line[^>]* (x1|y1|x2|y2)="0"/);
+    expect(compact).not.toMatch(/ stroke-width="1"| pointer-events="none"/);
+    // one font, named once on the root
+    expect(svg.match(/ font-family="/g)!.length).toBeGreaterThan(5);
+    expect(compact.match(/ font-family="[^"]*"/g)).toEqual([' font-family="sans-serif"']);
+    expect(compact).toMatch(/^<svg font-family="sans-serif"/);
   });
 });

@@ -2,7 +2,7 @@
  * A drawing's markup made smaller without changing what is drawn: the server draws every chart twice (a
  * wide and a phone box), so its SVG is a large part of a page. Coordinates go to a tenth of a pixel (the
  * drawings are at most 680 px wide: a twentieth of a pixel at most moves), straight-line paths are written
- * in relative steps, and what draws nothing or repeats a default goes.
+ * in relative steps, what draws nothing or repeats a default goes, and one font is named once.
  */
 
 /** A number of tenths as SVG writes it: "12", "12.3", ".3", "-.3". */
@@ -55,9 +55,22 @@ export function compactPath(d: string): string {
   return out;
 }
 
+/**
+ * One font for every text: written once on the drawing's root (texts inherit it) instead of on each. A
+ * drawing with several fonts keeps them where they are.
+ */
+function oneFont(svg: string): string {
+  const fonts = new Set([...svg.matchAll(/ font-family="([^"]*)"/g)].map((m) => m[1]));
+  if (fonts.size !== 1) return svg;
+  const [font] = fonts;
+  return svg.replaceAll(` font-family="${font}"`, "").replace(/^<svg\b/, `<svg font-family="${font}"`);
+}
+
 /** The drawing's markup with the same marks in fewer bytes. */
 export function compactSvg(svg: string): string {
-  return (
+  // a stroke width of 1 is the default, unless a group sets another for what it holds
+  const defaultStroke = !/<g\b[^>]* stroke-width=/.test(svg);
+  const compact =
     svg
       .replace(/ d="([^"]*)"/g, (_, d: string) => ` d="${compactPath(d)}"`)
       .replace(/ transform="translate\(([^)]*)\)"/g, (_, args: string) => {
@@ -71,5 +84,7 @@ export function compactSvg(svg: string): string {
       .replaceAll('<path class="foreground" aria-hidden="true" d="" pointer-events="none" display="none"/>', "")
       // a line's end points default to 0
       .replace(/<line\b[^>]*>/g, (tag) => tag.replace(/ (?:x1|y1|x2|y2)="0"/g, ""))
-  );
+      // a drawing in the document has no pointer handlers of its own: what its marks let through goes to its box
+      .replaceAll(' pointer-events="none"', "");
+  return oneFont(defaultStroke ? compact.replaceAll(' stroke-width="1"', "") : compact);
 }

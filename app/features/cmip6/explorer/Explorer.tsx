@@ -5,7 +5,7 @@ import { DataTable } from "~/components/data-table/DataTable";
 import { downloadText } from "~/components/data-table/download";
 import { profilePath } from "~/features/profile/profile";
 import { ObservationsNote } from "~/features/observations/ObservationsNote";
-import { useGetCmip6ModelsQuery, useGetGeosQuery, useGetIndicatorsQuery, useGetScenariosQuery, useGetWarmingLevelsQuery } from "~/store/reference";
+import { useGetCmip6ModelsQuery, useGetGeosQuery, useGetIndicatorsQuery, useGetScenariosQuery } from "~/store/reference";
 import { Chart } from "../charts/Chart";
 import { seriesIndicator, type SeriesCatalog } from "../seriesQuery";
 import { SourceNote, SourceTag } from "../SourceTag";
@@ -15,7 +15,7 @@ import { useGetExplorerViewQuery } from "./explorerApi";
 import { ExplorerForm } from "./ExplorerForm";
 import { useSeriesRows } from "./seriesRows";
 import { parseSelection, selectionQueryString, type ExplorerSelection } from "./selection";
-import { denseColumns, DENSE_TABLE_PREFIX, explorerChartSpec, explorerViewArg, type ExplorerResults } from "./view";
+import { denseColumns, DENSE_TABLE_PAGE_SIZE, DENSE_TABLE_PREFIX, explorerChartSpec, explorerViewArg, type ExplorerResults } from "./view";
 import { WindowTable } from "./WindowTable";
 
 /** The CMIP6 data explorer: selectors, chart, 20-year window table, dense table and downloads. */
@@ -54,15 +54,19 @@ function ExplorerWithCatalog({ catalog }: { catalog: SeriesCatalog }) {
     if (qs !== selectionQueryString(selection)) navigate(`?${qs}`, { preventScrollReset: true });
   };
   const spread = view === "spread";
-  const result = useGetExplorerViewQuery(explorerViewArg(selection, params), { skip: spread });
+  const result = useGetExplorerViewQuery(explorerViewArg(selection, params));
   const results = result.data?.results;
 
   return (
     <div className="sacap-explorer">
       <ExplorerForm catalog={catalog} selection={selection} hasCycle={hasCycle} onChange={onChange} />
       <section className="sacap-explorer__results" aria-labelledby="explorer-results" aria-busy={result.isFetching}>
-        {spread ? (
-          <Spread catalog={catalog} selection={selection} onChange={onChange} />
+        {spread && result.data?.spread ? (
+          <SpreadView catalog={catalog} selection={selection} view={result.data.spread} onChange={onChange} />
+        ) : spread && (result.data || result.isError) ? (
+          <Callout intent="warning" title="No temperature or precipitation series for this selection" id="explorer-results">
+            The series service has no values of mean temperature and precipitation for this place, season and scenario.
+          </Callout>
         ) : results ? (
           <Results selection={{ ...selection, view }} results={results} />
         ) : result.data || result.isError ? (
@@ -76,14 +80,6 @@ function ExplorerWithCatalog({ catalog }: { catalog: SeriesCatalog }) {
       </section>
     </div>
   );
-}
-
-/** The model-selection view, with the warming-level table it compares models at. */
-function Spread({ catalog, selection, onChange }: { catalog: SeriesCatalog; selection: ExplorerSelection; onChange: (selection: ExplorerSelection) => void }) {
-  const levels = useGetWarmingLevelsQuery();
-  if (levels.data) return <SpreadView catalog={catalog} selection={selection} table={levels.data} onChange={onChange} />;
-  if (levels.isError) return <Callout intent="danger" title="Could not load the warming levels">Reload the page to try again.</Callout>;
-  return <Spinner size={20} aria-label="Loading the warming levels" />;
 }
 
 function Results({ selection, results }: { selection: ExplorerSelection; results: ExplorerResults }) {
@@ -142,6 +138,7 @@ function DenseTable({ results, rows, onWanted, pageParams }: { results: Explorer
         initial={initial}
         rowKey={rowKey}
         prefix={DENSE_TABLE_PREFIX}
+        defaultPageSize={DENSE_TABLE_PAGE_SIZE}
         pageParams={pageParams}
         exportName={results.fileName}
       />

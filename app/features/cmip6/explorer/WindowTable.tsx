@@ -4,7 +4,7 @@ import { formatNumber } from "~/lib/format";
 import { AgreementMark } from "../AgreementMark";
 import { ONE_SOURCE_RULE, type Agreement } from "../windows";
 import { toCsvWithHeader, toJsonWithHeader, WINDOW_EXPORT_COLUMNS, windowExportRows } from "./compute";
-import type { ExplorerResults } from "./view";
+import { windowRowsOf, type ExplorerResults } from "./view";
 
 /** The agreement cell: a mark (filled arrow when robust, hollow when not) and the count in words. */
 function AgreementCell({ agreement }: { agreement: Agreement | null }) {
@@ -27,7 +27,7 @@ export function WindowTable({ results }: { results: ExplorerResults }) {
   const leftOut = rows.filter((r) => r.leftOut);
   const otherBaseline = rows.some((r) => r.baseline && r.baseline !== baseline);
   const onDownload = (format: "csv" | "json") => {
-    const t = { columns: WINDOW_EXPORT_COLUMNS, rows: windowExportRows(rows) };
+    const t = { columns: WINDOW_EXPORT_COLUMNS, rows: windowExportRows(windowRowsOf(results.windows)) };
     const name = `sacap-${indicator.code}-${geo.code}-windows`;
     if (format === "csv") downloadText(`${name}.csv`, toCsvWithHeader(header, t.columns, t.rows), "text/csv;charset=utf-8");
     else downloadText(`${name}.json`, toJsonWithHeader(header, t.columns, t.rows), "application/json");

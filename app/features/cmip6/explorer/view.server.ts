@@ -4,9 +4,10 @@ import { cachedJsonOf, jsonError } from "../../../../server/api/responses.server
 import { prepareJson } from "../../../../server/services/reference.server";
 import { PROJECTION_WINDOWS } from "../periods";
 import { SERIES_CACHE_CONTROL, type SeriesResponse } from "../series";
-import { parseSeriesQuery, seriesIndicator, type SeriesQuery } from "../seriesQuery";
+import { parseSeriesQuery, seriesIndicator, type SeriesFrequency, type SeriesQuery } from "../seriesQuery";
 import { baselineChoices, baselineQuery, cycleQuery, cycleWindow, levelsQuery, parseSelection, type ExplorerSelection } from "./selection";
 import { buildExplorerView, explorerViewArg, VIEW_CHOICES, type ExplorerPageView } from "./view";
+import { buildSpreadView, spreadQueries, spreadRequest } from "../spread/spread";
 
 type ExplorerContext = Pick<AppLoadContext, "series" | "reference">;
 
@@ -20,8 +21,15 @@ export async function explorerView(context: ExplorerContext, params: URLSearchPa
   const hasCycle = seriesIndicator(series.catalog.indicators, parsed.query.indicator, "monthly") !== undefined;
   const selection: ExplorerSelection = parsed.view === "cycle" && !hasCycle ? { ...parsed, view: "series" } : parsed;
   const table = reference.list("getWarmingLevels");
-  const answer = async (frequency: "annual" | "monthly", query: SeriesQuery) => (await series.cacheEntry(frequency, query))?.value as SeriesResponse | undefined;
+  const answer = async (frequency: SeriesFrequency, query: SeriesQuery) => (await series.cacheEntry(frequency, query))?.value as SeriesResponse | undefined;
   const query = explorerViewArg(parsed, params);
+  if (selection.view === "spread") {
+    // the model-selection view: each model's changes in temperature and precipitation, from the whole ensemble's series
+    const request = spreadRequest(selection);
+    const queries = spreadQueries(request, table);
+    const [temperature, precipitation] = await Promise.all([answer(queries.frequency, queries.temperature), answer(queries.frequency, queries.precipitation)]);
+    return { selection, view: { query, results: null, ...(temperature && precipitation ? { spread: buildSpreadView(temperature, precipitation, request, table) } : {}) } };
+  }
   const ownLevels = levelsQuery(selection, table);
   const [data, baseline, levels] = await Promise.all([answer("annual", selection.query), answer("annual", baselineQuery(selection)), ownLevels ? answer("annual", ownLevels) : undefined]);
   if (!data) return { selection, view: { query, results: null } };
@@ -68,6 +76,7 @@ export async function explorerViewAnswer(context: ExplorerContext, request: Requ
     return jsonError(400, `baseline must be one of ${baselines.join(", ")}`, { details: { field: "baseline", allowed: baselines, value: baseline } });
   }
   const { view: answer } = await explorerView(context, params);
-  if (!answer.results) return jsonError(404, "No data for this selection", { details: { query: answer.query } });
-  return cachedJsonOf(request, prepareJson(answer), SERIES_CACHE_CONTROL, answer.results.sample);
+  const sample = answer.results ? answer.results.sample : answer.spread ? answer.spread.origin.kind !== "ingested" : undefined;
+  if (sample === undefined) return jsonError(404, "No data for this selection", { details: { query: answer.query } });
+  return cachedJsonOf(request, prepareJson(answer), SERIES_CACHE_CONTROL, sample);
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { BASELINE_PERIOD } from "../periods";
 import type { ScenarioSeries, SeriesResponse } from "../series";
-import { seriesRows } from "./compute";
+import { seriesRows, windowTable } from "./compute";
 import type { ExplorerSelection } from "./selection";
-import { buildExplorerView, explorerChartSpec, explorerViewArg, shownBlocks } from "./view";
+import { buildExplorerView, DENSE_TABLE_PAGE_SIZE, explorerChartSpec, explorerViewArg, packWindowRows, shownBlocks, windowRowsOf } from "./view";
 
 const years = Array.from({ length: 106 }, (_, i) => 1995 + i);
 const block = (scenario: ScenarioSeries["scenario"], offset: number): ScenarioSeries => ({
@@ -58,18 +58,32 @@ describe("buildExplorerView", () => {
   });
 
   it("holds the dense table's page for the URL's table state, with the shown models only", () => {
-    const view = buildExplorerView(selection(), { data, levels: { data, failed: false } }, options("t.page=2&t.size=25"));
+    const view = buildExplorerView(selection(), { data, levels: { data, failed: false } }, options("t.page=2&t.size=50"));
     const all = seriesRows(shownBlocks(selection(), { data }));
     expect(view.table.initial).toMatchObject({ page: 2, total: all.length });
-    expect(view.table.initial.pageRows.map((r) => r.key)).toEqual(all.slice(25, 50).map((r) => r.key));
+    expect(view.table.initial.pageRows.map((r) => r.key)).toEqual(all.slice(50, 100).map((r) => r.key));
+    // without a size in the URL, the page's own: 25 rows
+    const first = buildExplorerView(selection(), { data, levels: { data, failed: false } }, options());
+    expect(first.table.initial.pageRows.map((r) => r.key)).toEqual(all.slice(0, DENSE_TABLE_PAGE_SIZE).map((r) => r.key));
+    expect(first.table.initial.pageCount).toBe(Math.ceil(all.length / 25));
     // two models: their columns are shown
-    expect(view.table.initial.pageRows[0].models).toEqual(all[25].models);
+    expect(view.table.initial.pageRows[0].models).toEqual(all[50].models);
   });
 
   it("computes the window rows and the download header the page shows", () => {
     const view = buildExplorerView(selection(), { data, levels: { data, failed: false } }, options());
     expect(view.windows.rows.map((r) => r.code)).toEqual(["2020-2039", "2040-2059", "2060-2079", "2080-2099"]);
     expect(view.header).toMatchObject({ indicator: "tas (Mean temperature)", geo: "NPL (Nepal)", sample: true, view: "Time series" });
+  });
+
+  it("keeps each list of models the window rows count once, and gives the rows back whole for the downloads", () => {
+    const view = buildExplorerView(selection(), { data, levels: { data, failed: false } }, options());
+    // four rows, each counting both sample models and no ingested one: two lists
+    expect(view.windows.modelLists).toEqual([[], ["A", "B"]]);
+    expect(view.windows.rows.map((r) => [r.ingestedModels, r.sampleModels])).toEqual([[0, 1], [0, 1], [0, 1], [0, 1]]);
+    const rows = windowTable(data, [{ label: "2020-2039", start: 2020, end: 2039 }]);
+    expect(windowRowsOf(packWindowRows(rows))).toEqual(rows);
+    expect(windowRowsOf(view.windows).map((r) => r.sampleModels)).toEqual([["A", "B"], ["A", "B"], ["A", "B"], ["A", "B"]]);
   });
 });
 

@@ -14,6 +14,7 @@ import { levelLabel, levelWindows, tableProvenance, type WarmingLevels } from ".
 import { AGREEMENT_RULE, windowDecimals } from "../windows";
 import { annualCycle, baselineMeans, changeFromBaseline, levelRows, seriesRows, WINDOW_METHOD, windowTable, type ExportHeader, type SeriesRow, type WindowRow } from "./compute";
 import { levelScenarios, selectionQueryString, VIEW_LABELS, type ExplorerSelection } from "./selection";
+import type { SpreadPageView } from "../spread/spread";
 
 /**
  * What the explorer shows for a selection (decision 026): the heading, the chart's specification at the
@@ -23,11 +24,17 @@ import { levelScenarios, selectionQueryString, VIEW_LABELS, type ExplorerSelecti
  * sorting and filtering in the browser, the series downloads).
  */
 
-/** The views `/api/views/cmip6-data` answers (the model-selection view has its own series). */
-export const VIEW_CHOICES = ["series", "change", "cycle"] as const;
+/** The views `/api/views/cmip6-data` answers: the chart views' results, or the model-selection view's points. */
+export const VIEW_CHOICES = ["series", "change", "cycle", "spread"] as const;
 
 /** Prefix of the dense table's URL parameters. */
 export const DENSE_TABLE_PREFIX = "t.";
+
+/**
+ * Rows of the dense table's page when the URL names no size: the page's document carries its first page
+ * (decision 026: at most 200 KB), and the rest is a page link away, or loads with every value on first use.
+ */
+export const DENSE_TABLE_PAGE_SIZE = 25;
 
 /** The dense table's columns: statistics, then every model (hidden when there are many). */
 export function denseColumns(models: readonly string[], units: string, monthly: boolean, decimals: number): ColumnDef<SeriesRow>[] {
@@ -104,7 +111,9 @@ export interface ExplorerResults {
   header: ExportHeader;
   scenarioNames: Record<string, string>;
   windows: {
-    rows: WindowRow[];
+    rows: ViewWindowRow[];
+    /** The lists of models the rows count, each once (`ViewWindowRow`). */
+    modelLists: string[][];
     decimals: number;
     baseline: string;
     header: ExportHeader;
@@ -114,6 +123,36 @@ export interface ExplorerResults {
   table: { models: string[]; monthly: boolean; units: string; decimals: number; initial: InitialTableModel<SeriesRow> };
   /** The series queries the view was computed from: what loads when every value is asked for. */
   series: SeriesQueries;
+}
+
+/**
+ * A window row as a view carries it: the models it counts, by source, as indexes into the view's
+ * `modelLists` (the same list of every model would otherwise repeat in each row).
+ */
+export type ViewWindowRow = Omit<WindowRow, "ingestedModels" | "sampleModels"> & { ingestedModels: number; sampleModels: number };
+
+/** Window rows with each distinct list of models kept once. */
+export function packWindowRows(rows: readonly WindowRow[]): { rows: ViewWindowRow[]; modelLists: string[][] } {
+  const modelLists: string[][] = [];
+  const indexes = new Map<string, number>();
+  const indexOf = (models: string[]) => {
+    const key = JSON.stringify(models);
+    let index = indexes.get(key);
+    if (index === undefined) {
+      index = modelLists.push(models) - 1;
+      indexes.set(key, index);
+    }
+    return index;
+  };
+  return {
+    rows: rows.map(({ ingestedModels, sampleModels, ...row }) => ({ ...row, ingestedModels: indexOf(ingestedModels), sampleModels: indexOf(sampleModels) })),
+    modelLists,
+  };
+}
+
+/** The window rows of a view with their lists of models (what the window table's downloads write). */
+export function windowRowsOf({ rows, modelLists }: Pick<ExplorerResults["windows"], "rows" | "modelLists">): WindowRow[] {
+  return rows.map((row) => ({ ...row, ingestedModels: modelLists[row.ingestedModels] ?? [], sampleModels: modelLists[row.sampleModels] ?? [] }));
 }
 
 /** The series behind a view: the annual answer, its baseline years, and the monthly answer of the annual cycle. */
@@ -126,8 +165,10 @@ export interface SeriesQueries {
 export interface ExplorerPageView {
   /** The selection's canonical query string. */
   query: string;
-  /** The results, or null when the series service has none for the selection. */
+  /** The results, or null when the series service has none for the selection (or for the model-selection view). */
   results: ExplorerResults | null;
+  /** The model-selection view's points, when the series service has both series. */
+  spread?: SpreadPageView;
 }
 
 /** The dense table's parameters of a page URL (`t.page`, `t.sort`, …), in their order. */
@@ -265,7 +306,7 @@ export function buildExplorerView(
   const rows = seriesRows(blocks);
   const monthly = rows.some((r) => r.month !== undefined);
   const columns = denseColumns(modelCodes, indicator.units, monthly, indicator.decimals);
-  const state = parseTableState(options.params, columns, DENSE_TABLE_PREFIX);
+  const state = parseTableState(options.params, columns, DENSE_TABLE_PREFIX, DENSE_TABLE_PAGE_SIZE);
   const { rows: _all, ...model } = applyTableState(rows, columns, state);
   // the page's rows carry the models whose columns are shown, no more
   const shown = modelCodes.filter((m) => !state.hidden.includes(`m-${m}`));
@@ -281,7 +322,7 @@ export function buildExplorerView(
     fileName: `sacap-${indicator.code}-${geo.code}-${selection.view}`,
     header,
     scenarioNames,
-    windows: { rows: windows.flatMap((w) => w.rows), decimals: windowDecimals(indicator.decimals), baseline: selection.baseline.label, header: windowHeader, ...(levelStatus ? { levelStatus } : {}) },
+    windows: { ...packWindowRows(windows.flatMap((w) => w.rows)), decimals: windowDecimals(indicator.decimals), baseline: selection.baseline.label, header: windowHeader, ...(levelStatus ? { levelStatus } : {}) },
     table: { models: modelCodes, monthly, units: indicator.units, decimals: indicator.decimals, initial },
     series: options.series,
   };

@@ -1,23 +1,21 @@
-import { Button, ButtonGroup, Callout, Checkbox, FormGroup, HTMLTable, InputGroup, Spinner } from "@blueprintjs/core";
-import { useMemo, useState, type KeyboardEvent } from "react";
+import { Button, ButtonGroup, Checkbox, FormGroup, HTMLTable, InputGroup } from "@blueprintjs/core";
+import { useState, type KeyboardEvent } from "react";
 import { formatNumber } from "~/lib/format";
 import { Chart } from "../charts/Chart";
 import { spreadSpec } from "../charts/specs";
 import { SEASONS } from "../periods";
-import type { SeriesResponse } from "../series";
-import { useGetAnnualSeriesQuery, useGetMonthlySeriesQuery } from "../seriesApi";
 import type { SeriesCatalog } from "../seriesQuery";
 import { SourceNote, SourceTag } from "../SourceTag";
-import { mergeSources, sourceSummary } from "../sources";
 import { spreadSummary, STORYLINE_LABELS, STORYLINES, storylineModels, SUBSET_NAME, writeSubset } from "../subsets";
-import { levelCountText, levelMethodNote, type WarmingLevels } from "../warmingLevels";
+import { levelCountText, levelMethodNote } from "../warmingLevels";
 import type { ExplorerSelection } from "../explorer/selection";
-import { spreadPoints, spreadQueries, spreadRequest, type SpreadRequest } from "./spread";
+import { spreadRequest, type SpreadPageView, type SpreadRequest } from "./spread";
 
 interface SpreadViewProps {
   catalog: SeriesCatalog;
   selection: ExplorerSelection;
-  table: WarmingLevels;
+  /** The view's points, as the server computed them (`buildSpreadView`). */
+  view: SpreadPageView;
   onChange: (selection: ExplorerSelection) => void;
 }
 
@@ -29,43 +27,23 @@ const P_DECIMALS = 1;
  * Model selection: the scatter of the models' temperature and precipitation changes, a keyboard-operable
  * table to pick models, storyline picks, and the subset written into the page URL (or opened on the map).
  */
-export function SpreadView({ catalog, selection, table, onChange }: SpreadViewProps) {
+export function SpreadView({ catalog, selection, view, onChange }: SpreadViewProps) {
   const request = spreadRequest(selection);
-  const queries = spreadQueries(request, table);
-  const monthly = queries.frequency === "monthly";
-  const tm = useGetMonthlySeriesQuery(queries.temperature, { skip: !monthly });
-  const pm = useGetMonthlySeriesQuery(queries.precipitation, { skip: !monthly });
-  const ta = useGetAnnualSeriesQuery(queries.temperature, { skip: monthly });
-  const pa = useGetAnnualSeriesQuery(queries.precipitation, { skip: monthly });
-  const t = monthly ? tm : ta;
-  const p = monthly ? pm : pa;
-  if (t.data && p.data) {
-    // a new place, season, scenario or window starts from the URL's subset again
-    const key = `${request.place}|${request.season ?? ""}|${request.scenario}|${request.window.code}|${selection.subset?.name ?? ""}`;
-    return <SpreadResults key={key} catalog={catalog} selection={selection} table={table} request={request} temperature={t.data} precipitation={p.data} onChange={onChange} />;
-  }
-  if (t.isError || p.isError) {
-    return (
-      <Callout intent="warning" title="No temperature or precipitation series for this selection" id="explorer-results">
-        The series service has no values of mean temperature and precipitation for this place, season and scenario.
-      </Callout>
-    );
-  }
-  return <Spinner size={20} aria-label="Loading the temperature and precipitation series" />;
+  // a new place, season, scenario or window starts from the URL's subset again
+  const key = `${request.place}|${request.season ?? ""}|${request.scenario}|${request.window.code}|${selection.subset?.name ?? ""}`;
+  return <SpreadResults key={key} catalog={catalog} selection={selection} request={request} view={view} onChange={onChange} />;
 }
 
 interface SpreadResultsProps {
   catalog: SeriesCatalog;
   selection: ExplorerSelection;
-  table: WarmingLevels;
   request: SpreadRequest;
-  temperature: SeriesResponse;
-  precipitation: SeriesResponse;
+  view: SpreadPageView;
   onChange: (selection: ExplorerSelection) => void;
 }
 
-function SpreadResults({ catalog, selection, table, request, temperature, precipitation, onChange }: SpreadResultsProps) {
-  const spread = useMemo(() => spreadPoints(temperature, precipitation, request, table), [temperature, precipitation, request, table]);
+function SpreadResults({ catalog, selection, request, view, onChange }: SpreadResultsProps) {
+  const { spread, place, origin, modelCount } = view;
   const { points } = spread;
   const known = points.map((q) => q.model);
   const [selected, setSelected] = useState<string[]>(() => (selection.subset?.models ?? selection.query.model ?? []).filter((m) => known.includes(m)));
@@ -78,13 +56,11 @@ function SpreadResults({ catalog, selection, table, request, temperature, precip
   const seasonWords = request.season ? SEASONS[request.season].name : "annual";
   const explained = new Set([...(spread.levels?.notInTable ?? []), ...(spread.levels?.notReached ?? [])]);
   const unexplained = spread.missing.filter((m) => !explained.has(m));
-  const place = temperature.geo.name;
-  const origin = sourceSummary(mergeSources([temperature, precipitation]));
   const sample = origin.kind !== "ingested";
   const nameOk = SUBSET_NAME.test(name);
   const subset = chosen.length > 0 && nameOk ? { name, models: chosen } : undefined;
   const box = points.length > 0 ? spreadSummary(points) : undefined;
-  const levelText = spread.levels ? levelCountText(spread.levels, scenarioName, points.length, temperature.models.length) : undefined;
+  const levelText = spread.levels ? levelCountText(spread.levels, scenarioName, points.length, modelCount) : undefined;
   const windowText = request.window.kind === "gwl" ? `${request.window.label} (each model's own 20 years)` : request.window.label;
 
   const mapHref = subset

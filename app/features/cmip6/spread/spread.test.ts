@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ScenarioSeries, SeriesResponse } from "../series";
 import { gwlChoice, yearsChoice, type WarmingLevelRow } from "../warmingLevels";
-import { spreadPoints, spreadQueries } from "./spread";
+import { buildSpreadView, spreadPoints, spreadQueries } from "./spread";
 
 const years = (start: number, end: number) => Array.from({ length: end - start + 1 }, (_, i) => start + i);
 const stats = (n: number) => ({ median: new Array(n).fill(null), p10: new Array(n).fill(null), p90: new Array(n).fill(null), mean: new Array(n).fill(null), count: new Array(n).fill(0) });
@@ -58,6 +58,19 @@ describe("spreadPoints", () => {
     expect(spread.missing).toEqual(["C"]);
     const late = spreadPoints(temperature, precipitation, { place: "NPL", scenario: "ssp585", window: yearsChoice({ start: 2041, end: 2060, label: "2041-2060" }) }, table);
     expect(late.missing).toEqual(["C"]);
+  });
+});
+
+describe("buildSpreadView", () => {
+  it("is what the view shows: the points as spreadPoints gives them, the place, the model count and the sources", () => {
+    const request = { place: "NPL", scenario: "ssp585", window: gwlChoice(2) };
+    const view = buildSpreadView(temperature, precipitation, request, table);
+    expect(view.spread).toEqual(spreadPoints(temperature, precipitation, request, table));
+    expect(view).toMatchObject({ place: "Nepal", modelCount: 3 });
+    expect(view.origin.kind).toBe("sample");
+    // no series in it: a few hundred bytes for three models
+    expect(JSON.stringify(view)).not.toContain('"values"');
+    expect(JSON.stringify(view).length).toBeLessThan(2000);
   });
 });
 

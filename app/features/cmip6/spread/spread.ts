@@ -1,6 +1,7 @@
 import { spreadScenario, spreadWindow, type ExplorerSelection } from "../explorer/selection";
 import { BASELINE_PERIOD, type SeasonCode } from "../periods";
 import type { SeriesResponse } from "../series";
+import { mergeSources, sourceSummary, type SourceSummary } from "../sources";
 import type { SeriesFrequency, SeriesQuery } from "../seriesQuery";
 import type { ModelChange } from "../subsets";
 import { choicePeriods, type LevelWindows, type WarmingLevels, type WindowChoice } from "../warmingLevels";
@@ -105,4 +106,26 @@ export function spreadPoints(temperature: SeriesResponse, precipitation: SeriesR
     points.push({ model: code, temperature: dt, precipitation: ((pMean - pBase) / pBase) * 100 });
   }
   return { points, ...(levels ? { levels } : {}), missing };
+}
+
+/**
+ * What the model-selection view shows (decision 026): the points, the warming level's windows and the
+ * models without both changes, with the place and where the numbers come from. The server primes it and
+ * `/api/views/cmip6-data?view=spread` answers it; the series it is computed from stay on the server.
+ */
+export interface SpreadPageView {
+  place: string;
+  /** The models of the answers (every model of the catalogue). */
+  modelCount: number;
+  origin: SourceSummary;
+  spread: Spread;
+}
+
+export function buildSpreadView(temperature: SeriesResponse, precipitation: SeriesResponse, request: SpreadRequest, table: Pick<WarmingLevels, "rows">): SpreadPageView {
+  return {
+    place: temperature.geo.name,
+    modelCount: temperature.models.length,
+    origin: sourceSummary(mergeSources([temperature, precipitation])),
+    spread: spreadPoints(temperature, precipitation, request, table),
+  };
 }

@@ -1,11 +1,11 @@
-import { getSeeds } from "../../../server/seeds.server";
-import { DroughtIndexStore } from "../../../server/series/drought-store";
-import { SampleSeriesStore } from "../../../server/series/sample/sample-store";
-import { createSeriesService } from "../../../server/series/service.server";
-import type { SeriesResponse } from "../cmip6/series";
-import type { WarmingLevels } from "../cmip6/warmingLevels";
-import type { AnalysisQuery } from "./queries";
-import { parseAnalysisSelection } from "./selection";
+import type { AnalysisQuery } from "../../app/features/analytics/queries";
+import { parseAnalysisSelection } from "../../app/features/analytics/selection";
+import type { SeriesResponse } from "../../app/features/cmip6/series";
+import type { WarmingLevels } from "../../app/features/cmip6/warmingLevels";
+import { getSeeds } from "../../server/seeds.server";
+import { DroughtIndexStore } from "../../server/series/drought-store";
+import { SampleSeriesStore } from "../../server/series/sample/sample-store";
+import { createSeriesService } from "../../server/series/service.server";
 
 /**
  * For the tests of the view builders: the answers of the sample series service (with SPI and SPEI), as
