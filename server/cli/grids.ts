@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { GRID_SEASONS, GRID_STATISTICS, type GridSeason, type GridStatistic } from "../../app/features/grids/grid";
 import { viewerLayerListSchema } from "../../app/features/viewer/schema";
-import { GridFileError, gridLayers, listGridFiles, renderMapfile, viewerLayerList } from "../grids/mapserver/mapfile";
+import { GridFileError, gridLayers, listGridFiles, mapserverConfig, renderMapfile, viewerLayerList } from "../grids/mapserver/mapfile";
 import { UsageError } from "./options";
 import { writeText } from "./terminal";
 
@@ -24,6 +24,8 @@ mapfile   writes a MapServer 8 mapfile serving the files of DIR as OGC WMS layer
   --url URL              the service's public WMS address (https://maps.example.org/wms/grids), written
                          as wms_onlineresource; or the path of the service on WMS_BASE_URL's server
                          (/wms/grids, the default), which MapServer completes from each request
+  --config FILE          also write MapServer 8's configuration file (MAPSERVER_CONFIG_FILE) serving
+                         the mapfile (written with --out) and nothing else
   --layers FILE          also write the viewer's layer list for these layers (seeds/viewer-layers.json
                          format) for the portal's WMS_LAYERS_FILE setting; its tiles name --url
   --statistics LIST      statistics served (default: all of ${GRID_STATISTICS.join(", ")})
@@ -45,6 +47,7 @@ export interface MapfileCommand {
   out?: string;
   url: string;
   layers?: string;
+  config?: string;
   statistics: GridStatistic[];
   listStatistics: GridStatistic[];
   listSeasons: GridSeason[];
@@ -58,6 +61,7 @@ export function parseMapfileOptions(argv: string[], env: Record<string, string |
       out: { type: "string" },
       url: { type: "string" },
       layers: { type: "string" },
+      config: { type: "string" },
       statistics: { type: "string" },
       "list-statistics": { type: "string" },
       "list-seasons": { type: "string" },
@@ -70,6 +74,7 @@ export function parseMapfileOptions(argv: string[], env: Record<string, string |
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const url = values.url ?? "/wms/grids";
   if (!/^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(url)) throw new UsageError(`--url must be an http(s) URL or a path such as /wms/grids, not "${url}"`);
+  if (values.config && !values.out) throw new UsageError("--config needs --out: the configuration names the mapfile");
   if (values.layers && url.startsWith("http://")) {
     throw new UsageError("--layers: the viewer takes an https URL or a path on WMS_BASE_URL's server; give --url as https://... or as a path");
   }
@@ -78,6 +83,7 @@ export function parseMapfileOptions(argv: string[], env: Record<string, string |
     out: values.out,
     url,
     layers: values.layers,
+    config: values.config,
     statistics: list(values.statistics, GRID_STATISTICS, "statistics", GRID_STATISTICS),
     listStatistics: list(values["list-statistics"], GRID_STATISTICS, "list-statistics", ["change"]),
     listSeasons: list(values["list-seasons"], GRID_SEASONS, "list-seasons", ["annual"]),
@@ -98,6 +104,11 @@ export async function mapfileCommand(command: MapfileCommand): Promise<string[]>
     writeFileSync(command.out, mapfile);
   } else {
     process.stdout.write(mapfile);
+  }
+  if (command.config && command.out) {
+    mkdirSync(path.dirname(path.resolve(command.config)), { recursive: true });
+    writeFileSync(command.config, mapserverConfig(path.resolve(command.out)));
+    report.push(`MapServer configuration in ${command.config} (MAPSERVER_CONFIG_FILE)`);
   }
   if (command.layers) {
     const entries = viewerLayerListSchema.parse(viewerLayerList(layers, { url: command.url, statistics: listStatistics, seasons: command.listSeasons }));

@@ -41,10 +41,8 @@ export function listGridFiles(dir: string): { files: GridFileName[]; skipped: st
   const skipped: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith(".nc")) continue;
-    const m = /^([a-z0-9]+)_([a-z0-9]+)_([A-Za-z]+)\.nc$/.exec(name);
-    const [indicator, scenario, season] = m ? [m[1], m[2], m[3]] : [];
+    const [, indicator = "", scenario = "", season = ""] = /^([a-z0-9]+)_([a-z0-9]+)_([A-Za-z]+)\.nc$/.exec(name) ?? [];
     if (
-      !m ||
       !(GRID_INDICATORS as readonly string[]).includes(indicator) ||
       !(GRID_SCENARIOS as readonly string[]).includes(scenario) ||
       !(seasonsOf(indicator as GridIndicator) as readonly string[]).includes(season)
@@ -299,6 +297,12 @@ export function renderMapfile(layers: readonly GridLayer[], options: MapfileOpti
   lines.push("END", "");
   return lines.join("\n");
 }
+
+/**
+ * MapServer 8's configuration file (MAPSERVER_CONFIG_FILE) for the mapfile: it serves that mapfile only
+ * (MS_MAPFILE; `map=` parameters are refused).
+ */
+export const mapserverConfig = (mapfile: string) => `CONFIG\n  ENV\n    MS_MAP_NO_PATH "1"\n    MS_MAPFILE ${q(mapfile)}\n  END\nEND\n`;
 
 /** The colour MapServer gives a value of a layer (undefined: transparent). */
 export const layerColor = (layer: GridLayer, value: number) => classOf(layer.classes, value)?.color;
