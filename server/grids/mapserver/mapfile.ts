@@ -187,6 +187,22 @@ export async function gridFileLayers(f: GridFileName, statistics: readonly GridS
   }
 }
 
+/** The values of one statistic and window of a file (row-major from the south-west), and its axes. */
+export async function readFieldWindow(file: string, variable: GridStatistic, band: number): Promise<{ values: Float32Array; lat: Float64Array; lon: Float64Array }> {
+  const h5 = await loadH5();
+  const f = new h5.File(file, "r");
+  try {
+    const get = (name: string) => f.get(name) as InstanceType<typeof h5.Dataset>;
+    return {
+      values: Float32Array.from(get(variable).slice([[band - 1, band], [], []]) as ArrayLike<number>),
+      lat: Float64Array.from(get("lat").value as ArrayLike<number>),
+      lon: Float64Array.from(get("lon").value as ArrayLike<number>),
+    };
+  } finally {
+    f.close();
+  }
+}
+
 /** The layers of every file, in file, statistic and window order. */
 export async function gridLayers(files: readonly GridFileName[], statistics: readonly GridStatistic[] = GRID_STATISTICS): Promise<GridLayer[]> {
   const out: GridLayer[] = [];

@@ -1,7 +1,6 @@
 import { isChangeStatistic, type GridStatistic } from "../../../app/features/grids/grid";
 import { quantileSorted } from "../../../app/features/cmip6/ensemble";
-import { rampFor, rampStops, type RampName } from "../../../app/features/maps/colorScale";
-import { colorAt } from "../../../app/lib/legend";
+import { rampFor, scaleColor, type RampName } from "../../../app/features/maps/colorScale";
 
 /**
  * The colour scale of a served field, as the portal paints it: a change (median, p10, p90) on a diverging
@@ -55,17 +54,14 @@ export interface ScaleClass {
 }
 
 export function scaleClasses(scale: FieldScale, count = SCALE_CLASSES): ScaleClass[] {
-  const stops = rampStops(scale.ramp);
   const width = (scale.max - scale.min) / count;
   // bounds as the mapfile writes them, so that `classOf` and MapServer agree
   const bound = (v: number) => Number(v.toPrecision(6));
-  return Array.from({ length: count }, (_, i) => ({
-    from: bound(scale.min + i * width),
-    to: bound(i === count - 1 ? scale.max : scale.min + (i + 1) * width),
-    color: colorAt(stops, (i + 0.5) / count),
-    openBelow: i === 0,
-    openAbove: i === count - 1,
-  }));
+  return Array.from({ length: count }, (_, i) => {
+    const from = bound(scale.min + i * width);
+    const to = bound(i === count - 1 ? scale.max : scale.min + (i + 1) * width);
+    return { from, to, color: scaleColor((from + to) / 2, scale.min, scale.max, scale.ramp), openBelow: i === 0, openAbove: i === count - 1 };
+  });
 }
 
 /** The class a value falls in (NaN: none), by the same rules as the mapfile's expressions. */
