@@ -17,6 +17,8 @@ import { decodePng } from "../support/png";
  */
 
 const skip = mapserverSkipReason();
+/** Text as MapServer escapes it in XML. */
+const xmlText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 const hex = (rgba: number[]) => `#${rgba.slice(0, 3).map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 const mercator = (lon: number, lat: number) => [(lon * Math.PI * 6378137) / 180, 6378137 * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))];
 
@@ -62,7 +64,7 @@ test.describe("gridded files over WMS", () => {
     for (const l of layers) {
       const at = xml.indexOf(`<Name>${l.name}</Name>`);
       expect(at, l.name).toBeGreaterThan(0);
-      expect(xml.slice(at, at + 2000)).toContain(`<Title>${l.title.replace(/&/g, "&amp;")}</Title>`);
+      expect(xml.slice(at, at + 2000)).toContain(`<Title>${xmlText(l.title)}</Title>`);
     }
     // the layer list names served layers with their titles
     expect(list).toHaveLength(16);
