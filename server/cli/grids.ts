@@ -3,13 +3,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { GRID_SEASONS, GRID_STATISTICS, type GridSeason, type GridStatistic } from "../../app/features/grids/grid";
 import { viewerLayerListSchema } from "../../app/features/viewer/schema";
-import { GridFileError, gridLayers, listGridFiles, mapserverConfig, renderMapfile, viewerLayerList } from "../grids/mapserver/mapfile";
+import { GridFileError, gridLayers, layersByService, listGridFiles, mapserverConfig, renderMapfile, viewerLayerList } from "../grids/mapserver/mapfile";
 import { UsageError } from "./options";
 import { writeText } from "./terminal";
 
 const USAGE = `Tools for the gridded change maps (CF-1.8 NetCDF files, one per indicator, scenario and season).
 
-Usage: npm run grids -- mapfile [--dir DIR] [--out FILE.map] [--url URL] [--layers FILE.json]
+Usage: npm run grids -- mapfile [--dir DIR] [--out FILE.map | --out-dir DIR] [--url URL] [--layers FILE.json] [--config FILE]
                                 [--statistics change,p10,...] [--list-statistics change] [--list-seasons annual]
 
 mapfile   writes a MapServer 8 mapfile serving the files of DIR as OGC WMS layers, one per file, statistic
@@ -20,12 +20,16 @@ mapfile   writes a MapServer 8 mapfile serving the files of DIR as OGC WMS layer
           field's 2nd-98th percentile; the agreement share 0-1); GetLegendGraphic on. See docs/grids.md.
 
   --dir DIR              the gridded files (default: GRID_DIR, else data/grids)
-  --out FILE             the mapfile (default: standard output)
+  --out FILE             one mapfile for every file (default: standard output); fine for a few files,
+                         but MapServer reads the whole mapfile on each request: 4,608 layers (the full
+                         set) take seconds per tile
+  --out-dir DIR          one mapfile per file, DIR/{indicator}_{scenario}_{season}.map (48 layers each),
+                         served at URL/{indicator}_{scenario}_{season}: the way to serve the full set
   --url URL              the service's public WMS address (https://maps.example.org/wms/grids), written
                          as wms_onlineresource; or the path of the service on WMS_BASE_URL's server
                          (/wms/grids, the default), which MapServer completes from each request
   --config FILE          also write MapServer 8's configuration file (MAPSERVER_CONFIG_FILE) serving
-                         the mapfile (written with --out) and nothing else
+                         the mapfile of --out, or the mapfiles of --out-dir, and nothing else
   --layers FILE          also write the viewer's layer list for these layers (seeds/viewer-layers.json
                          format) for the portal's WMS_LAYERS_FILE setting; its tiles name --url
   --statistics LIST      statistics served (default: all of ${GRID_STATISTICS.join(", ")})
@@ -45,6 +49,7 @@ function list<T extends string>(value: string | undefined, allowed: readonly T[]
 export interface MapfileCommand {
   dir: string;
   out?: string;
+  outDir?: string;
   url: string;
   layers?: string;
   config?: string;
@@ -59,6 +64,7 @@ export function parseMapfileOptions(argv: string[], env: Record<string, string |
     options: {
       dir: { type: "string" },
       out: { type: "string" },
+      "out-dir": { type: "string" },
       url: { type: "string" },
       layers: { type: "string" },
       config: { type: "string" },
@@ -74,13 +80,15 @@ export function parseMapfileOptions(argv: string[], env: Record<string, string |
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const url = values.url ?? "/wms/grids";
   if (!/^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(url)) throw new UsageError(`--url must be an http(s) URL or a path such as /wms/grids, not "${url}"`);
-  if (values.config && !values.out) throw new UsageError("--config needs --out: the configuration names the mapfile");
+  if (values.out && values["out-dir"]) throw new UsageError("--out and --out-dir: give one of them");
+  if (values.config && !values.out && !values["out-dir"]) throw new UsageError("--config needs --out or --out-dir: the configuration names the mapfiles");
   if (values.layers && url.startsWith("http://")) {
     throw new UsageError("--layers: the viewer takes an https URL or a path on WMS_BASE_URL's server; give --url as https://... or as a path");
   }
   return {
     dir: values.dir ?? env.GRID_DIR ?? "data/grids",
     out: values.out,
+    outDir: values["out-dir"],
     url,
     layers: values.layers,
     config: values.config,
@@ -96,22 +104,28 @@ export async function mapfileCommand(command: MapfileCommand): Promise<string[]>
   if (files.length === 0) throw new UsageError(`--dir ${command.dir}: no gridded files ({indicator}_{scenario}_{season}.nc)`);
   const listStatistics = command.listStatistics.filter((s) => command.statistics.includes(s));
   const layers = await gridLayers(files, command.statistics);
-  const mapfile = renderMapfile(layers, { url: /^https?:/.test(command.url) ? command.url : undefined });
-  const report = [`${files.length} file(s), ${layers.length} layer(s)${command.out ? ` in ${command.out}` : ""}`];
+  const onlineResource = (service?: string) => (/^https?:/.test(command.url) ? `${command.url.replace(/\/$/, "")}${service ? `/${service}` : ""}` : undefined);
+  const report = [`${files.length} file(s), ${layers.length} layer(s)${command.out ? ` in ${command.out}` : command.outDir ? ` in ${command.outDir}` : ""}`];
   for (const name of skipped) report.push(`  skipped ${name}: not {indicator}_{scenario}_{season}.nc of the portal's indicators, scenarios and seasons`);
-  if (command.out) {
-    mkdirSync(path.dirname(path.resolve(command.out)), { recursive: true });
-    writeFileSync(command.out, mapfile);
+  if (command.outDir) {
+    mkdirSync(command.outDir, { recursive: true });
+    for (const [service, own] of layersByService(layers)) writeFileSync(path.join(command.outDir, `${service}.map`), renderMapfile(own, { url: onlineResource(service), title: `SACAP gridded climate change maps: ${service}` }));
   } else {
-    process.stdout.write(mapfile);
+    const mapfile = renderMapfile(layers, { url: onlineResource() });
+    if (command.out) {
+      mkdirSync(path.dirname(path.resolve(command.out)), { recursive: true });
+      writeFileSync(command.out, mapfile);
+    } else {
+      process.stdout.write(mapfile);
+    }
   }
-  if (command.config && command.out) {
+  if (command.config && (command.out || command.outDir)) {
     mkdirSync(path.dirname(path.resolve(command.config)), { recursive: true });
-    writeFileSync(command.config, mapserverConfig(path.resolve(command.out)));
+    writeFileSync(command.config, mapserverConfig(command.outDir ? { dir: path.resolve(command.outDir) } : { mapfile: path.resolve(command.out!) }));
     report.push(`MapServer configuration in ${command.config} (MAPSERVER_CONFIG_FILE)`);
   }
   if (command.layers) {
-    const entries = viewerLayerListSchema.parse(viewerLayerList(layers, { url: command.url, statistics: listStatistics, seasons: command.listSeasons }));
+    const entries = viewerLayerListSchema.parse(viewerLayerList(layers, { url: command.url, perFile: Boolean(command.outDir), statistics: listStatistics, seasons: command.listSeasons }));
     mkdirSync(path.dirname(path.resolve(command.layers)), { recursive: true });
     writeFileSync(command.layers, `${JSON.stringify(entries, null, 2)}\n`);
     report.push(`${entries.length} viewer layer(s) in ${command.layers} (set WMS_LAYERS_FILE=${path.resolve(command.layers)} and WMS_BASE_URL to the map server)`);

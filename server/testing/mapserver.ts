@@ -36,7 +36,7 @@ export function mapserverSkipReason(): string | undefined {
 
 
 export interface MapServerHarness {
-  /** The WMS endpoint: `http://127.0.0.1:PORT/wms/grids`. */
+  /** The WMS endpoint: `http://127.0.0.1:PORT/wms/grids` (with a directory, the services are below it). */
   url: string;
   /** Origin of the server (for WMS_BASE_URL) and path of the endpoint (the layer list's tile URL). */
   origin: string;
@@ -65,21 +65,33 @@ export function parseCgiOutput(output: Buffer): { status: number; headers: [stri
   return { status, headers, body: output.subarray(end.at + end.skip) };
 }
 
-/** Starts the server for one mapfile; `stop` closes it and waits for running `mapserv` processes. */
-export async function startMapServer(options: { mapfile: string; path?: string }): Promise<MapServerHarness> {
+/**
+ * Starts the server for one mapfile at `path` (default /wms/grids), or for a directory of mapfiles, one per
+ * file (`--out-dir`), at `path/{name}` for `{name}.map`, as docs/deployment.md's nginx serves them.
+ * `stop` closes it and waits for running `mapserv` processes.
+ */
+export async function startMapServer(options: ({ mapfile: string } | { dir: string }) & { path?: string }): Promise<MapServerHarness> {
   const binary = findMapserv();
   if (!binary) throw new Error("mapserv is not installed: apt-get install cgi-mapserver mapserver-bin");
   const endpoint = options.path ?? "/wms/grids";
   const dir = mkdtempSync(path.join(tmpdir(), "sacap-mapserver-"));
   const config = path.join(dir, "mapserver.conf");
-  writeFileSync(config, mapserverConfig(path.resolve(options.mapfile)));
+  writeFileSync(config, mapserverConfig("mapfile" in options ? { mapfile: path.resolve(options.mapfile) } : { dir: path.resolve(options.dir) }));
+  /** The mapfile of a request's path, or undefined (404). */
+  const mapfileOf = (pathname: string): string | undefined => {
+    if ("mapfile" in options) return pathname === endpoint ? path.resolve(options.mapfile) : undefined;
+    const name = pathname.startsWith(`${endpoint}/`) ? pathname.slice(endpoint.length + 1) : "";
+    const file = path.resolve(options.dir, `${name}.map`);
+    return /^[a-z0-9]+_[a-z0-9]+_[A-Za-z]+$/.test(name) && existsSync(file) ? file : undefined;
+  };
   const requests: string[] = [];
   const running = new Set<Promise<void>>();
 
   const handle = (req: IncomingMessage, res: ServerResponse, port: number) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     requests.push(`${url.pathname}${url.search}`);
-    if (url.pathname !== endpoint) {
+    const mapfile = mapfileOf(url.pathname);
+    if (!mapfile) {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("not found\n");
       return;
     }
@@ -90,14 +102,14 @@ export async function startMapServer(options: { mapfile: string; path?: string }
       const cgi: Record<string, string> = {
         PATH: process.env.PATH ?? "/usr/bin:/bin",
         MAPSERVER_CONFIG_FILE: config,
-        MS_MAPFILE: path.resolve(options.mapfile),
+        MS_MAPFILE: mapfile,
         GATEWAY_INTERFACE: "CGI/1.1",
         SERVER_PROTOCOL: "HTTP/1.1",
         SERVER_SOFTWARE: "sacap-test-mapserver",
         SERVER_NAME: "127.0.0.1",
         SERVER_PORT: String(port),
         HTTP_HOST: req.headers.host ?? `127.0.0.1:${port}`,
-        SCRIPT_NAME: endpoint,
+        SCRIPT_NAME: url.pathname,
         REQUEST_METHOD: req.method ?? "GET",
         QUERY_STRING: url.search.slice(1),
         REMOTE_ADDR: req.socket.remoteAddress ?? "127.0.0.1",

@@ -146,3 +146,59 @@ test.describe("gridded files over WMS", () => {
     expect(await response.text()).toMatch(/ServiceException/);
   });
 });
+
+test.describe("gridded files over WMS, one service per file (--out-dir)", () => {
+  test.skip(Boolean(skip), skip);
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  let dir: string;
+  let server: MapServerHarness;
+  let layers: GridLayer[];
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    dir = mkdtempSync(path.join(tmpdir(), "sacap-grid-wms-split-"));
+    const grids = path.join(dir, "grids");
+    await gridFilesFor(grids);
+    const maps = path.join(dir, "maps");
+    const run = spawnSync(
+      process.execPath,
+      ["build/server/grids.js", "mapfile", "--dir", grids, "--out-dir", maps, "--url", "/wms/grids", "--layers", path.join(dir, "layers.json"), "--config", path.join(dir, "mapserver.conf")],
+      { encoding: "utf8" },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(readFileSync(path.join(dir, "mapserver.conf"), "utf8")).toContain("MS_MAP_PATTERN");
+    layers = await gridLayers(listGridFiles(grids).files);
+    server = await startMapServer({ dir: maps, path: "/wms/grids" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("each file's service lists its own layers, draws them, and the layer list names it", async ({ request }) => {
+    const caps = await (await request.get(`${server.url}/tas_ssp245_annual?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetCapabilities`)).text();
+    const own = layers.filter((l) => l.file.endsWith("tas_ssp245_annual.nc"));
+    expect(own).toHaveLength(48);
+    for (const l of own) expect(caps).toContain(`<Name>${l.name}</Name>`);
+    expect(caps).not.toContain("<Name>pr_ssp585_annual_change_2040-2059</Name>");
+    expect(caps).toContain(`${server.url}/tas_ssp245_annual?`);
+
+    const layer = own.find((l) => l.name === "tas_ssp245_annual_future_gwl2.0")!;
+    const { values } = await readFieldWindow(layer.file, layer.variable, layer.band);
+    const [west, south, east, north] = layer.extent;
+    const png = decodePng(
+      await (
+        await request.get(
+          `${server.url}/tas_ssp245_annual?${new URLSearchParams({ SERVICE: "WMS", VERSION: "1.3.0", REQUEST: "GetMap", LAYERS: layer.name, STYLES: "", CRS: "EPSG:4326", BBOX: [south, west, north, east].join(","), WIDTH: "64", HEIGHT: "32", FORMAT: "image/png", TRANSPARENT: "TRUE" })}`,
+        )
+      ).body(),
+    );
+    // 2 px per cell: row 8, column 10
+    expect(hex(png.pixel(21, (16 - 1 - 8) * 2 + 1))).toBe(layerColor(layer, values[8 * 32 + 10]));
+
+    const list = viewerLayerListSchema.parse(JSON.parse(readFileSync(path.join(dir, "layers.json"), "utf8")));
+    expect(new Set(list.map((l) => l.tiles[0].url))).toEqual(new Set(["/wms/grids/tas_ssp245_annual", "/wms/grids/pr_ssp585_annual"]));
+    // a name that is no generated mapfile is not served
+    expect((await request.get(`${server.url}/etc_passwd_x?SERVICE=WMS&REQUEST=GetCapabilities`)).status()).toBe(404);
+  });
+});

@@ -25,12 +25,14 @@ test("the CMIP6 viewer shows the gridded layers MapServer serves, with their til
   const grids = path.join(dir, "grids");
   const layersFile = path.join(dir, "layers.json");
   await gridFilesFor(grids);
-  const run = spawnSync(process.execPath, ["build/server/grids.js", "mapfile", "--dir", grids, "--out", path.join(dir, "grids.map"), "--url", "/wms/grids", "--layers", layersFile], { encoding: "utf8" });
+  // one mapfile per file, as docs/deployment.md serves the full set
+  const maps = path.join(dir, "maps");
+  const run = spawnSync(process.execPath, ["build/server/grids.js", "mapfile", "--dir", grids, "--out-dir", maps, "--url", "/wms/grids", "--layers", layersFile], { encoding: "utf8" });
   expect(run.status, run.stderr).toBe(0);
   const list = viewerLayerListSchema.parse(JSON.parse(readFileSync(layersFile, "utf8")));
   const entry = list.find((l) => l.tiles[0].layers === "tas_ssp245_annual_change_2040-2059")!;
   const title = entry.tiles[0].name;
-  const server = await startMapServer({ mapfile: path.join(dir, "grids.map"), path: "/wms/grids" });
+  const server = await startMapServer({ dir: maps, path: "/wms/grids" });
   const portal = await startPortal({ WMS_BASE_URL: server.origin, WMS_LAYERS_FILE: layersFile });
   try {
     await page.goto(`${portal.url}/cmip6-viewer?source=sacap&variable=tas&period=2040-2059`);
@@ -43,7 +45,7 @@ test("the CMIP6 viewer shows the gridded layers MapServer serves, with their til
     // the map asks the map server for the layer's tiles, in EPSG:3857
     const getMaps = () => server.requests.filter((r) => /REQUEST=GetMap/i.test(r) && r.includes(`LAYERS=${encodeURIComponent(entry.tiles[0].layers)}`));
     await expect.poll(() => getMaps().length, { timeout: 60_000 }).toBeGreaterThan(0);
-    expect(getMaps()[0]).toMatch(/^\/wms\/grids\?/);
+    expect(getMaps()[0]).toMatch(/^\/wms\/grids\/tas_ssp245_annual\?/);
     expect(getMaps()[0]).toContain("CRS=EPSG%3A3857");
     await expect(item).toHaveAttribute("data-layer-state", "ok");
 

@@ -11,7 +11,18 @@ import { UsageError } from "../../cli/options";
 import { loadSeeds, SeedError, withViewerLayersFile } from "../../seeds.server";
 import { parseCgiOutput } from "../../testing/mapserver";
 import { writeTestGridFile } from "../testing/write-grid-file";
-import { GridFileError, gridFileLayers, gridLayers, listGridFiles, readFieldWindow, renderMapfile, viewerLayerList, type GridLayer } from "./mapfile";
+import {
+  GridFileError,
+  gridFileLayers,
+  gridLayers,
+  layersByService,
+  listGridFiles,
+  mapserverConfig,
+  readFieldWindow,
+  renderMapfile,
+  viewerLayerList,
+  type GridLayer,
+} from "./mapfile";
 import { classOf, fieldScale, percentileRange } from "./scale";
 
 let dir: string;
@@ -113,6 +124,20 @@ describe("the gridded files as WMS layers", () => {
     expect(merged.viewerLayers).toHaveLength(seeds.viewerLayers.length + list.length);
     expect(merged.viewerLayers.slice(-list.length)).toEqual(list);
     expect(withViewerLayersFile(seeds, undefined)).toBe(seeds);
+    // one service per file: the tile names the file's own service
+    const perFile = viewerLayerList(layers, { url: "/wms/grids/", perFile: true, statistics: ["change"], seasons: ["annual"] });
+    expect(perFile.find((l) => l.tiles[0].layers === "tas_ssp245_annual_change_2040-2059")!.tiles[0].url).toBe("/wms/grids/tas_ssp245_annual");
+  });
+
+  it("configures MapServer to serve the generated mapfiles only", () => {
+    expect(mapserverConfig({ mapfile: "/srv/grids.map" })).toBe('CONFIG\n  ENV\n    MS_MAP_NO_PATH "1"\n    MS_MAPFILE "/srv/grids.map"\n  END\nEND\n');
+    const config = mapserverConfig({ dir: "/srv/sacap.maps" });
+    expect(config).toContain('MS_MAP_PATTERN "^/srv/sacap[.]maps/[a-z0-9]+_[a-z0-9]+_[A-Za-z]+[.]map$"');
+    const pattern = new RegExp(/MS_MAP_PATTERN "(.*)"/.exec(config)![1]);
+    expect(pattern.test("/srv/sacap.maps/tas_ssp245_annual.map")).toBe(true);
+    expect(pattern.test("/srv/sacap.maps/../etc/x.map")).toBe(false);
+    expect(pattern.test("/srv/sacapxmaps/tas_ssp245_annual.map")).toBe(false);
+    expect([...layersByService(layers).keys()]).toEqual(["pr_ssp585_annual", "tas_ssp245_annual"]);
   });
 
   it("refuses a layer file that breaks the seed's rules, naming the file and the place", () => {
@@ -164,6 +189,8 @@ describe("npm run grids -- mapfile options", () => {
     expect(() => parseMapfileOptions(["--url", "maps.example.org"], {})).toThrowError(/--url/);
     expect(() => parseMapfileOptions(["--url", "http://maps.example.org/wms", "--layers", "x.json"], {})).toThrowError(/https/);
     expect(() => parseMapfileOptions(["--config", "ms.conf"], {})).toThrowError(/--out/);
+    expect(() => parseMapfileOptions(["--out", "a.map", "--out-dir", "maps"], {})).toThrowError(/one of them/);
+    expect(parseMapfileOptions(["--out-dir", "maps", "--config", "ms.conf"], {})).toMatchObject({ outDir: "maps", config: "ms.conf" });
   });
 });
 

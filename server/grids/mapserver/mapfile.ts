@@ -318,7 +318,24 @@ export function renderMapfile(layers: readonly GridLayer[], options: MapfileOpti
  * MapServer 8's configuration file (MAPSERVER_CONFIG_FILE) for the mapfile: it serves that mapfile only
  * (MS_MAPFILE; `map=` parameters are refused).
  */
-export const mapserverConfig = (mapfile: string) => `CONFIG\n  ENV\n    MS_MAP_NO_PATH "1"\n    MS_MAPFILE ${q(mapfile)}\n  END\nEND\n`;
+export function mapserverConfig(target: { mapfile: string } | { dir: string }): string {
+  const env =
+    "mapfile" in target
+      ? [`    MS_MAPFILE ${q(target.mapfile)}`]
+      : // the web server names each request's mapfile (MS_MAPFILE); only the generated ones are accepted
+        [`    MS_MAP_PATTERN ${q(`^${target.dir.replace(/\./g, "[.]")}/[a-z0-9]+_[a-z0-9]+_[A-Za-z]+[.]map$`)}`];
+  return ["CONFIG", "  ENV", '    MS_MAP_NO_PATH "1"', ...env, "  END", "END", ""].join("\n");
+}
+
+/** The service of a file when each file has its own mapfile (`--out-dir`): `tas_ssp245_annual`. */
+export const serviceName = (l: Pick<GridLayer, "indicator" | "scenario" | "season">) => `${l.indicator}_${l.scenario}_${l.season}`;
+
+/** The layers by service (file), in order: one mapfile each. */
+export function layersByService(layers: readonly GridLayer[]): Map<string, GridLayer[]> {
+  const out = new Map<string, GridLayer[]>();
+  for (const l of layers) out.set(serviceName(l), [...(out.get(serviceName(l)) ?? []), l]);
+  return out;
+}
 
 /** The colour MapServer gives a value of a layer (undefined: transparent). */
 export const layerColor = (layer: GridLayer, value: number) => classOf(layer.classes, value)?.color;
@@ -326,6 +343,8 @@ export const layerColor = (layer: GridLayer, value: number) => classOf(layer.cla
 export interface LayerListOptions {
   /** The WMS endpoint as the viewer's seed tiles name it: an https URL, or a path on WMS_BASE_URL's server. */
   url: string;
+  /** Each file is its own service at `${url}/${indicator}_${scenario}_${season}` (`--out-dir`). */
+  perFile?: boolean;
   /** Only these statistics and seasons (default: every one the layers have). */
   statistics?: readonly GridStatistic[];
   seasons?: readonly GridSeason[];
@@ -341,7 +360,7 @@ export function viewerLayerList(layers: readonly GridLayer[], options: LayerList
       id: `sacap-${l.name.replace(/[^a-z0-9]+/gi, "-")}`.toLowerCase().replace(/-+$/, ""),
       tiles: [
         {
-          url: options.url,
+          url: options.perFile ? `${options.url.replace(/\/$/, "")}/${serviceName(l)}` : options.url,
           visible: false,
           format: "image/png",
           layers: l.name,
