@@ -7,13 +7,14 @@ import { cellBounds, type GridAxes } from "../../app/features/grids/grid";
 import { viewerLayerListSchema, type ViewerLayer } from "../../app/features/viewer/schema";
 import { gridLayers, layerColor, listGridFiles, readFieldWindow, type GridLayer } from "../../server/grids/mapserver/mapfile";
 import { mapserverSkipReason, startMapServer, type MapServerHarness } from "../../server/testing/mapserver";
-import { gridFilesFor } from "../support/grid-files";
+import { writeFixtureGridFiles } from "../support/grid-files";
 import { decodePng } from "../support/png";
 
 /**
  * The gridded files served by MapServer: `npm run grids -- mapfile` (build/server/grids.js) writes the
  * mapfile and the viewer's layer list from the files, and Debian's mapserv answers WMS GetCapabilities,
- * GetMap (each cell in its class's colour, in the viewers' EPSG:3857 too) and GetLegendGraphic.
+ * GetMap (each cell in its class's colour, in the viewers' EPSG:3857 too) and GetLegendGraphic. The
+ * files are the test writer's (`writeFixtureGridFiles`), whose cells the checks name.
  */
 
 const skip = mapserverSkipReason();
@@ -34,7 +35,7 @@ test.describe("gridded files over WMS", () => {
     test.setTimeout(120_000);
     dir = mkdtempSync(path.join(tmpdir(), "sacap-grid-wms-"));
     const grids = path.join(dir, "grids");
-    await gridFilesFor(grids);
+    await writeFixtureGridFiles(grids);
     const run = spawnSync(
       process.execPath,
       ["build/server/grids.js", "mapfile", "--dir", grids, "--out", path.join(dir, "grids.map"), "--layers", path.join(dir, "layers.json"), "--config", path.join(dir, "mapserver.conf")],
@@ -158,7 +159,7 @@ test.describe("gridded files over WMS, one service per file (--out-dir)", () => 
     test.setTimeout(120_000);
     dir = mkdtempSync(path.join(tmpdir(), "sacap-grid-wms-split-"));
     const grids = path.join(dir, "grids");
-    await gridFilesFor(grids);
+    await writeFixtureGridFiles(grids);
     const maps = path.join(dir, "maps");
     const run = spawnSync(
       process.execPath,

@@ -170,10 +170,10 @@ describe("the gridded files as WMS layers", () => {
       models: ["A"],
       baseline: () => 1,
       future: () => 2,
-      attributes: { windows: "2020-2039 2040-2059" },
+      windowCodes: "2020-2039 2040-2059",
     });
     await expect(gridFileLayers({ file, indicator: "tas", scenario: "ssp245", season: "annual" }, ["change"])).rejects.toThrowError(GridFileError);
-    await expect(gridFileLayers({ file, indicator: "tas", scenario: "ssp245", season: "annual" }, ["change"])).rejects.toThrowError(/windows is "2020-2039 2040-2059"/);
+    await expect(gridFileLayers({ file, indicator: "tas", scenario: "ssp245", season: "annual" }, ["change"])).rejects.toThrowError(/window:codes is "2020-2039 2040-2059"/);
   });
 });
 

@@ -110,16 +110,17 @@ export async function gridFileLayers(f: GridFileName, statistics: readonly GridS
   }
   try {
     const attrs = file.attrs as Attrs;
-    const windows = gridWindowsOf(f.scenario).map((w) => w.code);
-    const codes = text(attrs, "windows")?.split(/\s+/).filter(Boolean);
-    if (codes?.join(" ") !== windows.join(" ")) {
-      throw new GridFileError(`${where}: global attribute windows is "${codes?.join(" ") ?? ""}", expected "${windows.join(" ")}"`);
-    }
     const dataset = (name: string) => {
       const d = file.get(name);
       if (!d || !(d instanceof h5.Dataset)) throw new GridFileError(`${where}: no variable ${name}`);
       return d;
     };
+    // the bands' windows: the window coordinate's codes, in the scenario's order
+    const windows = gridWindowsOf(f.scenario).map((w) => w.code);
+    const codes = text(dataset("window").attrs as Attrs, "codes");
+    if (codes?.split(/\s+/).filter(Boolean).join(" ") !== windows.join(" ")) {
+      throw new GridFileError(`${where}: window:codes is "${codes ?? ""}", expected "${windows.join(" ")}"`);
+    }
     const lat = Float64Array.from(dataset("lat").value as ArrayLike<number>);
     const lon = Float64Array.from(dataset("lon").value as ArrayLike<number>);
     if (lat.length < 2 || lon.length < 2) throw new GridFileError(`${where}: lat and lon need two values or more`);
@@ -143,7 +144,10 @@ export async function gridFileLayers(f: GridFileName, statistics: readonly GridS
       }
       const vattrs = ds.attrs as Attrs;
       const units = text(vattrs, "units") ?? "";
-      const longName = text(vattrs, "long_name") ?? STATISTIC_LABELS[variable];
+      // the title names the indicator, also for a statistic whose long_name does not (the agreement)
+      const indicatorName = text(attrs, "indicator_name") ?? f.indicator;
+      const ownName = text(vattrs, "long_name") ?? STATISTIC_LABELS[variable];
+      const longName = ownName.toLowerCase().startsWith(indicatorName.toLowerCase()) ? ownName : `${indicatorName}: ${ownName}`;
       windows.forEach((window, w) => {
         const values = ds.slice([[w, w + 1], [], []]) as ArrayLike<number>;
         if (values.length !== cells) throw new GridFileError(`${where}: ${variable} window ${window} has ${values.length} values, expected ${cells}`);

@@ -22,6 +22,8 @@ export interface TestGridFile {
   future: (model: number, window: number, row: number, column: number) => number;
   /** Global attributes besides the agreed ones (or overriding them). */
   attributes?: Record<string, string>;
+  /** The window coordinate's `codes` (default: the scenario's windows). */
+  windowCodes?: string;
 }
 
 export async function writeTestGridFile(grid: TestGridFile): Promise<void> {
@@ -39,6 +41,7 @@ export async function writeTestGridFile(grid: TestGridFile): Promise<void> {
       history: `${new Date().toISOString()} written by a test`,
       references: "IPCC AR6 WGI Atlas (Gutiérrez et al. 2021); CF Conventions 1.8",
       indicator: grid.indicator,
+      indicator_name: grid.longName,
       scenario: grid.scenario,
       season: grid.season,
       baseline_period: "1995-2014",
@@ -57,13 +60,13 @@ export async function writeTestGridFile(grid: TestGridFile): Promise<void> {
       for (const [k, v] of Object.entries(attrs)) ds.create_attribute(k, v);
       ds.make_scale(name);
     };
-    const index = (name: string, codes: string[], longName: string) => {
+    const index = (name: string, codes: string[], longName: string, text = codes.join(" ")) => {
       const ds = file.create_dataset({ name, data: Int32Array.from(codes, (_, i) => i), shape: [codes.length], dtype: "<i" });
       ds.create_attribute("long_name", longName);
-      ds.create_attribute("codes", codes.join(" "));
+      ds.create_attribute("codes", text);
       ds.make_scale(name);
     };
-    index("window", windows.map((w) => w.code), "period of the change (20-year window or global warming level)");
+    index("window", windows.map((w) => w.code), "period of the change (20-year window or global warming level)", grid.windowCodes);
     axis("lat", Array.from({ length: rows }, (_, r) => grid.axes.lat0 + r * grid.axes.dlat), { units: "degrees_north", standard_name: "latitude", long_name: "latitude", axis: "Y" });
     axis("lon", Array.from({ length: columns }, (_, c) => grid.axes.lon0 + c * grid.axes.dlon), { units: "degrees_east", standard_name: "longitude", long_name: "longitude", axis: "X" });
     index("model", grid.models, "climate model");
