@@ -37,6 +37,8 @@ export interface GridFileName {
 
 /** The gridded files of a directory (sorted), and the `.nc` files whose names are not of the layout. */
 export function listGridFiles(dir: string): { files: GridFileName[]; skipped: string[] } {
+  // the mapfile quotes the path inside DATA '...:"path":variable'
+  if (/["'\n]/.test(path.resolve(dir))) throw new GridFileError(`${dir}: a folder whose path has quotes cannot be named in a mapfile`);
   const files: GridFileName[] = [];
   const skipped: string[] = [];
   for (const name of readdirSync(dir).sort()) {
