@@ -16,9 +16,9 @@ import { mapserverConfig } from "../grids/mapserver/mapfile";
 
 const CANDIDATES = ["/usr/bin/mapserv", "/usr/lib/cgi-bin/mapserv"];
 
-/** The `mapserv` program: MAPSERV, Debian's places, or the PATH. */
+/** The `mapserv` program: the one MAPSERV names (only that one), else Debian's places or the PATH. */
 export function findMapserv(): string | undefined {
-  if (process.env.MAPSERV) return process.env.MAPSERV;
+  if (process.env.MAPSERV) return existsSync(process.env.MAPSERV) ? process.env.MAPSERV : undefined;
   for (const candidate of [...CANDIDATES, ...(process.env.PATH ?? "").split(":").filter(Boolean).map((dir) => path.join(dir, "mapserv"))]) {
     if (existsSync(candidate)) return candidate;
   }
