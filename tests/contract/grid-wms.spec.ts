@@ -142,6 +142,19 @@ test.describe("gridded files over WMS", () => {
     for (const c of layer.classes) expect(colours, c.color).toContain(c.color);
   });
 
+  test("GetFeatureInfo answers a cell's value", async ({ request }) => {
+    const layer = layers.find((l) => l.name === "pr_ssp585_annual_baseline_2060-2079")!;
+    const { values } = await readFieldWindow(layer.file, layer.variable, layer.band);
+    const [west, south, east, north] = layer.extent;
+    // one pixel per cell: row 9, column 21 (the baseline changes with both)
+    const response = await request.get(
+      wms({ REQUEST: "GetFeatureInfo", LAYERS: layer.name, QUERY_LAYERS: layer.name, STYLES: "", CRS: "EPSG:4326", BBOX: [south, west, north, east].join(","), WIDTH: "32", HEIGHT: "16", I: "21", J: String(16 - 1 - 9), INFO_FORMAT: "text/plain" }),
+    );
+    expect(response.status()).toBe(200);
+    const value = Number(/value_0 = '([^']+)'/.exec(await response.text())?.[1]);
+    expect(value).toBeCloseTo(values[9 * 32 + 21], 3);
+  });
+
   test("an unknown layer is a WMS exception, not an image", async ({ request }) => {
     const response = await request.get(wms({ REQUEST: "GetMap", LAYERS: "no_such_layer", STYLES: "", CRS: "EPSG:4326", BBOX: "26,80,30,88", WIDTH: "64", HEIGHT: "64", FORMAT: "image/png" }));
     expect(await response.text()).toMatch(/ServiceException/);
