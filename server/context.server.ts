@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { redactDatabaseUrl } from "./db/url.server";
 import { DEFAULT_SERIES_DB, EnvError, seriesDatabaseFile, seriesDatabaseUrl, type Env } from "./env.server";
-import { getSeeds, type Seeds } from "./seeds.server";
+import { getSeeds, withViewerLayersFile, type Seeds } from "./seeds.server";
 import { DroughtIndexStore } from "./series/drought-store";
 import { SampleSeriesStore } from "./series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "./series/service.server";
@@ -61,7 +61,8 @@ export type ServiceContext = Awaited<ReturnType<typeof createLoadContext>>;
  * `/` (the AEZ images are read from it).
  */
 export async function createLoadContext(env: Env, { publicDir }: { publicDir: string }) {
-  const seeds = getSeeds();
+  // the seed's viewer layers and the operator's (WMS_LAYERS_FILE)
+  const seeds = withViewerLayersFile(getSeeds(), env.WMS_LAYERS_FILE);
   const reference = createReferenceService(seeds);
   const store = await openSeriesApiStore(seeds, env.SERIES_DB, { pollSeconds: env.SERIES_DB_POLL_SECONDS });
   const series = createSeriesService(seeds, store, { pool: seriesWorkers(env.SERIES_WORKERS) });

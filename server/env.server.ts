@@ -64,6 +64,12 @@ const envSchema = z.object({
   MAPBOX_ACCESS_TOKEN: optionalText,
   /** Map server (THREDDS or similar) serving the viewer layers' `/thredds/...` WMS paths; unset: those layers show as unavailable. */
   WMS_BASE_URL: optionalUrl,
+  /**
+   * A JSON file of further viewer layers (the format of seeds/viewer-layers.json), added after the seed's
+   * layers: the operator's own WMS layers, such as the gridded change maps its MapServer serves
+   * (`npm run grids -- mapfile --layers FILE`). Checked at start-up like the seeds.
+   */
+  WMS_LAYERS_FILE: optionalText,
   /** Hosts of public map services the viewers may request (comma list, e.g. maps.isric.org); empty: none. */
   WMS_EXTERNAL_HOSTS: z
     .string()

@@ -185,6 +185,45 @@ export function loadSeeds(dir: string = defaultSeedsDir()): Seeds {
   return seeds;
 }
 
+/**
+ * The seeds with the viewer layers of an operator's file (WMS_LAYERS_FILE) after the seed's own: checked
+ * with the seed's schema and rules (a known model, a scenario for projections and none otherwise); a
+ * problem is a SeedError naming the file, the JSON path and the rule.
+ */
+export function withViewerLayersFile(seeds: Seeds, file: string | undefined): Seeds {
+  if (!file) return seeds;
+  const shown = displayName(path.resolve(file));
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SeedError([{ file: shown, path: "$", rule: code ? `cannot read the file (${code})` : `invalid JSON: ${(error as Error).message}` }]);
+  }
+  const result = viewerLayerListSchema.safeParse(json);
+  if (!result.success) throw new SeedError(issueProblems(shown, result.error.issues));
+  const problems: SeedProblem[] = [];
+  const modelIds = new Set(seeds.cmip6Models.map((m) => m.field_value));
+  result.data.forEach((layer, i) => {
+    for (const rule of viewerLayerProblems(layer, modelIds)) problems.push({ file: shown, path: formatJsonPath([i, "filter", rule.field]), rule: rule.rule });
+  });
+  if (problems.length > 0) throw new SeedError(problems);
+  return { ...seeds, viewerLayers: [...seeds.viewerLayers, ...result.data] };
+}
+
+/** The rules of a viewer layer no schema checks: a known model, a future scenario exactly for projections. */
+function viewerLayerProblems(layer: ViewerLayer, modelIds: ReadonlySet<string>): { field: "model" | "scenario"; rule: string }[] {
+  const problems: { field: "model" | "scenario"; rule: string }[] = [];
+  const { model } = layer.filter;
+  if (model !== null && model !== "ensemble" && !modelIds.has(model)) {
+    problems.push({ field: "model", rule: `unknown model "${model}" (expected a model id, "ensemble" or null)` });
+  }
+  if ((layer.filter.type === "projection") !== (layer.filter.scenario !== null && layer.filter.scenario !== "historical")) {
+    problems.push({ field: "scenario", rule: "projections need a future scenario; other layers have none" });
+  }
+  return problems;
+}
+
 let memo: Seeds | undefined;
 
 /** The validated seeds of this process, loaded once and frozen. */
@@ -279,13 +318,7 @@ function crossFileProblems(seeds: Seeds, files: Record<SeedKey, string>): SeedPr
   for (const { row, rule } of warmingLevelProblems(seeds.warmingLevels)) report("warmingLevels", ["rows", row], rule);
   if (!seeds.warmingLevels.rows.some((r) => modelIds.has(r.model))) report("warmingLevels", ["rows"], "no row names a model of cmip6-models.json");
   seeds.viewerLayers.forEach((layer, i) => {
-    const { model } = layer.filter;
-    if (model !== null && model !== "ensemble" && !modelIds.has(model)) {
-      report("viewerLayers", [i, "filter", "model"], `unknown model "${model}" (expected a model id, "ensemble" or null)`);
-    }
-    if ((layer.filter.type === "projection") !== (layer.filter.scenario !== null && layer.filter.scenario !== "historical")) {
-      report("viewerLayers", [i, "filter", "scenario"], "projections need a future scenario; other layers have none");
-    }
+    for (const problem of viewerLayerProblems(layer, modelIds)) report("viewerLayers", [i, "filter", problem.field], problem.rule);
   });
 
   return problems;

@@ -21,6 +21,7 @@ import { LegendBox } from "./LegendBox";
 import { decodeMapState, drawOrder, encodeMapState, type MapState } from "./mapState";
 import type { ChoroplethOptions } from "./viewerView";
 import { tileTemplate } from "./wms";
+import { WmsLegends } from "./WmsLegends";
 
 interface ViewerPageProps {
   path: string;
@@ -162,6 +163,7 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
             onOpacity={(p, v) => setState((s) => ({ ...s, opacity: { ...s.opacity, [p]: v } }))}
             onMove={move}
           />
+          {choropleth && <WmsLegends layers={layers} positions={[...rasters].reverse().map((r) => Number(r.key))} config={config} />}
         </div>
         <div className="sacap-viewer__main">
           {choropleth && grid ? (

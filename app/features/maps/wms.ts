@@ -58,3 +58,25 @@ export function tileTemplate(tile: Tile, config: Pick<MapConfig, "baseUrl" | "ex
   if (!endpoint.ok) return endpoint;
   return { ok: true, url: tile.tms ? endpoint.url : getMapUrl(endpoint.url, tile) };
 }
+
+/**
+ * A WMS 1.3.0 GetLegendGraphic URL of a seed tile (MapServer needs SLD_VERSION; ncWMS reads
+ * COLORSCALERANGE), or why it is unavailable. A TMS template has none.
+ */
+export function legendUrl(tile: Tile, config: Pick<MapConfig, "baseUrl" | "externalHosts">): TileAvailability {
+  if (tile.tms) return { ok: false, reason: "A tile template has no legend service." };
+  const endpoint = resolveTileEndpoint(tile.url, config);
+  if (!endpoint.ok) return endpoint;
+  const [path, existing = ""] = endpoint.url.split("?");
+  const params = new URLSearchParams(existing);
+  for (const key of [...params.keys()]) if (/^(service|version|request|layers?|styles?|format|sld_version|colorscalerange)$/i.test(key)) params.delete(key);
+  params.set("SERVICE", "WMS");
+  params.set("VERSION", "1.3.0");
+  params.set("REQUEST", "GetLegendGraphic");
+  params.set("LAYER", tile.layers);
+  params.set("STYLE", tile.styles);
+  params.set("FORMAT", "image/png");
+  params.set("SLD_VERSION", "1.1.0");
+  params.set("COLORSCALERANGE", tile.colorscalerange);
+  return { ok: true, url: `${path}?${params}` };
+}

@@ -7,8 +7,14 @@ import { SCENARIO_VALUES } from "../cmip6/schema";
  * climatology period shown for temperature or for precipitation).
  */
 
+/** The sources of the shipped layer seed. */
 export const VIEWER_SOURCES = ["wb", "mswep", "chirps", "era5_land", "rimes"] as const;
-export const viewerSourceSchema = z.enum(VIEWER_SOURCES);
+/**
+ * Every source a layer may name: the seed's, and `sacap`, the portal's own gridded change maps served by the
+ * operator's MapServer (`npm run grids -- mapfile --layers`, registered with WMS_LAYERS_FILE).
+ */
+export const LAYER_SOURCES = [...VIEWER_SOURCES, "sacap"] as const;
+export const viewerSourceSchema = z.enum(LAYER_SOURCES);
 export type ViewerSource = z.infer<typeof viewerSourceSchema>;
 
 export const LAYER_TYPES = ["climatology", "projection", "decadal"] as const;
@@ -52,8 +58,8 @@ export const layerFilterSchema = z.strictObject({
   model: z.string().min(1).nullable(),
   scenario: z.enum(SCENARIO_VALUES).nullable(),
   sector: z.string().min(1),
-  /** Years covered: "1991-2020", "2040-2059" or a decade such as "2000-09". */
-  period: z.string().regex(/^\d{4}-(\d{4}|\d{2})$/, "expected a period such as 1991-2020 or 2000-09"),
+  /** Years covered: "1991-2020", "2040-2059" or a decade such as "2000-09"; or a global warming level ("gwl:2.0"). */
+  period: z.string().regex(/^(\d{4}-(\d{4}|\d{2})|gwl:\d\.\d)$/, "expected a period such as 1991-2020 or 2000-09, or a warming level such as gwl:2.0"),
   aggregation: z.enum(LAYER_AGGREGATIONS),
 });
 export type LayerFilter = z.infer<typeof layerFilterSchema>;
