@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gridBounds } from "../../../app/features/grids/grid";
-import { scaleColor } from "../../../app/features/maps/colorScale";
 import { viewerLayerListSchema } from "../../../app/features/viewer/schema";
 import { FIXTURE_AXES, writeFixtureGridFiles } from "../../../tests/support/grid-files";
 import { parseMapfileOptions } from "../../cli/grids";
@@ -23,7 +22,9 @@ import {
   viewerLayerList,
   type GridLayer,
 } from "./mapfile";
-import { classOf, fieldScale, percentileRange } from "./scale";
+import { classOf, fieldScale } from "./scale";
+import { fieldRange, gridColorScale, scaleLevel, scalePalette } from "../../../app/features/grids/scale";
+import { PAINT_LEVELS } from "../paint/paint";
 
 let dir: string;
 let layers: GridLayer[];
@@ -58,41 +59,34 @@ describe("the gridded files as WMS layers", () => {
     expect(l.abstract).toMatch(/2nd-98th percentile/);
   });
 
-  it("fits a change's scale about zero to the 2nd-98th percentile, a value's from p2 to p98", async () => {
+  it("uses the portal's scale fitted to the field: the painter's levels and colours", async () => {
     for (const name of ["tas_ssp245_annual_change_2080-2099", "pr_ssp585_annual_p10_2020-2039", "pr_ssp585_annual_baseline_gwl3.0"]) {
       const l = layer(name);
       const { values } = await readFieldWindow(l.file, l.variable, l.band);
-      const { p2, p98 } = percentileRange(values)!;
-      if (l.variable === "baseline") {
-        expect(l.scale.min).toBeLessThanOrEqual(p2);
-        expect(l.scale.min).toBeGreaterThan(p2 - 0.1);
-        expect(l.scale.max).toBeGreaterThanOrEqual(p98);
-        expect(l.scale.max).toBeLessThan(p98 + 0.1);
-      } else {
-        expect(l.scale.min).toBe(-l.scale.max);
-        const reach = Math.max(Math.abs(p2), Math.abs(p98));
-        expect(l.scale.max).toBeGreaterThanOrEqual(reach);
-        expect(l.scale.max).toBeLessThan(reach + 0.1);
+      expect(l.scale).toEqual(gridColorScale(l.indicator, l.variable, fieldRange(values)));
+      // every cell's class is the painted image's level, in its colour
+      const palette = scalePalette(l.scale, PAINT_LEVELS);
+      for (const v of Array.from(values).filter(Number.isFinite)) {
+        const level = scaleLevel(l.scale, v, PAINT_LEVELS);
+        expect(classOf(l.classes, v)?.color).toBe(`#${palette[level].map((c) => c.toString(16).padStart(2, "0")).join("")}`);
       }
     }
     expect(layer("pr_ssp585_annual_change_2040-2059").scale.ramp).toBe("precipitationChange");
-    expect(layer("tas_ssp245_annual_change_2040-2059").scale.ramp).toBe("temperature");
+    expect(layer("tas_ssp245_annual_change_2040-2059").scale.ramp).toBe("temperatureChange");
     expect(layer("tas_ssp245_annual_agreement_2040-2059").scale).toMatchObject({ min: 0, max: 1 });
-    expect(fieldScale("change", "tas", "°C", Float32Array.of(NaN, NaN))).toMatchObject({ min: -1, max: 1 });
+    expect(fieldScale("change", "tas", Float32Array.of(NaN, NaN))).toMatchObject({ min: -1, max: 1 });
   });
 
-  it("colours each class as the portal's map colours the class's middle value", () => {
+  it("tiles the line with its classes: below the scale the first, above it the last, zero in the middle of a change", () => {
     for (const l of [layer("tas_ssp245_annual_change_2040-2059"), layer("pr_ssp585_annual_future_2060-2079")]) {
-      expect(l.classes).toHaveLength(11);
-      for (const c of l.classes) expect(c.color).toBe(scaleColor((c.from + c.to) / 2, l.scale.min, l.scale.max, l.scale.ramp));
-      // classes tile the line: below the scale the first, above it the last, NaN none
+      expect(l.classes).toHaveLength(PAINT_LEVELS);
       expect(classOf(l.classes, l.scale.min - 100)).toBe(l.classes[0]);
-      expect(classOf(l.classes, l.scale.max + 100)).toBe(l.classes[10]);
+      expect(classOf(l.classes, l.scale.max + 100)).toBe(l.classes[PAINT_LEVELS - 1]);
       expect(classOf(l.classes, NaN)).toBeUndefined();
     }
-    // a diverging scale's middle class holds zero
     const change = layer("tas_ssp245_annual_change_2040-2059");
-    expect(classOf(change.classes, 0)).toBe(change.classes[5]);
+    expect(classOf(change.classes, 1e-9)).toBe(change.classes[PAINT_LEVELS / 2]);
+    expect(classOf(change.classes, -1e-9)).toBe(change.classes[PAINT_LEVELS / 2 - 1]);
   });
 
   it("writes the mapfile MapServer reads: NETCDF data, the band, both projections, the classes", () => {
@@ -102,7 +96,7 @@ describe("the gridded files as WMS layers", () => {
     expect(block).toContain(`DATA 'NETCDF:"${l.file}":change'`);
     expect(block).toContain('PROCESSING "BANDS=2"');
     expect(block).toContain('"wms_srs" "EPSG:4326 EPSG:3857"');
-    expect(block.match(/CLASS\n/g)).toHaveLength(11);
+    expect(block.match(/CLASS\n/g)).toHaveLength(PAINT_LEVELS);
     expect(block).toContain(`EXPRESSION ([pixel] >= ${l.classes[5].from} AND [pixel] < ${l.classes[5].to})`);
     expect(text).toContain('"wms_onlineresource" "https://maps.example.org/wms/grids?"');
     expect(text).toContain('"wms_enable_request" "GetCapabilities GetMap GetLegendGraphic GetFeatureInfo"');

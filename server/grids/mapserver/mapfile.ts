@@ -153,7 +153,7 @@ export async function gridFileLayers(f: GridFileName, statistics: readonly GridS
       windows.forEach((window, w) => {
         const values = ds.slice([[w, w + 1], [], []]) as ArrayLike<number>;
         if (values.length !== cells) throw new GridFileError(`${where}: ${variable} window ${window} has ${values.length} values, expected ${cells}`);
-        const scale = fieldScale(variable, f.indicator, units, values);
+        const scale = fieldScale(variable, f.indicator, values);
         const choice = gridWindowsOf(f.scenario)[w];
         const when = choice.kind === "gwl" ? `global warming ${choice.label} (each model's 20 years)` : choice.label;
         layers.push({

@@ -1,67 +1,48 @@
-import { isChangeStatistic, type GridStatistic } from "../../../app/features/grids/grid";
-import { quantileSorted } from "../../../app/features/cmip6/ensemble";
-import { rampFor, scaleColor, type RampName } from "../../../app/features/maps/colorScale";
+import type { GridStatistic } from "../../../app/features/grids/grid";
+import { fieldRange, gridColorScale, scaleLevel, scalePalette, type GridColorScale } from "../../../app/features/grids/scale";
+import { PAINT_LEVELS } from "../paint/paint";
 
 /**
- * The colour scale of a served field, as the portal paints it: a change (median, p10, p90) on a diverging
- * ramp centred on zero reaching the larger of the field's 2nd and 98th percentiles; a value (baseline,
- * future) on a sequential ramp from the 2nd to the 98th percentile; the share of models agreeing from 0 to 1.
- * Ramps are the map's (`app/features/maps/colorScale.ts`: precipitation-like units brown to blue-green,
- * everything else blue to red). MapServer draws it as classes (`scaleClasses`).
+ * The colour scale of a served field is the portal's own (`gridColorScale`: a change diverging about
+ * zero to the larger of the field's |p2| and |p98|, a value from p2 to p98, the agreement from 0 to 1, on
+ * the indicator family's ramp), and its classes are the painted image's colour levels: class i holds the
+ * values the painter colours with level i (`scaleLevel`), in that level's colour (`scalePalette`). So a
+ * cell has one colour in the portal's image and in MapServer's.
  */
-export interface FieldScale {
-  min: number;
-  max: number;
-  ramp: RampName;
-}
+export type FieldScale = GridColorScale;
 
-/** Classes of a scale: odd, so that a diverging scale has one class centred on zero. */
-export const SCALE_CLASSES = 11;
+/** Classes of a scale: the painter's levels. */
+export const SCALE_CLASSES = PAINT_LEVELS;
 
-/** The 2nd and 98th percentiles of the finite values (type 7), or undefined when there is none. */
-export function percentileRange(values: ArrayLike<number>): { p2: number; p98: number } | undefined {
-  const finite = Float64Array.from(Array.prototype.filter.call(values, (v: number) => Number.isFinite(v)) as number[]).sort();
-  if (finite.length === 0) return undefined;
-  return { p2: quantileSorted(finite, 0.02), p98: quantileSorted(finite, 0.98) };
-}
-
-/** Rounds outwards to one decimal, as the map's fitted ranges are. */
-const outward = (v: number, up: boolean) => (up ? Math.ceil(v * 10 - 1e-9) : Math.floor(v * 10 + 1e-9)) / 10;
-
-export function fieldScale(statistic: GridStatistic, indicator: string, units: string, values: ArrayLike<number>): FieldScale {
-  const change = isChangeStatistic(statistic);
-  if (statistic === "agreement") return { min: 0, max: 1, ramp: "precipitation" };
-  const ramp = rampFor(indicator, units, change);
-  const range = percentileRange(values);
-  if (!range) return change ? { min: -1, max: 1, ramp } : { min: 0, max: 1, ramp };
-  if (change) {
-    const reach = Math.max(outward(Math.max(Math.abs(range.p2), Math.abs(range.p98)), true), 0.1);
-    return { min: -reach, max: reach, ramp };
-  }
-  let [min, max] = [outward(range.p2, false), outward(range.p98, true)];
-  if (min === max) [min, max] = [min - 1, max + 1];
-  return { min, max, ramp };
+/** The portal's scale fitted to a field's values (NaN: no value). */
+export function fieldScale(statistic: GridStatistic, indicator: string, values: ArrayLike<number>): FieldScale {
+  return gridColorScale(indicator, statistic, fieldRange(values));
 }
 
 /** One class of a scale: values in [from, to) (the first open below, the last open above) and its colour. */
 export interface ScaleClass {
   from: number;
   to: number;
-  /** `#rrggbb`: the ramp's colour at the class's middle value. */
+  /** `#rrggbb`: the painter's colour of the level. */
   color: string;
   openBelow: boolean;
   openAbove: boolean;
 }
 
+const hex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+
 export function scaleClasses(scale: FieldScale, count = SCALE_CLASSES): ScaleClass[] {
+  const palette = scalePalette(scale, count);
   const width = (scale.max - scale.min) / count;
   // bounds as the mapfile writes them, so that `classOf` and MapServer agree
-  const bound = (v: number) => Number(v.toPrecision(6));
-  return Array.from({ length: count }, (_, i) => {
-    const from = bound(scale.min + i * width);
-    const to = bound(i === count - 1 ? scale.max : scale.min + (i + 1) * width);
-    return { from, to, color: scaleColor((from + to) / 2, scale.min, scale.max, scale.ramp), openBelow: i === 0, openAbove: i === count - 1 };
-  });
+  const bound = (v: number) => Number(v.toPrecision(8));
+  return Array.from({ length: count }, (_, i) => ({
+    from: bound(scale.min + i * width),
+    to: bound(i === count - 1 ? scale.max : scale.min + (i + 1) * width),
+    color: hex(palette[i]),
+    openBelow: i === 0,
+    openAbove: i === count - 1,
+  }));
 }
 
 /** The class a value falls in (NaN: none), by the same rules as the mapfile's expressions. */
@@ -69,3 +50,6 @@ export function classOf(classes: readonly ScaleClass[], value: number): ScaleCla
   if (!Number.isFinite(value)) return undefined;
   return classes.find((c) => (c.openBelow || value >= c.from) && (c.openAbove || value < c.to));
 }
+
+/** The painter's level of a value on a scale (for the tests: the class of a value is this level). */
+export const paintLevel = (scale: FieldScale, value: number) => scaleLevel(scale, value, SCALE_CLASSES);
