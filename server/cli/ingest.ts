@@ -7,6 +7,7 @@ import { loadElevationOption, parseObservedOption, redactUrl, UsageError } from 
 import path from "node:path";
 import { DEFAULT_LEASE, enqueue, queueStatus, type QueueStatus } from "../series/queue/jobs.server";
 import { printable, writeText } from "./terminal";
+import { buildGridFilesFrom, type BuildGridSummary } from "../grids/ingest/build";
 
 /** The queue's state in lines: counts, failures with their errors, running sets, bases, time left. */
 export function statusText(s: QueueStatus): string {
@@ -58,6 +59,12 @@ ${OBSERVATION_DATASETS.map((d) => `                        ${d.flags[0].padEnd(1
                       lat-lon grid, sampled at each cell centre (nearest neighbour). Without it PET takes
                       sea-level pressure (101.3 kPa) and its series say "elevation not given".
   --json              print the summary as JSON on stdout
+  --grids             only write the gridded change fields again from the grid cell values in the series
+                      database (no files are read): one CF NetCDF file per indicator, scenario and season
+                      in GRID_DIR (default data/grids). A normal run writes those of the indicators and
+                      scenarios it ingested after its files (see docs/grids.md)
+  --no-grids          keep no grid cell values and write no gridded fields (place series only)
+  --grids-to DIR      the folder of the gridded fields (default: GRID_DIR)
   --queue URL         PostgreSQL (postgres://user@host/db): queue the files as jobs, one per model, scenario
                       and years, for \`npm run ingest:worker -- --queue URL\` processes on any number of
                       machines, which write the shared series store in that database (SERIES_DB=URL for
@@ -98,6 +105,9 @@ function parse(argv: string[]) {
       queue: { type: "string" },
       status: { type: "boolean" },
       lease: { type: "string" },
+      grids: { type: "boolean" },
+      "no-grids": { type: "boolean" },
+      "grids-to": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -160,7 +170,15 @@ async function main() {
     else writeText(process.stdout, statusText(status));
     return;
   }
-  if (positionals.length === 0) {
+  if (values.grids && values["no-grids"]) {
+    writeText(process.stderr, `--grids and --no-grids contradict each other: give one\n`);
+    process.exit(2);
+  }
+  if (values.grids && queue) {
+    writeText(process.stderr, `--grids writes the gridded fields from a SQLite series database (--to file:PATH), not from a queue\n`);
+    process.exit(2);
+  }
+  if (positionals.length === 0 && !values.grids) {
     writeText(process.stderr, `Give at least one file or folder.\n\n${USAGE}\n`);
     process.exit(2);
   }
@@ -211,6 +229,17 @@ async function main() {
   }
   const database = to ? to.slice("file:".length) : (seriesDatabaseFile(env.SERIES_DB) ?? "./data/series.db");
   const seeds = loadSeeds();
+  const gridDir = values["grids-to"] ?? env.GRID_DIR;
+  const writeGrids = async (only?: { indicator: string; scenario: string }[]) => {
+    const built = await buildGridFilesFrom(database, { gridDir, seeds, only, log: (line) => writeText(process.stderr, `${line}\n`) });
+    printGrids(built, gridDir);
+    return built;
+  };
+  if (values.grids) {
+    const built = await writeGrids();
+    if (values.json) writeText(process.stdout, `${JSON.stringify(built, null, 2)}\n`);
+    return;
+  }
   const variables = values.variable?.flatMap((v) => v.split(",").map((x) => x.trim()).filter(Boolean));
   if (queue) {
     const result = await enqueue({ url: queue }, {
@@ -252,6 +281,7 @@ async function main() {
     places: values.places,
     elevation,
     observed,
+    grids: !values["no-grids"],
     log: (line) => writeText(process.stderr, `${line}\n`, { clearLine: tty }),
     onProgress: (p) => {
       const now = Date.now();
@@ -267,8 +297,15 @@ async function main() {
   });
   if (tty) writeText(process.stderr, "\n");
   printSummary(summary);
-  if (values.json) writeText(process.stdout, `${JSON.stringify(summary, null, 2)}\n`);
+  // the gridded fields of what this run ingested
+  const grids = summary.gridRuns.length > 0 ? await writeGrids(summary.gridRuns) : undefined;
+  if (values.json) writeText(process.stdout, `${JSON.stringify(grids ? { ...summary, grids } : summary, null, 2)}\n`);
   if (summary.failed.length > 0) process.exitCode = 1;
+}
+
+function printGrids(built: BuildGridSummary, dir: string) {
+  writeText(process.stderr, `Gridded fields: ${built.written.length} file(s) written to ${dir}\n`);
+  for (const s of built.skipped) writeText(process.stderr, `  grid ${s.indicator} ${s.scenario}: ${s.reason}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -128,10 +128,13 @@ export class GridCellStore {
     return rows.map((r) => ({ year: r.year, cells: this.cellSet(r.grid, r.cells), values: decodeCellYear(r.planes, r.vals), writtenBy: r.written_by }));
   }
 
-  /** What the rows of the runs were written from (changes when any row changes). */
-  fingerprint(): string {
+  /** What an indicator's rows in some scenarios were written from (changes when any of them changes). */
+  fingerprint(indicator: string, scenarios: readonly string[]): string {
     const hash = createHash("sha256");
-    const rows = this.db.prepare("SELECT indicator, scenario, model, year, cells, written_by, length(vals) AS size FROM grid_cell_years ORDER BY 1, 2, 3, 4").iterate() as Iterable<Record<string, unknown>>;
+    const rows = this.db
+      .prepare(`SELECT indicator, scenario, model, year, cells, written_by, length(vals) AS size FROM grid_cell_years
+                 WHERE indicator = ? AND scenario IN (${scenarios.map(() => "?").join(", ")}) ORDER BY 1, 2, 3, 4`)
+      .iterate(indicator, ...scenarios) as Iterable<Record<string, unknown>>;
     for (const r of rows) hash.update(`${r.indicator}|${r.scenario}|${r.model}|${r.year}|${r.cells}|${r.written_by}|${r.size}\n`);
     return hash.digest("hex").slice(0, 16);
   }
