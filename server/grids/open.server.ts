@@ -12,6 +12,6 @@ import { LayeredGridStore, type GridStore } from "./store";
 export async function openGridStore(options: { env: Env; seeds: Seeds; series: SeriesService }): Promise<GridStore> {
   const sample: GridStore = { axes: SOUTH_ASIA_AXES, field: async () => undefined, version: () => "none" };
   // the fields the ingest wrote (GRID_DIR), in front of the others
-  const files = await GridFileStore.open(options.env.GRID_DIR);
+  const files = await GridFileStore.open(options.env.GRID_DIR, sample.axes);
   return files ? new LayeredGridStore(files, sample) : sample;
 }

@@ -29,11 +29,15 @@ export class GridFileStore implements GridStore {
     private readonly cacheFields = 64,
   ) {}
 
-  /** A store over the files of `dir`, or undefined when it has none; fields on other grids than the first file's are left out. */
-  static async open(dir: string): Promise<GridFileStore | undefined> {
+  /**
+   * A store over the files of `dir`, or undefined when it has none. Its grid is `axes` when given (files on
+   * another grid then have no field), else the first file's.
+   */
+  static async open(dir: string, axes?: GridAxes): Promise<GridFileStore | undefined> {
     if (!existsSync(dir)) return undefined;
     const names = readdirSync(dir).filter((n) => FILE.test(n)).sort();
     if (names.length === 0) return undefined;
+    if (axes) return new GridFileStore(dir, axes);
     const reader = await openGridNetcdf(path.join(dir, names[0]));
     try {
       return new GridFileStore(dir, reader.axes);
