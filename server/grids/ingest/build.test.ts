@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gridWindow, type GridQuery } from "../../../app/features/grids/grid";
+import { gridWindow, SOUTH_ASIA_AXES, type GridQuery } from "../../../app/features/grids/grid";
 import { loadSeeds } from "../../seeds.server";
 import { nextDay, type Calendar, type CalendarDate } from "../../series/ingest/calendar";
 import { ingest, loadGeoFeatures, openSeriesDatabase, type IngestSummary } from "../../series/ingest/ingest.server";
@@ -13,7 +13,7 @@ import { IngestedSeriesStore } from "../../series/ingested-store.server";
 import { cellPeriodMeans, ensembleField, type GridMember } from "../ensemble";
 import { openGridNetcdf } from "../files/netcdf";
 import { GridFileStore } from "../files/store";
-import { buildGridFiles, gridFileName } from "./build";
+import { buildGridFiles, fieldAxesFor, gridFileName } from "./build";
 
 /**
  * End to end: small daily NetCDF files of three models (a noleap, a standard and a 360-day calendar; one
@@ -311,5 +311,17 @@ describe("gridded fields from the ingest", () => {
     reader.close();
     expect(readdirSync(gridDir).some((f) => f.endsWith(".tmp"))).toBe(false);
     expect(existsSync(path.join(gridDir, gridFileName("pr", "historical", "annual")))).toBe(false);
+  });
+});
+
+describe("fieldAxesFor", () => {
+  it("puts NEX-GDDP-CMIP6's 0.25-degree cells (longitudes 0-360) on the South Asia grid, other grids on their own box", () => {
+    const lat = Float64Array.from({ length: 600 }, (_, i) => -59.875 + i * 0.25);
+    const lon = Float64Array.from({ length: 1440 }, (_, i) => 0.125 + i * 0.25);
+    const cell = (la: number, lo: number) => Math.round((la - lat[0]) / 0.25) * lon.length + Math.round((lo - lon[0]) / 0.25);
+    expect(fieldAxesFor({ grid: "g", key: "k", lat, lon, indices: Uint32Array.of(cell(27.125, 90.125), cell(10.125, 75.125)) })).toEqual(SOUTH_ASIA_AXES);
+    const coarse = { grid: "g", key: "k", lat: Float64Array.from(LAT), lon: Float64Array.from(LON) };
+    expect(fieldAxesFor({ ...coarse, indices: Uint32Array.of(6, 8, 13) })).toEqual({ lat0: 27.5, lon0: 89.5, dlat: 1, dlon: 1, rows: 2, columns: 3 });
+    expect(fieldAxesFor({ ...coarse, lat: Float64Array.of(1, 2, 4), indices: Uint32Array.of(0) })).toBeUndefined();
   });
 });

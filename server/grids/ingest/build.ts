@@ -84,18 +84,32 @@ function placement(cells: CellSet, axes: GridAxes): Int32Array {
   return out;
 }
 
-/** The field grid for cells on a grid: the South Asia grid when they lie on it, else their own (regular) grid. */
+/**
+ * The field grid for cells on a grid: the South Asia grid when the cells' grid lies on it (NEX-GDDP-CMIP6's
+ * 0.25-degree cells; cells beyond it are left out), else the cells' own regular grid cut to the box of the
+ * cells.
+ */
 export function fieldAxesFor(cells: CellSet): GridAxes | undefined {
-  const onSouthAsia = placement(cells, SOUTH_ASIA_AXES);
-  if (onSouthAsia.length > 0 && onSouthAsia.every((p) => p >= 0)) return SOUTH_ASIA_AXES;
   const { lat, lon } = cells;
   if (lat.length < 2 || lon.length < 2) return undefined;
+  const east = (x: number) => (x > 180 ? x - 360 : x);
   const dlat = lat[1] - lat[0];
-  const dlon = lon[1] - lon[0];
+  const dlon = east(lon[1]) - east(lon[0]);
   if (!(dlat > 0 && dlon > 0)) return undefined;
   for (let i = 2; i < lat.length; i++) if (Math.abs(lat[i] - lat[i - 1] - dlat) > 1e-6) return undefined;
-  for (let i = 2; i < lon.length; i++) if (Math.abs(lon[i] - lon[i - 1] - dlon) > 1e-6) return undefined;
-  return { lat0: lat[0], lon0: lon[0] > 180 ? lon[0] - 360 : lon[0], dlat, dlon, rows: lat.length, columns: lon.length };
+  for (let i = 2; i < lon.length; i++) if (Math.abs(east(lon[i]) - east(lon[i - 1]) - dlon) > 1e-6 && Math.abs(lon[i] - lon[i - 1] - dlon) > 1e-6) return undefined;
+  const sa = SOUTH_ASIA_AXES;
+  const aligned = (x0: number, step: number, sx0: number, sstep: number) => Math.abs(step - sstep) < 1e-6 && Math.abs((x0 - sx0) / sstep - Math.round((x0 - sx0) / sstep)) < 1e-4;
+  if (aligned(lat[0], dlat, sa.lat0, sa.dlat) && aligned(east(lon[0]), dlon, sa.lon0, sa.dlon)) return sa;
+  const columns = lon.length;
+  let [r0, r1, c0, c1] = [Infinity, -1, Infinity, -1];
+  for (const cell of cells.indices) {
+    const r = Math.floor(cell / columns);
+    const c = cell % columns;
+    [r0, r1, c0, c1] = [Math.min(r0, r), Math.max(r1, r), Math.min(c0, c), Math.max(c1, c)];
+  }
+  if (r1 < 0) return undefined;
+  return { lat0: lat[r0], lon0: east(lon[c0]), dlat, dlon, rows: r1 - r0 + 1, columns: c1 - c0 + 1 };
 }
 
 const mapPlane = (values: Float32Array | Float64Array, at: Int32Array, size: number) => {
