@@ -8,6 +8,7 @@ import path from "node:path";
 import { DEFAULT_LEASE, enqueue, queueStatus, type QueueStatus } from "../series/queue/jobs.server";
 import { printable, writeText } from "./terminal";
 import { buildGridFilesFrom, type BuildGridSummary } from "../grids/ingest/build";
+import { buildGridFilesFromShared } from "../grids/ingest/shared.server";
 
 /** The queue's state in lines: counts, failures with their errors, running sets, bases, time left. */
 export function statusText(s: QueueStatus): string {
@@ -62,7 +63,8 @@ ${OBSERVATION_DATASETS.map((d) => `                        ${d.flags[0].padEnd(1
   --grids             only write the gridded change fields again from the grid cell values in the series
                       database (no files are read): one CF NetCDF file per indicator, scenario and season
                       in GRID_DIR (default data/grids). A normal run writes those of the indicators and
-                      scenarios it ingested after its files (see docs/grids.md)
+                      scenarios it ingested after its files; with --queue URL, from the shared store once
+                      the workers are done (see docs/grids.md)
   --no-grids          keep no grid cell values and write no gridded fields (place series only)
   --grids-to DIR      the folder of the gridded fields (default: GRID_DIR)
   --queue URL         PostgreSQL (postgres://user@host/db): queue the files as jobs, one per model, scenario
@@ -174,10 +176,6 @@ async function main() {
     writeText(process.stderr, `--grids and --no-grids contradict each other: give one\n`);
     process.exit(2);
   }
-  if (values.grids && queue) {
-    writeText(process.stderr, `--grids writes the gridded fields from a SQLite series database (--to file:PATH), not from a queue\n`);
-    process.exit(2);
-  }
   if (positionals.length === 0 && !values.grids) {
     writeText(process.stderr, `Give at least one file or folder.\n\n${USAGE}\n`);
     process.exit(2);
@@ -231,7 +229,8 @@ async function main() {
   const seeds = loadSeeds();
   const gridDir = values["grids-to"] ?? env.GRID_DIR;
   const writeGrids = async (only?: { indicator: string; scenario: string }[]) => {
-    const built = await buildGridFilesFrom(database, { gridDir, seeds, only, log: (line) => writeText(process.stderr, `${line}\n`) });
+    const options = { gridDir, seeds, only, log: (line: string) => writeText(process.stderr, `${line}\n`) };
+    const built = queue ? await buildGridFilesFromShared(queue, options) : await buildGridFilesFrom(database, options);
     printGrids(built, gridDir);
     return built;
   };

@@ -268,6 +268,10 @@ export async function buildGridFiles(options: BuildGridOptions): Promise<BuildGr
       if (any) used.push(model);
       else summary.skipped.push({ indicator, scenario, reason: `${model}: no cell of the field grid has a 1995-2014 mean` });
     }
+    if (used.length === 0) {
+      summary.skipped.push({ indicator, scenario, reason: "no model has a 1995-2014 mean in any cell: no file" });
+      continue;
+    }
     const fingerprint = createHash("sha256")
       .update(`${GRID_BUILD_VERSION}|${store.fingerprint(indicator, ["historical", scenario])}|${JSON.stringify(axes)}|${seeds.warmingLevels.version}`)
       .digest("hex")
