@@ -1,7 +1,7 @@
 import { aggregateMonths, aggregationOf } from "../../../app/features/cmip6/indicatorRules";
 import { monthsInPreviousYear, SEASONS } from "../../../app/features/cmip6/periods";
 import { GRID_INDICATORS, GRID_MONTHLY_INDICATORS, type GridSeason } from "../../../app/features/grids/grid";
-import type { Calendar } from "../../series/ingest/calendar";
+import { daysInMonth, type Calendar } from "../../series/ingest/calendar";
 import { annualOfMonths, type CellSink } from "../../series/ingest/indices";
 
 /**
@@ -73,8 +73,21 @@ export class GridCellSink implements CellSink {
     for (const code of this.monthlyCodes) {
       const entry = this.years.get(code)?.get(year);
       if (!entry) continue;
+      const planes = entry.months!;
+      const rule = aggregationOf(code);
+      if (rule === "mean") {
+        // as annualOfMonths: weighted by the days of the calendar's months (a missing month: NaN)
+        const days = Array.from({ length: 12 }, (_, m) => daysInMonth(this.calendar, year, m + 1));
+        const total = days.reduce((a, b) => a + b, 0);
+        for (let i = 0; i < entry.annual.length; i++) {
+          let sum = 0;
+          for (let m = 0; m < 12; m++) sum += planes[m][i] * days[m];
+          entry.annual[i] = sum / total;
+        }
+        continue;
+      }
       for (let i = 0; i < entry.annual.length; i++) {
-        for (let m = 0; m < 12; m++) months[m] = entry.months![m][i];
+        for (let m = 0; m < 12; m++) months[m] = planes[m][i];
         entry.annual[i] = annualOfMonths(this.calendar, code, year, months);
       }
     }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
-import { deflateSync, inflateSync } from "fflate";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { CellYear } from "./cell-sink";
 
 /**
@@ -10,7 +10,9 @@ import type { CellYear } from "./cell-sink";
  * - `grid_cell_sets`: the cells a run was read on: the grid's latitudes and longitudes (float64) and the
  *   cells' indices into it (uint32, row-major from lat[0], lon[0]), keyed by grid fingerprint and cell hash;
  * - `grid_cell_years`: one row per indicator, scenario, model and year: float32 planes of the cells' values
- *   (the year's value, then for monthly indicators January to December), deflated (fflate).
+ *   (the year's value, then for monthly indicators January to December), their bytes shuffled (the first
+ *   byte of every value, then the second, ...: as HDF5's shuffle filter) and deflated (zlib level 1, as the
+ *   spells' states): about ten times quicker than fflate on these values, and smaller.
  */
 export const GRID_CELL_SCHEMA = `
 CREATE TABLE IF NOT EXISTS grid_cell_sets (
@@ -53,17 +55,25 @@ const copyOf = <T extends Float32Array | Float64Array | Uint32Array>(Type: { new
 
 export const cellSetKey = (indices: Uint32Array) => createHash("sha256").update(bytes(indices)).digest("hex").slice(0, 16);
 
-/** A year's planes, deflated. */
+/** A year's planes, shuffled and deflated. */
 export function encodeCellYear(year: CellYear): { planes: number; vals: Buffer } {
   const planes = [year.annual, ...(year.months ?? [])];
   const n = year.annual.length;
   const all = new Float32Array(planes.length * n);
   planes.forEach((p, k) => all.set(p, k * n));
-  return { planes: planes.length, vals: Buffer.from(deflateSync(bytes(all), { level: 6 })) };
+  const raw = bytes(all);
+  const count = all.length;
+  const shuffled = new Uint8Array(raw.length);
+  for (let b = 0; b < 4; b++) for (let i = 0, o = b * count; i < count; i++) shuffled[o + i] = raw[i * 4 + b];
+  return { planes: planes.length, vals: deflateRawSync(shuffled, { level: 1 }) };
 }
 
 export function decodeCellYear(planes: number, vals: Uint8Array): CellYear {
-  const all = copyOf(Float32Array, inflateSync(vals));
+  const shuffled = inflateRawSync(vals);
+  const count = shuffled.length / 4;
+  const all = new Float32Array(count);
+  const raw = new Uint8Array(all.buffer);
+  for (let b = 0; b < 4; b++) for (let i = 0, o = b * count; i < count; i++) raw[i * 4 + b] = shuffled[o + i];
   const n = all.length / planes;
   const plane = (k: number) => all.subarray(k * n, (k + 1) * n);
   return planes > 1 ? { annual: plane(0), months: Array.from({ length: planes - 1 }, (_, m) => plane(m + 1)) } : { annual: plane(0) };
