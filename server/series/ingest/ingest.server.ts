@@ -133,6 +133,8 @@ export interface IngestSummary {
   seconds: number;
   /** Peak resident memory of the process, MB. */
   peakRssMb: number;
+  /** CPU time of the process (user and system), seconds: steadier than `seconds` on a busy machine. */
+  cpuSeconds: number;
   /** Grids whose place masks were computed (not found in the database). */
   gridsComputed: number;
   /** Percentile indices: bases completed, base years stored, years waiting for their model's base. */
@@ -414,7 +416,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const chunkDays = Math.max(1, options.chunkDays ?? 32);
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
   };
   const sets = await groupSets(options, summary);
   const candidates = [...sets.values()].flat();
@@ -678,7 +680,9 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   summary.gridsComputed = masks.computed;
   summary.gridRuns = [...gridRuns.values()];
   summary.seconds = (performance.now() - started) / 1000;
-  summary.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  const usage = process.resourceUsage();
+  summary.peakRssMb = Math.round(usage.maxRSS / 1024);
+  summary.cpuSeconds = Math.round((usage.userCPUTime + usage.systemCPUTime) / 1e4) / 100;
   summary.warnings = [...new Set(summary.warnings)];
   return summary;
 }
