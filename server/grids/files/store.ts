@@ -23,24 +23,30 @@ export class GridFileStore implements GridStore {
   private listing: { at: number; files: Map<string, { mtimeMs: number; size: number }>; version: string } | undefined;
   private readonly cache = new Map<string, { stamp: string; field: GridFieldSet }>();
 
+  private readonly cacheFields: number;
+  private readonly listingSeconds: number;
   constructor(
     readonly dir: string,
     readonly axes: GridAxes,
-    private readonly cacheFields = 64,
-  ) {}
+    /** Fields kept (default 64), and seconds the folder's listing is trusted (default 5). */
+    options: { cacheFields?: number; listingSeconds?: number } = {},
+  ) {
+    this.cacheFields = options.cacheFields ?? 64;
+    this.listingSeconds = options.listingSeconds ?? LISTING_SECONDS;
+  }
 
   /**
    * A store over the files of `dir`, or undefined when it has none. Its grid is `axes` when given (files on
    * another grid then have no field), else the first file's.
    */
-  static async open(dir: string, axes?: GridAxes): Promise<GridFileStore | undefined> {
+  static async open(dir: string, axes?: GridAxes, options: { cacheFields?: number; listingSeconds?: number } = {}): Promise<GridFileStore | undefined> {
     if (!existsSync(dir)) return undefined;
     const names = readdirSync(dir).filter((n) => FILE.test(n)).sort();
     if (names.length === 0) return undefined;
-    if (axes) return new GridFileStore(dir, axes);
+    if (axes) return new GridFileStore(dir, axes, options);
     const reader = await openGridNetcdf(path.join(dir, names[0]));
     try {
-      return new GridFileStore(dir, reader.axes);
+      return new GridFileStore(dir, reader.axes, options);
     } finally {
       reader.close();
     }
@@ -48,7 +54,7 @@ export class GridFileStore implements GridStore {
 
   private list() {
     const now = Date.now();
-    if (this.listing && now - this.listing.at < LISTING_SECONDS * 1000) return this.listing;
+    if (this.listing && now - this.listing.at < this.listingSeconds * 1000) return this.listing;
     const files = new Map<string, { mtimeMs: number; size: number }>();
     if (existsSync(this.dir)) {
       for (const name of readdirSync(this.dir).filter((n) => FILE.test(n)).sort()) {

@@ -298,8 +298,18 @@ describe("gridded fields from the ingest", () => {
     expect(header).toMatch(/sacap_version = "[0-9a-f]{16}"/);
   });
 
-  it("writes the same files again when nothing changed, and leaves no temporary file", async () => {
+  it("writes the same files again when nothing changed, and leaves no temporary file; the file store sees the new files", async () => {
     const before = (await openGridNetcdf(path.join(gridDir, gridFileName("pr", "ssp245", "annual")))).attributes.sacap_version;
+    const store = (await GridFileStore.open(gridDir, undefined, { listingSeconds: 0 }))!;
+    const query: GridQuery = { indicator: "pr", scenario: "ssp245", season: "annual", window: "2040-2059" };
+    const version = store.version();
+    const first = await store.field(query);
+    expect(await store.field(query)).toBe(first);
+    // a window without years in the data: no model has a mean, every cell is empty
+    expect(first!.models).toEqual([]);
+    expect(Array.from(first!.change).every(Number.isNaN)).toBe(true);
+    expect(await store.field({ ...query, indicator: "txx" })).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const db = openSeriesDatabase(database);
     try {
       await buildGridFiles({ db, gridDir, seeds });
@@ -309,6 +319,10 @@ describe("gridded fields from the ingest", () => {
     const reader = await openGridNetcdf(path.join(gridDir, gridFileName("pr", "ssp245", "annual")));
     expect(reader.attributes.sacap_version).toBe(before);
     reader.close();
+    expect(store.version()).not.toBe(version);
+    const again = await store.field(query);
+    expect(again).not.toBe(first);
+    expect(again!.version).toBe(before);
     expect(readdirSync(gridDir).some((f) => f.endsWith(".tmp"))).toBe(false);
     expect(existsSync(path.join(gridDir, gridFileName("pr", "historical", "annual")))).toBe(false);
   });
