@@ -74,6 +74,9 @@ export async function writeGridNetcdf(target: string, content: GridNetcdf): Prom
       { name: "lat", values: lat, attributes: { units: "degrees_north", standard_name: "latitude", long_name: "latitude", axis: "Y" } },
       { name: "lon", values: lon, attributes: { units: "degrees_east", standard_name: "longitude", long_name: "longitude", axis: "X" } },
     ];
+    // the coordinate reference system (CF grid mapping): WGS 84 latitude-longitude
+    const crs = file.create_dataset({ name: "crs", data: Int32Array.of(0), shape: [] });
+    for (const [k, v] of Object.entries(CRS_ATTRIBUTES)) setAttribute(crs, k, v);
     const lengths = new Map<string, number>();
     for (const d of dims) {
       const ds = file.create_dataset({ name: d.name, data: d.values, shape: [d.values.length] });
@@ -93,6 +96,7 @@ export async function writeGridNetcdf(target: string, content: GridNetcdf): Prom
       const chunks = shape.map((n, k) => (k >= shape.length - 2 ? n : 1));
       const ds = file.create_dataset({ name: v.name, data: v.data, shape, chunks, compression: 4 });
       for (const [k, a] of Object.entries(v.attributes ?? {})) setAttribute(ds, k, a);
+      if (v.dims.includes("lat") && v.dims.includes("lon") && !v.attributes?.grid_mapping) setAttribute(ds, "grid_mapping", "crs");
       v.dims.forEach((name, k) => ds.attach_scale(k, name));
     }
   } catch (error) {
@@ -103,6 +107,16 @@ export async function writeGridNetcdf(target: string, content: GridNetcdf): Prom
   file.close();
   renameSync(temp, target);
 }
+
+/** CF grid mapping of WGS 84 latitude-longitude (the `crs` variable every data variable points to). */
+const CRS_ATTRIBUTES: Record<string, AttributeValue> = {
+  grid_mapping_name: "latitude_longitude",
+  long_name: "WGS 84",
+  semi_major_axis: 6378137,
+  inverse_flattening: 298.257223563,
+  longitude_of_prime_meridian: 0,
+  crs_wkt: 'GEOGCRS["WGS 84",DATUM["World Geodetic System 1984",ELLIPSOID["WGS 84",6378137,298.257223563]],CS[ellipsoidal,2],AXIS["latitude",north],AXIS["longitude",east],ANGLEUNIT["degree",0.0174532925199433],ID["EPSG",4326]]',
+};
 
 type H5Lib = Awaited<ReturnType<typeof loadH5>>;
 type Attributable = Pick<InstanceType<H5Lib["Dataset"]>, "create_attribute">;

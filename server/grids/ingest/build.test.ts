@@ -296,6 +296,8 @@ describe("gridded fields from the ingest", () => {
     expect(header).toMatch(/lat:standard_name = "latitude"/);
     expect(header).toMatch(/change:_FillValue = NaNf/);
     expect(header).toMatch(/sacap_version = "[0-9a-f]{16}"/);
+    expect(header).toMatch(/crs:grid_mapping_name = "latitude_longitude"/);
+    expect(header).toMatch(/change:grid_mapping = "crs"/);
   });
 
   it("writes the same files again when nothing changed, and leaves no temporary file; the file store sees the new files", async () => {
