@@ -224,7 +224,6 @@ export async function buildGridFiles(options: BuildGridOptions): Promise<BuildGr
     if (options.only && !options.only.some((o) => o.indicator === r.indicator && (o.scenario === r.scenario || o.scenario === "historical"))) continue;
     pairs.set(`${r.indicator}|${r.scenario}`, { indicator: r.indicator as GridIndicator, scenario: r.scenario as GridScenario });
   }
-  mkdirSync(options.gridDir, { recursive: true });
   for (const { indicator, scenario } of pairs.values()) {
     const historical = new Set(runs.filter((r) => r.indicator === indicator && r.scenario === "historical").map((r) => r.model));
     const models = runs.filter((r) => r.indicator === indicator && r.scenario === scenario).map((r) => r.model);
@@ -279,6 +278,7 @@ export async function buildGridFiles(options: BuildGridOptions): Promise<BuildGr
     const info = seeds.indicators.find((i) => i.field_value === indicator);
     const units = info?.field_var_unit ?? "";
     const name = info?.name ?? indicator;
+    mkdirSync(options.gridDir, { recursive: true });
     for (const season of seasons) {
       const file = path.join(options.gridDir, gridFileName(indicator, scenario, season));
       await writeFieldFile(file, {
