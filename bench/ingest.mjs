@@ -6,14 +6,17 @@
 // ingest-pet.json).
 // Run `npm run build` (or `node scripts/build-server.mjs`) first.
 //
-//   node bench/ingest.mjs [--chunk-days 32] [--keep] [--pet]
+//   node bench/ingest.mjs [--chunk-days 32] [--keep] [--pet] [--grids]
 //
 // --keep leaves the generated files in bench/.tmp/ingest (for profiling the command on them).
 // --pet also writes hurs, rsds and sfcWind, so that potential evapotranspiration is FAO-56 Penman-Monteith,
 // and ingests the seven files twice more: with the shipped seeds (pet computed) and with seeds that lack
 // the pet indicator (no PET), into fresh databases; the difference is the cost of PM per model-year.
+// --grids ingests the four files into fresh databases alternately with and without the grid cells' values
+// (`--no-grids`), three times each; the difference of the best CPU times is what the gridded fields cost per
+// model-year (ingest-grids.json).
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +29,7 @@ const CHUNK_DAYS = chunkArg === -1 ? 32 : Number(args[chunkArg + 1]);
 
 const KEEP = args.includes("--keep");
 const PET = args.includes("--pet");
+const GRIDS = args.includes("--grids");
 const dir = KEEP ? path.join(root, "bench/.tmp/ingest") : mkdtempSync(path.join(os.tmpdir(), "sacap-bench-ingest-"));
 if (KEEP) {
   rmSync(dir, { recursive: true, force: true });
@@ -39,9 +43,9 @@ const files = [write("tas"), write("tasmax"), write("tasmin"), write("pr"), ...(
 const generateSeconds = (performance.now() - started) / 1000;
 console.error(`generated ${files.length} files (${(files.reduce((s, f) => s + f.bytes, 0) / 1e6).toFixed(1)} MB) in ${generateSeconds.toFixed(1)} s`);
 
-function run(label, chunkDays = CHUNK_DAYS, database = path.join(dir, "series.db"), env = process.env) {
+function run(label, chunkDays = CHUNK_DAYS, database = path.join(dir, "series.db"), env = process.env, extra = []) {
   const t0 = performance.now();
-  const child = spawnSync(process.execPath, [path.join(root, "build/server/ingest.js"), dir, "--to", `file:${database}`, "--json", "--chunk-days", String(chunkDays)], {
+  const child = spawnSync(process.execPath, [path.join(root, "build/server/ingest.js"), dir, "--to", `file:${database}`, "--json", "--chunk-days", String(chunkDays), ...extra], {
     cwd: root,
     env,
     encoding: "utf8",
@@ -51,7 +55,7 @@ function run(label, chunkDays = CHUNK_DAYS, database = path.join(dir, "series.db
   if (child.status !== 0) throw new Error(`${label}: ingest exited ${child.status}\n${child.stderr}`);
   const summary = JSON.parse(child.stdout);
   console.error(`${label}: ${wall.toFixed(1)} s wall, ${summary.seconds.toFixed(1)} s ingest, peak RSS ${summary.peakRssMb} MB, ${summary.rows} rows`);
-  return { wallSeconds: Math.round(wall * 100) / 100, ingestSeconds: Math.round(summary.seconds * 100) / 100, peakRssMb: summary.peakRssMb, rows: summary.rows, cellDays: summary.cellDays, ingested: summary.ingested.length, skipped: summary.skipped.length, failed: summary.failed.length };
+  return { wallSeconds: Math.round(wall * 100) / 100, ingestSeconds: Math.round(summary.seconds * 100) / 100, cpuSeconds: summary.cpuSeconds, peakRssMb: summary.peakRssMb, rows: summary.rows, cellDays: summary.cellDays, ingested: summary.ingested.length, skipped: summary.skipped.length, failed: summary.failed.length };
 }
 
 try {
@@ -94,6 +98,27 @@ try {
       rmSync(seeds, { recursive: true, force: true });
     }
   }
+  // the cost of the grid cells' values: the same files with and without them
+  let grids;
+  if (GRIDS) {
+    const once = (label, withGrids) => {
+      const database = path.join(dir, "series-grids.db");
+      const loadavg = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+      const r = run(label, CHUNK_DAYS, database, { ...process.env, GRID_DIR: path.join(dir, "grids") }, withGrids ? [] : ["--no-grids"]);
+      const bytes = statSync(database).size;
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+      return { grids: withGrids, ...r, databaseMegabytes: Math.round(bytes / 1e5) / 10, loadavg };
+    };
+    const runs = [];
+    for (let k = 0; k < 3; k++) {
+      runs.push(once("4 files, --no-grids", false));
+      runs.push(once("4 files, grid cells kept", true));
+    }
+    // the process's CPU time: the machine is shared, its wall time follows the other jobs' load
+    const best = (withGrids, key) => Math.min(...runs.filter((r) => r.grids === withGrids).map((r) => r[key]));
+    const added = (key) => ({ seconds: Math.round((best(true, key) - best(false, key)) * 100) / 100, percent: Math.round(((best(true, key) - best(false, key)) / best(false, key)) * 1000) / 10 });
+    grids = { runs, addedCpu: added("cpuSeconds"), addedWall: added("ingestSeconds") };
+  }
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -110,9 +135,10 @@ try {
     resumed: again,
     slabs,
     ...(pet ? { pet } : {}),
+    ...(grids ? { grids } : {}),
   };
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
-  writeFileSync(path.join(root, `bench/results/ingest${PET ? "-pet" : ""}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(path.join(root, `bench/results/ingest${PET ? "-pet" : GRIDS ? "-grids" : ""}.json`), `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
 } finally {
   if (KEEP) for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(dir, `series.db${suffix}`), { force: true });

@@ -148,6 +148,11 @@ const envSchema = z.object({
       (v) => v === "" || v === "none" || /^file:[^?]+$/.test(v) || POSTGRES_URL.test(v),
       "expected file:PATH, postgres://..., postgresql://... or none",
     ),
+  /**
+   * Folder of the gridded change fields (CF NetCDF files, one per indicator, scenario and season) that
+   * `npm run ingest` writes and the portal and MapServer read; without files there the fields are sample data.
+   */
+  GRID_DIR: z.string().trim().min(1).default("data/grids"),
   /** Seconds between looks for new data in a PostgreSQL SERIES_DB (a raised data version). */
   SERIES_DB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(2),
   /** Days a submission is kept; older ones are deleted at start-up and daily. 0 keeps them all. */

@@ -7,6 +7,8 @@ import { loadElevationOption, parseObservedOption, redactUrl, UsageError } from 
 import path from "node:path";
 import { DEFAULT_LEASE, enqueue, queueStatus, type QueueStatus } from "../series/queue/jobs.server";
 import { printable, writeText } from "./terminal";
+import { buildGridFilesFrom, type BuildGridSummary } from "../grids/ingest/build";
+import { buildGridFilesFromShared } from "../grids/ingest/shared.server";
 
 /** The queue's state in lines: counts, failures with their errors, running sets, bases, time left. */
 export function statusText(s: QueueStatus): string {
@@ -58,6 +60,13 @@ ${OBSERVATION_DATASETS.map((d) => `                        ${d.flags[0].padEnd(1
                       lat-lon grid, sampled at each cell centre (nearest neighbour). Without it PET takes
                       sea-level pressure (101.3 kPa) and its series say "elevation not given".
   --json              print the summary as JSON on stdout
+  --grids             only write the gridded change fields again from the grid cell values in the series
+                      database (no files are read): one CF NetCDF file per indicator, scenario and season
+                      in GRID_DIR (default data/grids). A normal run writes those of the indicators and
+                      scenarios it ingested after its files; with --queue URL, from the shared store once
+                      the workers are done (see docs/grids.md)
+  --no-grids          keep no grid cell values and write no gridded fields (place series only)
+  --grids-to DIR      the folder of the gridded fields (default: GRID_DIR)
   --queue URL         PostgreSQL (postgres://user@host/db): queue the files as jobs, one per model, scenario
                       and years, for \`npm run ingest:worker -- --queue URL\` processes on any number of
                       machines, which write the shared series store in that database (SERIES_DB=URL for
@@ -98,6 +107,9 @@ function parse(argv: string[]) {
       queue: { type: "string" },
       status: { type: "boolean" },
       lease: { type: "string" },
+      grids: { type: "boolean" },
+      "no-grids": { type: "boolean" },
+      "grids-to": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -160,7 +172,11 @@ async function main() {
     else writeText(process.stdout, statusText(status));
     return;
   }
-  if (positionals.length === 0) {
+  if (values.grids && values["no-grids"]) {
+    writeText(process.stderr, `--grids and --no-grids contradict each other: give one\n`);
+    process.exit(2);
+  }
+  if (positionals.length === 0 && !values.grids) {
     writeText(process.stderr, `Give at least one file or folder.\n\n${USAGE}\n`);
     process.exit(2);
   }
@@ -211,6 +227,18 @@ async function main() {
   }
   const database = to ? to.slice("file:".length) : (seriesDatabaseFile(env.SERIES_DB) ?? "./data/series.db");
   const seeds = loadSeeds();
+  const gridDir = values["grids-to"] ?? env.GRID_DIR;
+  const writeGrids = async (only?: { indicator: string; scenario: string }[]) => {
+    const options = { gridDir, seeds, only, log: (line: string) => writeText(process.stderr, `${line}\n`) };
+    const built = queue ? await buildGridFilesFromShared(queue, options) : await buildGridFilesFrom(database, options);
+    printGrids(built, gridDir);
+    return built;
+  };
+  if (values.grids) {
+    const built = await writeGrids();
+    if (values.json) writeText(process.stdout, `${JSON.stringify(built, null, 2)}\n`);
+    return;
+  }
   const variables = values.variable?.flatMap((v) => v.split(",").map((x) => x.trim()).filter(Boolean));
   if (queue) {
     const result = await enqueue({ url: queue }, {
@@ -252,6 +280,7 @@ async function main() {
     places: values.places,
     elevation,
     observed,
+    grids: !values["no-grids"],
     log: (line) => writeText(process.stderr, `${line}\n`, { clearLine: tty }),
     onProgress: (p) => {
       const now = Date.now();
@@ -267,8 +296,15 @@ async function main() {
   });
   if (tty) writeText(process.stderr, "\n");
   printSummary(summary);
-  if (values.json) writeText(process.stdout, `${JSON.stringify(summary, null, 2)}\n`);
+  // the gridded fields of what this run ingested
+  const grids = summary.gridRuns.length > 0 ? await writeGrids(summary.gridRuns) : undefined;
+  if (values.json) writeText(process.stdout, `${JSON.stringify(grids ? { ...summary, grids } : summary, null, 2)}\n`);
   if (summary.failed.length > 0) process.exitCode = 1;
+}
+
+function printGrids(built: BuildGridSummary, dir: string) {
+  writeText(process.stderr, `Gridded fields: ${built.written.length} file(s) written to ${dir}\n`);
+  for (const s of built.skipped) writeText(process.stderr, `  grid ${s.indicator} ${s.scenario}: ${s.reason}\n`);
 }
 
 main().catch((error: unknown) => {

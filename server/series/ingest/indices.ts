@@ -73,6 +73,17 @@ export interface DerivedDaily {
   day(date: CalendarDate, values: Partial<Record<DailyVariable, ArrayLike<number>>>): ArrayLike<number>;
 }
 
+/**
+ * Receives each cell's values as the indexer computes them, before they are averaged over places (the
+ * gridded fields, `server/grids/ingest/cell-sink.ts`): at the end of each month and year the value
+ * functions of every code (cells numbered as the indexer's), and CDD/CWD once their spells are resolved.
+ */
+export interface CellSink {
+  endMonth(year: number, month: number, cellValues: Readonly<Record<string, (i: number) => number>>): void;
+  endYear(year: number, cellValues: Readonly<Record<string, (i: number) => number>>): void;
+  setSpells(code: string, year: number, values: ArrayLike<number>): void;
+}
+
 export class DailyIndexer {
   readonly output: IndexerOutput = { monthly: new Map(), annual: new Map(), spells: new Map() };
   readonly codes: { monthly: string[]; annual: string[] };
@@ -124,6 +135,8 @@ export class DailyIndexer {
     keep?: ReadonlySet<string>,
     private readonly hooks: readonly IndexerHook[] = [],
     private readonly derived: readonly DerivedDaily[] = [],
+    /** Where each cell's values go besides the place means (optional). */
+    private readonly sink?: CellSink,
   ) {
     this.n = cellCount;
     this.vars = [...variables, ...derived.map((d) => d.code)];
@@ -309,6 +322,7 @@ export class DailyIndexer {
       const index = code as SpellIndex;
       for (const year of spells.keys()) {
         const values = resolveSpellYear(year, (y) => spells.get(y)?.[index])!;
+        this.sink?.setSpells(code, year, values);
         this.setAnnual(code, year, this.placeMeans((i) => values[i]));
       }
     }
@@ -344,6 +358,7 @@ export class DailyIndexer {
       cellValues.rx5day = (i) => (full(i) && this.rx5[i] > -Infinity ? this.rx5[i] : NaN);
     }
     for (const hook of this.hooks) Object.assign(cellValues, hook.endMonth(year, month));
+    this.sink?.endMonth(year, month, cellValues);
     for (const code of this.codes.monthly) {
       if (!cellValues[code]) continue;
       const means = this.placeMeans(cellValues[code]);
@@ -397,6 +412,7 @@ export class DailyIndexer {
       },
     };
     for (const hook of this.hooks) Object.assign(cellValues, hook.endYear(year));
+    this.sink?.endYear(year, cellValues);
     for (const code of this.codes.annual) if (cellValues[code]) this.setAnnual(code, year, this.placeMeans(cellValues[code]));
     if (this.has("pr")) {
       const last = this.current!;

@@ -19,6 +19,8 @@ import { gridLabel, recogniseObservation } from "./observed";
 import { OBSERVED, OBSERVED_PERIOD, type ObservationDataset } from "../../../app/features/observations/datasets";
 import type { ElevationGrid } from "./elevation";
 import { DailyPet } from "./pet";
+import { GridCellSink } from "../../grids/ingest/cell-sink";
+import { GRID_CELL_SCHEMA, GridCellStore } from "../../grids/ingest/cell-store";
 
 /**
  * `npm run ingest`: reads daily CMIP6 NetCDF files, computes monthly means and ETCCDI indices over each
@@ -83,6 +85,11 @@ export interface IngestOptions {
    * written: a shared store takes its lock on the model run here and brings its neighbouring years in.
    */
   beforeWrite?: (run: { model: string; scenario: string; years: { start: number; end: number } }) => Promise<void>;
+  /**
+   * Keep each grid cell's values of the gridded indicators (`server/grids/ingest/`) besides the place
+   * series, for the change maps (default true; `--no-grids` leaves them out).
+   */
+  grids?: boolean;
 }
 
 export interface IngestProgress {
@@ -126,10 +133,15 @@ export interface IngestSummary {
   seconds: number;
   /** Peak resident memory of the process, MB. */
   peakRssMb: number;
+  /** CPU time of the process (user and system), seconds: steadier than `seconds` on a busy machine. */
+  cpuSeconds: number;
   /** Grids whose place masks were computed (not found in the database). */
   gridsComputed: number;
   /** Percentile indices: bases completed, base years stored, years waiting for their model's base. */
   percentiles: string[];
+  /** Rows of grid cell values written (indicator, scenario, model, year), and the runs they belong to. */
+  gridRows: number;
+  gridRuns: { indicator: string; scenario: string; model: string }[];
 }
 
 interface Candidate {
@@ -191,6 +203,7 @@ export function openSeriesDatabase(file: string): BetterSqlite3.Database {
   db.pragma("synchronous = FULL");
   db.exec(SERIES_SCHEMA);
   db.exec(PERCENTILE_SCHEMA);
+  db.exec(GRID_CELL_SCHEMA);
   // databases from before rows named their files
   const columns = db.prepare("PRAGMA table_info(series_years)").all() as { name: string }[];
   if (!columns.some((c) => c.name === "written_by")) db.exec("ALTER TABLE series_years ADD COLUMN written_by TEXT");
@@ -403,7 +416,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const chunkDays = Math.max(1, options.chunkDays ?? 32);
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, gridsComputed: 0, percentiles: [],
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
   };
   const sets = await groupSets(options, summary);
   const candidates = [...sets.values()].flat();
@@ -433,6 +446,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const forgetFile = db.prepare("DELETE FROM ingested_files WHERE name = ? AND substr(sha256, 1, 12) = ?");
   const spellStore = new SpellStore(db);
   const thresholdStore = new ThresholdStore(db, options.percentileBase);
+  const gridCells = options.grids === false ? undefined : new GridCellStore(db);
+  const gridRuns = new Map<string, { indicator: string; scenario: string; model: string }>();
 
   const progress: IngestProgress = { filesDone: 0, filesTotal: candidates.length, cells: 0, cellDays: 0, bytesDone: 0, bytesTotal: candidates.reduce((s, c) => s + c.bytes, 0), elapsed: 0 };
   // bytes of the sets read so far (and the time reading them took), for the time left
@@ -493,7 +508,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         const readStarted = performance.now();
         try {
           result = await readSet(members, masks, keep, chunkDays, (calendar, grid, active, variables) =>
-            thresholdStore.hook({ model, grid, cells: cellsKey(active) }, scenario, calendar, active.length, variables), options.trust, minCoverage, operatorCodes, options.elevation, log, (cellDays, fraction) => {
+            thresholdStore.hook({ model, grid, cells: cellsKey(active) }, scenario, calendar, active.length, variables), gridCells !== undefined, options.trust, minCoverage, operatorCodes, options.elevation, log, (cellDays, fraction) => {
             progress.cellDays = before + cellDays;
             // bytes advance with the share of days read
             const done = setBytes * fraction;
@@ -592,6 +607,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         return;
       }
       let rows = 0;
+      let gridRows = 0;
       const percentileNotes: string[] = [];
       db.transaction(() => {
         for (const w of writes) {
@@ -608,6 +624,14 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
           }
         }
         for (const { run, own, neighbours } of spellRuns) spellStore.save(run, own, neighbours);
+        if (gridCells && result!.cells) {
+          const { sink, lat, lon } = result!.cells;
+          // observed runs have no projection to change from
+          if (scenario !== OBSERVED) {
+            gridRows += gridCells.save({ model, scenario, grid: result!.grid, lat, lon, cells: sink.cells }, sink.years, writerOf);
+            for (const code of sink.years.keys()) gridRuns.set(`${code}|${scenario}|${model}`, { indicator: code, scenario, model });
+          }
+        }
         const span = nameYears(read[0].file.name.years);
         for (const { code } of result!.partial) {
           for (const { file } of read) dropStale.run(code, scenario, model, span.start, span.end, fileToken(file.name.name, sums.get(file)!));
@@ -627,6 +651,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         }
       })();
       summary.rows += rows;
+      summary.gridRows += gridRows;
       summary.percentiles.push(...percentileNotes.map((note) => (again ? `${note} (read again)` : note)));
       if (!again && percentileNotes.some((note) => note.includes("read again when"))) waiting.push(listed);
       summary.ingested.push(...result.files.map((f) => f.file.name.name));
@@ -653,8 +678,11 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   }
   summary.cellDays = progress.cellDays;
   summary.gridsComputed = masks.computed;
+  summary.gridRuns = [...gridRuns.values()];
   summary.seconds = (performance.now() - started) / 1000;
-  summary.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  const usage = process.resourceUsage();
+  summary.peakRssMb = Math.round(usage.maxRSS / 1024);
+  summary.cpuSeconds = Math.round((usage.userCPUTime + usage.systemCPUTime) / 1e4) / 100;
   summary.warnings = [...new Set(summary.warnings)];
   return summary;
 }
@@ -667,6 +695,8 @@ async function readSet(
   chunkDays: number,
   /** The percentile indices' hook for the set's grid and cells (./threshold-store.ts). */
   percentileHook: (calendar: GridVariable["calendar"], grid: string, active: Uint32Array, variables: readonly string[]) => PercentileHook | undefined,
+  /** Keep the cells' values of the gridded indicators (`GridCellSink`). */
+  cellValues: boolean,
   trust: IngestOptions["trust"],
   minCoverage: number,
   /** Places whose outlines the operator gave: reported even when the grid misses them altogether. */
@@ -743,7 +773,9 @@ async function readSet(
     const percentiles = percentileHook(first.calendar, grid.fingerprint, Uint32Array.from(active), variables);
     const thi = thiHook(first.calendar, active.length, variables);
     const hooks = [percentiles, thi].filter((h): h is NonNullable<typeof h> => h !== undefined);
-    const indexer = new DailyIndexer(first.calendar, masks, active.length, variables, keep, hooks, pet ? [pet] : []);
+    const codes = { monthly: [...keep], annual: [...keep] };
+    const sink = cellValues ? new GridCellSink(first.calendar, Uint32Array.from(active), codes) : undefined;
+    const indexer = new DailyIndexer(first.calendar, masks, active.length, variables, keep, hooks, pet ? [pet] : [], sink);
     const days = first.dates.length;
     const perSlab = slabDays(chunkDays, slabCells);
     if (perSlab < chunkDays) log(`${first.lat.length}x${first.lon.length} grid, ${slabCells} cells a day around the places: reading ${perSlab} day(s) at a time`);
@@ -806,6 +838,8 @@ async function readSet(
       /** The same masks with cells numbered as the indexer's. */
       indexMasks: masks,
       percentiles,
+      /** The cells' values of the gridded indicators, and the grid's axes. */
+      cells: sink && { sink, lat: first.lat, lon: first.lon },
       /** Places the grid reaches but covers less than needed. */
       partial: grid.masks.filter((m) => (m.coverage > 0 || reportAlways.has(m.code)) && m.coverage < minCoverage).map(({ code, coverage }) => ({ code, coverage })),
       coverage: new Map(grid.masks.map((m) => [m.code, m.coverage])),

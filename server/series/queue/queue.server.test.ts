@@ -9,6 +9,7 @@ import { ingest } from "../ingest/ingest.server";
 import { random } from "../ingest/testing/random";
 import { writeTestNetcdf } from "../ingest/testing/write-netcdf";
 import { seriesTables } from "../postgres/schema.server";
+import { buildGridFilesFromShared } from "../../grids/ingest/shared.server";
 import { enqueue, queueStatus, startWorker } from "./jobs.server";
 import { postgresRows, sqliteRows } from "./testing/rows";
 
@@ -93,5 +94,10 @@ describe("ingest through the queue", () => {
     expect(shared.percentile_thresholds.length).toBeGreaterThan(0);
     expect(shared.percentile_base_days).toEqual([]);
     expect(shared.series_years.some((r) => r.startsWith('["tx90p",'))).toBe(true);
+    // the grid cells' yearly values travel with the rest; fields need 1995-2014, which these years lack
+    expect(shared.grid_cell_years.length).toBeGreaterThan(0);
+    const grids = await buildGridFilesFromShared(url, { gridDir: path.join(dir, "grids"), seeds });
+    expect(grids.written).toEqual([]);
+    expect(grids.skipped).toContainEqual({ indicator: "txx", scenario: "ssp245", reason: "no model has a 1995-2014 mean in any cell: no file" });
   }, 240_000);
 });
