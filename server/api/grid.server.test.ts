@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { openGridNetcdf } from "../grids/files/netcdf";
 import { cellBounds, gridBounds, SOUTH_ASIA_AXES, type GridFieldResponse, type GridPointResponse } from "../../app/features/grids/grid";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 import { decodeIndexedPng } from "../grids/testing/decode-png";
@@ -142,5 +146,37 @@ describe("the grid API", () => {
   it("lists the parameters of each endpoint", () => {
     expect(GRID_ENDPOINT_PARAMS.point).toEqual(["indicator", "scenario", "season", "window", "lat", "lon"]);
     expect(GRID_ENDPOINT_PARAMS.image).toContain("region");
+  });
+
+  it("gives every statistic of the field's window as a CF NetCDF-4 download that reads back to the field", async () => {
+    const answer = await ask("netcdf", "indicator=tas&window=2040-2059&statistic=p90");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["Content-Type"]).toBe("application/x-netcdf");
+    expect(answer.headers["Content-Disposition"]).toBe('attachment; filename="sacap_tas_ssp245_annual_2040-2059.nc"');
+    const bytes = answer.body as Uint8Array;
+    // HDF5's signature: a NetCDF-4 file
+    expect(Buffer.from(bytes.subarray(0, 8)).toString("latin1")).toBe("\x89HDF\r\n\x1a\n");
+    const dir = mkdtempSync(path.join(tmpdir(), "grid-nc-"));
+    try {
+      const file = path.join(dir, "f.nc");
+      writeFileSync(file, bytes);
+      const nc = await openGridNetcdf(file);
+      const field = (await store.field({ indicator: "tas", scenario: "ssp245", season: "annual", window: "2040-2059" }))!;
+      try {
+        expect(nc.attributes.Conventions).toBe("CF-1.8");
+        expect(nc.attributes.sample).toBe("true");
+        expect(String(nc.attributes.references)).toMatch(/IPCC AR6/);
+        expect(nc.axes).toEqual(field.axes);
+        for (const name of ["change", "p10", "p90", "baseline", "future", "agreement"] as const) {
+          expect(Array.from(nc.read(name) as Float32Array), name).toEqual(Array.from(field[name]));
+          expect(nc.variableAttributes(name).units).toBe(name === "agreement" ? "1" : field.indicator.units);
+        }
+        expect(Array.from(nc.read("model_count"))).toEqual(Array.from(field.count));
+      } finally {
+        nc.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

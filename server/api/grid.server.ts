@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GRID_API, gridBounds, gridParams, parseGridQuery, parseGridStatistic, type GridProblem, type GridQuery, type GridScale, type GridStatistic } from "../../app/features/grids/grid";
 import { parseGridScale } from "../../app/features/grids/scale";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
-import { fieldGeoTiff, fieldResponse, gridFileName, pointResponse } from "../grids/answers";
+import { fieldGeoTiff, fieldNetcdf, fieldResponse, gridFileName, pointResponse } from "../grids/answers";
 import { imageFrame } from "../grids/paint/frame";
 import { gridRegions, regionMask } from "../grids/paint/mask";
 import { paintField } from "../grids/paint/paint";
@@ -22,7 +22,7 @@ import { errorAnswer, etagMatchesHeader, JSON_CONTENT_TYPE, plainAnswers, reques
  * See docs/grids.md, "API and images".
  */
 
-export type GridEndpoint = "field" | "point" | "image" | "geotiff";
+export type GridEndpoint = "field" | "point" | "image" | "geotiff" | "netcdf";
 
 /** The cache lifetime of every grid answer: the choropleth's (the other field answer of the maps). */
 export const GRID_CACHE_CONTROL = CHOROPLETH_CACHE_CONTROL;
@@ -34,9 +34,11 @@ export const GRID_ENDPOINT_PARAMS: Record<GridEndpoint, readonly string[]> = {
   point: [...SELECTION, "lat", "lon"],
   image: [...SELECTION, "statistic", "scale", "region", "download"],
   geotiff: [...SELECTION, "statistic"],
+  // the file holds every statistic; the viewer's link names the one shown
+  netcdf: [...SELECTION, "statistic"],
 };
 
-export const GRID_CONTENT_TYPES: Record<GridEndpoint, string> = { field: JSON_CONTENT_TYPE, point: JSON_CONTENT_TYPE, image: "image/png", geotiff: "image/tiff; application=geotiff; profile=cloud-optimized" };
+export const GRID_CONTENT_TYPES: Record<GridEndpoint, string> = { field: JSON_CONTENT_TYPE, point: JSON_CONTENT_TYPE, image: "image/png", geotiff: "image/tiff; application=geotiff; profile=cloud-optimized", netcdf: "application/x-netcdf" };
 
 /** The header that gives a painted image's bounds (west,south,east,north, degrees). */
 export const GRID_BOUNDS_HEADER = "X-Grid-Bounds";
@@ -167,6 +169,8 @@ export async function gridAnswer(store: GridStore, endpoint: GridEndpoint, param
     }
     case "geotiff":
       return answer(fieldGeoTiff(field, read.statistic), field.sample, attachment(`${gridFileName(read.query, read.statistic)}.tif`));
+    case "netcdf":
+      return answer(await fieldNetcdf(field), field.sample, attachment(`${gridFileName(read.query)}.nc`));
   }
 }
 
@@ -183,7 +187,7 @@ export function gridLoader(endpoint: GridEndpoint) {
 }
 
 /** The path of each endpoint. */
-export const GRID_ENDPOINT_PATHS: Record<GridEndpoint, string> = { field: GRID_API.field, point: GRID_API.point, image: GRID_API.image, geotiff: GRID_API.geotiff };
+export const GRID_ENDPOINT_PATHS: Record<GridEndpoint, string> = { field: GRID_API.field, point: GRID_API.point, image: GRID_API.image, geotiff: GRID_API.geotiff, netcdf: GRID_API.netcdf };
 
 /**
  * The grid endpoints answered by Express before the Remix handler, with the same answers as their resource

@@ -429,6 +429,16 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       answer: { contentType: GRID_CONTENT_TYPES.geotiff, schema: binary("GridGeoTiff", "image/tiff", "A cloud-optimised GeoTIFF."), example: undefined, cacheControl: GRID_CACHE_CONTROL, vary: false, sample: "when-generated", headers: disposition(true) },
       errors: gridErrors("`statistic` accepts change, p10, p90, baseline, future and agreement."),
     }),
+    operation({
+      path: GRID_API.netcdf,
+      operationId: "getGridNetcdf",
+      tag: "Maps",
+      summary: "A gridded field as CF NetCDF-4",
+      description: `Every statistic of a field's window (the ensemble median, 10th and 90th percentiles of the change, the baseline and window medians, the agreement share, the counts of models and of those agreeing, the majority sign) over lat and lon, unrounded, as a CF-1.8 NetCDF-4 file that xarray and GDAL read: WGS 84 grid mapping, NaN fill values, units and cell methods, and the method, models, models left out, agreement rule, references (IPCC AR6 WGI Atlas, CF conventions, climdex) and provenance in its attributes. \`statistic\` is accepted (the viewer's link names the statistic shown) and changes nothing. ${selectionText}`,
+      parameters: queryParameters(gridGeotiffQuerySchema, EXAMPLE_QUERIES.grid),
+      answer: { contentType: GRID_CONTENT_TYPES.netcdf, schema: binary("GridNetcdf", "application/x-netcdf", "A CF-1.8 NetCDF-4 file."), example: undefined, cacheControl: GRID_CACHE_CONTROL, vary: false, sample: "when-generated", headers: disposition(true) },
+      errors: gridErrors("`statistic` accepts change, p10, p90, baseline, future and agreement."),
+    }),
   );
 
   // Views (decision 026): what a page shows, for navigations after its first load

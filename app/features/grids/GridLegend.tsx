@@ -1,7 +1,7 @@
 import { SampleTag } from "~/components/SampleTag";
 import { AGREEMENT_THRESHOLD } from "~/features/cmip6/windows";
 import { ScaleLegend } from "~/features/maps/ScaleLegend";
-import { GRID_API, gridWindow, isChangeStatistic, seasonLabel, STATISTIC_LABELS } from "./grid";
+import { GRID_API, gridParams, gridWindow, isChangeStatistic, seasonLabel, STATISTIC_LABELS } from "./grid";
 import { gridChoiceParams, type GridChoice } from "./gridChoice";
 import { SCENARIO_NAMES } from "./GridControls";
 import type { GridSummary } from "./gridSummary";
@@ -33,6 +33,8 @@ export function GridLegend({ grid, summary, indicatorName, missing, onGrid }: { 
   const change = isChangeStatistic(grid.statistic);
   const window = summary?.window.label ?? gridWindow(grid.query.window)?.label ?? grid.query.window;
   const params = gridChoiceParams(grid);
+  // the data downloads carry the field's values, not the picture's scale
+  const data = gridParams(grid.query, { statistic: grid.statistic });
   return (
     <div className="sacap-grid-legend" data-testid="grid-legend">
       <p className="sacap-grid-legend__what">
@@ -70,11 +72,11 @@ export function GridLegend({ grid, summary, indicatorName, missing, onGrid }: { 
       <p className="sacap-viewer__legend-note">{gridReferences(grid.query.indicator)}</p>
       <p className="sacap-grid-legend__downloads">
         Download this field:{" "}
-        <a href={`${GRID_API.netcdf}?${params}`} download>
+        <a href={`${GRID_API.netcdf}?${data}`} download>
           NetCDF
         </a>{" "}
         ·{" "}
-        <a href={`${GRID_API.geotiff}?${params}`} download>
+        <a href={`${GRID_API.geotiff}?${data}`} download>
           GeoTIFF
         </a>{" "}
         ·{" "}
