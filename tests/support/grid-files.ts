@@ -7,12 +7,11 @@ import { writeTestGridFile } from "../../server/grids/testing/write-grid-file";
 import { writeTestNetcdf } from "../../server/series/ingest/testing/write-netcdf";
 
 /**
- * The gridded files the browser test serves, in the agreed layout (`${dir}/${indicator}_${scenario}_${season}.nc`).
- * They come from the test writer until `npm run ingest` writes them (`--grids-to`); then this is
- * `ingestedGridFiles(dir)`, and the test is otherwise the same (it only needs tas_ssp245_annual with the
- * 2040-2059 window).
+ * The gridded files the browser test serves (`${dir}/${indicator}_${scenario}_${season}.nc`): written by
+ * `npm run ingest` from daily files (`ingestedGridFiles`); the test needs tas_ssp245_annual with the
+ * 2040-2059 window.
  */
-export const gridFilesFor = (dir: string): Promise<unknown> => writeFixtureGridFiles(dir);
+export const gridFilesFor = (dir: string): Promise<unknown> => ingestedGridFiles(dir);
 
 /**
  * The files as `npm run ingest` writes them (build/server/ingest.js, `--grids-to`, docs/grids.md): daily
