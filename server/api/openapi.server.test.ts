@@ -48,6 +48,7 @@ describe("the OpenAPI description", () => {
       GRID_API.point,
       GRID_API.image,
       GRID_API.geotiff,
+      GRID_API.netcdf,
       // views (decision 026): what a page shows
       "/api/views/profile/{place}",
       "/api/views/cmip6-data",
@@ -152,7 +153,7 @@ describe("the OpenAPI description", () => {
 
 describe("the grid API's description", () => {
   it("has every parameter each grid endpoint accepts, its content type and headers, and real answers as examples", () => {
-    const endpoints = { field: GRID_API.field, point: GRID_API.point, image: GRID_API.image, geotiff: GRID_API.geotiff } as const;
+    const endpoints = { field: GRID_API.field, point: GRID_API.point, image: GRID_API.image, geotiff: GRID_API.geotiff, netcdf: GRID_API.netcdf } as const;
     for (const [endpoint, path] of Object.entries(endpoints) as [keyof typeof endpoints, string][]) {
       expect(get(path).parameters.map((p) => p.name), path).toEqual([...GRID_ENDPOINT_PARAMS[endpoint]]);
       expect(get(path).tags).toEqual(["Maps"]);
@@ -162,6 +163,7 @@ describe("the grid API's description", () => {
     expect(Object.keys(get(GRID_API.image).responses["200"].content as object)).toEqual(["image/png"]);
     expect(Object.keys((get(GRID_API.image).responses["200"] as { headers: object }).headers)).toContain("X-Grid-Bounds");
     expect(Object.keys(get(GRID_API.geotiff).responses["200"].content as object)[0]).toMatch(/^image\/tiff/);
+    expect(Object.keys(get(GRID_API.netcdf).responses["200"].content as object)[0]).toBe("application/x-netcdf");
     expect(gridFieldResponseSchema.parse(okExample(GRID_API.field)).values.length).toBeGreaterThan(0);
     expect(gridPointResponseSchema.parse(okExample(GRID_API.point)).cell.row).toBeGreaterThanOrEqual(0);
     const error = apiErrorSchema.parse(errorExample(GRID_API.field, 400)).error;

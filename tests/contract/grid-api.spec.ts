@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { GRID_API, gridBounds, type GridFieldResponse, type GridPointResponse } from "../../app/features/grids/grid";
 
@@ -134,8 +138,28 @@ test.describe("the grid API", () => {
     expect(tiff.length).toBeLessThan(1024 * 1024);
   });
 
+  test("the NetCDF: a CF-1.8 download of the field that the netCDF library reads", async ({ request }) => {
+    const response = await request.get(`${GRID_API.netcdf}?${SELECTION}&statistic=p90`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/x-netcdf");
+    expect(response.headers()["content-disposition"]).toBe('attachment; filename="sacap_tas_ssp245_annual_2040-2059.nc"');
+    expect(response.headers()["x-sample-data"]).toBe("true");
+    const bytes = await response.body();
+    expect(bytes.subarray(0, 4).toString("latin1")).toBe("\x89HDF");
+    // HDF5 reads a file it can seek in
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "sacap-grid-nc-")), "field.nc");
+    writeFileSync(file, bytes);
+    const ncdump = spawnSync("ncdump", ["-h", file], { encoding: "utf8" });
+    rmSync(path.dirname(file), { recursive: true, force: true });
+    test.skip(ncdump.error !== undefined && !process.env.CI, "ncdump (Debian's netcdf-bin) is not installed");
+    expect(ncdump.status, ncdump.stderr).toBe(0);
+    for (const text of [':Conventions = "CF-1.8"', "float change(lat, lon)", "float agreement(lat, lon)", 'change:grid_mapping = "crs"', ':sample = "true"', "IPCC AR6"]) {
+      expect(ncdump.stdout).toContain(text);
+    }
+  });
+
   test("the OpenAPI description lists the grid paths", async ({ request }) => {
     const document = (await (await request.get("/api/openapi.json")).json()) as { paths: Record<string, unknown> };
-    for (const path of [GRID_API.field, GRID_API.point, GRID_API.image, GRID_API.geotiff]) expect(Object.keys(document.paths)).toContain(path);
+    for (const path of [GRID_API.field, GRID_API.point, GRID_API.image, GRID_API.geotiff, GRID_API.netcdf]) expect(Object.keys(document.paths)).toContain(path);
   });
 });
