@@ -46,6 +46,15 @@ export function fieldWindow(field: GridFieldSet): GridFieldResponse["window"] {
   return { code: choice.code, label: choice.label, kind: "gwl", ...(windows ? { windows } : {}) };
 }
 
+/** What a field's answers say of its selection: indicator, scenario, season, window and baseline. */
+const selectionOf = (field: GridFieldSet) => ({
+  indicator: field.indicator,
+  scenario: field.query.scenario,
+  season: field.query.season,
+  window: fieldWindow(field),
+  baseline: `${GRID_BASELINE.start}-${GRID_BASELINE.end}`,
+});
+
 /** The answer of `/api/cmip6/grid`: one statistic of a field, rounded as the place series are. */
 export function fieldResponse(field: GridFieldSet, statistic: GridStatistic): GridFieldResponse {
   const decimals = statisticDecimals(field, statistic);
@@ -54,11 +63,7 @@ export function fieldResponse(field: GridFieldSet, statistic: GridStatistic): Gr
   const range = fieldRange(values);
   const r = (v: number | null) => (v === null ? null : roundTo(v, decimals));
   return {
-    indicator: field.indicator,
-    scenario: field.query.scenario,
-    season: field.query.season,
-    window: fieldWindow(field),
-    baseline: `${GRID_BASELINE.start}-${GRID_BASELINE.end}`,
+    ...selectionOf(field),
     statistic,
     units: statisticUnits(field, statistic),
     axes: field.axes,
@@ -88,11 +93,7 @@ export function pointResponse(field: GridFieldSet, lat: number, lon: number): Gr
   const values = { baseline: value("baseline"), future: value("future"), change: value("change"), p10: value("p10"), p90: value("p90"), agreement };
   const empty = values.baseline === null && values.future === null && values.change === null;
   return {
-    indicator: field.indicator,
-    scenario: field.query.scenario,
-    season: field.query.season,
-    window: fieldWindow(field),
-    baseline: `${GRID_BASELINE.start}-${GRID_BASELINE.end}`,
+    ...selectionOf(field),
     point: { lat, lon },
     cell: { row: cell.row, column: cell.column, ...cellBounds(field.axes, cell.row, cell.column) },
     values,

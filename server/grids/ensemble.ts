@@ -1,5 +1,6 @@
 import { quantileSorted } from "../../app/features/cmip6/ensemble";
 import type { YearRange } from "../../app/features/cmip6/periods";
+import type { GridFieldSet } from "../../app/features/grids/grid";
 import { AGREEMENT_THRESHOLD, yearsNeeded } from "../../app/features/cmip6/windows";
 
 /**
@@ -40,20 +41,8 @@ export interface GridMember {
   future: ArrayLike<number>;
 }
 
-/** The ensemble statistics per cell (see `GridFieldSet`). */
-export interface EnsembleField {
-  change: Float32Array;
-  p10: Float32Array;
-  p90: Float32Array;
-  baseline: Float32Array;
-  future: Float32Array;
-  agreement: Float32Array;
-  count: Uint8Array;
-  agree: Uint8Array;
-  sign: Int8Array;
-  /** Models with a change in at least one cell. */
-  models: string[];
-}
+/** The ensemble statistics per cell: those of a `GridFieldSet`; `models` are those with a change in at least one cell. */
+export type EnsembleField = Pick<GridFieldSet, "change" | "p10" | "p90" | "baseline" | "future" | "agreement" | "count" | "agree" | "sign" | "models">;
 
 /** The ensemble statistics of the members, cell by cell. */
 export function ensembleField(members: readonly GridMember[], cells: number): EnsembleField {

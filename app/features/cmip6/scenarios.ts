@@ -4,3 +4,6 @@
  */
 export const SCENARIO_VALUES = ["historical", "ssp245", "ssp585"] as const;
 export type ScenarioValue = (typeof SCENARIO_VALUES)[number];
+
+/** The scenarios' short names as the screens write them. */
+export const SCENARIO_NAMES: Readonly<Record<string, string>> = { historical: "Historical", ssp245: "SSP2-4.5", ssp585: "SSP5-8.5" };

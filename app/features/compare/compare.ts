@@ -1,3 +1,4 @@
+import { SCENARIO_NAMES } from "~/features/cmip6/scenarios";
 import { BASELINE_PERIOD, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import type { SeriesResponse } from "~/features/cmip6/series";
 import { levelCountText, levelLabel, levelMethodNote, levelWindows, WARMING_LEVEL_SCENARIOS, WARMING_LEVELS, type LevelWindows, type WarmingLevels } from "~/features/cmip6/warmingLevels";
@@ -14,7 +15,7 @@ export interface CompareLine {
 }
 
 /** Short scenario names for counts and notes. */
-export const SCENARIO_NAMES: Record<string, string> = { historical: "Historical", ssp245: "SSP2-4.5", ssp585: "SSP5-8.5" };
+export { SCENARIO_NAMES };
 
 /**
  * One compared item over the baseline and each column (a 20-year window or a warming level): the

@@ -1,8 +1,8 @@
 import { HTMLSelect } from "@blueprintjs/core";
+import { SCENARIO_NAMES } from "~/features/cmip6/scenarios";
+import { SelectField } from "~/features/maps/SelectField";
 import { GRID_SCENARIOS, GRID_STATISTICS, gridWindowsOf, seasonLabel, seasonsOf, STATISTIC_LABELS, type GridIndicator, type GridStatistic } from "./grid";
 import { withField, type GridChoice } from "./gridChoice";
-
-export const SCENARIO_NAMES: Readonly<Record<string, string>> = { ssp245: "SSP2-4.5", ssp585: "SSP5-8.5" };
 
 /**
  * The selects of a gridded field in the viewer's choropleth controls: indicator, season, scenario,
@@ -17,36 +17,9 @@ export function GridControls({ grid, indicators, onChange }: { grid: GridChoice;
   const levels = windows.filter((w) => w.kind === "gwl");
   return (
     <>
-      <label className="sacap-filter-panel__field">
-        <span>Indicator</span>
-        <HTMLSelect fill name="indicator" value={query.indicator} onChange={(e) => onChange(withField(grid, { indicator: e.currentTarget.value as GridIndicator }))}>
-          {indicators.map(({ code, name }) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </HTMLSelect>
-      </label>
-      <label className="sacap-filter-panel__field">
-        <span>Season</span>
-        <HTMLSelect fill name="season" value={query.season} onChange={(e) => onChange(withField(grid, { season: e.currentTarget.value as GridChoice["query"]["season"] }))}>
-          {seasonsOf(query.indicator).map((s) => (
-            <option key={s} value={s}>
-              {seasonLabel(s)}
-            </option>
-          ))}
-        </HTMLSelect>
-      </label>
-      <label className="sacap-filter-panel__field">
-        <span>Scenario</span>
-        <HTMLSelect fill name="scenario" value={query.scenario} onChange={(e) => onChange(withField(grid, { scenario: e.currentTarget.value as GridChoice["query"]["scenario"] }))}>
-          {GRID_SCENARIOS.map((s) => (
-            <option key={s} value={s}>
-              {SCENARIO_NAMES[s]}
-            </option>
-          ))}
-        </HTMLSelect>
-      </label>
+      <SelectField label="Indicator" name="indicator" value={query.indicator} options={indicators.map(({ code, name }) => ({ value: code, label: name }))} onChange={(v) => onChange(withField(grid, { indicator: v as GridIndicator }))} />
+      <SelectField label="Season" name="season" value={query.season} options={seasonsOf(query.indicator).map((s) => ({ value: s, label: seasonLabel(s) }))} onChange={(v) => onChange(withField(grid, { season: v as GridChoice["query"]["season"] }))} />
+      <SelectField label="Scenario" name="scenario" value={query.scenario} options={GRID_SCENARIOS.map((s) => ({ value: s, label: SCENARIO_NAMES[s] }))} onChange={(v) => onChange(withField(grid, { scenario: v as GridChoice["query"]["scenario"] }))} />
       <label className="sacap-filter-panel__field">
         <span>Window</span>
         <HTMLSelect fill name="window" value={query.window} onChange={(e) => onChange(withField(grid, { window: e.currentTarget.value }))}>
@@ -68,16 +41,7 @@ export function GridControls({ grid, indicators, onChange }: { grid: GridChoice;
           )}
         </HTMLSelect>
       </label>
-      <label className="sacap-filter-panel__field">
-        <span>Statistic</span>
-        <HTMLSelect fill name="statistic" value={grid.statistic} onChange={(e) => onChange(withField(grid, { statistic: e.currentTarget.value as GridStatistic }))}>
-          {GRID_STATISTICS.map((s) => (
-            <option key={s} value={s}>
-              {STATISTIC_LABELS[s]}
-            </option>
-          ))}
-        </HTMLSelect>
-      </label>
+      <SelectField label="Statistic" name="statistic" value={grid.statistic} options={GRID_STATISTICS.map((s) => ({ value: s, label: STATISTIC_LABELS[s] }))} onChange={(v) => onChange(withField(grid, { statistic: v as GridStatistic }))} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { AGREEMENT_THRESHOLD } from "~/features/cmip6/windows";
 import { ScaleLegend } from "~/features/maps/ScaleLegend";
 import { GRID_API, gridParams, gridWindow, isChangeStatistic, seasonLabel, STATISTIC_LABELS } from "./grid";
 import { gridChoiceParams, type GridChoice } from "./gridChoice";
-import { SCENARIO_NAMES } from "./GridControls";
+import { SCENARIO_NAMES } from "~/features/cmip6/scenarios";
 import type { GridSummary } from "./gridSummary";
 import { gridColorScale } from "./scale";
 

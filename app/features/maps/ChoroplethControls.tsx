@@ -8,6 +8,7 @@ import { GridControls } from "~/features/grids/GridControls";
 import { GRID_GEOTYPE, gridIndicatorsOf, readGridChoice, type GridChoice } from "~/features/grids/gridChoice";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useGetChoroplethQuery } from "./mapsApi";
+import { SelectField } from "./SelectField";
 import type { ChoroplethOptions } from "./viewerView";
 
 const SUBSET_OPTION = "subset:";
@@ -78,16 +79,7 @@ function RegionControls({ choice, options, onChange }: { choice: Selection; opti
   );
   return (
     <>
-      <label className="sacap-filter-panel__field">
-        <span>Indicator</span>
-        <HTMLSelect fill name="indicator" value={choice.indicator} onChange={(e) => onChange({ ...choice, indicator: e.currentTarget.value, range: undefined })}>
-          {indicators.map(({ code, name }) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </HTMLSelect>
-      </label>
+      <SelectField label="Indicator" name="indicator" value={choice.indicator} options={indicators.map(({ code, name }) => ({ value: code, label: name }))} onChange={(v) => onChange({ ...choice, indicator: v, range: undefined })} />
       <label className="sacap-filter-panel__field">
         <span>Period</span>
         <HTMLSelect

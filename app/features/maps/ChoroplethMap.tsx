@@ -1,3 +1,4 @@
+import { SCENARIO_NAMES } from "~/features/cmip6/scenarios";
 import type { MapHandle, RasterLayer } from "~/components/map/types";
 import { MapView } from "~/components/map/MapView";
 import { SampleTag } from "~/components/SampleTag";
@@ -148,7 +149,6 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
   );
 }
 
-const SCENARIO_NAMES: Record<string, string> = { historical: "historical", ssp245: "SSP2-4.5", ssp585: "SSP5-8.5" };
 
 /** The legend's key of hatching: a hatched swatch and the rule it stands for. */
 function HatchKey({ models, rule }: { models: number; rule?: string }) {
