@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openGridNetcdf } from "../grids/files/netcdf";
+import type { GridStore } from "../grids/store";
 import { cellBounds, gridBounds, SOUTH_ASIA_AXES, type GridFieldResponse, type GridPointResponse } from "../../app/features/grids/grid";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 import { decodeIndexedPng } from "../grids/testing/decode-png";
@@ -177,6 +178,20 @@ describe("the grid API", () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("answers 404 for a field no model has values for, with the models left out and why", async () => {
+    const full = (await store.field({ indicator: "tas", scenario: "ssp245", season: "annual", window: "gwl:4.0" }))!;
+    const empty: GridStore = {
+      axes: store.axes,
+      version: () => "empty-1",
+      field: async () => ({ ...full, models: [], excluded: [{ model: "M1", reason: "does not reach +4 °C by 2100 under SSP2-4.5" }] }),
+    };
+    for (const endpoint of ["field", "point", "image", "geotiff", "netcdf"] as const) {
+      const answer = await gridAnswer(empty, endpoint, new URLSearchParams(`indicator=tas&window=gwl:4.0${endpoint === "point" ? "&lat=27&lon=84" : ""}`), noCache);
+      expect(answer.status, endpoint).toBe(404);
+      expect(JSON.stringify(answer.body)).toMatch(/no model has values/);
     }
   });
 });

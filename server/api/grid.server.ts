@@ -150,9 +150,11 @@ export async function gridAnswer(store: GridStore, endpoint: GridEndpoint, param
   }
 
   const field = await store.field(read.query);
-  if (!field) {
+  if (!field || field.models.length === 0) {
+    // a field no model has values for (at a warming level none reaches, say) has no data either
     const { indicator, scenario, season, window } = read.query;
-    return errorAnswer(404, `No gridded field for ${indicator}, ${scenario}, ${season}, ${window}`, { details: { indicator, scenario, season, window } });
+    const excluded = field?.excluded.length ? { excluded: field.excluded } : {};
+    return errorAnswer(404, `No gridded field for ${indicator}, ${scenario}, ${season}, ${window}${field ? ": no model has values for it" : ""}`, { details: { indicator, scenario, season, window, ...excluded } });
   }
   switch (endpoint) {
     case "field": {
