@@ -25,13 +25,14 @@ const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] =
   { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", ceiling: 223 },
   { url: "/care-comp", routeId: "routes/care-comp", kind: "chart", ceiling: 207 },
   { url: "/profiles/nepal", routeId: "routes/profiles.$place", kind: "chart", ceiling: 208 },
-  { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", ceiling: 219 },
-  { url: "/glofas", routeId: "routes/glofas", kind: "map", ceiling: 219 },
-  { url: "/isimip", routeId: "routes/isimip", kind: "map", ceiling: 219 },
-  { url: "/lhasa", routeId: "routes/lhasa", kind: "map", ceiling: 219 },
-  { url: "/second-page", routeId: "routes/second-page", kind: "map", ceiling: 219 },
-  { url: "/tools/gee", routeId: "routes/tools.gee", kind: "map", ceiling: 219 },
-  { url: "/catalog/explorer", routeId: "routes/catalog.explorer", kind: "map", ceiling: 219 },
+  // the map viewers share ViewerPage: the Grid (controls, legend, point panel, cell cursor, image layer) and the map server's legends added 6 KB (219 -> 225 KB brotli)
+  { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", ceiling: 226 },
+  { url: "/glofas", routeId: "routes/glofas", kind: "map", ceiling: 226 },
+  { url: "/isimip", routeId: "routes/isimip", kind: "map", ceiling: 226 },
+  { url: "/lhasa", routeId: "routes/lhasa", kind: "map", ceiling: 226 },
+  { url: "/second-page", routeId: "routes/second-page", kind: "map", ceiling: 226 },
+  { url: "/tools/gee", routeId: "routes/tools.gee", kind: "map", ceiling: 226 },
+  { url: "/catalog/explorer", routeId: "routes/catalog.explorer", kind: "map", ceiling: 226 },
 ];
 
 const manifest = readManifest();
