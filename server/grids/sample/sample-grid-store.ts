@@ -218,6 +218,8 @@ export class SampleGridStore implements GridStore {
       const future = window.means.get(model)!;
       members.push({ model, baseline: base.baseline, future: fit.fit(startingField(geometry, base.pattern, future, "window"), future, bounds) });
       if ("byModel" in window.periods) windows[model] = window.periods.byModel[model];
+      // one model's fit at a time: the server answers other requests in between (a field is 35 fits)
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     // kept (and weighed again) when it gained models
     if (bases.size !== before || before === 0) this.bases.set(baseKey, bases);
