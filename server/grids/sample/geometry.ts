@@ -77,8 +77,25 @@ function blur(field: Float64Array, rows: number, columns: number, sigma: number)
 
 export function sampleGeometry(axes: GridAxes, features: readonly GeoFeature[]): SampleGeometry {
   const { lat, lon } = axisCentres(axes);
+  return geometryOf(axes, lat, lon, computeMasks(lat, lon, features).masks);
+}
+
+/**
+ * `sampleGeometry` one outline at a time, letting the server answer other requests between them (the
+ * masks of the 24 places take a second or two).
+ */
+export async function sampleGeometryInTurns(axes: GridAxes, features: readonly GeoFeature[]): Promise<SampleGeometry> {
+  const { lat, lon } = axisCentres(axes);
+  const masks: GeoMask[] = [];
+  for (const feature of features) {
+    masks.push(computeMasks(lat, lon, [feature]).masks[0]);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return geometryOf(axes, lat, lon, masks);
+}
+
+function geometryOf(axes: GridAxes, lat: Float64Array, lon: Float64Array, masks: GeoMask[]): SampleGeometry {
   const cells = axes.rows * axes.columns;
-  const { masks } = computeMasks(lat, lon, features);
   const landIndex = new Int32Array(cells).fill(-1);
   for (const mask of masks) for (const cell of mask.cells) landIndex[cell] = 0;
   const landCells = Uint32Array.from({ length: cells }, (_, i) => i).filter((i) => landIndex[i] === 0);

@@ -8,7 +8,7 @@ import type { SeriesService } from "../../series/service.server";
 import { ensembleField, type GridMember } from "../ensemble";
 import type { GridStore } from "../store";
 import { PlaceFit, type PhysicalBounds } from "./fit";
-import { layOut, sampleGeometry, type SampleGeometry } from "./geometry";
+import { layOut, sampleGeometryInTurns, type SampleGeometry } from "./geometry";
 import { modelPattern, startingField, type ModelPattern } from "./pattern";
 import { readPlaceValues, type PlaceValues, type PlaceWindow } from "./place-values";
 
@@ -68,7 +68,7 @@ export class SampleGridStore implements GridStore {
   private readonly series: SeriesService;
   private readonly table: WarmingLevels;
   private readonly features: readonly GeoFeature[];
-  private shape?: { geometry: SampleGeometry; fit: PlaceFit };
+  private shape?: Promise<{ geometry: SampleGeometry; fit: PlaceFit }>;
   private readonly places = new LruCache<string, PlaceValues>(32, () => 1, "sample grid place values (entries)");
   private readonly placeReads = new Map<string, Promise<PlaceValues | undefined>>();
   private readonly fields: LruCache<string, GridFieldSet>;
@@ -89,11 +89,8 @@ export class SampleGridStore implements GridStore {
   }
 
   /** The masks, land cells and the fit's factorised system: computed on first use (about a second). */
-  geometry(): { geometry: SampleGeometry; fit: PlaceFit } {
-    if (!this.shape) {
-      const geometry = sampleGeometry(this.axes, this.features);
-      this.shape = { geometry, fit: new PlaceFit(geometry) };
-    }
+  geometry(): Promise<{ geometry: SampleGeometry; fit: PlaceFit }> {
+    this.shape ??= sampleGeometryInTurns(this.axes, this.features).then((geometry) => ({ geometry, fit: new PlaceFit(geometry) }));
     return this.shape;
   }
 
@@ -188,7 +185,7 @@ export class SampleGridStore implements GridStore {
 
   /** `modelFields` over the land cells only (`geometry.landCells` order). */
   private async landFields(query: GridQuery): Promise<SampleModelFields | undefined> {
-    const { geometry, fit } = this.geometry();
+    const { geometry, fit } = await this.geometry();
     const geos = geometry.constrained.map((p) => geometry.masks[p].code);
     const places = await this.placeValues(query, geos);
     const window = places?.windows.get(query.window);
