@@ -26,6 +26,7 @@ import type { SeriesService } from "../series/service.server";
 import type { ReferenceService } from "../services/reference.server";
 import { prepareJson } from "../services/reference.server";
 import { cachedJsonOf, jsonError } from "../api/responses.server";
+import { LruCache } from "../series/lru";
 
 /** How a page's view is made: the series it is computed from, and the pure function that builds it. */
 interface AnalysisViewBuilder<P extends AnalysisViewPage> {
@@ -52,15 +53,22 @@ interface ViewServices {
   reference: ReferenceService;
 }
 
-/** The series answer of one query, as a loader reads it (undefined when the query has no data). */
-async function seriesAnswerOf(series: SeriesService, { frequency, query }: AnalysisQuery): Promise<SeriesResponse | undefined> {
+/** The series answer of one query and its ETag, as a loader reads it (undefined when the query has no data). */
+async function seriesAnswerOf(series: SeriesService, { frequency, query }: AnalysisQuery): Promise<{ answer: SeriesResponse; etag: string } | undefined> {
   const parsed = series.parse(frequency, new URLSearchParams(seriesQueryString(query)));
   if (!parsed.ok) return undefined;
   const resolved = series.resolve(frequency, parsed.query);
   if (!resolved.ok) return undefined;
   const answer = await series.response(resolved.value);
-  return "status" in answer ? undefined : answer;
+  return "status" in answer ? undefined : { answer, etag: resolved.value.etag };
 }
+
+/**
+ * Views built, by page, selection and the ETags of the series behind them (so a new data version builds
+ * anew): building one takes tens of milliseconds (the trends' Sen slopes over every model), reading it back
+ * none. Bounded by count; a view is tens of kilobytes.
+ */
+const builtViews = new LruCache<string, AnalysisViews[AnalysisViewPage]>(96, undefined, "analysis views");
 
 /** A page's view for a selection, built from the series service; undefined when a series it needs has no data. */
 export async function analysisView<P extends AnalysisViewPage>(services: ViewServices, page: P, selection: AnalysisSelection): Promise<AnalysisViews[P] | undefined> {
@@ -68,8 +76,14 @@ export async function analysisView<P extends AnalysisViewPage>(services: ViewSer
   const levels = services.reference.list("getWarmingLevels");
   const answers = await Promise.all(builder.queries(selection, levels).map((q) => seriesAnswerOf(services.series, q)));
   if (answers.some((a) => a === undefined)) return undefined;
+  const read = answers as { answer: SeriesResponse; etag: string }[];
+  const key = `${page}?${analysisViewArg(page, selection).query}|${read.map((a) => a.etag).join(",")}`;
+  const kept = builtViews.get(key) as AnalysisViews[P] | undefined;
+  if (kept) return kept;
   const place = services.series.catalog.geos.find((g) => g.field_value === selection.geo)?.name ?? selection.geo;
-  return builder.build(answers as SeriesResponse[], selection, levels, place);
+  const view = builder.build(read.map((a) => a.answer), selection, levels, place);
+  builtViews.set(key, view);
+  return view;
 }
 
 /**

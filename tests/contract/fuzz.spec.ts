@@ -6,14 +6,17 @@ import { rawRequest, type RawRequest, type RawResponse } from "../support/raw-ht
 
 /**
  * Hostile input: thousands of generated requests over every page of the route registry and every /api
- * path, from a seeded generator (FUZZ_SEED to replay a run; FUZZ_REQUESTS to send more). Every answer
- * must come within a second, never be a 5xx, never show a stack trace or a path on the server, and never
- * send back markup it was given.
+ * path, from a seeded generator (FUZZ_SEED to replay a run; FUZZ_REQUESTS to send more). No answer may be
+ * a 5xx, show a stack trace or a path on the server, or send back markup it was given; and no input may make
+ * an answer slow: one that takes over a second among the others is sent again alone, and fails when it still
+ * takes over three (a bound for pathological input, e.g. a backtracking pattern, that a busy machine's
+ * ordinary pages stay well inside: this is not a timing budget).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2500);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
 const ANSWER_WITHIN_MS = 1000;
+const ALONE_WITHIN_MS = 3000;
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -191,7 +194,7 @@ const describeRequest = (request: RawRequest) =>
     (request.headers ?? []).map(([k, v]) => [k, Buffer.from(v).toString("latin1").slice(0, 120)]),
   )} body ${request.body ? Buffer.from(request.body).length : 0} B`;
 
-test("generated hostile requests over every route and /api path: no 5xx, no stack or path, no markup back, all within a second", async () => {
+test("generated hostile requests over every route and /api path: no 5xx, no stack or path, no markup back, none slow", async () => {
   const portal = await startFormsPortal({ FORM_RATE_LIMIT: "1000000", NODE_ENV: "production" });
   const port = Number(new URL(portal.url).port);
   console.log(`fuzz: seed ${SEED}, ${REQUESTS} requests (replay with FUZZ_SEED=${SEED})`);
@@ -237,7 +240,7 @@ test("generated hostile requests over every route and /api path: no 5xx, no stac
         continue;
       }
       const first = Number.isFinite(ms) ? `took ${Math.round(ms)} ms` : "no answer within 5000 ms";
-      if (again.ms > ANSWER_WITHIN_MS) failures.push(`#${id} ${describeRequest(requests[id])}: ${first}, and ${Math.round(again.ms)} ms alone`);
+      if (again.ms > ALONE_WITHIN_MS) failures.push(`#${id} ${describeRequest(requests[id])}: ${first}, and ${Math.round(again.ms)} ms alone`);
       else {
         slowest = Math.max(slowest, again.ms);
         if (problems(requests[id], again).length) failures.push(`#${id} ${describeRequest(requests[id])} -> ${again.status}: ${problems(requests[id], again).join(", ")}`);
