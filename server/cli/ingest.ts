@@ -18,6 +18,7 @@ export function statusText(s: QueueStatus): string {
     `data version: ${s.dataVersion}`,
   ];
   for (const b of s.bases) lines.push(`percentile base ${b.model}: ${b.state}`);
+  for (const g of s.grids) lines.push(`gridded fields ${g.indicator} ${g.scenario}: ${g.state}`);
   for (const r of s.running) lines.push(`running ${r.set} on ${r.worker} for ${clock(r.seconds)}`);
   for (const f of s.failed) lines.push(`FAILED  ${f.set} (${f.attempts} attempt${f.attempts === 1 ? "" : "s"}): ${f.error}`);
   return `${lines.join("\n")}\n`;
@@ -63,10 +64,12 @@ ${OBSERVATION_DATASETS.map((d) => `                        ${d.flags[0].padEnd(1
   --grids             only write the gridded change fields again from the grid cell values in the series
                       database (no files are read): one CF NetCDF file per indicator, scenario and season
                       in GRID_DIR (default data/grids). A normal run writes those of the indicators and
-                      scenarios it ingested after its files; with --queue URL, from the shared store once
-                      the workers are done (see docs/grids.md)
+                      scenarios it ingested after its files. With --queue URL the workers write them
+                      themselves once every set is done, one job per indicator and scenario; --grids
+                      --queue URL writes them again here, from the shared store (see docs/grids.md)
   --no-grids          keep no grid cell values and write no gridded fields (place series only)
-  --grids-to DIR      the folder of the gridded fields (default: GRID_DIR)
+  --grids-to DIR      the folder of the gridded fields (default: GRID_DIR); with --queue, the same path
+                      on every worker's machine (a shared file system the app servers read too)
   --queue URL         PostgreSQL (postgres://user@host/db): queue the files as jobs, one per model, scenario
                       and years, for \`npm run ingest:worker -- --queue URL\` processes on any number of
                       machines, which write the shared series store in that database (SERIES_DB=URL for
@@ -74,7 +77,7 @@ ${OBSERVATION_DATASETS.map((d) => `                        ${d.flags[0].padEnd(1
                       worker's machine (a shared file system). Sets done before with the same files are not
                       queued again. See docs/deployment.md, "Loading the full data set".
   --status            with --queue: the sets done, running, queued and failed (with their errors), the
-                      percentile bases and the time left
+                      percentile bases, the gridded field jobs and the time left
   --lease S[,B]       with --queue: seconds a set's job may run before the queue takes it back and gives
                       it to another worker (default 900: a worker that dies loses its job after this), and
                       B for a model's percentile base job (default 3600)
@@ -254,6 +257,7 @@ async function main() {
         ...(values.elevation ? { elevation: path.resolve(values.elevation) } : {}),
         ...(observed ? { observed: observed.id } : {}),
         ...(lease ? { lease: { set: lease[0], base: lease[1] ?? DEFAULT_LEASE.base } } : {}),
+        grids: values["no-grids"] ? false : { dir: path.resolve(gridDir) },
       },
       log: (line) => writeText(process.stderr, `${line}\n`),
     });

@@ -69,7 +69,7 @@ test.describe("ingest through the queue, several worker processes", () => {
   test("a killed worker's job is done by the other; a corrupt file fails alone; the store equals a single-process ingest", async () => {
     test.skip("skip" in postgres, "skip" in postgres ? postgres.skip : "");
     const { url } = postgres as Postgres;
-    const queued = spawnSync(process.execPath, ["build/server/ingest.js", path.join(dir, "files"), "--queue", url, "--lease", "6", "--json"], { encoding: "utf8" });
+    const queued = spawnSync(process.execPath, ["build/server/ingest.js", path.join(dir, "files"), "--queue", url, "--lease", "6", "--grids-to", path.join(dir, "grids"), "--json"], { encoding: "utf8" });
     expect(queued.status, queued.stderr).toBe(0);
     expect(JSON.parse(queued.stdout).queued).toHaveLength(6);
     expect(queued.stderr).toMatch(/Queued 6 set\(s\) of files \(13 files\)/);

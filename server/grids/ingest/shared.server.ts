@@ -7,8 +7,9 @@ import { buildGridFiles, type BuildGridOptions, type BuildGridSummary } from "./
 /**
  * The gridded fields from the shared series store (PostgreSQL, `--queue URL`): the queue's workers publish
  * the cells' values there like every other table of the series database (`grid_cell_sets`,
- * `grid_cell_years`); one indicator at a time, its rows (and the spells' states for CDD and CWD) are copied
- * into a scratch SQLite file and the files written from it as on one machine (`buildGridFiles`).
+ * `grid_cell_years`); one indicator at a time, its rows of the historical run and of the scenarios asked
+ * for (and the spells' states for CDD and CWD) are copied into a scratch SQLite file and the files written
+ * from it as on one machine (`buildGridFiles`). A queue's field job is one indicator and scenario.
  */
 export async function buildGridFilesFromShared(url: string, options: Omit<BuildGridOptions, "db">): Promise<BuildGridSummary> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -20,10 +21,14 @@ export async function buildGridFilesFromShared(url: string, options: Omit<BuildG
     const indicators = (rows as { indicator: string }[]).map((r) => r.indicator).filter((i) => !options.only || options.only.some((o) => o.indicator === i));
     for (const indicator of indicators) {
       const scratch = new ScratchStore();
+      // every scenario of the indicator, or only those asked for (and always the historical run: the baseline)
+      const scenarios = options.only?.filter((o) => o.indicator === indicator).map((o) => o.scenario);
+      const where = scenarios ? "indicator = $1 AND scenario = ANY($2)" : "indicator = $1";
+      const params = scenarios ? [indicator, ["historical", ...scenarios]] : [indicator];
       try {
-        await scratch.seed(client, "grid_cell_years", "indicator = $1", [indicator]);
-        await scratch.seed(client, "grid_cell_sets", "(grid, cells) IN (SELECT DISTINCT grid, cells FROM grid_cell_years WHERE indicator = $1)", [indicator]);
-        if (indicator === "cdd" || indicator === "cwd") await scratch.seed(client, "spell_states", "indicator = $1", [indicator]);
+        await scratch.seed(client, "grid_cell_years", where, params);
+        await scratch.seed(client, "grid_cell_sets", `(grid, cells) IN (SELECT DISTINCT grid, cells FROM grid_cell_years WHERE ${where})`, params);
+        if (indicator === "cdd" || indicator === "cwd") await scratch.seed(client, "spell_states", where, params);
         const db = openSeriesDatabase(scratch.file);
         try {
           const built = await buildGridFiles({ ...options, db, only: options.only?.filter((o) => o.indicator === indicator) });

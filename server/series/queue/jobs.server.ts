@@ -9,6 +9,9 @@ import { observationDataset } from "../../../app/features/observations/datasets"
 import { ensurePostgresSchema } from "../postgres/schema.server";
 import { publishChanges } from "../postgres/publish.server";
 import { ScratchStore } from "./scratch.server";
+import { GRID_INDICATORS, GRID_SCENARIOS } from "../../../app/features/grids/grid";
+import { buildGridFilesFromShared } from "../../grids/ingest/shared.server";
+import type { BuildSeeds } from "../../grids/ingest/build";
 
 /**
  * Ingest as jobs on pg-boss, a PostgreSQL-backed queue (docs/decisions/023-ingest-queue.md): the
@@ -29,14 +32,23 @@ import { ScratchStore } from "./scratch.server";
  * commits a model's last base year schedules the model's percentile base as a job of its own, which
  * computes the thresholds and the base years' indices and then queues again the sets that were read before
  * the thresholds existed.
+ *
+ * Gridded fields: when a job leaves nothing queued, running or to retry (no set, no percentile base), its
+ * worker queues one field job per indicator and scenario with stored cells (`GRID_QUEUE`); the workers take
+ * them like the sets, each writing the files of its indicator and scenario (one per season) into the folder
+ * named at enqueue time, which every worker and app server mounts at the same path: the jobs write disjoint
+ * files, each renamed into place whole. A field job queued while the same one waits is not queued twice.
  */
 
 export const SET_QUEUE = "sacap-ingest-set";
 export const BASE_QUEUE = "sacap-percentile-base";
+export const GRID_QUEUE = "sacap-grid-fields";
 /** Attempts of a job before it is recorded as failed. */
 export const ATTEMPTS = 3;
 /** Seconds a job is leased for by default (a model-year takes seconds; a percentile base minutes). */
 export const DEFAULT_LEASE = { set: 900, base: 3600 };
+/** Seconds a field job is leased for: an indicator and scenario of every model, read and written (minutes at full scale). */
+export const GRID_LEASE = 3600;
 
 /** What every worker must read the same way: given once at enqueue time and carried by each job. */
 export interface JobSettings {
@@ -54,6 +66,11 @@ export interface JobSettings {
    * job and a percentile base's. Chosen at enqueue time: each job carries its own.
    */
   lease?: { set: number; base: number };
+  /**
+   * The gridded fields: the folder the workers write them into once the sets are done (absolute, the same
+   * path on every machine), or false to keep no grid cells and write no fields (`--no-grids`).
+   */
+  grids?: { dir: string } | false;
 }
 
 interface SetJobData {
@@ -66,6 +83,12 @@ interface BaseJobData {
   /** A base-year set of the model, read again with every base year at hand. */
   setKey: string;
   settings: JobSettings;
+}
+
+interface GridJobData {
+  indicator: string;
+  scenario: string;
+  dir: string;
 }
 
 export interface QueueConnection {
@@ -86,6 +109,8 @@ export async function openQueue(connection: QueueConnection, lease = DEFAULT_LEA
   await boss.createQueue(SET_QUEUE, { name: SET_QUEUE, policy: "standard", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: lease.set });
   // one percentile base of a model queued or running at a time
   await boss.createQueue(BASE_QUEUE, { name: BASE_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: lease.base });
+  // one field job of an indicator and scenario waiting at a time (another may run: it reads newer cells)
+  await boss.createQueue(GRID_QUEUE, { name: GRID_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: GRID_LEASE });
   return boss;
 }
 
@@ -147,7 +172,8 @@ export async function enqueue(connection: QueueConnection, options: { paths: rea
 }
 
 export interface WorkerOptions extends QueueConnection {
-  seeds: IngestSeeds;
+  /** What the ingest reads, and the warming levels the field jobs' windows need. */
+  seeds: IngestSeeds & BuildSeeds;
   /** Jobs this process runs at a time (default 1: a job keeps a core busy). */
   concurrency?: number;
   /** Seconds between polls of an empty queue (default 2). */
@@ -158,7 +184,7 @@ export interface WorkerOptions extends QueueConnection {
 }
 
 export interface JobEvent {
-  kind: "set" | "base";
+  kind: "set" | "base" | "grid";
   key: string;
   state: "done" | "retry" | "failed";
   seconds: number;
@@ -166,6 +192,8 @@ export interface JobEvent {
   error?: string;
   /** Files of the set that failed (the rest of the set was written). */
   failedFiles?: { file: string; reason: string }[];
+  /** A field job: the files it wrote. */
+  files?: string[];
 }
 
 const workerName = () => `${hostname()}:${process.pid}`;
@@ -180,7 +208,7 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop: () =>
     client.release();
   }
   const boss = await openQueue(options);
-  const context: JobContext = { pool, boss, seeds: options.seeds, log: options.log ?? (() => {}) };
+  const context: JobContext = { url: options.url, pool, boss, seeds: options.seeds, log: options.log ?? (() => {}) };
   const polling = { pollingIntervalSeconds: options.pollSeconds ?? 2, batchSize: 1 };
   for (let i = 0; i < (options.concurrency ?? 1); i++) {
     // "retry": the queue gives the job again; "failed" (the last attempt): recorded, and the job ends
@@ -194,6 +222,11 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop: () =>
       options.onJob?.(event);
       if (event.state === "retry") throw new Error(event.error);
     });
+    await boss.work<GridJobData>(GRID_QUEUE, { ...polling, includeMetadata: true }, async ([job]) => {
+      const event = await runGridJob(context, job.data, job.retryCount + 1 >= ATTEMPTS);
+      options.onJob?.(event);
+      if (event.state === "retry") throw new Error(event.error);
+    });
   }
   return {
     stop: async () => {
@@ -204,9 +237,10 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop: () =>
 }
 
 interface JobContext {
+  url: string;
   pool: pg.Pool;
   boss: PgBoss;
-  seeds: IngestSeeds;
+  seeds: IngestSeeds & BuildSeeds;
   log: (line: string) => void;
 }
 
@@ -268,6 +302,7 @@ async function runJob(context: JobContext, kind: "set" | "base", setKey: string,
       elevation: settings.elevation ? await elevationOf(settings.elevation) : undefined,
       observed: settings.observed ? observationDataset(settings.observed) : undefined,
       percentileBase: settings.percentileBase,
+      grids: settings.grids !== false,
       force,
       log: context.log,
       beforeWrite: async ({ model, scenario }) => {
@@ -298,6 +333,7 @@ async function runJob(context: JobContext, kind: "set" | "base", setKey: string,
     }
     await unlock();
     await schedule(context, set, setKey, settings, kind);
+    await scheduleFields(context, settings, jobId);
     const seconds = (performance.now() - started) / 1000;
     return { kind, key: setKey, state, seconds, rows: summary.rows, ...(error !== undefined ? { error, failedFiles } : {}) };
   } catch (error) {
@@ -353,6 +389,47 @@ async function schedule(context: JobContext, set: { model: string; scenario: str
   if (waiting.length > 0) context.log(`${set.model}: ${waiting.length} set(s) read again for their percentile indices`);
 }
 
+/**
+ * After a commit: when nothing is left to ingest (no set queued, running or to retry, no percentile base
+ * but this job), the field jobs of every indicator and scenario with stored cells are queued. Two workers
+ * finishing together may both queue them: a job already waiting is not queued again (`stately`).
+ */
+async function scheduleFields(context: JobContext, settings: JobSettings, jobId: string): Promise<void> {
+  const grids = settings.grids;
+  if (!grids) return;
+  const { pool, boss } = context;
+  const { rows: left } = await pool.query("SELECT count(*)::int AS n FROM ingest_sets WHERE state IN ('queued', 'running', 'retry')");
+  if (left[0].n > 0) return;
+  const { rows: bases } = await pool.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND id::text <> $2", [BASE_QUEUE, jobId]);
+  if (bases[0].n > 0) return;
+  const pairs = await gridPairs(pool);
+  for (const { indicator, scenario } of pairs) {
+    await boss.send(GRID_QUEUE, { indicator, scenario, dir: grids.dir } satisfies GridJobData, { singletonKey: `${indicator}|${scenario}`, expireInSeconds: GRID_LEASE });
+  }
+  if (pairs.length > 0) context.log(`every set is done: ${pairs.length} gridded field job(s) queued (${grids.dir})`);
+}
+
+/** The indicators and scenarios with stored grid cells (a field also needs the historical run's). */
+async function gridPairs(pool: pg.Pool): Promise<{ indicator: string; scenario: string }[]> {
+  const { rows } = await pool.query("SELECT DISTINCT indicator, scenario FROM grid_cell_years WHERE scenario <> 'historical' ORDER BY indicator, scenario");
+  return rows.filter((r) => (GRID_INDICATORS as readonly string[]).includes(r.indicator) && (GRID_SCENARIOS as readonly string[]).includes(r.scenario));
+}
+
+/** A field job: the files of one indicator and scenario from the shared store's cells (`buildGridFilesFromShared`). */
+async function runGridJob(context: JobContext, job: GridJobData, last: boolean): Promise<JobEvent> {
+  const started = performance.now();
+  const key = `${job.indicator} ${job.scenario}`;
+  try {
+    const built = await buildGridFilesFromShared(context.url, { gridDir: job.dir, seeds: context.seeds, only: [{ indicator: job.indicator, scenario: job.scenario }], log: context.log });
+    for (const s of built.skipped) context.log(`grid ${s.indicator} ${s.scenario}: ${s.reason}`);
+    return { kind: "grid", key, state: "done", seconds: (performance.now() - started) / 1000, rows: built.written.length, files: built.written };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    context.log(`grid fields ${key}: ${message}`);
+    return { kind: "grid", key, state: last ? "failed" : "retry", seconds: (performance.now() - started) / 1000, rows: 0, error: message };
+  }
+}
+
 export interface QueueStatus {
   sets: { done: number; running: number; queued: number; retry: number; failed: number; total: number };
   /** Sets that failed for good, and sets with a failed file, with their errors. */
@@ -360,6 +437,8 @@ export interface QueueStatus {
   running: { set: string; worker: string; seconds: number }[];
   /** Percentile base jobs queued or running. */
   bases: { model: string; state: string }[];
+  /** Gridded field jobs queued or running, and those that failed for good (the last day's). */
+  grids: { indicator: string; scenario: string; state: "queued" | "running" | "failed" }[];
   /** From the sets finished so far and the workers at work: seconds left (undefined before any finished). */
   etaSeconds?: number;
   dataVersion: number;
@@ -385,9 +464,20 @@ export async function queueStatus(url: string): Promise<QueueStatus> {
     const left = (by.queued?.bytes ?? 0) + (by.retry?.bytes ?? 0) + (by.running?.bytes ?? 0);
     const perSecond = rate.rows[0].seconds > 0 ? rate.rows[0].bytes / rate.rows[0].seconds : 0;
     let bases: QueueStatus["bases"] = [];
+    let grids: QueueStatus["grids"] = [];
     try {
       const jobs = await pool.query("SELECT data->>'model' AS model, state FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active') ORDER BY created_on", [BASE_QUEUE]);
       bases = jobs.rows.map((r) => ({ model: r.model, state: r.state === "active" ? "running" : "queued" }));
+      // a field job that failed for good counts until a later one of the same field is done
+      const fields = await pool.query(
+        `SELECT DISTINCT ON (data->>'indicator', data->>'scenario') data->>'indicator' AS indicator, data->>'scenario' AS scenario, state
+           FROM pgboss.job WHERE name = $1 AND (state IN ('created', 'retry', 'active') OR (state IN ('failed', 'completed') AND completed_on > now() - interval '1 day'))
+          ORDER BY data->>'indicator', data->>'scenario', (state IN ('created', 'retry', 'active')) DESC, created_on DESC`,
+        [GRID_QUEUE],
+      );
+      grids = fields.rows
+        .filter((r) => r.state !== "completed")
+        .map((r) => ({ indicator: r.indicator, scenario: r.scenario, state: r.state === "active" ? "running" : r.state === "failed" ? "failed" : "queued" }));
     } catch {
       // the queue's tables are made by the first enqueue or worker
     }
@@ -397,6 +487,7 @@ export async function queueStatus(url: string): Promise<QueueStatus> {
       failed: failed.rows.map((r) => ({ set: r.set_key, attempts: r.attempts, error: r.error })),
       running: running.rows.map((r) => ({ set: r.set_key, worker: r.worker, seconds: r.seconds })),
       bases,
+      grids,
       ...(perSecond > 0 ? { etaSeconds: left / (perSecond * workers) } : {}),
       dataVersion: version.rows.length ? Number(version.rows[0].version) : 0,
     };
