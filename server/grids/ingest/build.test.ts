@@ -5,9 +5,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gridWindow, SOUTH_ASIA_AXES, type GridQuery } from "../../../app/features/grids/grid";
 import { loadSeeds } from "../../seeds.server";
-import { nextDay, type Calendar, type CalendarDate } from "../../series/ingest/calendar";
+import type { Calendar, CalendarDate } from "../../series/ingest/calendar";
 import { ingest, loadGeoFeatures, openSeriesDatabase, type IngestSummary } from "../../series/ingest/ingest.server";
 import { computeMasks } from "../../series/ingest/masks";
+import { datesOf } from "../../series/ingest/testing/dates";
 import { writeTestNetcdf } from "../../series/ingest/testing/write-netcdf";
 import { IngestedSeriesStore } from "../../series/ingested-store.server";
 import { cellPeriodMeans, ensembleField, type GridMember } from "../ensemble";
@@ -44,11 +45,6 @@ const noise = (...k: number[]) => {
   const x = Math.sin(k.reduce((a, b) => a * 131 + b, 7) * 12.9898) * 43758.5453;
   return x - Math.floor(x);
 };
-function datesOf(calendar: Calendar, start: number, end: number): CalendarDate[] {
-  const out: CalendarDate[] = [];
-  for (let d: CalendarDate = { year: start, month: 1, day: 1 }; d.year <= end; d = nextDay(calendar, d)) out.push(d);
-  return out;
-}
 const missing = (k: number, d: CalendarDate, r: number, c: number) =>
   k === 2 && ((r === OCEAN.row && c === OCEAN.column) || (r === GAP.row && c === GAP.column && d.year === GAP.date.year && d.month === GAP.date.month && d.day === GAP.date.day));
 /** Daily mean temperature, degC: warming with the years, more for the later models, a seasonal cycle and noise. */

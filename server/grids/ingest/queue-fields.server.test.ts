@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GRID_SEASONS, type GridQuery } from "../../../app/features/grids/grid";
 import { startPostgres, type Postgres } from "../../../tests/support/postgres";
 import { loadSeeds } from "../../seeds.server";
-import { nextDay, type Calendar, type CalendarDate } from "../../series/ingest/calendar";
+import type { Calendar } from "../../series/ingest/calendar";
 import { ingest } from "../../series/ingest/ingest.server";
+import { datesOf } from "../../series/ingest/testing/dates";
 import { writeTestNetcdf } from "../../series/ingest/testing/write-netcdf";
 import { enqueue, queueStatus, startWorker, type JobEvent } from "../../series/queue/jobs.server";
 import { GridFileStore } from "../files/store";
@@ -30,11 +31,6 @@ const RUNS = [
   { scenario: "ssp245", start: 2015, end: 2039 },
 ];
 
-function datesOf(calendar: Calendar, start: number, end: number): CalendarDate[] {
-  const out: CalendarDate[] = [];
-  for (let d: CalendarDate = { year: start, month: 1, day: 1 }; d.year <= end; d = nextDay(calendar, d)) out.push(d);
-  return out;
-}
 const wiggle = (...k: number[]) => {
   const x = Math.sin(k.reduce((a, b) => a * 131 + b, 7) * 12.9898) * 43758.5453;
   return x - Math.floor(x);
