@@ -12,7 +12,9 @@ import { rawRequest, type RawResponse } from "../support/raw-http";
 
 // Each group starts its own portal (a few seconds on a busy machine) and keeps it for its tests, in order.
 test.slow();
-test.describe.configure({ mode: "default" });
+// a page's first render computes what it shows (a profile's series, the API page's live examples): seconds
+// on a busy machine, so the timeouts are hang guards well above that
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 type Portal = { url: string; port: number; process: ChildProcess };
 
@@ -22,7 +24,7 @@ async function start(env: Record<string, string>): Promise<Portal> {
 }
 
 function get(portal: Portal, target: string, headers: [string, string][] = []): Promise<RawResponse> {
-  return rawRequest(portal.port, { method: "GET", target, headers });
+  return rawRequest(portal.port, { method: "GET", target, headers }, 30_000);
 }
 
 /** The page asked for twice (a document is kept on its second request). */

@@ -133,6 +133,23 @@ export interface LevelWindows {
  * has no window. The historical run has no warming-level windows. A table with its version and licence
  * (the seed, the API's list) passes them on in `table`, for the method note.
  */
+/** A table's rows by model and scenario, made once per table (`levelWindows` runs for every series and window). */
+const rowsByRun = new WeakMap<readonly WarmingLevelRow[], Map<string, WarmingLevelRow[]>>();
+function rowsOfRun(rows: readonly WarmingLevelRow[], model: string, scenario: string): readonly WarmingLevelRow[] {
+  let index = rowsByRun.get(rows);
+  if (!index) {
+    index = new Map();
+    for (const row of rows) {
+      const key = `${row.model}|${row.scenario}`;
+      const list = index.get(key);
+      if (list) list.push(row);
+      else index.set(key, [row]);
+    }
+    rowsByRun.set(rows, index);
+  }
+  return index.get(`${model}|${scenario}`) ?? [];
+}
+
 export function levelWindows(
   table: Pick<WarmingLevels, "rows"> & Partial<TableEdition>,
   scenario: string,
@@ -142,7 +159,7 @@ export function levelWindows(
   const out: LevelWindows = { level, scenario, periods: {}, notReached: [], notInTable: [], otherMember: [] };
   if (table.version && table.licence) out.table = { version: table.version, licence: table.licence };
   for (const model of models) {
-    const rows = table.rows.filter((r) => r.model === model.code && r.scenario === scenario);
+    const rows = rowsOfRun(table.rows, model.code, scenario);
     if (rows.length === 0) {
       out.notInTable.push(model.code);
       continue;
