@@ -13,7 +13,8 @@
 //    the first request after the server starts, the painting of a kept field, a kept image, the point query,
 //    the images' sizes; and the store's size per file, per model and for the whole set.
 //
-//   node bench/grid.mjs [--warm 40] [--before DIR] [--files-dir DIR (reuse or keep the files)] [--no-files] [--no-sample]
+//   node bench/grid.mjs [--warm 40] [--before DIR] [--series-workers N] [--files-dir DIR (reuse or keep the files)]
+//                       [--no-files] [--no-sample] [--out NAME (default grid)]
 import { mkdtempSync, readdirSync, rmSync, statSync, existsSync } from "node:fs";
 import { get } from "node:http";
 import os from "node:os";
@@ -23,6 +24,7 @@ import { build } from "esbuild";
 import { endOfRun, loadAverage, machineWithIndex, option, root, round, startServer, stopChild, writeResult } from "./lib.mjs";
 
 const WARM = option("warm", 40);
+const image = (q, extra = "") => `/api/cmip6/grid/image.png?${q}${extra}`;
 const textOption = (name) => {
   const at = process.argv.indexOf(`--${name}`);
   return at === -1 ? undefined : process.argv[at + 1];
@@ -30,6 +32,10 @@ const textOption = (name) => {
 const BEFORE = textOption("before");
 const FILES_DIR = textOption("files-dir");
 const SAMPLE = !process.argv.includes("--no-sample");
+/** The series worker threads of the sample runs' servers (SERIES_WORKERS; the server's default when absent). */
+const SERIES_WORKERS = textOption("series-workers");
+/** The result's name (bench/results/NAME.json). */
+const OUT = textOption("out") ?? "grid";
 const FILES = !process.argv.includes("--no-files");
 
 /** Fields of every kind: temperatures, rain by season, counts of days, warming levels. */
@@ -46,6 +52,8 @@ const FIELDS = [
 /** Other windows of the same files (fields not read before): more first reads per file. */
 const MORE_WINDOWS = ["2020-2039", "2060-2079", "gwl:1.5", "gwl:4.0"];
 const STATISTICS = ["change", "p90", "future", "agreement"];
+/** A field asked for first on every server, none of the measured ones: what a process does once (the outlines of the default clip rasterised, the sample store's masks) is not a field's cost. */
+const WARM_UP = image("indicator=tasmin&scenario=ssp245&season=annual&window=2040-2059", "&statistic=baseline");
 
 function timed(base, path) {
   return new Promise((resolve, reject) => {
@@ -64,9 +72,13 @@ function summary(samples) {
   return { n: s.length, p50: round(q(0.5)), p95: round(q(0.95)), max: round(s.at(-1)) };
 }
 
-const image = (q, extra = "") => `/api/cmip6/grid/image.png?${q}${extra}`;
 const withWindow = (q, window) => q.replace(/window=[^&]+/, `window=${window}`);
 const empty = () => ({ coldField: [], coldPaint: [], warm: [], point: [], sizes: [] });
+/** Per-field ratios of two runs' first images (the same fields in the same order): their median and range. */
+function paired(after, before) {
+  const ratios = after.map((ms, i) => ms / before[i]).sort((a, b) => a - b);
+  return { median: round(ratios[Math.floor(ratios.length / 2)], 3), min: round(ratios[0], 3), max: round(ratios.at(-1), 3) };
+}
 
 /** One field on one server: its first image, the other statistics, the kept image, point queries. */
 async function measureField(base, q, into) {
@@ -98,9 +110,8 @@ if (SAMPLE) {
   const servers = [{ name: "after", dir: root }, ...(BEFORE ? [{ name: "before", dir: path.resolve(BEFORE) }] : [])];
   const runs = [];
   try {
-    for (const s of servers) runs.push({ ...s, server: await startServer({ SERIES_DB: "none", GRID_DIR: path.join(os.tmpdir(), "sacap-no-grid-files") }, s.dir), results: empty() });
-    // the outlines of the default clip are rasterised once per process, and the masks computed: not a field's cost
-    for (const r of runs) await timed(r.server.base, image(FIELDS[0], "&statistic=baseline"));
+    for (const s of servers) runs.push({ ...s, server: await startServer({ SERIES_DB: "none", GRID_DIR: path.join(os.tmpdir(), "sacap-no-grid-files"), ...(SERIES_WORKERS ? { SERIES_WORKERS } : {}) }, s.dir), results: empty() });
+    for (const r of runs) await timed(r.server.base, WARM_UP);
     for (const [i, q] of FIELDS.entries()) {
       // who goes first alternates, so that neither always follows the other's work
       const order = i % 2 === 0 ? runs : [...runs].reverse();
@@ -110,8 +121,10 @@ if (SAMPLE) {
     for (const r of runs) await stopChild(r.server.child);
   }
   result.sample = {
-    note: "milliseconds per request over loopback HTTP, one request at a time; coldField: a field nothing was kept of (the sample store reads the 23 places' series and fits 35 models' fields, then the image is painted); coldPaint: another statistic of a kept field (painting only); warm: a kept image",
-    ...Object.fromEntries(runs.map((r) => [r.name, { build: path.relative(root, r.dir) || ".", ...report(r.results) }])),
+    seriesWorkers: SERIES_WORKERS ? Number(SERIES_WORKERS) : "the server's default (the cores less one)",
+    note: "milliseconds per request over loopback HTTP, one request at a time; coldFieldMsByField: in the order of FIELDS; afterOverBeforeColdField: per field, this build's first image over the other build's; coldField: a field nothing was kept of (the sample store reads the 23 places' series and fits 35 models' fields, then the image is painted); coldPaint: another statistic of a kept field (painting only); warm: a kept image",
+    ...Object.fromEntries(runs.map((r) => [r.name, { build: path.relative(root, r.dir) || ".", ...report(r.results), coldFieldMsByField: r.results.coldField.map((ms) => round(ms)) }])),
+    ...(runs.length === 2 ? { afterOverBeforeColdField: paired(runs[0].results.coldField, runs[1].results.coldField) } : {}),
   };
 }
 
@@ -145,7 +158,7 @@ if (FILES) {
     const moreWindows = [];
     const server = await startServer({ SERIES_DB: "none", GRID_DIR: dir });
     try {
-      await timed(server.base, image(FIELDS[0], "&statistic=baseline"));
+      await timed(server.base, WARM_UP);
       for (const q of FIELDS) {
         await measureField(server.base, withWindow(q, q.match(/window=([^&]+)/)[1]), results);
         for (const w of MORE_WINDOWS) {
@@ -203,5 +216,5 @@ if (FILES) {
 result.machine = await endOfRun(info);
 result.loadAverageAtEnd = loadAverage();
 console.log(JSON.stringify(result, null, 2));
-writeResult("grid", result);
+writeResult(OUT, result);
 if (storeReport) writeResult("grid-store", { machine: result.machine, ...storeReport });
