@@ -64,6 +64,17 @@ describe("the sample fit", () => {
     expect(spread(geometry, Float64Array.from([4, 4, 4, 4])).every((v) => Math.abs(v - 4) < 1e-12)).toBe(true);
   });
 
+  it("keeps a field within a range and at its targets where the range allows them (the means followed through the clamps)", () => {
+    const targets = Float64Array.from([3, 1.5, 6, 0.5]);
+    // a start that dips far below zero: the clamps move many cells, the corrections move them back
+    const start = Float64Array.from(geometry.landCells, (cell) => Math.sin(cell * 0.37) * 8);
+    const fitted = fit.fit(start, targets, { min: 0, max: Infinity });
+    expect(fitted.every((v) => v >= 0)).toBe(true);
+    const grid = layOut(geometry, fitted, new Float64Array(geometry.cells), NaN);
+    const means = placeMeans(geometry.masks, (cell) => grid[cell]);
+    targets.forEach((t, p) => expect(Math.abs(means.get(geometry.masks[geometry.constrained[p]].code)! - t)).toBeLessThanOrEqual(1e-6 * t));
+  });
+
   it("refuses two places with the same cells (their means cannot differ)", () => {
     expect(() => new PlaceFit(sampleGeometry(axes, [square("a", 72, 12, 76, 16), square("b", 72, 12, 76, 16)]))).toThrow(/same cells/);
   });

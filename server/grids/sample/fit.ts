@@ -9,8 +9,10 @@ import type { SampleGeometry } from "./geometry";
  * A[p][q] is the mean of bump q over place p. A is factorised once per grid and set of places with a
  * target (LU with partial pivoting; a place without a target, NaN, is left to the others) and each fit is a
  * direct solve followed by iterative refinement (the residual of the corrected field solved again) until
- * every place mean is within 1e-12 of its target, relative to the values' size. The
- * means are the ingest's (`placeMeans` in `server/series/ingest/spells.ts`): the masks' cell-area
+ * every place mean is within 1e-12 of its target, relative to the values' size. The place means are
+ * computed over the cells once per fit and then kept up to date without passing over every place's cells
+ * again: a correction moves them by A c (they are linear in the multiples) and the physical range's clamp
+ * by the moved cells' weights alone (`cellPlaces`). The means are the ingest's (`placeMeans` in `server/series/ingest/spells.ts`): the masks' cell-area
  * weights, summed over the place's cells. Fields are arrays over the land cells (`landCells` order).
  */
 export class PlaceFit {
@@ -20,12 +22,31 @@ export class PlaceFit {
   /** LU factors of A restricted to the places with targets, per set of those places. */
   private readonly factors = new Map<string, Factors>();
   private readonly totals: Float64Array;
+  /**
+   * Per land cell, the places it lies in and its weight in each one's mean (the mask's weight over the
+   * place's total), as a compressed list: the entries of land cell j are `start[j]` to `start[j + 1]`.
+   */
+  private readonly cellPlaces: { start: Uint32Array; place: Uint16Array; weight: Float64Array };
 
   constructor(private readonly geometry: SampleGeometry) {
     const { places, bumps, landCells } = geometry;
     const n = places.length;
     this.n = n;
     this.totals = Float64Array.from(places, ({ values }) => values.reduce((sum, w) => sum + w, 0));
+    const start = new Uint32Array(landCells.length + 1);
+    for (const { land } of places) for (let k = 0; k < land.length; k++) start[land[k] + 1]++;
+    for (let j = 0; j < landCells.length; j++) start[j + 1] += start[j];
+    const next = start.slice(0, landCells.length);
+    const place = new Uint16Array(start[landCells.length]);
+    const weight = new Float64Array(start[landCells.length]);
+    places.forEach(({ land, values }, p) => {
+      for (let k = 0; k < land.length; k++) {
+        const at = next[land[k]]++;
+        place[at] = p;
+        weight[at] = values[k] / this.totals[p];
+      }
+    });
+    this.cellPlaces = { start, place, weight };
     // column q of A: the place means of bump q
     const a = new Float64Array(n * n);
     const field = new Float64Array(landCells.length);
@@ -70,20 +91,23 @@ export class PlaceFit {
    * `geometry.constrained` order); places whose target is NaN are not constrained (nor corrected by their bumps).
    */
   fit(field: Float64Array, targets: Float64Array, bounds?: PhysicalBounds): Float64Array {
-    this.solveExact(field, targets);
+    // the place means of the field, kept up to date through the corrections and clamps below
+    const means = this.means(field);
+    this.solveExact(field, targets, means);
     if (!bounds) return field;
     // alternate between the place means and the physical range (projections onto the two sets): where the
     // sample places agree with each other this converges to a field that meets both; where they contradict
     // each other (no field in range has those means) the range wins and the means come as close as it lets
     for (let round = 0; round < BOUND_ROUNDS; round++) {
-      if (clamp(field, bounds) === 0) return field;
-      this.solveExact(field, targets);
+      if (this.clamp(field, bounds, means) === 0) return field;
+      this.solveExact(field, targets, means);
     }
-    clamp(field, bounds);
+    this.clamp(field, bounds, means);
     return field;
   }
 
-  private solveExact(field: Float64Array, targets: Float64Array): Float64Array {
+  /** Corrects `field` (whose place means are `means`, kept up to date) to the targets. */
+  private solveExact(field: Float64Array, targets: Float64Array, means: Float64Array): Float64Array {
     const { bumps } = this.geometry;
     const places: number[] = [];
     let scale = 1;
@@ -94,8 +118,8 @@ export class PlaceFit {
     });
     if (places.length === 0) return field;
     const factors = this.factorsOf(places);
+    const { n, a } = this;
     for (let round = 0; round < 4; round++) {
-      const means = this.means(field);
       const residual = Float64Array.from(places, (p) => targets[p] - means[p]);
       if (residual.every((r) => Math.abs(r) <= 1e-12 * scale)) break;
       const c = solve(factors, residual);
@@ -103,9 +127,30 @@ export class PlaceFit {
         const { land, values } = bumps[q];
         const cq = c[i];
         for (let k = 0; k < land.length; k++) field[land[k]] += cq * values[k];
+        // the means move by column q of A times the multiple
+        for (let p = 0; p < n; p++) means[p] += a[p * n + q] * cq;
       });
     }
     return field;
+  }
+
+  /**
+   * Moves every value into the range, the place means (`means`) with them; how many values were outside
+   * (by more than rounding).
+   */
+  private clamp(field: Float64Array, { min, max }: PhysicalBounds, means: Float64Array): number {
+    const { start, place, weight } = this.cellPlaces;
+    let moved = 0;
+    const slack = 1e-9 * Math.max(1, Math.abs(max === Infinity ? min : max));
+    for (let i = 0; i < field.length; i++) {
+      const v = field[i];
+      if (!(v < min || v > max)) continue;
+      const to = v < min ? min : max;
+      if (v < min - slack || v > max + slack) moved++;
+      field[i] = to;
+      for (let e = start[i]; e < start[i + 1]; e++) means[place[e]] += (to - v) * weight[e];
+    }
+    return moved;
   }
 }
 
@@ -117,23 +162,6 @@ export interface PhysicalBounds {
 
 /** Rounds of fitting and clamping before the range is imposed on what is left. */
 const BOUND_ROUNDS = 40;
-
-/** Moves every value into the range; how many were outside (by more than rounding). */
-function clamp(field: Float64Array, { min, max }: PhysicalBounds): number {
-  let moved = 0;
-  const slack = 1e-9 * Math.max(1, Math.abs(max === Infinity ? min : max));
-  for (let i = 0; i < field.length; i++) {
-    const v = field[i];
-    if (v < min) {
-      if (v < min - slack) moved++;
-      field[i] = min;
-    } else if (v > max) {
-      if (v > max + slack) moved++;
-      field[i] = max;
-    }
-  }
-  return moved;
-}
 
 /** LU factors in one row-major matrix (unit lower triangle implied) and the row permutation. */
 interface Factors {

@@ -4,7 +4,7 @@ import type { SeriesFrequency } from "../../../app/features/cmip6/seriesQuery";
 import { choicePeriods, modelMember, type LevelWindows, type WarmingLevels } from "../../../app/features/cmip6/warmingLevels";
 import { modelClimatologies, windowStatistics, type PeriodChoice } from "../../../app/features/cmip6/windows";
 import { gridWindowsOf, type GridIndicator, type GridScenario, type GridSeason } from "../../../app/features/grids/grid";
-import type { SeriesService } from "../../series/service.server";
+import type { ResolvedSeriesQuery, SeriesService } from "../../series/service.server";
 
 /**
  * What the gridded sample fields are fitted to: each model's period means over every place, exactly as the
@@ -44,6 +44,12 @@ export interface PlaceValues {
 export const seriesFrequencyOf = (season: GridSeason): { frequency: SeriesFrequency; season?: SeasonCode } =>
   season === "annual" ? { frequency: "annual" } : { frequency: "monthly", season };
 
+/**
+ * Place series asked of the series service at once while a field's place values are read: enough to keep
+ * its workers busy (one or a few on a small machine) while this thread takes each answer's means.
+ */
+export const PLACE_READS_AT_ONCE = 4;
+
 /** Reads every place's series of one indicator, scenario and season once, and the per-model means of all windows. */
 export async function readPlaceValues(
   series: SeriesService,
@@ -71,17 +77,25 @@ export async function readPlaceValues(
     ),
     sample: false,
   };
-  let info: PlaceValues["indicator"] | undefined;
-  for (const [g, geo] of geos.entries()) {
+  // every place's query first: one the catalogue refuses means no field (nothing is asked of the workers)
+  const queries: ResolvedSeriesQuery[] = [];
+  for (const geo of geos) {
     const params = new URLSearchParams({ indicator, geo, scenario: `historical,${scenario}`, ...(seasonCode ? { season: seasonCode } : {}) });
     const parsed = series.parse(frequency, params);
     if (!parsed.ok) return undefined;
     const resolved = series.resolve(frequency, parsed.query);
     if (!resolved.ok) return undefined;
-    const answer = await series.response(resolved.value);
-    if ("status" in answer) continue;
+    queries.push(resolved.value);
+  }
+  // per place, in place order: its indicator description and the reasons its series leave models out (the
+  // first place's reason is kept, whatever order the answers come in)
+  const infos: (PlaceValues["indicator"] | undefined)[] = geos.map(() => undefined);
+  const reasons: Map<string, string>[][] = geos.map(() => choices.map(() => new Map()));
+  const readPlace = async (g: number) => {
+    const answer = await series.response(queries[g]);
+    if ("status" in answer) return;
     const { code, name, units, decimals } = answer.indicator;
-    info = { code, name, units, decimals };
+    infos[g] = { code, name, units, decimals };
     out.sample ||= answer.sample;
     // the historical block first: a year is taken from the first block that has it (as the choropleth)
     const blocks: ScenarioSeries[] = [...answer.series].sort((a, b) => Number(b.scenario === "historical") - Number(a.scenario === "historical"));
@@ -92,8 +106,21 @@ export async function readPlaceValues(
       const window = out.windows.get(choice.code)!;
       const stats = windowStatistics(blocks, periods[w].periods, baseline);
       for (const [model, m] of Object.entries(stats.models)) window.means.get(model)![g] = m.mean;
-      for (const [model, e] of Object.entries(stats.excluded)) if (!window.excluded.has(model)) window.excluded.set(model, e.reason);
+      for (const [model, e] of Object.entries(stats.excluded)) reasons[g][w].set(model, e.reason);
     }
+  };
+  // a few places at a time: the series workers compute the next answers while this thread reads the last
+  // ones, and the field's jobs never fill the client's line of the workers (`SeriesWorkerPool`) with more
+  // than these, so the client's other series wait behind a few of them at most
+  let next = 0;
+  const reader = async () => {
+    while (next < geos.length) await readPlace(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(PLACE_READS_AT_ONCE, geos.length) }, reader));
+  for (const [w, choice] of choices.entries()) {
+    const excluded = out.windows.get(choice.code)!.excluded;
+    for (const place of reasons) for (const [model, reason] of place[w]) if (!excluded.has(model)) excluded.set(model, reason);
   }
+  const info = infos.find((i) => i !== undefined);
   return info ? { ...out, indicator: info } : undefined;
 }
