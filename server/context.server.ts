@@ -11,6 +11,7 @@ import { DroughtIndexStore } from "./series/drought-store";
 import { SampleSeriesStore } from "./series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "./series/service.server";
 import { openGridStore } from "./grids/open.server";
+import { warmGridImages } from "./api/grid.server";
 import type { GridStore } from "./grids/store";
 import { IngestedSeriesStore } from "./series/ingested-store.server";
 import { PostgresSeriesStore, type PostgresSeriesStoreOptions } from "./series/postgres/reader.server";
@@ -67,6 +68,7 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
   const store = await openSeriesApiStore(seeds, env.SERIES_DB, { pollSeconds: env.SERIES_DB_POLL_SECONDS });
   const series = createSeriesService(seeds, store, { pool: seriesWorkers(env.SERIES_WORKERS) });
   const grids = await openGridStore({ env, seeds, series });
+  warmGridImages(grids);
   return {
     env,
     reference,

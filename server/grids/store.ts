@@ -12,6 +12,8 @@ export interface GridStore {
   field(query: GridQuery): Promise<GridFieldSet | undefined>;
   /** Changes when any field changes (keys the caches of images and answers). */
   version(): string;
+  /** A file of the store, when it reads files: what a process warms up on (`warmGridImages`). */
+  firstFile?(): { indicator: string; scenario: string; season: string } | undefined;
 }
 
 /** The files' fields where they have them, the fallback's elsewhere. */
@@ -28,5 +30,8 @@ export class LayeredGridStore implements GridStore {
   }
   version() {
     return `${this.primary.version()}+${this.fallback.version()}`;
+  }
+  firstFile() {
+    return this.primary.firstFile?.() ?? this.fallback.firstFile?.();
   }
 }

@@ -76,6 +76,12 @@ export class GridFileStore implements GridStore {
     return this.list().version;
   }
 
+  firstFile(): { indicator: string; scenario: string; season: string } | undefined {
+    const [name] = this.list().files.keys();
+    const parts = name === undefined ? null : FILE.exec(name);
+    return parts ? { indicator: parts[1], scenario: parts[2], season: parts[3] } : undefined;
+  }
+
   async field(query: GridQuery): Promise<GridFieldSet | undefined> {
     const name = gridFileName(query.indicator, query.scenario, query.season);
     const stat = this.list().files.get(name);

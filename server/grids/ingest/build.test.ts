@@ -206,6 +206,9 @@ describe("gridded fields from the ingest", () => {
   ] as const)("the file store gives %s %s %s as ensembleField over the per-model means", async (indicator, season, window) => {
     const store = (await GridFileStore.open(gridDir))!;
     expect(store.axes).toMatchObject({ lat0: 26.5, lon0: 88.5, rows: 3, columns: 5 });
+    // the file a process warms up on is one of the folder's
+    const first = store.firstFile()!;
+    expect(gridFileName(first.indicator, first.scenario, first.season)).toBe(readdirSync(gridDir).sort()[0]);
     const query: GridQuery = { indicator, scenario: "ssp245", season, window };
     const field = (await store.field(query))!;
     expect(field).toBeDefined();
