@@ -1,6 +1,6 @@
 // Full-scale gridded field files for the benchmark (`bench/grid.mjs --files`): the layout the ingest writes
 // (`server/grids/ingest/build.ts`: one CF NetCDF-4 file per indicator, scenario and season, written with
-// `writeGridNetcdf`, the ensemble statistics per window and each model's means), for the catalogue's 35
+// the ingest's own `writeFieldFile`, the ensemble statistics per window and each model's means), for the catalogue's 35
 // models on the South Asia 0.25° grid, with values that look like the real ones: smooth climatologies per
 // indicator and season (a north-south gradient, the Himalaya and Tibet cold, the monsoon's rain), each
 // model's own smooth bias and cell noise, and a change that grows with the window and the scenario (at a
@@ -12,15 +12,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { decimalsOf } from "../app/features/cmip6/indicatorRules";
-import { levelWindows, modelMember, tableCitation } from "../app/features/cmip6/warmingLevels";
-import { AGREEMENT_RULE } from "../app/features/cmip6/windows";
+import { levelWindows, modelMember } from "../app/features/cmip6/warmingLevels";
 import {
   GRID_INDICATORS, GRID_SCENARIOS, gridWindowsOf, seasonsOf, SOUTH_ASIA_AXES,
   type GridIndicator, type GridScenario, type GridSeason,
 } from "../app/features/grids/grid";
-import { ensembleField } from "../server/grids/ensemble";
-import { writeGridNetcdf, type NetcdfVariable } from "../server/grids/files/netcdf";
-import { gridFileName, GRID_METHOD, GRID_REFERENCES } from "../server/grids/ingest/build";
+import { gridFileName, writeFieldFile } from "../server/grids/ingest/build";
 import { sampleGeometry } from "../server/grids/sample/geometry";
 import { loadSeeds } from "../server/seeds.server";
 import { loadGeoFeatures } from "../server/series/ingest/ingest.server";
@@ -184,8 +181,13 @@ export async function writeGridBenchFiles(dir: string, only?: readonly { indicat
     const file = path.join(dir, gridFileName(indicator, scenario, season));
     const seed = seeds.indicators.find((i) => i.field_value === indicator);
     await writeFieldFile(file, {
-      indicator, scenario, season, units: seed?.field_var_unit ?? info.units, name: seed?.name ?? indicator, decimals: decimalsOf(indicator),
-      models, windows, means, table: seeds.warmingLevels,
+      indicator, scenario, season, axes, units: seed?.field_var_unit ?? info.units, name: seed?.name ?? indicator, decimals: decimalsOf(indicator),
+      models, windows, excluded: [], means, version: "bench-1", table: seeds.warmingLevels,
+      provenance: {
+        source: `Benchmark fields (smooth climatologies with noise, not model output), ${models.length} model(s): ${models.join(", ")}`,
+        history: "written by bench/grid-files.ts",
+        sample: true,
+      },
     });
     const bytes = statSync(file).size;
     const ms = performance.now() - t0;
@@ -193,102 +195,4 @@ export async function writeGridBenchFiles(dir: string, only?: readonly { indicat
     log(`${path.basename(file)}: ${(bytes / 2 ** 20).toFixed(1)} MiB in ${(ms / 1000).toFixed(1)} s`);
   }
   return out;
-}
-
-interface FieldFile {
-  indicator: GridIndicator;
-  scenario: GridScenario;
-  season: GridSeason;
-  units: string;
-  name: string;
-  decimals: number;
-  models: string[];
-  windows: { code: string; periods: Record<string, { start: number; end: number }>; excluded: { model: string; reason: string }[] }[];
-  means: { model: string; baseline: Float32Array; future: Float32Array[] }[];
-  table: ReturnType<typeof loadSeeds>["warmingLevels"];
-}
-
-/** One file with the variables, dimensions and attributes the ingest's `writeFieldFile` gives it. */
-async function writeFieldFile(file: string, f: FieldFile): Promise<void> {
-  const nw = f.windows.length;
-  const stats = {
-    change: new Float32Array(nw * size), p10: new Float32Array(nw * size), p90: new Float32Array(nw * size),
-    baseline: new Float32Array(nw * size), future: new Float32Array(nw * size), agreement: new Float32Array(nw * size),
-    model_count: new Uint8Array(nw * size), agree_count: new Uint8Array(nw * size), sign: new Int8Array(nw * size),
-  };
-  const windowInfo: Record<string, { models: string[]; excluded: { model: string; reason: string }[]; windows?: Record<string, { start: number; end: number }> }> = {};
-  f.windows.forEach((w, k) => {
-    const members = f.means.filter((m) => w.periods[m.model]).map((m) => ({ model: m.model, baseline: m.baseline, future: m.future[k] }));
-    const e = ensembleField(members, size);
-    const o = k * size;
-    stats.change.set(e.change, o);
-    stats.p10.set(e.p10, o);
-    stats.p90.set(e.p90, o);
-    stats.baseline.set(e.baseline, o);
-    stats.future.set(e.future, o);
-    stats.agreement.set(e.agreement, o);
-    stats.model_count.set(e.count, o);
-    stats.agree_count.set(e.agree, o);
-    stats.sign.set(e.sign, o);
-    windowInfo[w.code] = {
-      models: e.models,
-      excluded: w.excluded,
-      ...(w.code.startsWith("gwl:") ? { windows: Object.fromEntries(Object.entries(w.periods).filter(([m]) => e.models.includes(m))) } : {}),
-    };
-  });
-  const nm = f.means.length;
-  const modelBaseline = new Float32Array(nm * size);
-  const modelFuture = new Float32Array(nm * nw * size);
-  f.means.forEach((m, i) => {
-    modelBaseline.set(m.baseline, i * size);
-    m.future.forEach((w, k) => modelFuture.set(w, (i * nw + k) * size));
-  });
-  const nan = Float32Array.of(NaN);
-  const cellMethods = (what: string) => `window: ${what} (ensemble of models) lat: lon: point`;
-  const stat = (name: string, data: Float32Array, long: string, units: string): NetcdfVariable => ({
-    name, dims: ["window", "lat", "lon"], data, attributes: { _FillValue: nan, units, long_name: long, cell_methods: cellMethods(name === "agreement" ? "fraction" : name === "p10" || name === "p90" ? "percentile" : "median") },
-  });
-  const seasonText = f.season;
-  const codes = f.windows.map((w) => w.code);
-  await writeGridNetcdf(file, {
-    axes,
-    dims: [
-      { name: "window", values: Int32Array.from(codes, (_, i) => i), attributes: { long_name: "period of the future window", codes: codes.join(" ") } },
-      { name: "model", values: Int32Array.from(f.means, (_, i) => i), attributes: { long_name: "model index", codes: f.means.map((m) => m.model).join(" ") } },
-    ],
-    variables: [
-      stat("change", stats.change, `${f.name}: change from 1995-2014, ensemble median (${seasonText})`, f.units),
-      stat("p10", stats.p10, `${f.name}: change from 1995-2014, 10th percentile of the models (${seasonText})`, f.units),
-      stat("p90", stats.p90, `${f.name}: change from 1995-2014, 90th percentile of the models (${seasonText})`, f.units),
-      stat("baseline", stats.baseline, `${f.name}: 1995-2014 mean, ensemble median (${seasonText})`, f.units),
-      stat("future", stats.future, `${f.name}: window mean, ensemble median (${seasonText})`, f.units),
-      stat("agreement", stats.agreement, "share of models agreeing on the sign of the change (IPCC AR6 simple approach)", "1"),
-      { name: "model_count", dims: ["window", "lat", "lon"], data: stats.model_count, attributes: { long_name: "models with a change", units: "1" } },
-      { name: "agree_count", dims: ["window", "lat", "lon"], data: stats.agree_count, attributes: { long_name: "models with the majority sign", units: "1" } },
-      { name: "sign", dims: ["window", "lat", "lon"], data: stats.sign, attributes: { long_name: "sign of the change most models have (1, -1, 0)", units: "1" } },
-      { name: "model_baseline", dims: ["model", "lat", "lon"], data: modelBaseline, attributes: { _FillValue: nan, units: f.units, long_name: `${f.name}: each model's 1995-2014 mean (${seasonText})`, cell_methods: "time: mean" } },
-      { name: "model_future", dims: ["model", "window", "lat", "lon"], data: modelFuture, attributes: { _FillValue: nan, units: f.units, long_name: `${f.name}: each model's window mean (${seasonText})`, cell_methods: "time: mean" } },
-    ],
-    attributes: {
-      Conventions: "CF-1.8",
-      title: `${f.name} (${f.indicator}), ${f.scenario}, ${seasonText}: change from 1995-2014 per grid cell, CMIP6 ensemble`,
-      institution: "SACAP",
-      source: `Benchmark fields (smooth climatologies with noise, not model output), ${f.models.length} model(s): ${f.models.join(", ")}`,
-      history: `${new Date().toISOString()}: written by bench/grid-files.ts`,
-      references: `${GRID_REFERENCES}; warming levels: ${tableCitation(f.table)}`,
-      indicator: f.indicator,
-      indicator_name: f.name,
-      decimals: f.decimals,
-      scenario: f.scenario,
-      season: f.season,
-      baseline_period: "1995-2014",
-      windows: codes.join(", "),
-      models: f.models.join(" "),
-      agreement_rule: AGREEMENT_RULE,
-      method: GRID_METHOD,
-      sample: "true",
-      sacap_version: "bench-1",
-      sacap_windows: JSON.stringify(windowInfo),
-    },
-  });
 }

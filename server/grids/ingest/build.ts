@@ -283,7 +283,8 @@ export async function buildGridFiles(options: BuildGridOptions): Promise<BuildGr
   return summary;
 }
 
-interface FieldFile {
+/** What one field file holds (`writeFieldFile`). */
+export interface FieldFile {
   indicator: GridIndicator;
   scenario: GridScenario;
   season: GridSeason;
@@ -297,10 +298,12 @@ interface FieldFile {
   means: ModelMeans[];
   version: string;
   table: WarmingLevels;
+  /** Where the values come from, when not the ingest (the benchmark's generated fields): said in the file. */
+  provenance?: { source: string; history: string; sample: true };
 }
 
 /** One file: the ensemble statistics per window and each model's means, in the agreed layout. */
-async function writeFieldFile(file: string, f: FieldFile): Promise<void> {
+export async function writeFieldFile(file: string, f: FieldFile): Promise<void> {
   const size = f.axes.rows * f.axes.columns;
   const nw = f.windows.length;
   const stats = {
@@ -367,8 +370,8 @@ async function writeFieldFile(file: string, f: FieldFile): Promise<void> {
       Conventions: "CF-1.8",
       title: `${f.name} (${f.indicator}), ${f.scenario}, ${seasonText}: change from 1995-2014 per grid cell, CMIP6 ensemble`,
       institution: "SACAP",
-      source: `NEX-GDDP-CMIP6 daily fields, ${f.models.length} model(s): ${f.models.join(", ")}`,
-      history: `${new Date().toISOString()}: written by npm run ingest (SACAP grid fields)`,
+      source: f.provenance?.source ?? `NEX-GDDP-CMIP6 daily fields, ${f.models.length} model(s): ${f.models.join(", ")}`,
+      history: `${new Date().toISOString()}: ${f.provenance?.history ?? "written by npm run ingest (SACAP grid fields)"}`,
       references: `${GRID_REFERENCES}; warming levels: ${tableCitation(f.table)}`,
       indicator: f.indicator,
       indicator_name: f.name,
@@ -380,7 +383,7 @@ async function writeFieldFile(file: string, f: FieldFile): Promise<void> {
       models: f.models.join(" "),
       agreement_rule: AGREEMENT_RULE,
       method: GRID_METHOD,
-      sample: "false",
+      sample: f.provenance?.sample ? "true" : "false",
       sacap_version: f.version,
       sacap_windows: JSON.stringify(windowInfo),
     },
