@@ -9,7 +9,9 @@ import { printable, writeText } from "./terminal";
 
 const USAGE = `Takes ingest jobs from the queue that \`npm run ingest -- FILES --queue URL\` filled, and writes the shared
 series store in the same PostgreSQL database. Run one per core, on as many machines as you like; stop with
-Ctrl-C or SIGTERM (the job at hand is finished first).
+Ctrl-C or SIGTERM (the job at hand is finished first). Once every set is done the workers also write the
+gridded field files, a job per indicator and scenario, into the folder named when the files were queued
+(docs/grids.md).
 
 Usage: npm run ingest:worker -- --queue postgres://... [--concurrency 1] [--poll 2] [--supervise 30]
 
