@@ -14,9 +14,6 @@ export interface CompareLine {
   p90: (number | null)[];
 }
 
-/** Short scenario names for counts and notes. */
-export { SCENARIO_NAMES };
-
 /**
  * One compared item over the baseline and each column (a 20-year window or a warming level): the
  * ensemble median of the models' climatologies, the median of the models' changes from their own

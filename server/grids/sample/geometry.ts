@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { GridAxes } from "../../../app/features/grids/grid";
 import { computeMasks, type GeoFeature, type GeoMask } from "../../series/ingest/masks";
 
@@ -89,7 +90,7 @@ export async function sampleGeometryInTurns(axes: GridAxes, features: readonly G
   const masks: GeoMask[] = [];
   for (const feature of features) {
     masks.push(computeMasks(lat, lon, [feature]).masks[0]);
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return geometryOf(axes, lat, lon, masks);
 }

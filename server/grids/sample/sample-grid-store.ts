@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { levelLabel, levelMethodNote, type WarmingLevels } from "../../../app/features/cmip6/warmingLevels";
 import { AGREEMENT_RULE, ONE_SOURCE_RULE } from "../../../app/features/cmip6/windows";
 import type { YearRange } from "../../../app/features/cmip6/periods";
@@ -216,7 +217,7 @@ export class SampleGridStore implements GridStore {
       members.push({ model, baseline: base.baseline, future: fit.fit(startingField(geometry, base.pattern, future, "window"), future, bounds) });
       if ("byModel" in window.periods) windows[model] = window.periods.byModel[model];
       // one model's fit at a time: the server answers other requests in between (a field is 35 fits)
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     // kept (and weighed again) when it gained models
     if (bases.size !== before || before === 0) this.bases.set(baseKey, bases);

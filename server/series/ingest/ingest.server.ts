@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -819,7 +820,7 @@ async function readSet(
         }
         onDays(t1 * active.length * opened.length, t1 / days);
         // let the progress bar draw
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     }
     return {
