@@ -7,7 +7,7 @@
 //    painting alone), and when the image is kept; the images' sizes; the point query. With `--before DIR`
 //    (another build's checkout, e.g. a copy of `build/` from an earlier commit beside links to this
 //    checkout's other files), its server is measured the same way in the same run, field by field in turn.
-// 2. Full-scale files (`bench/grid-files.ts`: the ingest's layout, written with `writeGridNetcdf`, the 35
+// 2. Full-scale files (`bench/grid-files.ts`: the ingest's layout, written with its `writeFieldFile`, the 35
 //    catalogue models on the South Asia 0.25° grid, every indicator, scenario and season) in a temporary
 //    GRID_DIR: a field's image the first time it is asked for (the window read from its file, then painted),
 //    the first request after the server starts, the painting of a kept field, a kept image, the point query,
@@ -21,14 +21,10 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { endOfRun, loadAverage, machineWithIndex, option, root, round, startServer, stopChild, writeResult } from "./lib.mjs";
+import { endOfRun, loadAverage, machineWithIndex, option, root, round, startServer, stopChild, textOption, writeResult } from "./lib.mjs";
 
 const WARM = option("warm", 40);
 const image = (q, extra = "") => `/api/cmip6/grid/image.png?${q}${extra}`;
-const textOption = (name) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at === -1 ? undefined : process.argv[at + 1];
-};
 const BEFORE = textOption("before");
 const FILES_DIR = textOption("files-dir");
 const SAMPLE = !process.argv.includes("--no-sample");

@@ -21,6 +21,13 @@ export function option(name, fallback) {
   return i === -1 ? fallback : Number(args[i + 1]);
 }
 
+/** A text option (`--name value`), or `fallback` when it is not given. */
+export function textOption(name, fallback) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : args[i + 1];
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -24,12 +24,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { benchmarkIndex, freePort, loadAverage, machine, option, root, round, rssMiB, waitFor, writeResult } from "./lib.mjs";
+import { benchmarkIndex, freePort, loadAverage, machine, option, root, round, rssMiB, textOption as text, waitFor, writeResult } from "./lib.mjs";
 
-const text = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const DURATION = option("duration", 60);
 const CONNECTIONS = option("connections", 100);
 const CLIENTS = option("clients", 25);
