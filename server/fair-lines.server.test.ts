@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FairLines } from "./fair-lines.server";
 
 describe("FairLines", () => {
@@ -33,5 +33,64 @@ describe("FairLines", () => {
     expect(lines.take("a")).toBeDefined();
     expect(lines.take("a")).toBeDefined();
     expect(lines.take("a")).toBeUndefined();
+  });
+
+  describe("a long line defers to short ones", () => {
+    afterEach(() => vi.useRealTimers());
+
+    /** `client` asks `n` jobs; returns the order in which their turns come. */
+    function ask(lines: FairLines, client: string, n: number, started: string[]) {
+      for (let i = 0; i < n; i++) void lines.take(client)!.then(() => started.push(`${client}${i}`));
+    }
+
+    it("starts its next job only when the short line's job has ended", async () => {
+      const lines = new FairLines(1, 16, 4, 60_000);
+      const started: string[] = [];
+      ask(lines, "heavy", 6, started); // 1 under way, 5 waiting: a long line
+      ask(lines, "light", 1, started);
+      await Promise.resolve();
+      expect(started).toEqual(["heavy0", "light0"]);
+      // heavy's job ends while light's is under way: heavy waits
+      lines.end("heavy");
+      await Promise.resolve();
+      expect(started).toEqual(["heavy0", "light0"]);
+      lines.end("light");
+      await Promise.resolve();
+      expect(started).toEqual(["heavy0", "light0", "heavy1"]);
+      // nobody else under way: heavy's jobs follow one another
+      lines.end("heavy");
+      await Promise.resolve();
+      expect(started.at(-1)).toBe("heavy2");
+    });
+
+    it("does not defer with a short line of its own (a browser's few parallel requests)", async () => {
+      const lines = new FairLines(1, 16, 4, 60_000);
+      const started: string[] = [];
+      ask(lines, "page", 3, started); // 1 under way, 2 waiting
+      ask(lines, "other", 1, started);
+      lines.end("page");
+      await Promise.resolve();
+      expect(started).toEqual(["page0", "other0", "page1"]);
+    });
+
+    it("is never starved: after holdMs its next job starts anyway", async () => {
+      vi.useFakeTimers();
+      const lines = new FairLines(2, 16, 4, 2000);
+      const started: string[] = [];
+      ask(lines, "heavy", 8, started); // 2 under way, 6 waiting
+      ask(lines, "light", 1, started);
+      await Promise.resolve();
+      lines.end("heavy");
+      lines.end("heavy");
+      await Promise.resolve();
+      expect(started).toEqual(["heavy0", "heavy1", "light0"]);
+      // a job asked while the line defers waits in it, behind the others
+      ask(lines, "heavy", 1, started);
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(started).toHaveLength(3);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started).toEqual(["heavy0", "heavy1", "light0", "heavy2", "heavy3"]);
+      expect(lines.underWay).toBe(1 + 7);
+    });
   });
 });

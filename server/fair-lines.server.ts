@@ -8,15 +8,24 @@ import { sendPlainError } from "./plain-error.server";
  * ones wait in its own line, up to `queuePerClient`, and are refused beyond. So a client with many
  * connections gets no more turns than one with a single connection, and the others' work never waits
  * behind its line.
+ *
+ * Turns alone would still split the machine evenly between a client with a long line and one asking a
+ * single page, so that page would take twice its time. A client with `deferAt` or more jobs waiting
+ * therefore defers: when one of its jobs ends while a job of a client with a short line is under way, its
+ * next job starts once no such job is under way, or after `holdMs` at the latest (it is never starved).
  */
 export class FairLines {
-  private readonly lines = new Map<string, { running: number; waiting: (() => void)[] }>();
+  private readonly lines = new Map<string, Line>();
+  /** Clients whose lines defer to short ones. */
+  private readonly held = new Set<string>();
   /** Jobs under way or waiting, over all clients. */
   underWay = 0;
 
   constructor(
     readonly perClient: number,
     readonly queuePerClient: number,
+    readonly deferAt = DEFER_AT,
+    readonly holdMs = HOLD_MS,
   ) {}
 
   /** The most one client can have under way and waiting. */
@@ -29,7 +38,7 @@ export class FairLines {
     const line = this.lines.get(client) ?? { running: 0, waiting: [] };
     this.lines.set(client, line);
     let turn: Promise<void> | undefined;
-    if (line.running < this.perClient) {
+    if (line.running < this.perClient && !line.held) {
       line.running++;
       turn = Promise.resolve();
     } else if (line.waiting.length < this.queuePerClient) {
@@ -39,16 +48,63 @@ export class FairLines {
     return turn;
   }
 
-  /** The end of a job that had its turn: the client's next waiting job goes on. */
+  /** The end of a job that had its turn: the client's next waiting job goes on, or defers to short lines. */
   end(client: string): void {
     const line = this.lines.get(client);
     if (!line) return;
     this.underWay--;
+    line.running--;
+    if (!line.held) {
+      if (line.waiting.length >= this.deferAt && this.shortLineUnderWay(client)) this.hold(client, line);
+      else this.pass(client, line);
+    }
+    // held lines go on once no short line has a job under way
+    for (const held of this.held) if (!this.shortLineUnderWay(held)) this.release(held);
+  }
+
+  /** The client's next waiting job starts (or, with none waiting and none under way, its line is gone). */
+  private pass(client: string, line: Line): void {
     const next = line.waiting.shift();
-    if (next) next();
-    else if (--line.running === 0) this.lines.delete(client);
+    if (next) {
+      line.running++;
+      next();
+    } else if (line.running === 0) this.lines.delete(client);
+  }
+
+  /** Whether a client other than `client` with fewer than `deferAt` jobs waiting has one under way. */
+  private shortLineUnderWay(client: string): boolean {
+    for (const [other, line] of this.lines) if (other !== client && line.running > 0 && line.waiting.length < this.deferAt) return true;
+    return false;
+  }
+
+  private hold(client: string, line: Line): void {
+    line.held = setTimeout(() => this.release(client), this.holdMs);
+    line.held.unref?.();
+    this.held.add(client);
+  }
+
+  private release(client: string): void {
+    const line = this.lines.get(client);
+    this.held.delete(client);
+    if (!line?.held) return;
+    clearTimeout(line.held);
+    line.held = undefined;
+    while (line.running < this.perClient && line.waiting.length > 0) this.pass(client, line);
+    if (line.running === 0 && line.waiting.length === 0) this.lines.delete(client);
   }
 }
+
+interface Line {
+  running: number;
+  waiting: (() => void)[];
+  /** set while the line defers to short lines: the timer that ends the wait at the latest */
+  held?: ReturnType<typeof setTimeout>;
+}
+
+/** Jobs waiting from which a client's line counts as long (it defers to short ones): a browser's few parallel requests stay below it. */
+export const DEFER_AT = 4;
+/** The longest a long line defers to short ones before its next job starts anyway. */
+export const HOLD_MS = 2000;
 
 /** Pages a client may have rendered at once (one: its page and series then never hold more than one turn of the series workers); more wait in its line. */
 export const PAGES_PER_CLIENT = 1;
