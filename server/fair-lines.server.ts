@@ -28,6 +28,11 @@ export class FairLines {
     readonly holdMs = HOLD_MS,
   ) {}
 
+  /** Whether `client` has `deferAt` or more jobs waiting (its work counts as bulk). */
+  isLong(client: string): boolean {
+    return (this.lines.get(client)?.waiting.length ?? 0) >= this.deferAt;
+  }
+
   /** The most one client can have under way and waiting. */
   get limit(): number {
     return this.perClient + this.queuePerClient;
@@ -141,7 +146,7 @@ export function fairPageTurns(lines = new FairLines(PAGES_PER_CLIENT, PAGE_CLIEN
       // a client that went away while waiting passes its turn on at once
       if (res.writableEnded || res.destroyed || req.destroyed) return end();
       // the page's series are computed in this client's line of the series workers
-      forClient(client, next);
+      forClient(client, next, lines.isLong(client));
     });
   };
 }

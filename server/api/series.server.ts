@@ -61,7 +61,7 @@ export async function seriesAnswer(
     }
     try {
       await turn;
-      prepared = await forClient(client, () => series.json(resolved.value, encoding));
+      prepared = await forClient(client, () => series.json(resolved.value, encoding), lines.isLong(client));
     } finally {
       lines.end(client);
     }

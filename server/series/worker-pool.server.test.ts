@@ -84,4 +84,25 @@ describe("SeriesWorkerPool turns", () => {
       await pool.close();
     }
   });
+
+  it("takes bulk work (asked while its client had a long line) after every other client's jobs", async () => {
+    const { forClient } = await import("../client-scope.server");
+    const file = workerFile(
+      "slow-echo-3.mjs",
+      `import { parentPort } from "node:worker_threads";
+       parentPort.on("message", (job) => setTimeout(() => parentPort.postMessage({ kind: "compressed", encoded: new TextEncoder().encode(job.body) }), 20));`,
+    );
+    const pool = new SeriesWorkerPool(file, 1);
+    const finished: string[] = [];
+    const ask = (body: string) => pool.run({ kind: "compress", body, encoding: "br" }).then(() => finished.push(body));
+    try {
+      // the long line's page asks three series; another client's page then asks three: they all go first
+      const bulk = forClient("198.51.100.1", () => Promise.all(["a1", "a2", "a3"].map(ask)), true);
+      const other = forClient("198.51.100.2", () => Promise.all(["b1", "b2", "b3"].map(ask)));
+      await Promise.all([bulk, other]);
+      expect(finished).toEqual(["a1", "b1", "b2", "b3", "a2", "a3"]);
+    } finally {
+      await pool.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seriesQuery";
-import { currentClient } from "../client-scope.server";
+import { currentClient, currentIsBulk } from "../client-scope.server";
 import type { ContentEncoding } from "../encoding.server";
 import type { CacheReport } from "./lru";
 import type { WindowTable } from "./service.server";
@@ -11,7 +11,9 @@ import type { WindowTable } from "./service.server";
  * and health checks go on being answered while the workers compute. Each worker takes one job at a time.
  * Jobs wait in one line per client (`currentClient()`, the request's address) and a free worker takes the
  * oldest job of the client whose last turn is longest ago, so the 16 series of one client's page hold
- * another client's series back by one job, not by 16. A worker that dies fails its job and is replaced.
+ * another client's series back by one job, not by 16. Bulk work (`currentIsBulk()`: asked while its client
+ * had a long line of pages or series waiting) goes after the other clients' jobs. A worker that dies fails
+ * its job and is replaced.
  */
 
 /**
@@ -33,6 +35,8 @@ export type SeriesJobResult =
 
 interface Task {
   job: SeriesJob;
+  /** asked while its client had a long line: other clients' jobs go first */
+  bulk: boolean;
   resolve: (result: SeriesJobResult) => void;
   reject: (error: Error) => void;
 }
@@ -43,6 +47,9 @@ interface Slot {
   /** the worker's caches after its last job */
   caches?: CacheReport[];
 }
+
+/** Added to a bulk job's client's last turn when lines are compared: past every other client's. */
+const BULK_RANK = Number.MAX_SAFE_INTEGER / 2;
 
 export class SeriesWorkerPool {
   private readonly slots: Slot[] = [];
@@ -74,12 +81,12 @@ export class SeriesWorkerPool {
   }
 
   /** A job for the workers, in the line of `client` (by default the client of the request under way). */
-  run(job: SeriesJob, client = currentClient()): Promise<SeriesJobResult> {
+  run(job: SeriesJob, client = currentClient(), bulk = currentIsBulk()): Promise<SeriesJobResult> {
     if (this.closed) return Promise.reject(new Error("the series workers are stopped"));
     return new Promise((resolve, reject) => {
       const line = this.lines.get(client);
-      if (line) line.push({ job, resolve, reject });
-      else this.lines.set(client, [{ job, resolve, reject }]);
+      if (line) line.push({ job, bulk, resolve, reject });
+      else this.lines.set(client, [{ job, bulk, resolve, reject }]);
       this.queued++;
       this.next();
     });
@@ -87,14 +94,14 @@ export class SeriesWorkerPool {
 
   /**
    * The oldest job of the client whose last turn is longest ago (a client never served, or not lately, goes
-   * first; among those, the first to ask).
+   * first; among those, the first to ask); clients whose next job is bulk only when no other has one waiting.
    */
   private take(): Task | undefined {
     let next: string | undefined;
-    let nextServed = Infinity;
-    for (const client of this.lines.keys()) {
-      const served = this.served.get(client) ?? -1;
-      if (served < nextServed) [next, nextServed] = [client, served];
+    let nextRank = Infinity;
+    for (const [client, line] of this.lines) {
+      const rank = (this.served.get(client) ?? -1) + (line[0].bulk ? BULK_RANK : 0);
+      if (rank < nextRank) [next, nextRank] = [client, rank];
     }
     if (next === undefined) return undefined;
     const line = this.lines.get(next)!;
