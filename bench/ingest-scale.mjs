@@ -33,6 +33,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 
+/**
+ * The steady rate of a queue measurement: model-year jobs after each worker's first (grid masks on an empty
+ * store), their mean time, and `workers` of them at once.
+ */
+function steadyRate(done, workers) {
+  const firsts = new Set();
+  const later = done.filter((e) => !/ /.test(e.key.split("|").pop()) && (firsts.has(e.pid) || !firsts.add(e.pid)));
+  if (later.length === 0) return {};
+  const mean = later.reduce((sum, e) => sum + e.seconds, 0) / later.length;
+  return { steadyJobSecondsMean: Math.round(mean * 100) / 100, modelYearsPerHourSteady: Math.round((workers * 3600) / mean) };
+}
+
 const VARIABLES = ["tas", "tasmax", "tasmin", "pr", "hurs", "huss", "rsds", "sfcWind"];
 const MODEL = "ACCESS-CM2";
 const SCENARIO = "ssp245";
@@ -554,6 +566,9 @@ async function main() {
         setsDone: done.length,
         jobSeconds: events.map((e) => ({ key: e.key.split("|").pop(), state: e.state, seconds: e.seconds, rows: e.rows, pid: e.pid, ...(e.error ? { error: e.error } : {}) })),
         jobSecondsMedian: round(median(done.map((e) => e.seconds)), 2),
+        // the rate a long run settles at: model-year jobs after each worker's first (which computes the grid
+        // masks on an empty store), every worker busy; no start-up, no field jobs, no idle core at the end
+        ...steadyRate(done, workers),
         rows: done.reduce((s, e) => s + e.rows, 0),
         seriesRowsInStore: seriesRows,
         peakRssMbPerWorker: hwm,
@@ -638,6 +653,7 @@ async function main() {
       const one = q1.find((x) => x.round === m.round);
       return round(m.modelYearsPerHour / one.modelYearsPerHour, 2);
     });
+    const steadyRatio = round(median(q2.map((m) => m.modelYearsPerHourSteady)) / median(q1.map((m) => m.modelYearsPerHourSteady)), 2);
     // the same over the jobs' span (first job's start to last job's end: no enqueue, start-up or wait for the status answer)
     const spanRate = (list) => Math.max(...list.map((m) => m.modelYearsPerHourOverJobsSpan ?? 0));
     const ratioOverJobsSpan = round(spanRate(q2) / spanRate(q1), 2);
@@ -730,6 +746,7 @@ async function main() {
         twoWorkersOverOnePerRound: ratioPerRound,
         twoWorkersOverOneBest: round(rate(q2).best / rate(q1).best, 2),
         twoWorkersOverOneOverJobsSpanBest: ratioOverJobsSpan,
+        twoWorkersOverOneSteady: steadyRatio,
         target: "2 workers >= 1.8 x the model-years per hour of 1 worker",
         targetMet: round(rate(q2).best / rate(q1).best, 2) >= 1.8,
         postgresShareOfTheMachineWith2Workers: q2.map((m) => m.postgresShare.ofTheMachine),
@@ -760,6 +777,7 @@ async function main() {
     const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join("  ");
     console.log(`\n${line(head)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n${rows.map(line).join("\n")}`);
     console.log(`\n2 workers / 1 worker: ${ratioPerRound.join(", ")} per round, ${result.summary.twoWorkersOverOneBest} best against best (target 1.8)`);
+    console.log(`steady state (model-year jobs after each worker's first, every worker busy): ${q1.map((m) => m.modelYearsPerHourSteady).join(", ")} model-years/h with 1 worker, ${q2.map((m) => m.modelYearsPerHourSteady).join(", ")} with 2: ${steadyRatio} x`);
     console.log(`store per model-year: SQLite ${result.summary.storeMbPerModelYear.sqlite} MB, PostgreSQL ${result.summary.storeMbPerModelYear.postgres} MB (${result.summary.storeMbPerModelYear.postgresBeyondEmptyDatabase} MB beyond an empty database)`);
     console.log(`projection, ${fullModelYears} model-years at ${machineRate} per machine-hour, percentile bases ${round(baseCoreSeconds(activeCells) / 3600, 2)} core-hours:`);
     for (const m of projection.machines) console.log(`  ${String(m.machines).padStart(2)} machine(s): ingest ${m.ingestHours} h + bases ${m.basesHours} h = ${m.totalHours} h`);

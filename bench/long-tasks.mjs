@@ -8,13 +8,22 @@
 // with benchmarkIndex and the load average at the start and end. Writes bench/results/long-tasks.json
 // (with --routes, long-tasks-selected.json). Run `npm run build` first.
 //
-//   node bench/long-tasks.mjs [--runs 5] [--routes /,/cmip6-data]
+//   node bench/long-tasks.mjs [--runs 5] [--routes /,/cmip6-data] [--baseline ../other-checkout]
+//
+// With --baseline, the production build of another checkout (built there with `npm run build`) is served
+// beside this one and the two are traced in turn, run by run (the order swapped every run), so that both see
+// the same load on a shared machine; writes long-tasks-compared.json with the baseline's runs and median
+// beside each route's.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { chromium } from "@playwright/test";
 import { endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
 const ROUTES = routesOption();
+const baselineArg = process.argv.indexOf("--baseline");
+const BASELINE = baselineArg === -1 ? undefined : path.resolve(process.argv[baselineArg + 1]);
 const CPU_SLOWDOWN = 4;
 const LONG_MS = 50;
 const SETTLE_MS = 4000;
@@ -54,40 +63,55 @@ function longTasks(events) {
 }
 
 const server = await startServer();
+const baseline = BASELINE ? await startServer({}, BASELINE) : undefined;
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium" });
 const started = new Date().toISOString();
 const info = await machineWithIndex();
 const routes = {};
+
+/** One traced load of `url`: its long tasks after first paint and their blocking time. */
+async function trace(url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForTimeout(SETTLE_MS);
+  const events = JSON.parse((await browser.stopTracing()).toString());
+  await context.close();
+  const found = longTasks(events.traceEvents ?? events);
+  const blockingMs = round(found.tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - LONG_MS), 0), 0);
+  return { ...found, blockingMs, loadAverage: loadAverage() };
+}
+const summary = (runs) => ({ medianBlockingMs: median(runs.map((r) => r.blockingMs)), medianFcpMs: median(runs.map((r) => r.fcpMs)), runs });
+
 try {
   for (const route of ROUTES) {
-    const url = server.base + route;
-    await fetch(url).then((r) => r.arrayBuffer());
+    await fetch(server.base + route).then((r) => r.arrayBuffer());
+    if (baseline) await fetch(baseline.base + route).then((r) => r.arrayBuffer());
     const runs = [];
+    const baselineRuns = [];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-      await browser.startTracing(page, { categories: CATEGORIES });
-      await page.goto(url, { waitUntil: "load" });
-      await page.waitForTimeout(SETTLE_MS);
-      const trace = JSON.parse((await browser.stopTracing()).toString());
-      await context.close();
-      const found = longTasks(trace.traceEvents ?? trace);
-      const blockingMs = round(found.tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - LONG_MS), 0), 0);
-      runs.push({ ...found, blockingMs, loadAverage: loadAverage() });
-      console.log(`${route.padEnd(18)} run ${i + 1}: FCP ${found.fcpMs} ms, ${found.tasks.length} long tasks after it, blocking ${blockingMs} ms (load ${loadAverage()[0]})`);
-      for (const t of found.tasks) console.log(`    ${String(t.startMs).padStart(6)} ms  ${String(t.durationMs).padStart(5)} ms  ${t.inside.map((p) => `${p.what} ${p.ms}`).join("; ")}`);
+      for (const which of baseline && i % 2 === 1 ? ["baseline", "current"] : ["current", "baseline"]) {
+        if (which === "baseline" && !baseline) continue;
+        const run = await trace((which === "baseline" ? baseline.base : server.base) + route);
+        (which === "baseline" ? baselineRuns : runs).push(run);
+        console.log(`${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, ${run.tasks.length} long tasks after it, blocking ${run.blockingMs} ms (load ${run.loadAverage[0]})`);
+        for (const t of run.tasks) console.log(`    ${String(t.startMs).padStart(6)} ms  ${String(t.durationMs).padStart(5)} ms  ${t.inside.map((p) => `${p.what} ${p.ms}`).join("; ")}`);
+      }
     }
-    routes[route] = { medianBlockingMs: median(runs.map((r) => r.blockingMs)), medianFcpMs: median(runs.map((r) => r.fcpMs)), runs };
+    routes[route] = { ...summary(runs), ...(baseline ? { baseline: summary(baselineRuns) } : {}) };
+    if (baseline) console.log(`${route.padEnd(18)} median blocking ${routes[route].medianBlockingMs} ms (baseline ${routes[route].baseline.medianBlockingMs} ms)`);
   }
 } finally {
   await browser.close();
   await server.stop();
+  await baseline?.stop();
 }
 await endOfRun(info);
 // a chosen set of routes is written beside the full run, not over it
-writeResult(routesArg === -1 ? "long-tasks" : "long-tasks-selected", {
+writeResult(BASELINE ? "long-tasks-compared" : routesArg === -1 ? "long-tasks" : "long-tasks-selected", {
   date: started,
   machine: info,
   method: {
@@ -99,6 +123,11 @@ writeResult(routesArg === -1 ? "long-tasks" : "long-tasks-selected", {
     settle: `the trace runs until ${SETTLE_MS} ms after the load event`,
     runs: RUNS,
     aggregate: "median over the runs",
+    ...(BASELINE
+      ? {
+          baseline: `the production build of ${execFileSync("git", ["-C", BASELINE, "log", "-1", "--format=%h %s"], { encoding: "utf8" }).trim()}, traced in turn with this checkout's (${execFileSync("git", ["log", "-1", "--format=%h"], { encoding: "utf8" }).trim()}), the order swapped every run`,
+        }
+      : {}),
   },
   routes,
 });

@@ -1,6 +1,7 @@
-// What two processes can get out of this machine's two cores, whatever they run: a compute-only loop and
-// a memory-streaming loop (64 MB read and written per pass), each timed alone and then as two copies side
-// by side. The ratio of the pair's total work to one copy's is the ceiling of any "2 workers / 1 worker"
+// What two processes can get out of this machine's two cores, whatever they run: a compute-only loop, a
+// memory-streaming loop (64 MB read and written per pass), zlib inflation of a deflated field (what reading
+// a NetCDF-4 chunk does) and random reads over 24 MB (a working set that fits the shared 32 MB L3 cache
+// alone, not twice), each timed alone and then as two copies side by side. The ratio of the pair's total work to one copy's is the ceiling of any "2 workers / 1 worker"
 // figure for work of that kind on this machine (bench/ingest-scale.mjs reads its result beside its own).
 //
 //   node bench/machine-ceiling.mjs [--seconds 8] [--out FILE]
@@ -22,6 +23,15 @@ const LOOPS = {
     console.log(JSON.stringify({ perSecond: n / ${SECONDS}, x })); })();`,
   memory: `(() => { const a = new Float64Array(8e6); let s = 0, n = 0; const t0 = performance.now();
     while (performance.now() - t0 < ${SECONDS * 1000}) { for (let i = 0; i < a.length; i++) { a[i] = a[i] * 0.5 + i; s += a[i]; } n++; }
+    console.log(JSON.stringify({ perSecond: n / ${SECONDS}, s })); })();`,
+  inflate: `(() => { const zlib = require("node:zlib"); const f = new Float32Array(160 * 160 * 92);
+    for (let i = 0; i < f.length; i++) f[i] = 280 + 10 * Math.sin(i / 977) + Math.sin(i * 12.9898) * 0.5;
+    const packed = zlib.deflateSync(Buffer.from(f.buffer), { level: 4 }); let s = 0, n = 0; const t0 = performance.now();
+    while (performance.now() - t0 < ${SECONDS * 1000}) { s += zlib.inflateSync(packed).length; n++; }
+    console.log(JSON.stringify({ perSecond: n / ${SECONDS}, s })); })();`,
+  cache: `(() => { const a = new Int32Array(6e6); for (let i = 0; i < a.length; i++) a[i] = (i * 2654435761) % a.length;
+    let j = 0, s = 0, n = 0; const t0 = performance.now();
+    while (performance.now() - t0 < ${SECONDS * 1000}) { for (let i = 0; i < 1e6; i++) { j = a[(j + i) % a.length]; s += j; } n++; }
     console.log(JSON.stringify({ perSecond: n / ${SECONDS}, s })); })();`,
 };
 
