@@ -676,6 +676,13 @@ async function main() {
     const fullModelYears = MODELS * (65 + 2 * 86);
     const machineRate = rate(q2).best;
     const baseCoreSeconds = (cells) => MODELS * 2 * (msPerCell.thresholds + msPerCell.bootstrap) * cells / 1000;
+    /** The full set on 1, 8 and 32 machines at `perMachine` model-years an hour, the percentile bases on both cores of each. */
+    const onMachines = (perMachine) =>
+      [1, 8, 32].map((n) => {
+        const ingestHours = fullModelYears / (perMachine * n);
+        const basesHours = baseCoreSeconds(activeCells) / 3600 / (2 * n);
+        return { machines: n, workers: 2 * n, ingestHours: round(ingestHours, 2), basesHours: round(basesHours, 2), totalHours: round(ingestHours + basesHours, 2) };
+      });
     const projection = {
       modelYears: fullModelYears,
       arithmetic: `${MODELS} models x (65 historical + 2 x 86 scenario years) = ${fullModelYears} model-years`,
@@ -692,11 +699,7 @@ async function main() {
         perModelJobSeconds: round(baseCoreSeconds(activeCells) / MODELS, 0),
         wholeBoxCoreSeconds: round(baseCoreSeconds(25600), 0),
       },
-      machines: [1, 8, 32].map((n) => {
-        const ingestHours = fullModelYears / (machineRate * n);
-        const basesHours = baseCoreSeconds(activeCells) / 3600 / (2 * n);
-        return { machines: n, workers: 2 * n, ingestHours: round(ingestHours, 2), basesHours: round(basesHours, 2), totalHours: round(ingestHours + basesHours, 2) };
-      }),
+      machines: onMachines(machineRate),
     };
     // CPU time per model-year of the workers and PostgreSQL: what two cores would do with nothing else on them (an estimate, not a measurement)
     const cpuPerModelYear = median(q2.map((m) => m.cpuSecondsPerModelYear.workers + m.cpuSecondsPerModelYear.postgres));
@@ -705,11 +708,7 @@ async function main() {
       cpuSecondsPerModelYear: round(cpuPerModelYear, 2),
       machineModelYearsPerHour: quietRate,
       arithmetic: `${os.cpus().length} cores x 3600 s / ${round(cpuPerModelYear, 2)} CPU-s per model-year (workers + PostgreSQL, 2-worker runs) = ${quietRate} model-years per hour`,
-      machines: [1, 8, 32].map((n) => {
-        const ingestHours = fullModelYears / (quietRate * n);
-        const basesHours = baseCoreSeconds(activeCells) / 3600 / (2 * n);
-        return { machines: n, ingestHours: round(ingestHours, 2), basesHours: round(basesHours, 2), totalHours: round(ingestHours + basesHours, 2) };
-      }),
+      machines: onMachines(quietRate),
     };
     // A run of hours pays the enqueue, the workers' start and the wait for the last status answer once: its
     // rate is the one over the jobs' span (which still holds each worker's first job, the one that computes
@@ -718,11 +717,7 @@ async function main() {
     projection.overTheJobsSpan = {
       machineModelYearsPerHour: spanMachineRate,
       rateFrom: "queue with 2 workers, best round, from the first job's start to the last job's end",
-      machines: [1, 8, 32].map((n) => {
-        const ingestHours = fullModelYears / (spanMachineRate * n);
-        const basesHours = baseCoreSeconds(activeCells) / 3600 / (2 * n);
-        return { machines: n, ingestHours: round(ingestHours, 2), basesHours: round(basesHours, 2), totalHours: round(ingestHours + basesHours, 2) };
-      }),
+      machines: onMachines(spanMachineRate),
     };
     // A run of thousands of model-years is at the steady rate nearly all the time: the jobs after each
     // worker's first, every worker busy (the start and the end of the run are left out, as a long run
@@ -731,11 +726,7 @@ async function main() {
     projection.atTheSteadyRate = {
       machineModelYearsPerHour: steadyMachineRate,
       rateFrom: "queue with 2 workers, median of the rounds, model-year jobs after each worker's first",
-      machines: [1, 8, 32].map((n) => {
-        const ingestHours = fullModelYears / (steadyMachineRate * n);
-        const basesHours = baseCoreSeconds(activeCells) / 3600 / (2 * n);
-        return { machines: n, ingestHours: round(ingestHours, 2), basesHours: round(basesHours, 2), totalHours: round(ingestHours + basesHours, 2) };
-      }),
+      machines: onMachines(steadyMachineRate),
     };
     const eight = projection.machines.find((m) => m.machines === 8);
     const result = {

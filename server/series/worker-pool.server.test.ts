@@ -42,13 +42,17 @@ describe("SeriesWorkerPool", () => {
   }, 20_000);
 });
 
+/** A worker that answers each job with its body, 20 ms later: the order of the answers is the order of the turns. */
+const slowEcho = (name: string) =>
+  workerFile(
+    name,
+    `import { parentPort } from "node:worker_threads";
+     parentPort.on("message", (job) => setTimeout(() => parentPort.postMessage({ kind: "compressed", encoded: new TextEncoder().encode(job.body) }), 20));`,
+  );
+
 describe("SeriesWorkerPool turns", () => {
   it("takes the clients' jobs in turn: a client that asks after another's many jobs waits for one of them, not all", async () => {
-    const file = workerFile(
-      "slow-echo.mjs",
-      `import { parentPort } from "node:worker_threads";
-       parentPort.on("message", (job) => setTimeout(() => parentPort.postMessage({ kind: "compressed", encoded: new TextEncoder().encode(job.body) }), 20));`,
-    );
+    const file = slowEcho("slow-echo.mjs");
     const pool = new SeriesWorkerPool(file, 1);
     const finished: string[] = [];
     const ask = (client: string, body: string) =>
@@ -67,11 +71,7 @@ describe("SeriesWorkerPool turns", () => {
 
   it("takes the client from the request's scope when none is named", async () => {
     const { forClient } = await import("../client-scope.server");
-    const file = workerFile(
-      "slow-echo-2.mjs",
-      `import { parentPort } from "node:worker_threads";
-       parentPort.on("message", (job) => setTimeout(() => parentPort.postMessage({ kind: "compressed", encoded: new TextEncoder().encode(job.body) }), 20));`,
-    );
+    const file = slowEcho("slow-echo-2.mjs");
     const pool = new SeriesWorkerPool(file, 1);
     const finished: string[] = [];
     const ask = (body: string) => pool.run({ kind: "compress", body, encoding: "br" }).then(() => finished.push(body));
@@ -87,11 +87,7 @@ describe("SeriesWorkerPool turns", () => {
 
   it("takes bulk work (asked while its client had a long line) after every other client's jobs", async () => {
     const { forClient } = await import("../client-scope.server");
-    const file = workerFile(
-      "slow-echo-3.mjs",
-      `import { parentPort } from "node:worker_threads";
-       parentPort.on("message", (job) => setTimeout(() => parentPort.postMessage({ kind: "compressed", encoded: new TextEncoder().encode(job.body) }), 20));`,
-    );
+    const file = slowEcho("slow-echo-3.mjs");
     const pool = new SeriesWorkerPool(file, 1);
     const finished: string[] = [];
     const ask = (body: string) => pool.run({ kind: "compress", body, encoding: "br" }).then(() => finished.push(body));
