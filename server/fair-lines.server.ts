@@ -16,8 +16,6 @@ import { sendPlainError } from "./plain-error.server";
  */
 export class FairLines {
   private readonly lines = new Map<string, Line>();
-  /** Clients whose lines defer to short ones. */
-  private readonly held = new Set<string>();
   /** Jobs under way or waiting, over all clients. */
   underWay = 0;
 
@@ -30,7 +28,12 @@ export class FairLines {
 
   /** Whether `client` has `deferAt` or more jobs waiting (its work counts as bulk). */
   isLong(client: string): boolean {
-    return (this.lines.get(client)?.waiting.length ?? 0) >= this.deferAt;
+    const line = this.lines.get(client);
+    return line !== undefined && this.long(line);
+  }
+
+  private long(line: Line): boolean {
+    return line.waiting.length >= this.deferAt;
   }
 
   /** The most one client can have under way and waiting. */
@@ -60,11 +63,11 @@ export class FairLines {
     this.underWay--;
     line.running--;
     if (!line.held) {
-      if (line.waiting.length >= this.deferAt && this.shortLineUnderWay(client)) this.hold(client, line);
+      if (this.long(line) && this.shortLineUnderWay(client)) this.hold(client, line);
       else this.pass(client, line);
     }
     // held lines go on once no short line has a job under way
-    for (const held of this.held) if (!this.shortLineUnderWay(held)) this.release(held);
+    for (const [other, held] of this.lines) if (held.held && !this.shortLineUnderWay(other)) this.release(other, held);
   }
 
   /** The client's next waiting job starts (or, with none waiting and none under way, its line is gone). */
@@ -78,20 +81,17 @@ export class FairLines {
 
   /** Whether a client other than `client` with fewer than `deferAt` jobs waiting has one under way. */
   private shortLineUnderWay(client: string): boolean {
-    for (const [other, line] of this.lines) if (other !== client && line.running > 0 && line.waiting.length < this.deferAt) return true;
+    for (const [other, line] of this.lines) if (other !== client && line.running > 0 && !this.long(line)) return true;
     return false;
   }
 
   private hold(client: string, line: Line): void {
-    line.held = setTimeout(() => this.release(client), this.holdMs);
+    line.held = setTimeout(() => this.release(client, line), this.holdMs);
     line.held.unref?.();
-    this.held.add(client);
   }
 
-  private release(client: string): void {
-    const line = this.lines.get(client);
-    this.held.delete(client);
-    if (!line?.held) return;
+  private release(client: string, line: Line): void {
+    if (!line.held) return;
     clearTimeout(line.held);
     line.held = undefined;
     while (line.running < this.perClient && line.waiting.length > 0) this.pass(client, line);
