@@ -38,8 +38,12 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
  * store), their mean time, and `workers` of them at once.
  */
 function steadyRate(done, workers) {
-  const firsts = new Set();
-  const later = done.filter((e) => !/ /.test(e.key.split("|").pop()) && (firsts.has(e.pid) || !firsts.add(e.pid)));
+  const started = new Set();
+  const later = done.filter((e) => {
+    if (started.has(e.pid)) return true;
+    started.add(e.pid);
+    return false;
+  });
   if (later.length === 0) return {};
   const mean = later.reduce((sum, e) => sum + e.seconds, 0) / later.length;
   return { steadyJobSecondsMean: Math.round(mean * 100) / 100, modelYearsPerHourSteady: Math.round((workers * 3600) / mean) };

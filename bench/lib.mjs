@@ -1,6 +1,6 @@
 // Helpers shared by the benchmark scripts: a free port, the built server as a child process, the machine
 // description (with its load, since the figures depend on it) and writing results.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -26,6 +26,24 @@ export function textOption(name, fallback) {
   const args = process.argv.slice(2);
   const i = args.indexOf(`--${name}`);
   return i === -1 ? fallback : args[i + 1];
+}
+
+/** `--baseline DIR`: another checkout whose production build is measured in turn with this one's, or undefined. */
+export function baselineOption() {
+  const dir = textOption("baseline");
+  return dir === undefined ? undefined : path.resolve(dir);
+}
+
+/** Run `i` of a comparison: this build and the baseline in turn, the order swapped every run (this build alone without one). */
+export function turnOrder(i, baseline) {
+  if (!baseline) return ["current"];
+  return i % 2 === 1 ? ["baseline", "current"] : ["current", "baseline"];
+}
+
+/** What the baseline of a comparison was, for a result's method (`verb`: how the two were measured). */
+export function baselineNote(dir, verb) {
+  const git = (args) => execFileSync("git", args, { encoding: "utf8" }).trim();
+  return `the production build of ${git(["-C", dir, "log", "-1", "--format=%h %s"])}, ${verb} in turn with this checkout's (${git(["log", "-1", "--format=%h"])}), the order swapped every run`;
 }
 
 export function freePort() {

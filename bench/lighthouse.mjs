@@ -12,18 +12,15 @@
 // With --baseline, the production build of another checkout (built there with `npm run build`) is served
 // beside this one and the two are measured in turn, run by run (the order swapped every run), so that both
 // see the same load on a shared machine; the baseline's runs and medians are written beside each route's.
-import { execFileSync } from "node:child_process";
 import { get } from "node:http";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
 const ROUTES = routesOption();
-const baselineArg = process.argv.indexOf("--baseline");
-const BASELINE = baselineArg === -1 ? undefined : path.resolve(process.argv[baselineArg + 1]);
+const BASELINE = baselineOption();
 const CHROME_PATH = "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless=new",
@@ -157,9 +154,7 @@ try {
     const baselineRuns = [];
     if (baseline) await fetch(baseline.base + route).then((r) => r.arrayBuffer());
     for (let i = 0; i < RUNS; i++) {
-      const order = baseline && i % 2 === 1 ? ["baseline", "current"] : ["current", "baseline"];
-      for (const which of order) {
-        if (which === "baseline" && !baseline) continue;
+      for (const which of turnOrder(i, baseline)) {
         const run = await measure((which === "baseline" ? baseline.base : server.base) + route);
         (which === "baseline" ? baselineRuns : runs).push(run);
         console.log(
@@ -216,7 +211,7 @@ writeResult(BASELINE ? "lighthouse-compared" : routesArg === -1 ? "lighthouse" :
     server: "node build/server/index.js (production build) on 127.0.0.1, a free port",
     ...(BASELINE
       ? {
-          baseline: `the production build of ${execFileSync("git", ["-C", BASELINE, "log", "-1", "--format=%h %s"], { encoding: "utf8" }).trim()}, measured in turn with this checkout's (${execFileSync("git", ["log", "-1", "--format=%h"], { encoding: "utf8" }).trim()}), the order swapped every run`,
+          baseline: baselineNote(BASELINE, "measured"),
         }
       : {}),
     physicalBound:

@@ -14,16 +14,13 @@
 // beside this one and the two are traced in turn, run by run (the order swapped every run), so that both see
 // the same load on a shared machine; writes long-tasks-compared.json with the baseline's runs and median
 // beside each route's.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { chromium } from "@playwright/test";
-import { endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
 const ROUTES = routesOption();
-const baselineArg = process.argv.indexOf("--baseline");
-const BASELINE = baselineArg === -1 ? undefined : path.resolve(process.argv[baselineArg + 1]);
+const BASELINE = baselineOption();
 const CPU_SLOWDOWN = 4;
 const LONG_MS = 50;
 const SETTLE_MS = 4000;
@@ -93,8 +90,7 @@ try {
     const runs = [];
     const baselineRuns = [];
     for (let i = 0; i < RUNS; i++) {
-      for (const which of baseline && i % 2 === 1 ? ["baseline", "current"] : ["current", "baseline"]) {
-        if (which === "baseline" && !baseline) continue;
+      for (const which of turnOrder(i, baseline)) {
         const run = await trace((which === "baseline" ? baseline.base : server.base) + route);
         (which === "baseline" ? baselineRuns : runs).push(run);
         console.log(`${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, ${run.tasks.length} long tasks after it, blocking ${run.blockingMs} ms (load ${run.loadAverage[0]})`);
@@ -125,7 +121,7 @@ writeResult(BASELINE ? "long-tasks-compared" : routesArg === -1 ? "long-tasks" :
     aggregate: "median over the runs",
     ...(BASELINE
       ? {
-          baseline: `the production build of ${execFileSync("git", ["-C", BASELINE, "log", "-1", "--format=%h %s"], { encoding: "utf8" }).trim()}, traced in turn with this checkout's (${execFileSync("git", ["log", "-1", "--format=%h"], { encoding: "utf8" }).trim()}), the order swapped every run`,
+          baseline: baselineNote(BASELINE, "traced"),
         }
       : {}),
   },
