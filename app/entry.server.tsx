@@ -41,6 +41,8 @@ export default async function handleRequest(
   // The data stores of this render, released when the document has been sent (or the client went away).
   const stores: AppStore[] = [];
   await setupIcons();
+  // a client with a long line of pages renders after the other clients' pages (fair shares)
+  await loadContext.renderTurn?.();
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 

@@ -139,6 +139,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
         cspNonce: res.locals.cspNonce ?? "",
         origin: res.locals.origin ?? "",
+        renderTurn: res.locals.renderTurn,
         moduleImports,
       }),
     }),

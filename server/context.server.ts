@@ -48,6 +48,11 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The ONI table of the ENSO analysis. */
     oni: OniTable;
+    /**
+     * Resolves when this request's page may be rendered: at once, unless its client has a long line of
+     * pages while another client's work is under way (`FairLines.turnToRender`). Absent outside page turns.
+     */
+    renderTurn?: () => Promise<void>;
     /** The static imports of the built browser modules (a document evaluates its modules in that order). */
     moduleImports: ModuleImports;
   }

@@ -43,8 +43,9 @@ describe("FairLines", () => {
       for (let i = 0; i < n; i++) void lines.take(client)!.then(() => started.push(`${client}${i}`));
     }
 
-    it("starts its next job only when the short line's job has ended", async () => {
-      const lines = new FairLines(1, 16, 4, 60_000);
+    it("starts its next job only when the short line's job has ended, and its client's next request had time to come", async () => {
+      vi.useFakeTimers();
+      const lines = new FairLines(1, 16, 4, 60_000, 50);
       const started: string[] = [];
       ask(lines, "heavy", 6, started); // 1 under way, 5 waiting: a long line
       ask(lines, "light", 1, started);
@@ -55,9 +56,16 @@ describe("FairLines", () => {
       await Promise.resolve();
       expect(started).toEqual(["heavy0", "light0"]);
       lines.end("light");
-      await Promise.resolve();
-      expect(started).toEqual(["heavy0", "light0", "heavy1"]);
-      // nobody else under way: heavy's jobs follow one another
+      await vi.advanceTimersByTimeAsync(49);
+      expect(started).toEqual(["heavy0", "light0"]);
+      // light's next request within the 50 ms: heavy waits for that one too
+      ask(lines, "light", 1, started);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(started).toEqual(["heavy0", "light0", "light0"]);
+      lines.end("light");
+      await vi.advanceTimersByTimeAsync(50);
+      expect(started).toEqual(["heavy0", "light0", "light0", "heavy1"]);
+      // nobody else busy: heavy's jobs follow one another
       lines.end("heavy");
       await Promise.resolve();
       expect(started.at(-1)).toBe("heavy2");
@@ -91,6 +99,42 @@ describe("FairLines", () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(started).toEqual(["heavy0", "heavy1", "light0", "heavy2", "heavy3"]);
       expect(lines.underWay).toBe(1 + 7);
+    });
+
+    it("renders a page of its own only when no other client is busy (turnToRender)", async () => {
+      vi.useFakeTimers();
+      const lines = new FairLines(1, 16, 4, 60_000, 50);
+      const rendered: string[] = [];
+      const render = (client: string) => void lines.turnToRender(client).then(() => rendered.push(client));
+      ask(lines, "heavy", 6, []); // 1 under way, 5 waiting
+      // nobody else busy: at once
+      render("heavy");
+      await Promise.resolve();
+      expect(rendered).toEqual(["heavy"]);
+      ask(lines, "light", 1, []);
+      // a short line renders at once; the long one waits for it
+      render("light");
+      render("heavy");
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(rendered).toEqual(["heavy", "light"]);
+      lines.end("light");
+      await vi.advanceTimersByTimeAsync(49);
+      expect(rendered).toEqual(["heavy", "light"]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(rendered).toEqual(["heavy", "light", "heavy"]);
+    });
+
+    it("never waits to render longer than holdMs", async () => {
+      vi.useFakeTimers();
+      const lines = new FairLines(1, 16, 4, 2000, 50);
+      let rendered = false;
+      ask(lines, "heavy", 6, []);
+      ask(lines, "light", 1, []);
+      void lines.turnToRender("heavy").then(() => (rendered = true));
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(rendered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(rendered).toBe(true);
     });
   });
 });

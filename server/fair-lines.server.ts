@@ -11,11 +11,18 @@ import { sendPlainError } from "./plain-error.server";
  *
  * Turns alone would still split the machine evenly between a client with a long line and one asking a
  * single page, so that page would take twice its time. A client with `deferAt` or more jobs waiting
- * therefore defers: when one of its jobs ends while a job of a client with a short line is under way, its
- * next job starts once no such job is under way, or after `holdMs` at the latest (it is never starved).
+ * therefore defers while another client is busy: while a job of a client with a short line is under way,
+ * or for `anticipateMs` after one ended (that client's next request, its page's data or its next page, is
+ * then usually on its way). Deferring, its next job starts later (`end`), and a page of its whose data are
+ * ready is rendered later (`turnToRender`: rendering is main-thread work, and two renders at once each take
+ * twice as long). Each waits `holdMs` at most, so the long line is never starved.
  */
 export class FairLines {
   private readonly lines = new Map<string, Line>();
+  /** The latest end of a short line's job: whose, and when (ms). */
+  private lastShortEnd?: { client: string; at: number };
+  /** The next look at the deferring lines, when the only reason they wait is a short line's recent end. */
+  private recheck?: ReturnType<typeof setTimeout>;
   /** Jobs under way or waiting, over all clients. */
   underWay = 0;
 
@@ -24,6 +31,7 @@ export class FairLines {
     readonly queuePerClient: number,
     readonly deferAt = DEFER_AT,
     readonly holdMs = HOLD_MS,
+    readonly anticipateMs = ANTICIPATE_MS,
   ) {}
 
   /** Whether `client` has `deferAt` or more jobs waiting (its work counts as bulk). */
@@ -43,7 +51,7 @@ export class FairLines {
 
   /** A turn for one of `client`'s jobs: at once, after its earlier ones, or none when its line is full. */
   take(client: string): Promise<void> | undefined {
-    const line = this.lines.get(client) ?? { running: 0, waiting: [] };
+    const line = this.lines.get(client) ?? { running: 0, waiting: [], rendering: new Set() };
     this.lines.set(client, line);
     let turn: Promise<void> | undefined;
     if (line.running < this.perClient && !line.held) {
@@ -56,18 +64,61 @@ export class FairLines {
     return turn;
   }
 
+  /**
+   * When a job of `client` that has its turn may start its main-thread work (a page's render): at once,
+   * unless the client's line is long while another client is busy; then once none is, or after `holdMs`.
+   */
+  turnToRender(client: string): Promise<void> {
+    const line = this.lines.get(client);
+    if (!line || !this.long(line) || !this.othersBusy(client)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const go = () => {
+        clearTimeout(timer);
+        line.rendering.delete(go);
+        resolve();
+      };
+      const timer = setTimeout(go, this.holdMs);
+      timer.unref?.();
+      line.rendering.add(go);
+      this.wake();
+    });
+  }
+
   /** The end of a job that had its turn: the client's next waiting job goes on, or defers to short lines. */
   end(client: string): void {
     const line = this.lines.get(client);
     if (!line) return;
     this.underWay--;
     line.running--;
+    if (!this.long(line)) this.lastShortEnd = { client, at: Date.now() };
     if (!line.held) {
-      if (this.long(line) && this.shortLineUnderWay(client)) this.hold(client, line);
+      if (this.long(line) && this.othersBusy(client)) this.hold(client, line);
       else this.pass(client, line);
     }
-    // held lines go on once no short line has a job under way
-    for (const [other, held] of this.lines) if (held.held && !this.shortLineUnderWay(other)) this.release(other, held);
+    this.wake();
+  }
+
+  /** Deferring lines go on (their next jobs, their renders) once no other client is busy. */
+  private wake(): void {
+    clearTimeout(this.recheck);
+    this.recheck = undefined;
+    let soonest = Infinity;
+    for (const [client, line] of this.lines) {
+      if (!line.held && line.rendering.size === 0) continue;
+      // a short line's job under way wakes them when it ends; a recent end, when its time is up
+      if (this.shortLineUnderWay(client)) continue;
+      const anticipated = this.anticipated(client);
+      if (anticipated > 0) {
+        soonest = Math.min(soonest, anticipated);
+        continue;
+      }
+      if (line.held) this.release(client, line);
+      for (const render of line.rendering) render();
+    }
+    if (soonest < Infinity) {
+      this.recheck = setTimeout(() => this.wake(), soonest);
+      this.recheck.unref?.();
+    }
   }
 
   /** The client's next waiting job starts (or, with none waiting and none under way, its line is gone). */
@@ -79,10 +130,21 @@ export class FairLines {
     } else if (line.running === 0) this.lines.delete(client);
   }
 
+  /** Whether a client other than `client` is busy: a short line's job under way, or one ended just now. */
+  private othersBusy(client: string): boolean {
+    return this.shortLineUnderWay(client) || this.anticipated(client) > 0;
+  }
+
   /** Whether a client other than `client` with fewer than `deferAt` jobs waiting has one under way. */
   private shortLineUnderWay(client: string): boolean {
     for (const [other, line] of this.lines) if (other !== client && line.running > 0 && !this.long(line)) return true;
     return false;
+  }
+
+  /** How long (ms) another client's next request is still expected after its short line's job ended. */
+  private anticipated(client: string): number {
+    const last = this.lastShortEnd;
+    return last && last.client !== client ? Math.max(0, last.at + this.anticipateMs - Date.now()) : 0;
   }
 
   private hold(client: string, line: Line): void {
@@ -104,12 +166,16 @@ interface Line {
   waiting: (() => void)[];
   /** set while the line defers to short lines: the timer that ends the wait at the latest */
   held?: ReturnType<typeof setTimeout>;
+  /** renders of its jobs waiting for the other clients (`turnToRender`) */
+  rendering: Set<() => void>;
 }
 
 /** Jobs waiting from which a client's line counts as long (it defers to short ones): a browser's few parallel requests stay below it. */
 export const DEFER_AT = 4;
 /** The longest a long line defers to short ones before its next job starts anyway. */
 export const HOLD_MS = 2000;
+/** How long after a short line's job ends its client's next request is expected (long lines wait for it). */
+export const ANTICIPATE_MS = 50;
 
 /** Pages a client may have rendered at once (one: its page and series then never hold more than one turn of the series workers); more wait in its line. */
 export const PAGES_PER_CLIENT = 1;
@@ -145,7 +211,9 @@ export function fairPageTurns(lines = new FairLines(PAGES_PER_CLIENT, PAGE_CLIEN
       granted = true;
       // a client that went away while waiting passes its turn on at once
       if (res.writableEnded || res.destroyed || req.destroyed) return end();
-      // the page's series are computed in this client's line of the series workers
+      // the page's series are computed in this client's line of the series workers; its render waits
+      // its turn on the main thread (the load context's `renderTurn`, awaited by the document renderer)
+      res.locals.renderTurn = () => lines.turnToRender(client);
       forClient(client, next, lines.isLong(client));
     });
   };

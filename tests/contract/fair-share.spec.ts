@@ -1,10 +1,13 @@
 import { expect, test } from "@playwright/test";
+import { Agent, get as httpGet } from "node:http";
+import { startNginx } from "../support/nginx";
 import { startPortal } from "../support/portal";
 
 /**
  * Fair shares: one address with 16 connections asking pages nobody asked before (each with series to
  * compute) cannot make another address's uncached pages much slower than on an idle server; past its line
- * it gets 429 with Retry-After, and the other address never does.
+ * it gets 429 with Retry-After, and the other address never does. The same straight to the portal and behind
+ * the deployment's nginx, which names each client's own address.
  */
 // one after another: each measures latency, and the others would be its load
 test.describe.configure({ mode: "default", timeout: 180_000 });
@@ -18,7 +21,7 @@ function uncachedPage(indicator: string): string {
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** A test client: its address, sent in X-Forwarded-For from loopback (a trusted proxy). */
+/** A test client: its address (sent in X-Forwarded-For from loopback, or its own loopback address through nginx). */
 type Client = { address: string };
 type Get = (path: string, client: Client) => Promise<{ status: number; ms: number; retryAfter: string | null }>;
 
@@ -31,6 +34,24 @@ const direct =
     await response.arrayBuffer();
     return { status: response.status, ms: performance.now() - started, retryAfter: response.headers.get("retry-after") };
   };
+
+/** Through nginx, each client from its own loopback address (127.0.0.x), which nginx passes on in X-Forwarded-For. */
+const fromAddress = (base: string): Get => {
+  const agents = new Map<string, Agent>();
+  return (path, client) =>
+    new Promise((resolve, reject) => {
+      const agent = agents.get(client.address) ?? new Agent({ keepAlive: true, localAddress: client.address });
+      agents.set(client.address, agent);
+      const started = performance.now();
+      const request = httpGet(`${base}${path}`, { agent }, (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, ms: performance.now() - started, retryAfter: (response.headers["retry-after"] as string | undefined) ?? null }),
+        );
+      });
+      request.on("error", reject);
+    });
+};
 
 /**
  * The other client's uncached pages alone, then beside 16 connections of one client asking uncached pages:
@@ -85,6 +106,21 @@ test("one client's 16 connections of uncached pages: another client's uncached p
   try {
     await fairness(direct(portal.url), { address: "198.51.100.10" }, { address: "198.51.100.20" }, { address: "198.51.100.30" });
   } finally {
+    portal.process.kill();
+  }
+});
+
+test("behind the deployment's nginx, clients told apart by their own addresses: the same 2x bound", async () => {
+  const portal = await startPortal({ SERIES_WORKERS: "1" });
+  const host = new URL(portal.url).host;
+  const proxy = await startNginx([host, host]);
+  try {
+    test.skip("skip" in proxy, "skip" in proxy ? proxy.skip : "");
+    if ("skip" in proxy) return;
+    // were the clients taken for one (nginx's own address), the other's pages would wait behind 16 of the heavy one's
+    await fairness(fromAddress(proxy.url), { address: "127.0.0.10" }, { address: "127.0.0.20" }, { address: "127.0.0.30" });
+  } finally {
+    if (!("skip" in proxy)) await proxy.stop();
     portal.process.kill();
   }
 });
