@@ -11,17 +11,14 @@
 // --busy keeps one core busy with a spin loop for the whole run (as another suite's tests would). With
 // --baseline, the production build of another checkout is measured in turn with this one, the order swapped
 // every round; writes fair-share-compared.json.
-import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { Agent, get as httpGet } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { baselineNote, baselineOption, endOfRun, freePort, machineWithIndex, median, option, root, round, startServer, stopChild, turnOrder, waitFor, writeResult } from "./lib.mjs";
+import { findNginx, startNginx } from "../tests/support/nginx.mjs";
+import { baselineNote, baselineOption, endOfRun, machineWithIndex, median, option, root, round, startServer, turnOrder, writeResult } from "./lib.mjs";
 
 const ROUNDS = option("rounds", 3);
 const BUSY = process.argv.includes("--busy");
 const BASELINE = baselineOption();
-const NGINX = ["/usr/sbin/nginx", ...(process.env.PATH ?? "").split(":").map((dir) => path.join(dir, "nginx"))].find((file) => existsSync(file));
 const GEOS = ["NPL", "BGD", "IND", "PAK", "LKA", "AFG", "BTN", "MDV", "indus", "ganges", "brahmaputra"];
 
 let counter = 0;
@@ -29,32 +26,6 @@ let counter = 0;
 function uncachedPage(indicator) {
   const i = counter++;
   return `/cmip6-data?indicator=${indicator}&geo=${GEOS[i % GEOS.length]}&start=${1950 + (Math.floor(i / GEOS.length) % 60)}`;
-}
-
-/** The deployment's nginx in front of one app server (twice in its upstream), in a throwaway prefix. */
-async function startNginx(app) {
-  const dir = mkdtempSync(path.join(tmpdir(), "sacap-bench-nginx-"));
-  chmodSync(dir, 0o755);
-  const port = await freePort();
-  const values = { APP_1: app, APP_2: app, LISTEN: `127.0.0.1:${port}`, SERVER_NAME: "localhost" };
-  writeFileSync(path.join(dir, "sacap.conf"), readFileSync(path.join(root, "deploy/nginx/sacap.conf"), "utf8").replace(/\{\{(\w+)\}\}/g, (_, name) => values[name]));
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `${kind}_temp_path ${dir}/${kind};`).join(" ");
-  writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn; events { worker_connections 256; }\nhttp { access_log off; ${temp} include ${dir}/sacap.conf; }\n`,
-  );
-  const args = ["-p", dir, "-e", path.join(dir, "error.log"), "-c", path.join(dir, "nginx.conf")];
-  if (spawnSync(NGINX, [...args, "-t"]).status !== 0) throw new Error("nginx -t refused the configuration");
-  const child = spawn(NGINX, [...args, "-g", "daemon off;"], { stdio: "ignore" });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`, child, "nginx");
-  return {
-    base,
-    stop: async () => {
-      await stopChild(child);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A GET as `client`: its address in X-Forwarded-For (straight to the portal) or as its source address (through nginx). */
@@ -76,10 +47,14 @@ function client(base, address, viaNginx) {
 /** One round on a fresh portal of the build in `dir`: the other client's pages alone, then beside the load. */
 async function round1(dir, viaNginx) {
   const portal = await startServer({ SERIES_WORKERS: "1" }, dir);
-  const proxy = viaNginx ? await startNginx(new URL(portal.base).host) : undefined;
-  const base = proxy?.base ?? portal.base;
-  const [heavy, other, warm] = ["127.0.0.10", "127.0.0.20", "127.0.0.30"].map((address) => client(base, address, viaNginx));
+  let proxy;
+  const clients = [];
   try {
+    // the routes hold nginx only when its binary is here (findNginx), so it never answers with a reason to skip
+    if (viaNginx) proxy = await startNginx([new URL(portal.base).host, new URL(portal.base).host]);
+    const base = proxy?.url ?? portal.base;
+    const [heavy, other, warm] = ["127.0.0.10", "127.0.0.20", "127.0.0.30"].map((address) => client(base, address, viaNginx));
+    clients.push(heavy, other, warm);
     for (const indicator of ["tasmax", "pr"]) for (let i = 0; i < GEOS.length; i++) await warm.get(uncachedPage(indicator));
     const probe = async () => {
       const times = [];
@@ -102,7 +77,7 @@ async function round1(dir, viaNginx) {
     await Promise.all(load);
     return { ratio: round(median(loaded) / median(idle)), idleP50Ms: round(median(idle), 0), loadedP50Ms: round(median(loaded), 0), idleMs: idle.map((t) => round(t, 0)), loadedMs: loaded.map((t) => round(t, 0)), heavyAnswers: statuses };
   } finally {
-    for (const c of [heavy, other, warm]) c.close();
+    for (const c of clients) c.close();
     await proxy?.stop();
     await portal.stop();
   }
@@ -110,8 +85,8 @@ async function round1(dir, viaNginx) {
 
 const info = await machineWithIndex();
 const busy = BUSY ? spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }) : undefined;
-const routes = NGINX ? ["direct", "nginx"] : ["direct"];
-if (!NGINX) console.log("no nginx binary here: measuring straight to the portal only");
+const routes = findNginx() ? ["direct", "nginx"] : ["direct"];
+if (routes.length === 1) console.log("no nginx binary here: measuring straight to the portal only");
 const results = { current: { direct: [], nginx: [] }, baseline: { direct: [], nginx: [] } };
 try {
   for (let i = 0; i < ROUNDS; i++) {

@@ -2,10 +2,12 @@
 // description (with its load, since the figures depend on it) and writing results.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../tests/support/free-port.mjs";
+
+export { freePort };
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const round = (x, d = 2) => (x === undefined || x === null || Number.isNaN(x) ? x : Math.round(x * 10 ** d) / 10 ** d);
@@ -44,17 +46,6 @@ export function turnOrder(i, baseline) {
 export function baselineNote(dir, verb) {
   const git = (args) => execFileSync("git", args, { encoding: "utf8" }).trim();
   return `the production build of ${git(["-C", dir, "log", "-1", "--format=%h %s"])}, ${verb} in turn with this checkout's (${git(["log", "-1", "--format=%h"])}), the order swapped every run`;
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 export async function waitFor(url, child, what) {
@@ -135,10 +126,10 @@ export const PAGE_ROUTES = [
 /** Runs per route of the page benchmarks by default (their figures are medians). */
 export const PAGE_RUNS = 5;
 
-/** The routes of a page benchmark: `--routes /,/pyaez`, or `PAGE_ROUTES`. */
-export function routesOption() {
+/** The routes of a page benchmark: `--routes /,/pyaez`, or `fallback` (`PAGE_ROUTES`). */
+export function routesOption(fallback = PAGE_ROUTES) {
   const at = process.argv.indexOf("--routes");
-  return at === -1 ? PAGE_ROUTES : process.argv[at + 1].split(",");
+  return at === -1 ? fallback : process.argv[at + 1].split(",");
 }
 
 export function machine() {

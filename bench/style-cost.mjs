@@ -8,11 +8,10 @@
 //
 //   node bench/style-cost.mjs [--runs 6] [--routes /catalog/climate]
 import { chromium } from "@playwright/test";
-import { endOfRun, machineWithIndex, median, option, startServer, writeResult } from "./lib.mjs";
+import { endOfRun, machineWithIndex, median, option, routesOption, startServer, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", 6);
-const at = process.argv.indexOf("--routes");
-const ROUTES = at === -1 ? ["/catalog/climate"] : process.argv[at + 1].split(",");
+const ROUTES = routesOption(["/catalog/climate"]);
 
 /** The document with its first table body holding its first `n` rows only. */
 function firstRows(html, n) {

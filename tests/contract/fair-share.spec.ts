@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { Agent, get as httpGet } from "node:http";
-import { startNginx } from "../support/nginx";
+import { startNginx } from "../support/nginx.mjs";
 import { startPortal } from "../support/portal";
 
 /**

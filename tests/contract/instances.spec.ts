@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { CONTACT, exited, exportSubmissions, formToken, postForm } from "../support/forms";
-import { startNginx, type Nginx } from "../support/nginx";
+import { startNginx, type Nginx } from "../support/nginx.mjs";
 import { startPortal } from "../support/portal";
 import { startPostgres, type Postgres } from "../support/postgres";
 import { rawRequest } from "../support/raw-http";

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeTestNetcdf } from "../../server/series/ingest/testing/write-netcdf";
-import { startNginx, type Nginx } from "../support/nginx";
+import { startNginx, type Nginx } from "../support/nginx.mjs";
 import { startPortal } from "../support/portal";
 import { startPostgres, type Postgres } from "../support/postgres";
 

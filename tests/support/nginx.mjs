@@ -2,31 +2,46 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./portal";
+import { fileURLToPath } from "node:url";
+import { freePort } from "./free-port.mjs";
 
-/** The nginx configuration of docs/deployment.md, with its `{{NAME}}` placeholders filled in. */
-export function renderNginxConfig(values: Record<string, string>, file = "deploy/nginx/sacap.conf"): string {
-  const text = readFileSync(file, "utf8").replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+// Plain JavaScript (typed in JSDoc) so that the benchmarks (bench/fair-share.mjs) start nginx the same way.
+
+const DEPLOYMENT_CONFIG = fileURLToPath(new URL("../../deploy/nginx/sacap.conf", import.meta.url));
+
+/**
+ * The nginx configuration of docs/deployment.md, with its `{{NAME}}` placeholders filled in.
+ * @param {Record<string, string>} values
+ * @returns {string}
+ */
+export function renderNginxConfig(values, file = DEPLOYMENT_CONFIG) {
+  const text = readFileSync(file, "utf8").replace(/\{\{(\w+)\}\}/g, (_, /** @type {string} */ name) => {
     if (!(name in values)) throw new Error(`no value for {{${name}}} in ${file}`);
     return values[name];
   });
   return text;
 }
 
-function findNginx(): string | null {
+/**
+ * The nginx binary (Debian's nginx-light), or null when there is none.
+ * @returns {string | null}
+ */
+export function findNginx() {
   for (const candidate of ["/usr/sbin/nginx", ...(process.env.PATH ?? "").split(":").map((dir) => path.join(dir, "nginx"))]) {
     if (existsSync(candidate)) return candidate;
   }
   return null;
 }
 
-export type Nginx = { url: string; stop: () => Promise<void>; log: () => string };
+/** @typedef {{ url: string; stop: () => Promise<void>; log: () => string }} Nginx */
 
 /**
  * A throwaway nginx (Debian's nginx-light) on a free loopback port, in a temporary prefix, serving the
  * deployment's configuration in front of the given app servers; or the reason it cannot run here.
+ * @param {string[]} apps
+ * @returns {Promise<Nginx | { skip: string }>}
  */
-export async function startNginx(apps: string[]): Promise<Nginx | { skip: string }> {
+export async function startNginx(apps) {
   const binary = findNginx();
   if (!binary) return { skip: "no nginx binary here: install Debian's nginx-light" };
   const dir = mkdtempSync(path.join(tmpdir(), "sacap-nginx-"));
@@ -59,8 +74,8 @@ export async function startNginx(apps: string[]): Promise<Nginx | { skip: string
   }
   const child = spawn(binary, [...args, "-g", "daemon off;"], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  child.stdout!.on("data", (c) => (output += c));
-  child.stderr!.on("data", (c) => (output += c));
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15_000;
   for (;;) {
