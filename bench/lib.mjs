@@ -144,6 +144,19 @@ export function machine() {
   };
 }
 
+/**
+ * The CPU slowdown of a page benchmark. Lighthouse's mobile profile slows the CPU 4x whatever the CPU is, so
+ * its figures follow this machine's speed, which varies by 2x and more between days. With `--cpu-index N`
+ * the slowdown is 4 x (this machine's benchmarkIndex now / N) instead: every run sees the CPU a machine of
+ * benchmarkIndex N sees at 4x, and runs of different days compare (`--cpu-index 650`: this machine on a
+ * slow day). Without it, 4x.
+ */
+export function cpuSlowdown(info) {
+  const target = option("cpu-index", undefined);
+  if (target === undefined) return { rate: 4 };
+  return { rate: round((4 * info.benchmarkIndexAtStart) / target, 1), calibratedTo: { benchmarkIndex: target, rateAtThatIndex: 4 } };
+}
+
 /** `machine()` with Lighthouse's benchmarkIndex, for the start of a result file. */
 export async function machineWithIndex() {
   return { ...machine(), benchmarkIndexAtStart: await benchmarkIndex() };

@@ -8,20 +8,22 @@
 // with benchmarkIndex and the load average at the start and end. Writes bench/results/long-tasks.json
 // (with --routes, long-tasks-selected.json). Run `npm run build` first.
 //
-//   node bench/long-tasks.mjs [--runs 5] [--routes /,/cmip6-data] [--baseline ../other-checkout]
+//   node bench/long-tasks.mjs [--runs 5] [--routes /,/cmip6-data] [--baseline ../other-checkout] [--cpu-index 650]
+//
+// With --cpu-index N, the slowdown is 4x scaled by this machine's benchmarkIndex over N (bench/lib.mjs
+// cpuSlowdown): the CPU a machine of that index sees at 4x, whatever day it is here.
 //
 // With --baseline, the production build of another checkout (built there with `npm run build`) is served
 // beside this one and the two are traced in turn, run by run (the order swapped every run), so that both see
 // the same load on a shared machine; writes long-tasks-compared.json with the baseline's runs and median
 // beside each route's.
 import { chromium } from "@playwright/test";
-import { baselineNote, baselineOption, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
 const ROUTES = routesOption();
 const BASELINE = baselineOption();
-const CPU_SLOWDOWN = 4;
 const LONG_MS = 50;
 const SETTLE_MS = 4000;
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "loading"];
@@ -64,6 +66,8 @@ const baseline = BASELINE ? await startServer({}, BASELINE) : undefined;
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium" });
 const started = new Date().toISOString();
 const info = await machineWithIndex();
+const SLOWDOWN = cpuSlowdown(info);
+const CPU_SLOWDOWN = SLOWDOWN.rate;
 const routes = {};
 
 /** One traced load of `url`: its long tasks after first paint and their blocking time. */
@@ -113,6 +117,7 @@ writeResult(BASELINE ? "long-tasks-compared" : routesArg === -1 ? "long-tasks" :
   method: {
     tool: "Playwright's Chromium driver with Debian's Chromium, DevTools timeline trace",
     cpuSlowdown: CPU_SLOWDOWN,
+    ...(SLOWDOWN.calibratedTo ? { cpuSlowdownCalibratedTo: SLOWDOWN.calibratedTo } : {}),
     viewport: "412x823, device scale 1.75, mobile, touch",
     network: "none (loopback)",
     longTask: `a main-thread task (RunTask) longer than ${LONG_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_MS} ms`,

@@ -38,14 +38,47 @@ export function scrollPaneOf(element: Element): HTMLElement | null {
 export function scrollToHash(hash: string, behavior: ScrollBehavior = "smooth"): boolean {
   const target = targetOf(hash);
   if (!target) return false;
-  const pane = scrollPaneOf(target);
-  if (pane) {
-    const top = target.getBoundingClientRect().top - pane.getBoundingClientRect().top;
-    pane.scrollTo({ top: hashScrollTop(top, pane.scrollTop), behavior });
-  } else {
-    window.scrollTo({ top: hashScrollTop(target.getBoundingClientRect().top, window.scrollY), behavior });
-  }
+  landOn(target, behavior);
   return true;
+}
+
+/** How long a landing holds the target on the line once its scroll has ended. */
+const LANDING_HOLD_MS = 3000;
+/** What the reader does that ends a landing: their own scroll or key wins. */
+const READER_INPUT = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+/** The landing under way, if any: a new one ends it. */
+let landing: AbortController | undefined;
+
+/**
+ * Scrolls the target to the landing line and holds it there for a few seconds. Parts laid out only when they
+ * come near the screen (`content-visibility: auto`: the AEZ map cards, the explorer's long tables) take their
+ * real height as the scroll passes them or reaches them, and the target moves: while the landing holds,
+ * each change of the content's size lands it again, unless the reader scrolls or presses a key meanwhile.
+ */
+function landOn(target: HTMLElement, behavior: ScrollBehavior) {
+  landing?.abort();
+  const ended = (landing = new AbortController());
+  const pane = scrollPaneOf(target);
+  const scroller: HTMLElement | Window = pane ?? window;
+  /** Scrolls so that the target is on the line; false when it already is. */
+  const land = (how: ScrollBehavior) => {
+    const top = target.getBoundingClientRect().top - (pane ? pane.getBoundingClientRect().top : 0);
+    if (Math.abs(top - HASH_SCROLL_OFFSET) <= 1) return false;
+    scroller.scrollTo({ top: hashScrollTop(top, pane ? pane.scrollTop : window.scrollY), behavior: how });
+    return true;
+  };
+  // a smooth scroll is left to run; the hold starts when it ends
+  let holding = !land(behavior) || behavior !== "smooth";
+  const hold = () => {
+    holding = true;
+    window.setTimeout(() => ended.abort(), LANDING_HOLD_MS);
+  };
+  if (holding) hold();
+  else scroller.addEventListener("scrollend", () => (land("instant"), hold()), { once: true, signal: ended.signal });
+  const resized = new ResizeObserver(() => holding && land("instant"));
+  for (const part of pane ? Array.from(pane.children) : [document.body]) resized.observe(part);
+  ended.signal.addEventListener("abort", () => resized.disconnect());
+  for (const input of READER_INPUT) window.addEventListener(input, () => ended.abort(), { once: true, passive: true, signal: ended.signal });
 }
 
 const positions = new Map<string, number>();

@@ -58,10 +58,10 @@ test("the CSV download holds the header block and the rows of the table", async 
   // as a reader would: the table is laid out once it comes near the screen (content-visibility)
   await table.scrollIntoViewIfNeeded();
   const row = table.locator("tbody tr").first();
-  const cells = await row.locator("td").allInnerTexts();
   // the first cell holds the row's checkbox; the table shows the indicator's decimals, the CSV full precision
+  // (its text is rendered in the frame after the table comes near the screen)
   const shown = (value: string) => Number(value).toFixed(decimalsOf("pr"));
-  expect(cells.slice(1, 6)).toEqual([first[0], first[1], ...first.slice(2, 5).map(shown)]);
+  await expect.poll(async () => (await row.locator("td").allInnerTexts()).slice(1, 6)).toEqual([first[0], first[1], ...first.slice(2, 5).map(shown)]);
 });
 
 test("each chart downloads as PNG and SVG", async ({ page }) => {

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from "react";
 import { QueryState } from "~/components/QueryState";
+import { scrollToHash } from "~/lib/scroll";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useGetAezModulesQuery } from "~/store/reference";
 import { aezEntries, entryAnchors, firstMap } from "./anchors";
@@ -23,10 +24,12 @@ export function AezBrowser({ inlineImages = NONE, open }: { inlineImages?: Inlin
   const hydrated = useHydrated();
   const full = useGetAezModulesQuery(undefined, { skip: !hydrated });
   const view = useGetAezViewQuery(open, { skip: full.data !== undefined });
-  const modules: readonly AezViewModule[] | undefined = full.data ?? view.data?.modules;
+  // Every module's maps take the place of the document's in a render React can interrupt: the store's own
+  // updates render at once, in one task, and all the maps are some thousand elements on a slow phone.
+  const modules: readonly AezViewModule[] | undefined = useDeferredValue(full.data ?? view.data?.modules);
   return (
     <QueryState what="AEZ modules" data={modules} isError={full.isError && view.isError}>
-      {(data) => <AezModules modules={data} complete={full.data !== undefined} inlineImages={inlineImages} />}
+      {(data) => <AezModules modules={data} complete={full.data !== undefined && data === full.data} inlineImages={inlineImages} />}
     </QueryState>
   );
 }
@@ -41,7 +44,7 @@ function AezModules({ modules, complete, inlineImages }: { modules: readonly Aez
   useEffect(() => {
     if (!complete || landed.current) return;
     landed.current = true;
-    if (target) document.getElementById(target)?.scrollIntoView({ block: "start" });
+    if (target) scrollToHash(`#${target}`, "instant");
   }, [complete, target]);
   const current = useScrollSpy(anchors, target);
   // As with a fragment link in plain HTML, reading and Tab continue from the section the link points to.
