@@ -2,6 +2,7 @@
 // description (with its load, since the figures depend on it) and writing results.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,14 +49,24 @@ export function baselineNote(dir, verb) {
   return `the production build of ${git(["-C", dir, "log", "-1", "--format=%h %s"])}, ${verb} in turn with this checkout's (${git(["log", "-1", "--format=%h"])}), the order swapped every run`;
 }
 
+/**
+ * True when `url` answers 200. On a connection of its own, closed after the answer: a connection left in
+ * fetch's pool would be reused by the benchmark's first request seconds later, just as the server's
+ * keep-alive timeout closes it ("other side closed").
+ */
+const answersOk = (url) =>
+  new Promise((resolve) => {
+    const request = get(url, { agent: false }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode === 200));
+    });
+    request.on("error", () => resolve(false));
+  });
+
 export async function waitFor(url, child, what) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`${what} exited`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await answersOk(url)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${what} did not start`);
