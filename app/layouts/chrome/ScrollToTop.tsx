@@ -8,9 +8,14 @@ export function ScrollToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD);
-    update();
+    // read with the next frame's layout: reading the scroll position in the effect forced a layout of the
+    // whole page in the task that hydrated it (a page opened scrolled, as by Back, shows the button then)
+    const first = requestAnimationFrame(update);
     window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener("scroll", update);
+    };
   }, []);
   if (!visible) return null;
   return (
