@@ -10,18 +10,28 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-
-const require = createRequire(import.meta.url);
-const file = path.join(path.dirname(require.resolve("@blueprintjs/core/package.json")), "lib/esm/components/text/text.js");
-const original = readFileSync(file, "utf8");
-let source = original;
+import { fileURLToPath } from "node:url";
 
 const MARK = "/* slimmed: measured when the pointer comes over it, not after every commit */";
-if (!source.includes(MARK)) {
+
+/** Blueprint's ES module of `Text`, in this install. */
+export function textModulePath() {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve("@blueprintjs/core/package.json")), "lib/esm/components/text/text.js");
+}
+
+/** Blueprint's `text.js` with the slim `Text`; the same source when it already has it. Throws on another shape. */
+export function slimText(source) {
+  if (source.includes(MARK)) return source;
   const start = source.indexOf("export const Text = forwardRef(");
   const end = source.indexOf("Text.displayName");
-  if (start < 0 || end < 0 || !source.includes('import { useIsomorphicLayoutEffect } from "../../hooks/useIsomorphicLayoutEffect";')) {
-    throw new Error(`Unexpected shape of ${file}; update scripts/slim-blueprint-text.mjs`);
+  const imports = [
+    ['import { createElement, forwardRef, useMemo, useRef, useState } from "react";', 'import { createElement, forwardRef, useMemo } from "react";'],
+    ['import { Classes, mergeRefs } from "../../common";', 'import { Classes } from "../../common";'],
+    ['import { useIsomorphicLayoutEffect } from "../../hooks/useIsomorphicLayoutEffect";\n', ""],
+  ];
+  if (start < 0 || end < 0 || imports.some(([from]) => !source.includes(from))) {
+    throw new Error("Unexpected shape of Blueprint's text.js; update scripts/slim-blueprint-text.mjs");
   }
   const replacement = `${MARK}
 /** An ellipsized text without a title of its own shows its full text as a tooltip while it overflows. */
@@ -44,14 +54,17 @@ export const Text = forwardRef(({ children, tagName = "div", title, className, e
     }, children);
 });
 `;
-  source = source.slice(0, start) + replacement + source.slice(end);
-  source = source
-    .replace('import { createElement, forwardRef, useMemo, useRef, useState } from "react";', 'import { createElement, forwardRef, useMemo } from "react";')
-    .replace('import { Classes, mergeRefs } from "../../common";', 'import { Classes } from "../../common";')
-    .replace('import { useIsomorphicLayoutEffect } from "../../hooks/useIsomorphicLayoutEffect";\n', "");
+  let slim = source.slice(0, start) + replacement + source.slice(end);
+  for (const [from, to] of imports) slim = slim.replace(from, to);
+  return slim;
 }
 
-if (source !== original) {
-  writeFileSync(file, source);
-  console.log("slimmed @blueprintjs/core Text");
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const file = textModulePath();
+  const original = readFileSync(file, "utf8");
+  const source = slimText(original);
+  if (source !== original) {
+    writeFileSync(file, source);
+    console.log("slimmed @blueprintjs/core Text");
+  }
 }
