@@ -17,10 +17,12 @@ type Kind = keyof typeof TARGETS;
 const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] = [
   { url: "/", routeId: "routes/_index", kind: "home", ceiling: 194 },
   { url: "/wiki", routeId: "routes/wiki", kind: "static", ceiling: 199 },
-  { url: "/user-guide", routeId: "routes/user-guide", kind: "static", ceiling: 198 },
+  // every route's shared code gained 0.3 KB brotli for deep links that hold their landing while parts laid out
+  // near the screen take their size (app/lib/scroll.ts, decision 028): the two routes at their ceiling moved up 1 KB
+  { url: "/user-guide", routeId: "routes/user-guide", kind: "static", ceiling: 199 },
   { url: "/api-docs", routeId: "routes/api-docs", kind: "static", ceiling: 197 },
   { url: "/pyaez", routeId: "routes/pyaez", kind: "static", ceiling: 200 },
-  { url: "/data/catalog", routeId: "routes/data.catalog", kind: "table", ceiling: 204 },
+  { url: "/data/catalog", routeId: "routes/data.catalog", kind: "table", ceiling: 205 },
   { url: "/catalog/climate", routeId: "routes/catalog.$topic", kind: "table", ceiling: 205 },
   { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", ceiling: 223 },
   { url: "/care-comp", routeId: "routes/care-comp", kind: "chart", ceiling: 207 },
