@@ -3,7 +3,7 @@
 // its scrollWidth, so that an overflowing text gets its full text as a tooltip. Every Text thus renders twice
 // before the browser paints, and every ellipsized one forces a layout of the page: on a page of some hundred
 // buttons and menu items, hydration and every re-render of them block the main thread for hundreds of
-// milliseconds on a slow phone (bench/README.md, "Blueprint's Text"). The portal's browser build gets a Text
+// milliseconds on a slow phone (docs/decisions/028-main-thread-after-paint.md). The portal's browser build gets a Text
 // that renders once and measures only when the pointer comes over an ellipsized text, the only moment its
 // tooltip can show. The element, class and given title are the same as before: the server's HTML does not
 // change. Idempotent (the cut has its mark); run by `npm run build` and `npm run dev`.

@@ -29,7 +29,7 @@ export function AezBrowser({ inlineImages = NONE, open }: { inlineImages?: Inlin
   const modules: readonly AezViewModule[] | undefined = useDeferredValue(full.data ?? view.data?.modules);
   return (
     <QueryState what="AEZ modules" data={modules} isError={full.isError && view.isError}>
-      {(data) => <AezModules modules={data} complete={full.data !== undefined && data === full.data} inlineImages={inlineImages} />}
+      {(data) => <AezModules modules={data} complete={data === full.data} inlineImages={inlineImages} />}
     </QueryState>
   );
 }
