@@ -30,7 +30,24 @@ test.describe("without JavaScript", () => {
     await page.getByRole("columnheader", { name: "Source" }).getByRole("link").click();
     await expect(page).toHaveURL(/sort=source/);
     await expect(page.getByText(`1–50 of ${total}`)).toBeVisible();
+    // copying and the CSV export need JavaScript, so the page does not offer them
+    await expect(page.getByRole("button", { name: /^(CSV|Copy)$/ })).toHaveCount(0);
   });
+});
+
+test("the whole catalogue is fetched once the table is used, not with the page", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => void (request.url().includes("/api/catalog_data") && fetched.push(request.url())));
+  await page.goto("/catalog/climate");
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  expect(fetched).toEqual([]);
+  const total = catalog.filter((e) => e.topic === "climate").length;
+  await expect(page.getByText(`1–50 of ${total}`)).toBeVisible();
+  // a pointer over the table asks for every row; the page stays as it was while they come
+  await page.getByRole("grid").hover();
+  await expect.poll(() => fetched.length).toBe(1);
+  await expect(page.getByText(`1–50 of ${total}`)).toBeVisible();
 });
 
 test("keyboard only: filter, move, open, add to the basket; the basket survives a reload", async ({ page, pageErrors }) => {

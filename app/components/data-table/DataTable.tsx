@@ -12,6 +12,16 @@ import { useTableState } from "./useTableState";
 /** The first page computed by a loader, for the server render before the full rows are in the browser. */
 export type InitialTableModel<T> = Omit<TableModel<T>, "rows">;
 
+/**
+ * Rows loaded on demand: until they are in, the table shows `initial` (the server's page, its links
+ * working as without JavaScript); a pointer or focus coming into the table asks for them (`want`), and
+ * its CSV export waits for them (`whenLoaded`).
+ */
+export interface RowsOnDemand<T> {
+  want: () => void;
+  whenLoaded: (run: (rows: readonly T[]) => void) => void;
+}
+
 /** An action on the selected rows (or the active row), with its key. */
 export interface RowAction<T> {
   label: string;
@@ -29,6 +39,8 @@ interface DataTableProps<T> {
   /** All rows, once in the browser; until then `initial` renders the page. */
   rows: readonly T[] | undefined;
   initial?: InitialTableModel<T>;
+  /** How the rows are asked for while `rows` is undefined. */
+  onDemand?: RowsOnDemand<T>;
   rowKey: (row: T) => string;
   /** The row's own page (opened with Enter, and the link in its first cell). */
   rowHref?: (row: T) => string;
@@ -52,7 +64,7 @@ interface DataTableProps<T> {
  * first page, keyboard rows (arrows, Home/End, PageUp/PageDown, Enter opens, Space selects, Ctrl+C copies),
  * resizable columns and CSV export of the filtered rows.
  */
-function DataTableView<T>({ label, columns, rows, initial, rowKey, rowHref, onOpen, actions = [], prefix = "", pageParams = "", exportName, defaultPageSize }: DataTableProps<T>) {
+function DataTableView<T>({ label, columns, rows, initial, onDemand, rowKey, rowHref, onOpen, actions = [], prefix = "", pageParams = "", exportName, defaultPageSize }: DataTableProps<T>) {
   const { state, update, hrefWith, formParams } = useTableState(columns, prefix, pageParams, defaultPageSize);
   const navigate = useNavigate();
   const model = useMemo(() => (rows ? applyTableState(rows, columns, state) : undefined), [rows, columns, state]);
@@ -140,9 +152,15 @@ function DataTableView<T>({ label, columns, rows, initial, rowKey, rowHref, onOp
     }
   };
 
+  const downloadCsv = (all: readonly T[]) => downloadText(`${exportName ?? "table"}.csv`, toCsv(all, visible), "text/csv;charset=utf-8");
+  const exportCsv = model
+    ? () => downloadCsv(model.rows)
+    : onDemand && (() => onDemand.whenLoaded((all) => downloadCsv(applyTableState(all, columns, state).rows)));
+  const want = rows ? undefined : onDemand?.want;
+
   const first = view ? (view.page - 1) * state.pageSize + 1 : 0;
   return (
-    <div className="sacap-data-table">
+    <div className="sacap-data-table" onPointerEnter={want} onFocus={want}>
       <TableToolbar
         label={label}
         columns={columns}
@@ -151,8 +169,8 @@ function DataTableView<T>({ label, columns, rows, initial, rowKey, rowHref, onOp
         update={update}
         hiddenParams={formParams}
         prefix={prefix}
-        onCopy={model ? copy : undefined}
-        onExport={model ? () => downloadText(`${exportName ?? "table"}.csv`, toCsv(model.rows, visible), "text/csv;charset=utf-8") : undefined}
+        onCopy={model || onDemand ? copy : undefined}
+        onExport={exportCsv}
       />
       <p className="sacap-data-table__count" role="status" aria-live="polite">
         {view && view.filtered > 0

@@ -1,7 +1,8 @@
 import { Button } from "@blueprintjs/core";
 import { useSearchParams } from "@remix-run/react";
-import { useCallback, useDeferredValue, useMemo } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { DataTable, type InitialTableModel, type RowAction } from "~/components/data-table/DataTable";
+import { useWhenLoaded } from "~/lib/use-when-loaded";
 import { useGetCatalogDataQuery } from "~/store/reference";
 import { useBasket, type BasketItem } from "./basket";
 import { CATALOG_COLUMNS, entryHref } from "./columns";
@@ -28,16 +29,22 @@ interface CatalogTableProps {
 
 /** A catalogue table: the data table over catalogue entries, with the basket and the details drawer. */
 export function CatalogTable({ label, filter, initial, exportName }: CatalogTableProps) {
-  const catalog = useGetCatalogDataQuery();
+  const [params, setParams] = useSearchParams();
+  const openId = params.get("entry");
+  // The server's first page until the whole catalogue (300 KB) is asked for: a pointer or focus in the
+  // table, its CSV export, an entry opened from the URL, or a navigation (the client loader has it then).
+  const [asked, setAsked] = useState(false);
+  const catalog = useGetCatalogDataQuery(undefined, { skip: !(asked || initial === null || openId !== null) });
   const filtered = useMemo(() => catalog.data?.filter(filter), [catalog.data, filter]);
   // The whole catalogue takes the place of the server's first page in a render React can interrupt (the
   // store's own updates are rendered at once, in one task: hundreds of rows on a slow phone); the table's
   // other inputs keep their identity, so the store's other updates do not render the table again.
   const rows = useDeferredValue(filtered);
+  const want = useCallback(() => setAsked(true), []);
+  const whenLoaded = useWhenLoaded(rows, want);
+  const onDemand = useMemo(() => ({ want, whenLoaded }), [want, whenLoaded]);
   const { items: basketItems, add: addToBasket } = useBasket();
-  const [params, setParams] = useSearchParams();
-  const openId = params.get("entry");
-  const opened = openId ? catalog.data?.find((entry) => entry.id === openId) : undefined;
+  const opened = openId ? (catalog.data ?? initial?.pageRows)?.find((entry) => entry.id === openId) : undefined;
 
   const setOpen = useCallback(
     (id: string | null) =>
@@ -91,6 +98,7 @@ export function CatalogTable({ label, filter, initial, exportName }: CatalogTabl
         columns={CATALOG_COLUMNS}
         rows={rows}
         initial={initial ?? undefined}
+        onDemand={onDemand}
         rowKey={entryId}
         rowHref={entryHref}
         onOpen={open}

@@ -1,7 +1,7 @@
 import { Button, Callout, Spinner } from "@blueprintjs/core";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
-import { DataTable } from "~/components/data-table/DataTable";
+import { DataTable, type RowsOnDemand } from "~/components/data-table/DataTable";
 import { downloadText } from "~/components/data-table/download";
 import { profilePath } from "~/features/profile/profile";
 import { ObservationsNote } from "~/features/observations/ObservationsNote";
@@ -88,7 +88,7 @@ function Results({ selection, results }: { selection: ExplorerSelection; results
   const place = geo.name;
   const all = useSeriesRows(selection, results);
   const download = (format: "csv" | "json") =>
-    all.whenLoaded((rows) => {
+    all.onDemand.whenLoaded((rows) => {
       const t = seriesTable(rows, results.table.models);
       if (format === "csv") downloadText(`${fileName}.csv`, toCsvWithHeader(header, t.columns, t.rows), "text/csv;charset=utf-8");
       else downloadText(`${fileName}.json`, toJsonWithHeader(header, t.columns, t.rows), "application/json");
@@ -116,32 +116,31 @@ function Results({ selection, results }: { selection: ExplorerSelection; results
       <WindowTable results={results} />
 
       <h3>Values by year and model</h3>
-      <DenseTable results={results} rows={all.rows} onWanted={all.want} pageParams={selectionQueryString(selection)} />
+      <DenseTable results={results} rows={all.rows} onDemand={all.onDemand} pageParams={selectionQueryString(selection)} />
     </>
   );
 }
 
 /**
  * The dense table: the server's page of the view until every row is asked for (a pointer over the table,
- * focus in it), then the rows of the series, sorted, filtered and paged in the browser.
+ * focus in it, its CSV export), then the rows of the series, sorted, filtered and paged in the browser.
  */
-function DenseTable({ results, rows, onWanted, pageParams }: { results: ExplorerResults; rows: SeriesRow[] | undefined; onWanted: () => void; pageParams: string }) {
+function DenseTable({ results, rows, onDemand, pageParams }: { results: ExplorerResults; rows: SeriesRow[] | undefined; onDemand: RowsOnDemand<SeriesRow>; pageParams: string }) {
   const { models, units, monthly, decimals, initial } = results.table;
   const columns = useMemo(() => denseColumns(models, units, monthly, decimals), [models, units, monthly, decimals]);
   const rowKey = useCallback((r: SeriesRow) => r.key, []);
   return (
-    <div onPointerEnter={onWanted} onFocus={onWanted}>
-      <DataTable
-        label={`Values by year and model (${units})`}
-        columns={columns}
-        rows={rows}
-        initial={initial}
-        rowKey={rowKey}
-        prefix={DENSE_TABLE_PREFIX}
-        defaultPageSize={DENSE_TABLE_PAGE_SIZE}
-        pageParams={pageParams}
-        exportName={results.fileName}
-      />
-    </div>
+    <DataTable
+      label={`Values by year and model (${units})`}
+      columns={columns}
+      rows={rows}
+      initial={initial}
+      onDemand={onDemand}
+      rowKey={rowKey}
+      prefix={DENSE_TABLE_PREFIX}
+      defaultPageSize={DENSE_TABLE_PAGE_SIZE}
+      pageParams={pageParams}
+      exportName={results.fileName}
+    />
   );
 }

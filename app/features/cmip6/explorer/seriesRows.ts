@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { useWhenLoaded } from "~/lib/use-when-loaded";
 import { useGetAnnualSeriesQuery, useGetMonthlySeriesQuery } from "../seriesApi";
 import { seriesRows, type SeriesRow } from "./compute";
 import type { ExplorerSelection } from "./selection";
@@ -7,7 +8,7 @@ import { shownBlocks, type ExplorerResults } from "./view";
 /**
  * Every row of a view's dense table, loaded on demand through the series endpoints (decision 026): the
  * view has the page the server rendered; sorting, filtering, copying and the series downloads need every
- * value. `want()` starts the load; `whenLoaded` runs once the rows are there.
+ * value. `onDemand.want()` starts the load; `onDemand.whenLoaded` runs once the rows are there.
  */
 export function useSeriesRows(selection: ExplorerSelection, results: ExplorerResults) {
   const [wanted, setWanted] = useState(false);
@@ -20,24 +21,8 @@ export function useSeriesRows(selection: ExplorerSelection, results: ExplorerRes
     () => (ready && data.data ? seriesRows(shownBlocks(selection, { data: data.data, baseline: base.data, cycle: cycle.data })) : undefined),
     [ready, data.data, base.data, cycle.data, selection],
   );
-  const pending = useRef<((rows: SeriesRow[]) => void)[]>([]);
-  useEffect(() => {
-    if (!rows) return;
-    const waiting = pending.current.splice(0);
-    for (const run of waiting) run(rows);
-  }, [rows]);
-  return {
-    rows,
-    failed: data.isError,
-    want: () => {
-      if (!wanted) setWanted(true);
-    },
-    whenLoaded: (run: (rows: SeriesRow[]) => void) => {
-      if (rows) run(rows);
-      else {
-        pending.current.push(run);
-        setWanted(true);
-      }
-    },
-  };
+  const want = useCallback(() => setWanted(true), []);
+  const whenLoaded = useWhenLoaded(rows, want);
+  const onDemand = useMemo(() => ({ want, whenLoaded }), [want, whenLoaded]);
+  return { rows, failed: data.isError, onDemand };
 }
