@@ -1,7 +1,6 @@
 import { Button, Checkbox, HTMLSelect, Icon, InputGroup } from "@blueprintjs/core";
 import { Popover } from "~/components/Popover";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
 import { FacetFilter } from "./FacetFilter";
 import { PAGE_SIZES } from "./state";
 import type { ColumnDef, FacetCount, TableState } from "./types";
@@ -24,8 +23,6 @@ const FILTER_DELAY_MS = 250;
 /** Global search, facets, column visibility, page size and export, above a data table. */
 export function TableToolbar<T>({ label, columns, state, facetCounts, update, hiddenParams, prefix, onExport, onCopy }: TableToolbarProps<T>) {
   const [query, setQuery] = useState(state.q);
-  // copying and exporting run in the browser: without JavaScript the buttons would do nothing
-  const hydrated = useHydrated();
   const typing = useRef<ReturnType<typeof setTimeout>>();
   // Filters this box sent to the URL while it had focus: their echo must not overwrite what was typed since
   // (a slow answer to "n" arriving after "nep" was typed). Other URL changes (Back, links) replace the text.
@@ -118,8 +115,8 @@ export function TableToolbar<T>({ label, columns, state, facetCounts, update, hi
           options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
         />
       </label>
-      {hydrated && onCopy && <Button size="small" variant="minimal" icon="duplicate" text="Copy" title="Copy selected rows as TSV (Ctrl+C)" onClick={onCopy} />}
-      {hydrated && onExport && <Button size="small" variant="minimal" icon="download" text="CSV" title="Download the filtered rows as CSV" onClick={onExport} />}
+      {onCopy && <Button className="sacap-needs-script" size="small" variant="minimal" icon="duplicate" text="Copy" title="Copy selected rows as TSV (Ctrl+C)" onClick={onCopy} />}
+      {onExport && <Button className="sacap-needs-script" size="small" variant="minimal" icon="download" text="CSV" title="Download the filtered rows as CSV" onClick={onExport} />}
       <Icon icon="key-command" aria-hidden className="sacap-table-toolbar__hint" title="Arrow keys, Home/End, PageUp/PageDown move; Enter opens; Space selects" />
     </div>
   );
