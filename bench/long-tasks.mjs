@@ -5,7 +5,8 @@
 // (script evaluation by file, function calls by file and name, style and layout, parsing, garbage
 // collection). Their sum above 50 ms each is the blocking time Lighthouse's TBT counts (measured here
 // rather than simulated). Five runs per route of every kind of page (bench/lib.mjs PAGE_ROUTES), medians,
-// with benchmarkIndex and the load average at the start and end. Writes bench/results/long-tasks.json
+// with benchmarkIndex and the load average at the start and end, and the main thread's busy time (the sum of its
+// tasks, long or not, from navigation to the end of the trace). Writes bench/results/long-tasks.json
 // (with --routes, long-tasks-selected.json). Run `npm run build` first.
 //
 //   node bench/long-tasks.mjs [--runs 5] [--routes /,/cmip6-data] [--baseline ../other-checkout] [--cpu-index 650]
@@ -37,8 +38,12 @@ function longTasks(events) {
   const navigation = events.find((e) => e.name === "navigationStart" && e.pid === pid)?.ts ?? Math.min(...onMain.map((e) => e.ts));
   const fcp = events.find((e) => e.name === "firstContentfulPaint" && e.pid === pid)?.ts ?? navigation;
   const tasks = onMain.filter((e) => e.name === "RunTask" && e.dur / 1000 > LONG_MS && e.ts + e.dur > fcp);
+  // every top-level task of the main thread from navigation to the end of the trace: the work itself,
+  // which moves less with the machine's speed than the blocking above 50 ms does
+  const busyMs = round(onMain.filter((e) => e.name === "RunTask" && e.ts >= navigation).reduce((sum, e) => sum + e.dur, 0) / 1000, 0);
   return {
     fcpMs: round((fcp - navigation) / 1000, 0),
+    busyMs,
     tasks: tasks.map((task) => {
       const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
       const parts = new Map();
@@ -85,7 +90,7 @@ async function trace(url) {
   const blockingMs = round(found.tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - LONG_MS), 0), 0);
   return { ...found, blockingMs, loadAverage: loadAverage() };
 }
-const summary = (runs) => ({ medianBlockingMs: median(runs.map((r) => r.blockingMs)), medianFcpMs: median(runs.map((r) => r.fcpMs)), runs });
+const summary = (runs) => ({ medianBlockingMs: median(runs.map((r) => r.blockingMs)), medianBusyMs: median(runs.map((r) => r.busyMs)), medianFcpMs: median(runs.map((r) => r.fcpMs)), runs });
 
 try {
   for (const route of ROUTES) {
@@ -97,12 +102,12 @@ try {
       for (const which of turnOrder(i, baseline)) {
         const run = await trace((which === "baseline" ? baseline.base : server.base) + route);
         (which === "baseline" ? baselineRuns : runs).push(run);
-        console.log(`${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, ${run.tasks.length} long tasks after it, blocking ${run.blockingMs} ms (load ${run.loadAverage[0]})`);
+        console.log(`${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, ${run.tasks.length} long tasks after it, blocking ${run.blockingMs} ms, main thread busy ${run.busyMs} ms (load ${run.loadAverage[0]})`);
         for (const t of run.tasks) console.log(`    ${String(t.startMs).padStart(6)} ms  ${String(t.durationMs).padStart(5)} ms  ${t.inside.map((p) => `${p.what} ${p.ms}`).join("; ")}`);
       }
     }
     routes[route] = { ...summary(runs), ...(baseline ? { baseline: summary(baselineRuns) } : {}) };
-    if (baseline) console.log(`${route.padEnd(18)} median blocking ${routes[route].medianBlockingMs} ms (baseline ${routes[route].baseline.medianBlockingMs} ms)`);
+    if (baseline) console.log(`${route.padEnd(18)} median blocking ${routes[route].medianBlockingMs} ms (baseline ${routes[route].baseline.medianBlockingMs} ms), busy ${routes[route].medianBusyMs} ms (baseline ${routes[route].baseline.medianBusyMs} ms)`);
   }
 } finally {
   await browser.close();
@@ -122,6 +127,7 @@ writeResult(BASELINE ? "long-tasks-compared" : routesArg === -1 ? "long-tasks" :
     network: "none (loopback)",
     longTask: `a main-thread task (RunTask) longer than ${LONG_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_MS} ms`,
     settle: `the trace runs until ${SETTLE_MS} ms after the load event`,
+    busy: "the sum of the main thread's top-level tasks from navigation to the end of the trace",
     runs: RUNS,
     aggregate: "median over the runs",
     ...(BASELINE
