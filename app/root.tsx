@@ -81,11 +81,10 @@ function Document({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0B6623" />
-        <Meta />
-        <Links />
-        {/* after the stylesheet: a parser-inserted script waits for it, so the body is parsed and laid out once, styled */}
         {preferences.theme === "system" && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: systemThemeScript() }} />}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: webfontScript() }} />
+        <Meta />
+        <Links />
         {data?.config.analyticsId && <AnalyticsScripts measurementId={data.config.analyticsId} nonce={nonce} />}
       </head>
       <body>
