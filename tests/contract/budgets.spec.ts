@@ -25,7 +25,7 @@ const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] =
   { url: "/api-docs", routeId: "routes/api-docs", kind: "static", ceiling: 197 },
   { url: "/pyaez", routeId: "routes/pyaez", kind: "static", ceiling: 200 },
   { url: "/data/catalog", routeId: "routes/data.catalog", kind: "table", ceiling: 205 },
-  // the table's rows on demand (DataTable's onDemand, useWhenLoaded, decision 028): it passed its ceiling by 243 bytes
+  // the table's rows on demand (DataTable's onDemand, useOnDemand, decision 028): it passed its ceiling by 243 bytes
   { url: "/catalog/climate", routeId: "routes/catalog.$topic", kind: "table", ceiling: 206 },
   { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", ceiling: 223 },
   { url: "/care-comp", routeId: "routes/care-comp", kind: "chart", ceiling: 207 },

@@ -2,6 +2,7 @@ import { Checkbox, HTMLTable } from "@blueprintjs/core";
 import { useNavigate } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Pagination } from "~/components/Pagination";
+import type { OnDemand } from "~/lib/use-on-demand";
 import { downloadText } from "./download";
 import { applyTableState, text, toCsv, toTsv, type TableModel } from "./model";
 import { TableHead } from "./TableHead";
@@ -17,10 +18,7 @@ export type InitialTableModel<T> = Omit<TableModel<T>, "rows">;
  * working as without JavaScript); a pointer or focus coming into the table asks for them (`want`), and
  * its CSV export waits for them (`whenLoaded`).
  */
-export interface RowsOnDemand<T> {
-  want: () => void;
-  whenLoaded: (run: (rows: readonly T[]) => void) => void;
-}
+export type RowsOnDemand<T> = OnDemand<readonly T[]>;
 
 /** An action on the selected rows (or the active row), with its key. */
 export interface RowAction<T> {

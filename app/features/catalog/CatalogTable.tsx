@@ -2,7 +2,7 @@ import { Button } from "@blueprintjs/core";
 import { useSearchParams } from "@remix-run/react";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { DataTable, type InitialTableModel, type RowAction } from "~/components/data-table/DataTable";
-import { useWhenLoaded } from "~/lib/use-when-loaded";
+import { useOnDemand } from "~/lib/use-on-demand";
 import { useGetCatalogDataQuery } from "~/store/reference";
 import { useBasket, type BasketItem } from "./basket";
 import { CATALOG_COLUMNS, entryHref } from "./columns";
@@ -41,8 +41,7 @@ export function CatalogTable({ label, filter, initial, exportName }: CatalogTabl
   // other inputs keep their identity, so the store's other updates do not render the table again.
   const rows = useDeferredValue(filtered);
   const want = useCallback(() => setAsked(true), []);
-  const whenLoaded = useWhenLoaded(rows, want);
-  const onDemand = useMemo(() => ({ want, whenLoaded }), [want, whenLoaded]);
+  const onDemand = useOnDemand(rows, want);
   const { items: basketItems, add: addToBasket } = useBasket();
   const opened = openId ? (catalog.data ?? initial?.pageRows)?.find((entry) => entry.id === openId) : undefined;
 

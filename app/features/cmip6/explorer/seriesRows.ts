@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { useWhenLoaded } from "~/lib/use-when-loaded";
+import { useOnDemand } from "~/lib/use-on-demand";
 import { useGetAnnualSeriesQuery, useGetMonthlySeriesQuery } from "../seriesApi";
 import { seriesRows, type SeriesRow } from "./compute";
 import type { ExplorerSelection } from "./selection";
@@ -22,7 +22,6 @@ export function useSeriesRows(selection: ExplorerSelection, results: ExplorerRes
     [ready, data.data, base.data, cycle.data, selection],
   );
   const want = useCallback(() => setWanted(true), []);
-  const whenLoaded = useWhenLoaded(rows, want);
-  const onDemand = useMemo(() => ({ want, whenLoaded }), [want, whenLoaded]);
+  const onDemand = useOnDemand(rows, want);
   return { rows, failed: data.isError, onDemand };
 }
