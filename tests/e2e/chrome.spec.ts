@@ -131,7 +131,9 @@ test.describe("navigation search", () => {
     const input = page.getByRole("combobox", { name: "Search pages" }).or(page.getByPlaceholder("Search pages…"));
     await expect(input).toBeFocused();
     await page.keyboard.type("cmip6 map");
-    // the best match comes first; arrows move through the list (catalogue entries may join it as they load)
+    // the best match comes first; arrows move through the list, once the destinations the omnibar fetches
+    // as it opens (the catalogue's entries, places, zoning modules) have joined it
+    await page.waitForLoadState("networkidle");
     await expect(page.getByRole("option").first()).toHaveText(/CMIP6 map viewer/);
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowUp");
@@ -139,6 +141,34 @@ test.describe("navigation search", () => {
     await expect(page).toHaveURL(/\/cmip6-viewer(\?|$)/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("CMIP6 map viewer");
     expect(pageErrors).toEqual([]);
+  });
+
+  test("the highlighted match stays put when the catalogue's entries arrive", async ({ page }) => {
+    // the catalogue's entries are held back until the reader has moved down the list
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/catalog_data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await page.keyboard.press("/");
+    await page.keyboard.type("cmip6");
+    const active = page.locator(".sacap-omnibar .bp6-menu-item.bp6-active");
+    await expect(page.getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    const second = (await page.getByRole("option").nth(1).innerText()).split("\n")[0];
+    await expect(active).toContainText(second);
+    const before = await page.getByRole("option").count();
+    const arrived = page.waitForResponse(/\/api\/catalog_data/);
+    release();
+    await arrived;
+    // more matches are listed, and the one the reader moved to is still the one highlighted
+    await expect.poll(() => page.getByRole("option").count()).toBeGreaterThan(before);
+    await expect(active).toContainText(second);
+    await page.keyboard.press("ArrowUp");
+    await expect(active).toContainText((await page.getByRole("option").first().innerText()).split("\n")[0]);
   });
 
   test("keys typed while the search's code is still loading are kept", async ({ page }) => {

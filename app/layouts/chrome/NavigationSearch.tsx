@@ -1,6 +1,7 @@
 import { MenuItem } from "@blueprintjs/core";
 import { Omnibar, type ItemListPredicate, type ItemRenderer } from "@blueprintjs/select";
 import { useNavigate } from "@remix-run/react";
+import { useState } from "react";
 import { fuzzyFilter } from "~/lib/fuzzy";
 import { searchText, type SearchItem } from "~/features/navigation/search-items";
 
@@ -47,11 +48,21 @@ export function NavigationSearch({
   onInputMount: () => void;
 }) {
   const navigate = useNavigate();
+  // The highlighted match is held here so that it stays put when more destinations arrive (the catalogue's
+  // entries load as the omnibar opens): Blueprint would move it back to the first, under the reader's keys.
+  // A new query still highlights its best match.
+  const [active, setActive] = useState<SearchItem | null>(() => filterItems(query, items)[0] ?? null);
   return (
     <Omnibar<SearchItem>
       isOpen={isOpen}
       query={query}
-      onQueryChange={onQueryChange}
+      onQueryChange={(next) => {
+        setActive(filterItems(next, items)[0] ?? null);
+        onQueryChange(next);
+      }}
+      activeItem={active}
+      onActiveItemChange={(item) => setActive(item)}
+      resetOnQuery={false}
       onClose={onClose}
       items={items}
       itemListPredicate={filterItems}
