@@ -123,11 +123,17 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const markOmnibarReady = useCallback(() => setOmnibarReady(true), []);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // committed at once, so the search input (or its stand-in) has focus before the next key arrives
-  const openSearch = useCallback(
-    () => flushSync(() => setSearchOpen(true)),
-    []
-  );
+  const openSearch = useCallback(() => {
+    flushSync(() => setSearchOpen(true));
+    // opened again while its overlay was still closing, the omnibar keeps its input but the overlay does
+    // not give it focus again
+    document.querySelector<HTMLInputElement>(".sacap-omnibar input")?.focus();
+  }, []);
   const closeSearch = useCallback(() => {
+    // the input leaves focus at once, not after the overlay's closing transition: a `/` pressed meanwhile
+    // would be a character typed into it, not the key that opens the search again
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused.closest(".sacap-omnibar")) focused.blur();
     setSearchOpen(false);
     setSearchQuery("");
   }, []);

@@ -168,7 +168,30 @@ test.describe("navigation search", () => {
     await expect.poll(() => page.getByRole("option").count()).toBeGreaterThan(before);
     await expect(active).toContainText(second);
     await page.keyboard.press("ArrowUp");
-    await expect(active).toContainText((await page.getByRole("option").first().innerText()).split("\n")[0]);
+    const first = (await page.getByRole("option").first().innerText()).split("\n")[0];
+    await expect(active).toContainText(first);
+    // moved down, closed and opened again: the same query highlights its best match, not the old place
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Escape");
+    await expect(page.getByPlaceholder("Search pages…")).toHaveCount(0);
+    await page.keyboard.press("/");
+    await page.keyboard.type("cmip6");
+    await expect(active).toContainText(first);
+  });
+
+  test("Escape and then `/` at once opens it again", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.keyboard.press("/");
+    const input = page.getByPlaceholder("Search pages…");
+    await expect(input).toBeFocused();
+    await page.keyboard.type("cmip6");
+    // no pause: the overlay is still closing when the key to open it again arrives
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("/");
+    await page.keyboard.type("map");
+    await expect(input).toBeFocused();
+    await expect(input).toHaveValue("map");
   });
 
   test("keys typed while the search's code is still loading are kept", async ({ page }) => {

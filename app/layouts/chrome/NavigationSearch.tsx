@@ -48,20 +48,19 @@ export function NavigationSearch({
   onInputMount: () => void;
 }) {
   const navigate = useNavigate();
-  // The highlighted match is held here so that it stays put when more destinations arrive (the catalogue's
-  // entries load as the omnibar opens): Blueprint would move it back to the first, under the reader's keys.
-  // A new query still highlights its best match.
-  const [active, setActive] = useState<SearchItem | null>(() => filterItems(query, items)[0] ?? null);
+  // The highlighted match is held here, for the query it was chosen under, so that it stays put when more
+  // destinations arrive (the catalogue's entries load as the omnibar opens): Blueprint would move it back to
+  // the first, under the reader's keys. Any other query (typed, or cleared when the omnibar closed)
+  // highlights its best match.
+  const [held, setHeld] = useState<{ query: string; item: SearchItem | null }>();
+  const active = held?.query === query ? held.item : (filterItems(query, items)[0] ?? null);
   return (
     <Omnibar<SearchItem>
       isOpen={isOpen}
       query={query}
-      onQueryChange={(next) => {
-        setActive(filterItems(next, items)[0] ?? null);
-        onQueryChange(next);
-      }}
+      onQueryChange={onQueryChange}
       activeItem={active}
-      onActiveItemChange={(item) => setActive(item)}
+      onActiveItemChange={(item) => setHeld({ query, item })}
       resetOnQuery={false}
       onClose={onClose}
       items={items}
