@@ -11,7 +11,7 @@
 //
 //   node bench/first-layout.mjs [--runs 5] [--routes /catalog/climate,/user-guide] [--cpu-index 800] [--warm]
 import { chromium } from "@playwright/test";
-import { cpuSlowdown, endOfRun, machineWithIndex, median, option, round, routesOption, startServer, writeResult } from "./lib.mjs";
+import { cpuSlowdown, endOfRun, machineWithIndex, median, option, pageMainThread, round, routesOption, startServer, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", 5);
 const ROUTES = routesOption(["/", "/catalog/climate", "/cmip6-data", "/profiles/nepal", "/user-guide"]);
@@ -49,9 +49,7 @@ async function trace(url) {
   await page.waitForTimeout(500);
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await context.close();
-  const pid = events.find((e) => e.name === "firstContentfulPaint")?.pid;
-  const main = events.find((e) => e.name === "thread_name" && e.pid === pid && e.args?.name === "CrRendererMain");
-  const onMain = events.filter((e) => e.pid === pid && e.tid === main?.tid && e.ph === "X");
+  const { onMain } = pageMainThread(events);
   const run = {};
   for (const [key, name] of Object.entries(PARTS)) {
     const found = onMain.filter((e) => e.name === name);

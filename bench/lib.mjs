@@ -180,6 +180,17 @@ export async function endOfRun(info) {
   return info;
 }
 
+/**
+ * The page's renderer main thread in a Chromium trace (the thread named CrRendererMain in the process that
+ * painted first content): its process id and its complete events.
+ */
+export function pageMainThread(events) {
+  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((f) => f.pid === e.pid && f.name === "firstContentfulPaint"));
+  const pid = main?.pid ?? events.find((e) => e.name === "firstContentfulPaint")?.pid;
+  const tid = main?.tid;
+  return { pid, onMain: events.filter((e) => e.pid === pid && (tid === undefined || e.tid === tid) && e.ph === "X") };
+}
+
 export function writeResult(name, report) {
   const dir = path.join(root, "bench/results");
   mkdirSync(dir, { recursive: true });

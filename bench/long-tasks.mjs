@@ -19,7 +19,7 @@
 // the same load on a shared machine; writes long-tasks-compared.json with the baseline's runs and median
 // beside each route's.
 import { chromium } from "@playwright/test";
-import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, pageMainThread, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -31,10 +31,7 @@ const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"
 
 /** The renderer main thread's top-level tasks after FCP, longer than 50 ms, with what ran inside them. */
 function longTasks(events) {
-  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((f) => f.pid === e.pid && f.name === "firstContentfulPaint"));
-  const pid = main?.pid ?? events.find((e) => e.name === "firstContentfulPaint")?.pid;
-  const tid = main?.tid;
-  const onMain = events.filter((e) => e.pid === pid && (tid === undefined || e.tid === tid) && e.ph === "X");
+  const { pid, onMain } = pageMainThread(events);
   const navigation = events.find((e) => e.name === "navigationStart" && e.pid === pid)?.ts ?? Math.min(...onMain.map((e) => e.ts));
   const fcp = events.find((e) => e.name === "firstContentfulPaint" && e.pid === pid)?.ts ?? navigation;
   const tasks = onMain.filter((e) => e.name === "RunTask" && e.dur / 1000 > LONG_MS && e.ts + e.dur > fcp);
