@@ -7,8 +7,17 @@ import { searchText, type SearchItem } from "~/features/navigation/search-items"
 
 const MAX_RESULTS = 50;
 
-const filterItems: ItemListPredicate<SearchItem> = (query, items) =>
-  fuzzyFilter(items, query, searchText).slice(0, MAX_RESULTS);
+/**
+ * The matches of a query, best first. The last answer is kept: the omnibar's list and its highlighted
+ * best match ask for the same query and items on each key, and one pass over them serves both.
+ */
+let lastMatches: { query: string; items: readonly SearchItem[]; matches: SearchItem[] } | undefined;
+const filterItems: ItemListPredicate<SearchItem> = (query, items) => {
+  if (lastMatches?.query !== query || lastMatches.items !== items) {
+    lastMatches = { query, items, matches: fuzzyFilter(items, query, searchText).slice(0, MAX_RESULTS) };
+  }
+  return lastMatches.matches;
+};
 
 const renderItem: ItemRenderer<SearchItem> = (item, { handleClick, handleFocus, modifiers, ref }) => {
   if (!modifiers.matchesPredicate) return null;
@@ -53,7 +62,7 @@ export function NavigationSearch({
   // the first, under the reader's keys. Any other query (typed, or cleared when the omnibar closed)
   // highlights its best match.
   const [held, setHeld] = useState<{ query: string; item: SearchItem | null }>();
-  const active = held?.query === query ? held.item : (filterItems(query, items)[0] ?? null);
+  const active = held?.query === query ? held.item : (filterItems(query.trim(), items)[0] ?? null);
   return (
     <Omnibar<SearchItem>
       isOpen={isOpen}
