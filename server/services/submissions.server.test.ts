@@ -72,6 +72,20 @@ describe("submissions service", () => {
     expect(await service({ formSecret: "configured-secret-123" }).formSecret()).toBe("configured-secret-123");
   });
 
+  it("takes the shared form secret once the database answers, when another app server held it locked at start-up", async () => {
+    const stored = await service().formSecret();
+    const file = path.join(dir, "sacap.db");
+    const other = new BetterSqlite3(file);
+    other.exec("BEGIN IMMEDIATE"); // another app server writing at the same moment
+    const s = service();
+    // as at start-up: the secret cannot be stored within the lock wait (5 s), so one is made for now
+    const provisional = await s.formSecret();
+    expect(provisional).not.toBe(stored);
+    other.exec("COMMIT");
+    other.close();
+    expect(await s.formSecret()).toBe(stored);
+  });
+
   it("counts submissions per client address without storing the address", async () => {
     const s = service();
     expect((await s.consumeRate("203.0.113.7")).allowed).toBe(true);

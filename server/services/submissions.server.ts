@@ -71,6 +71,9 @@ export function createSubmissionsService(options: SubmissionsOptions) {
   let lastFailure = 0;
   let healthy = true;
   let secret: string | undefined = options.formSecret;
+  // chosen here while the database could not take it (down, or locked by another app server at that
+  // moment): offered to the database again on the next use, which keeps the one every app server shares
+  let provisional = false;
   let timer: NodeJS.Timeout | undefined;
 
   function unavailable(error: unknown): DatabaseUnavailableError {
@@ -90,9 +93,13 @@ export function createSubmissionsService(options: SubmissionsOptions) {
       try {
         const applied = await migrate(opened);
         if (applied.length > 0) log("info", `database migrated to version ${applied[applied.length - 1]}`);
-        // Opened again after the file was lost: the new file carries on with the secret pages were signed with.
+        // Opened again after the file was lost: the new file carries on with the secret pages were signed with,
+        // unless another app server has stored one already, which this one then takes.
         // (A database that takes no writes still opens: it is reported when a submission is written.)
-        if (secret && !options.formSecret) await storeSecret(opened, secret).catch(() => undefined);
+        if (secret && !options.formSecret) {
+          const stored = await storeSecret(opened, secret).catch(() => undefined);
+          if (stored) [secret, provisional] = [stored, false];
+        }
         return opened;
       } catch (error) {
         await opened.close().catch(() => undefined);
@@ -146,12 +153,15 @@ export function createSubmissionsService(options: SubmissionsOptions) {
   const limiter: RateLimiter = createRateLimiter(() => database(), options.rateLimit);
 
   async function formSecret(): Promise<string> {
-    if (secret) return secret;
+    if (secret && !provisional) return secret;
     try {
-      secret = await use((db) => storeSecret(db, randomBytes(32).toString("base64url")));
+      const offered = secret ?? randomBytes(32).toString("base64url");
+      secret = await use((db) => storeSecret(db, offered));
+      provisional = false;
     } catch {
-      // Without the database nothing can be submitted anyway; tokens signed now stay valid in this process.
-      secret = randomBytes(32).toString("base64url");
+      // Without the database nothing can be submitted anyway; tokens signed now stay valid in this process
+      // until the database answers and gives the shared secret (this one, when none was stored before).
+      if (!secret) [secret, provisional] = [randomBytes(32).toString("base64url"), true];
     }
     return secret;
   }
