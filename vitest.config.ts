@@ -3,7 +3,10 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "~server": fileURLToPath(new URL("./server", import.meta.url)),
+    },
   },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "seeds/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],

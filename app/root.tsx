@@ -14,8 +14,8 @@ import {
 } from "@remix-run/react";
 import { useContext, useEffect, useState, type ReactNode } from "react";
 import { Provider } from "react-redux";
-import { publicConfig, type PublicConfig } from "../server/env.server";
-import { hasObservations } from "../server/series/observed-query";
+import { publicConfig, type PublicConfig } from "~server/env.server";
+import { hasObservations } from "~server/series/observed-query";
 import stylesHref from "../styles/portal.css";
 import { AnalyticsScripts, useScreenViews } from "~/features/analytics/Analytics";
 import { readPreferences } from "~/features/preferences/read";

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { z } from "zod";
+import * as z from "zod";
 import { ANALYTICS_CONFIG, parseEnabledFlag } from "../app/lib/analytics";
 
 const optionalUrl = z

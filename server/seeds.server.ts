@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { z } from "zod";
+import type * as z from "zod";
 import {
   COUNTRY_ISO3,
   cmip6ModelListSchema,
@@ -25,7 +25,7 @@ import {
   type Facet,
   type MenuCategory,
 } from "../app/features/catalog/schema";
-import { modelVariablesSchema, type ModelVariables } from "../app/features/cmip6/availability";
+import { modelVariablesSchema, type ModelVariables } from "../app/features/cmip6/availabilitySchema";
 import { aezModuleListSchema, type AezModule } from "../app/features/pyaez/schema";
 import { viewerLayerListSchema, type ViewerLayer } from "../app/features/viewer/schema";
 import { type WarmingLevels } from "../app/features/cmip6/warmingLevels";

@@ -2,7 +2,7 @@ import { RoutePage } from "~/components/RoutePage";
 import { ClimateCrop } from "~/features/analytics/ClimateCrop";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
-import { analysisViewLoader } from "../../server/analytics/views.server";
+import { analysisViewLoader } from "~server/analytics/views.server";
 
 export const loader = analysisViewLoader("climate-crop");
 export const clientLoader = referenceClientLoader(["getGeos"]);

@@ -2,7 +2,7 @@ import { RoutePage } from "~/components/RoutePage";
 import { ClimateVariability } from "~/features/analytics/ClimateVariability";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
-import { analysisViewLoader } from "../../server/analytics/views.server";
+import { analysisViewLoader } from "~server/analytics/views.server";
 
 export const loader = analysisViewLoader("climate-variability");
 export const clientLoader = referenceClientLoader(["getGeos"]);

@@ -6,7 +6,7 @@ import { EnsoCrops } from "~/features/analytics/EnsoCrops";
 import { ensoHistoricalQueries, ensoObservedQueries } from "~/features/analytics/queries";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
-import { ensoLoader } from "../../server/analytics/loader.server";
+import { ensoLoader } from "~server/analytics/loader.server";
 
 export const loader = ensoLoader(ensoObservedQueries, ensoHistoricalQueries);
 

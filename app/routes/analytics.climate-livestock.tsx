@@ -2,7 +2,7 @@ import { RoutePage } from "~/components/RoutePage";
 import { ClimateLivestock } from "~/features/analytics/ClimateLivestock";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
-import { analysisViewLoader } from "../../server/analytics/views.server";
+import { analysisViewLoader } from "~server/analytics/views.server";
 
 export const loader = analysisViewLoader("climate-livestock");
 export const clientLoader = referenceClientLoader(["getGeos"]);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { jsonError } from "../../server/api/responses.server";
-import { forwardToUpstream } from "../../server/api/upstream.server";
+import { jsonError } from "~server/api/responses.server";
+import { forwardToUpstream } from "~server/api/upstream.server";
 
 /** /api paths the portal does not serve: forwarded to API_UPSTREAM when set, else a JSON 404. */
 function passThrough({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {

@@ -1,5 +1,5 @@
-import { geoLoader } from "../../server/api/maps.server";
-import { methodNotAllowed } from "../../server/api/responses.server";
+import { geoLoader } from "~server/api/maps.server";
+import { methodNotAllowed } from "~server/api/responses.server";
 
 export const loader = geoLoader;
 export const action = methodNotAllowed;

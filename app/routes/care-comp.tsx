@@ -5,7 +5,7 @@ import { CompareView, type CompareViewData } from "~/features/compare/CompareVie
 import { parseSelection } from "~/features/compare/selection";
 import { seriesIndicator, seriesIndicatorCodes } from "~/features/cmip6/seriesQuery";
 import { routeMeta } from "~/lib/meta";
-import { compare } from "../../server/services/compare.server";
+import { compare } from "~server/services/compare.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const indicators = context.reference.list("getIndicators");

@@ -7,7 +7,7 @@ import { CATALOG_TOPICS } from "~/features/catalog/constants";
 import type { CatalogScope } from "~/features/catalog/scope";
 import { portalRoute } from "~/features/navigation/routes";
 import { pageTitle } from "~/lib/meta";
-import { catalogPageLoader } from "../../server/services/catalog.server";
+import { catalogPageLoader } from "~server/services/catalog.server";
 
 /** The topic catalogues (the explorer, a map viewer, has its own route). */
 const scopeOf = (params: Params): CatalogScope | null => {

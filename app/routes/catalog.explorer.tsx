@@ -3,7 +3,7 @@ import { ViewerPage } from "~/features/maps/ViewerPage";
 import { mapLinks } from "~/features/maps/links";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { viewerLoader } from "../../server/api/viewer-routes.server";
+import { viewerLoader } from "~server/api/viewer-routes.server";
 
 export const loader = viewerLoader([], (all) => all.filter((l) => ["era5_land", "mswep", "chirps"].includes(l.filter.source)));
 

@@ -4,7 +4,7 @@ import { RoutePage } from "~/components/RoutePage";
 import { CkanViewer, type CkanViewerData } from "~/features/ckan/CkanViewer";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CKAN_PAGE_SIZE } from "../../server/services/ckan.server";
+import { CKAN_PAGE_SIZE } from "~server/services/ckan.server";
 
 export const handle: RouteHandle = { collector: true, fresh: true };
 

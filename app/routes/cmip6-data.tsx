@@ -7,7 +7,7 @@ import { ReferenceLists } from "~/features/cmip6/ReferenceLists";
 import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
 import { OBSERVED_VARIABLES, observationsQuery } from "~/features/observations/ObservationsNote";
-import { hasObservations } from "../../server/series/observed-query";
+import { hasObservations } from "~server/series/observed-query";
 import type { ApiListName } from "~/store/contract";
 import type { ApiCacheEntry } from "~/store/prime";
 

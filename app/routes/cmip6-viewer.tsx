@@ -7,7 +7,7 @@ import type { Cmip6ViewerView } from "~/features/maps/viewerView";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useGetCmip6ViewerViewQuery } from "~/features/maps/mapsApi";
-import { viewerLoader } from "../../server/api/viewer-routes.server";
+import { viewerLoader } from "~server/api/viewer-routes.server";
 
 /** The page's view (layers, selects, regions) and the map's values, primed (decision 026). */
 export const loader = viewerLoader([], () => [], { choropleth: true });

@@ -8,7 +8,7 @@ import { EntrySeriesView } from "~/features/catalog/EntrySeriesView";
 import { invariantResponse } from "~/lib/http";
 import { pageTitle } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { entrySeriesView } from "../../server/services/entry-data.server";
+import { entrySeriesView } from "~server/services/entry-data.server";
 
 export const handle: RouteHandle = { collector: true };
 

@@ -5,7 +5,7 @@ import type { CatalogScope } from "~/features/catalog/scope";
 import { chosenTags, TAG_KINDS } from "~/features/catalog/tags";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { catalogPageLoader } from "../../server/services/catalog.server";
+import { catalogPageLoader } from "~server/services/catalog.server";
 
 export const handle: RouteHandle = { collector: true };
 

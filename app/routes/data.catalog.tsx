@@ -2,7 +2,7 @@ import { CatalogPage } from "~/features/catalog/CatalogPage";
 import { catalogClientLoader } from "~/features/catalog/client-loader";
 import type { CatalogScope } from "~/features/catalog/scope";
 import { routeMeta } from "~/lib/meta";
-import { catalogPageLoader } from "../../server/services/catalog.server";
+import { catalogPageLoader } from "~server/services/catalog.server";
 
 const scopeOf = (): CatalogScope => ({ kind: "all" });
 

@@ -5,7 +5,7 @@ import type { CatalogScope } from "~/features/catalog/scope";
 import { sectorById } from "~/features/collector/sectors";
 import { pageTitle } from "~/lib/meta";
 import { useLoaderData } from "@remix-run/react";
-import { catalogPageLoader } from "../../server/services/catalog.server";
+import { catalogPageLoader } from "~server/services/catalog.server";
 
 const scopeOf = (params: Params): CatalogScope | null => {
   const sector = sectorById(params.id ?? "");

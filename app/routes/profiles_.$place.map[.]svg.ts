@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SERIES_CACHE_CONTROL } from "~/features/cmip6/series";
 import { placeMapSvg } from "~/features/profile/placeMap.server";
 import { placeMapPath } from "~/features/profile/profile";
-import { jsonError, methodNotAllowed } from "../../server/api/responses.server";
+import { jsonError, methodNotAllowed } from "~server/api/responses.server";
 
 /** `/profiles/:place/map.svg`: a place's locator map, as the profile page draws it (shown after a navigation). */
 export function loader({ params, context }: LoaderFunctionArgs) {

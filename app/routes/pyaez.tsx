@@ -6,7 +6,7 @@ import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { referenceClientLoader } from "~/store/client-loader";
 import type { ApiListName } from "~/store/contract";
-import { pyaezLoader } from "../../server/api/pyaez-views.server";
+import { pyaezLoader } from "~server/api/pyaez-views.server";
 
 /** After a navigation in the portal: the full module list (the first load carries the page's view). */
 const LISTS: ApiListName[] = ["getAezModules"];

@@ -1,6 +1,6 @@
 import type { Cmip6Model, Geo, Indicator, Scenario } from "~/features/cmip6/schema";
 import type { CatalogEntry, ClimateMetadata, Facet, MenuCategory } from "~/features/catalog/schema";
-import type { ModelVariables } from "~/features/cmip6/availability";
+import type { ModelVariables } from "~/features/cmip6/availabilitySchema";
 import type { AezModule } from "~/features/pyaez/schema";
 import type { ViewerLayer } from "~/features/viewer/schema";
 import type { WarmingLevels } from "~/features/cmip6/warmingLevels";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getSeeds } from "../../server/seeds.server";
-import { createReferenceService } from "../../server/services/reference.server";
+import { getSeeds } from "~server/seeds.server";
+import { createReferenceService } from "~server/services/reference.server";
 import { API_LISTS, type ApiListName } from "./contract";
 import { cacheEntriesFrom, packedEntry } from "./prime";
 

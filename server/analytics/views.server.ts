@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import type { SeriesResponse } from "../../app/features/cmip6/series";
 import { SERIES_CACHE_CONTROL } from "../../app/features/cmip6/series";
 import { seriesQueryString } from "../../app/features/cmip6/seriesQuery";

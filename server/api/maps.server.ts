@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { CHOROPLETH_PARAMS } from "../../app/features/maps/choropleth";
 import { REFERENCE_CACHE_CONTROL } from "../../app/store/contract";
 import { prepareJson, type PreparedJson, type ReferenceService } from "../services/reference.server";

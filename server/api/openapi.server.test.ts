@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { OBSERVATION_IDS } from "../../app/features/observations/datasets";
-import { z } from "zod";
+import * as z from "zod";
 import { SEASON_CODES } from "../../app/features/cmip6/periods";
 import { seriesResponseSchema } from "../../app/features/cmip6/series";
 import { seriesParamsFor, SERIES_FREQUENCIES, SERIES_PATHS } from "../../app/features/cmip6/seriesQuery";

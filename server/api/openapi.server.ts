@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { SERIES_CACHE_CONTROL, SERIES_ENDPOINTS, seriesResponseSchema } from "../../app/features/cmip6/series";
 import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { seriesQuerySchema } from "../../app/features/cmip6/seriesQuerySchema";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { preferredEncoding, type ContentEncoding } from "../encoding.server";
 import type { PreparedJson } from "../services/reference.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import pagesSeed from "../../seeds/viewer-pages.json";
 import { tileSchema, type ViewerLayer } from "../../app/features/viewer/schema";
 

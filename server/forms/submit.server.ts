@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
-import { readValues, validateForm } from "../../app/features/forms/fields";
+import { readValues } from "../../app/features/forms/fields";
+import { FORM_SCHEMAS, validateForm } from "../../app/features/forms/schemas";
 import {
   CAPTCHA_FIELD,
   HONEYPOT_FIELD,
@@ -87,7 +88,7 @@ export async function submitForm(form: FormDefinition, { request, context }: Act
     const before = await submissions.peekRate(context.clientAddress);
     if (!before.allowed) return rateLimited(before.retryAfterSeconds);
 
-    const validation = validateForm(form.schema, form.fields, values);
+    const validation = validateForm(FORM_SCHEMAS[form.kind], form.fields, values);
     if (!validation.ok) return reply(400, { errors: validation.errors });
 
     const refusal = await spamCheck(form, data, fill, context);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { parseCsv } from "../../app/lib/csv";
 import { fetchPreview } from "./preview-fetch.server";
 import type { CatalogEntry } from "../../app/features/catalog/schema";

@@ -30,6 +30,14 @@ const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] =
   { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", ceiling: 223 },
   { url: "/care-comp", routeId: "routes/care-comp", kind: "chart", ceiling: 207 },
   { url: "/profiles/nepal", routeId: "routes/profiles.$place", kind: "chart", ceiling: 208 },
+  // the analyses and the forms carried all of zod (90 KB brotli) until their pages stopped importing it: see
+  // the test of the browser's files below
+  { url: "/analytics/climate-crop", routeId: "routes/analytics.climate-crop._index", kind: "chart", ceiling: 212 },
+  { url: "/analytics/climate-crop/climate-variability", routeId: "routes/analytics.climate-crop.climate-variability", kind: "chart", ceiling: 212 },
+  { url: "/analytics/climate-water", routeId: "routes/analytics.climate-water", kind: "chart", ceiling: 211 },
+  { url: "/analytics/climate-livestock", routeId: "routes/analytics.climate-livestock", kind: "chart", ceiling: 212 },
+  { url: "/contact/form", routeId: "routes/contact.form", kind: "static", ceiling: 199 },
+  { url: "/data/share", routeId: "routes/data.share", kind: "static", ceiling: 199 },
   // the map viewers share ViewerPage: the Grid (controls, legend, point panel, cell cursor, image layer) and the map server's legends added 6 KB (219 -> 225 KB brotli)
   { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", ceiling: 226 },
   { url: "/glofas", routeId: "routes/glofas", kind: "map", ceiling: 226 },
@@ -124,6 +132,27 @@ test("every module of a first load carries V8's compile hint on its first line; 
   const onDemand = readdirSync("public/build/_shared").filter((f) => f.endsWith(".js")).map((f) => `/build/_shared/${f}`).filter(isHeavy);
   expect(onDemand.length).toBeGreaterThanOrEqual(2);
   for (const file of onDemand) expect(hinted(file), file).toBe(false);
+});
+
+/*
+ * What the bundler put into the browser's files, by source (build/metafile.js.json, written by the build).
+ * Two sources must never be there: zod, which the server and the API description validate with (a schema
+ * made when a module loads kept all of it, 96 KB minified, on the analyses and the forms), and the server's
+ * own modules, which routes import for their loaders (decision 007).
+ */
+test("the browser's files carry neither zod nor the server's modules", () => {
+  const { outputs } = JSON.parse(readFileSync("build/metafile.js.json", "utf8")) as {
+    outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+  };
+  const files = Object.entries(outputs).filter(([file]) => file.startsWith("public/build/") && file.endsWith(".js"));
+  expect(files.length).toBeGreaterThan(50);
+  const sources = files.flatMap(([file, { inputs }]) =>
+    Object.entries(inputs)
+      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+      .map(([input]) => `${input} in ${file}`),
+  );
+  expect(sources.some((s) => s.startsWith("node_modules/react-dom/"))).toBe(true);
+  expect(sources.filter((s) => s.startsWith("node_modules/zod/") || s.startsWith("server/"))).toEqual([]);
 });
 
 test("the map and chart libraries are recognisable in the build", () => {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { GEO_CLIMATES } from "../../../server/series/sample/geo-climates";
+import { GEO_CLIMATES } from "~server/series/sample/geo-climates";
 import geos from "../../../seeds/geos.json";
 import { GEO_LATITUDES } from "./latitudes";
 

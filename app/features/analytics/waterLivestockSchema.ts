@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { THI_DEFINITIONS, THI_SPECIES } from "~/features/cmip6/livestockHeat";
 import { levelWindowsFields } from "~/features/cmip6/levelWindowsSchema";
 import { WINDOW_CHOICES } from "~/features/cmip6/warmingLevels";

@@ -1,11 +1,11 @@
 import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ServerDrawingProvider } from "~/lib/server-drawing";
-import { buildOpenApiDocument } from "../../../server/api/openapi.server";
-import { getSeeds } from "../../../server/seeds.server";
-import { SampleSeriesStore } from "../../../server/series/sample/sample-store";
-import { createSeriesService } from "../../../server/series/service.server";
-import { createReferenceService } from "../../../server/services/reference.server";
+import { buildOpenApiDocument } from "~server/api/openapi.server";
+import { getSeeds } from "~server/seeds.server";
+import { SampleSeriesStore } from "~server/series/sample/sample-store";
+import { createSeriesService } from "~server/series/service.server";
+import { createReferenceService } from "~server/services/reference.server";
 import { ApiDocs } from "./ApiDocs";
 import { apiDocsIntro, type ApiDocsView, type OpenApiDocument } from "./openapi";
 import { keepOperations, operationsMarkup } from "./operations.server";

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { openApiDocument } from "../../../server/api/openapi.server";
+import { openApiDocument } from "~server/api/openapi.server";
 import { apiDocsIntro } from "./openapi";
 import { keepOperations } from "./operations.server";
 

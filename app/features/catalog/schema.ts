@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { COUNTRY_ISO3 } from "../cmip6/schema";
 import { CATALOG_SECTORS, CATALOG_TOPICS, KNOWN_ENTRY_KEYS, PRODUCT_ID_KEY } from "./constants";
 

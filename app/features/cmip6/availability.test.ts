@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import archive from "../../../seeds/model-variables.json";
-import { availabilityNote, indicatorVariables, modelHasIndicator, modelVariablesSchema } from "./availability";
+import { availabilityNote, indicatorVariables, modelHasIndicator } from "./availability";
+import { modelVariablesSchema } from "./availabilitySchema";
 
 describe("model-variable availability", () => {
   const availability = modelVariablesSchema.parse(archive);

@@ -1,20 +1,9 @@
-import { z } from "zod";
 import { THI_CODES, thiVariables } from "./livestockHeat";
 
 /** The daily variables of NEX-GDDP-CMIP6 the portal serves and derives its indices from. */
 export const ARCHIVE_VARIABLES = ["pr", "tas", "tasmax", "tasmin", "hurs", "huss", "rsds", "rlds", "sfcWind"] as const;
 export type ArchiveVariable = (typeof ARCHIVE_VARIABLES)[number];
 
-/**
- * Which model-variable pairs the archive lacks (`seeds/model-variables.json`, `GET
- * /api/cmip6/list/model-variables`), with its source. Every other pair of a listed model and variable exists.
- */
-export const modelVariablesSchema = z.strictObject({
-  archive: z.string().min(1),
-  source: z.string().min(1),
-  missing: z.record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/), z.array(z.enum(ARCHIVE_VARIABLES)).min(1)),
-});
-export type ModelVariables = z.infer<typeof modelVariablesSchema>;
 /** The part of the availability the rules read. */
 export type Availability = { missing: Readonly<Record<string, readonly string[]>> };
 

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod";
+import { COUNTRY_ISO3 } from "./countries";
 import { SCENARIO_VALUES } from "./scenarios";
 
 /**
@@ -9,10 +10,8 @@ import { SCENARIO_VALUES } from "./scenarios";
 /** A taxonomy term id: a positive integer written as a string, as the catalogue backend sends it. */
 export const tidSchema = z.string().regex(/^[1-9]\d*$/, "expected a term id: digits, no leading zero");
 
-/** The eight countries the portal covers, by ISO 3166-1 alpha-3 code. */
-export const COUNTRY_ISO3 = ["AFG", "BGD", "BTN", "IND", "LKA", "MDV", "NPL", "PAK"] as const;
+export { COUNTRY_ISO3, type CountryIso3 } from "./countries";
 export const countryIso3Schema = z.enum(COUNTRY_ISO3);
-export type CountryIso3 = z.infer<typeof countryIso3Schema>;
 
 export const GEO_TYPES = ["Country", "Basin"] as const;
 

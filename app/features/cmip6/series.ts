@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { INDICATOR_CATEGORIES, GEO_TYPES, MODEL_GRIDS, SCENARIO_VALUES } from "./schema";
 import { SEASON_CODES } from "./periods";
 import { SERIES_FREQUENCIES, SERIES_SCENARIOS } from "./seriesQuery";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { getSeeds } from "../../../server/seeds.server";
+import * as z from "zod";
+import { getSeeds } from "~server/seeds.server";
 import { parseSeriesQuery, seriesParamsFor, SERIES_FREQUENCIES, type SeriesCatalog, type SeriesFrequency } from "./seriesQuery";
 import { seriesQuerySchema, WINDOW_PATTERN } from "./seriesQuerySchema";
 import { WINDOW_CHOICES } from "./warmingLevels";

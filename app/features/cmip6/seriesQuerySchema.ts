@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { OBSERVED } from "../observations/ids";
 import { SEASON_CODES } from "./periods";
 import {

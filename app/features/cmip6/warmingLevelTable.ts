@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { WARMING_LEVEL_SCENARIOS, WARMING_LEVELS, type WarmingLevels } from "./warmingLevels";
 
 /**

@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import { formSchema, type FieldSpec } from "./fields";
+import type { FieldSpec } from "./fields";
 import { COUNTRY_OPTIONS, TOPIC_OPTIONS } from "./options";
 
 export const CONTACT_FIELDS = [
@@ -26,7 +25,3 @@ export const CONTACT_FIELDS = [
     hint: "For a data question, name the dataset, area and period.",
   },
 ] as const satisfies readonly FieldSpec[];
-
-/** The contact form (/contact/form): the rules of every field. */
-export const contactSchema = formSchema(CONTACT_FIELDS);
-export type ContactSubmission = z.infer<typeof contactSchema>;

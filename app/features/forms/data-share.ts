@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import { formSchema, type FieldSpec } from "./fields";
+import type { FieldSpec } from "./fields";
 import { LICENCE_OPTIONS, SECTOR_OPTIONS } from "./options";
 
 export const DATA_SHARE_FIELDS = [
@@ -34,7 +33,3 @@ export const DATA_SHARE_FIELDS = [
     hint: "A data curator writes to this address about the dataset.",
   },
 ] as const satisfies readonly FieldSpec[];
-
-/** The data-sharing form (/data/share): the rules of every field. */
-export const dataShareSchema = formSchema(DATA_SHARE_FIELDS);
-export type DataShareSubmission = z.infer<typeof dataShareSchema>;

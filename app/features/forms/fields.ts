@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { validationMessages as m, validators as v } from "~/lib/validation";
 
 /** A selectable option of a select field. */
@@ -9,7 +8,8 @@ export interface FieldOption {
 
 /**
  * One field of a submission form: its control, its rules and the words around it. The form's zod schema
- * is derived from these, so the server action and the browser's instant feedback apply the same rules.
+ * (`schemas.ts`, on the server) is derived from these, so the server action and the browser's instant
+ * feedback apply the same rules.
  */
 export interface FieldSpec {
   name: string;
@@ -40,25 +40,6 @@ export function fieldError(field: FieldSpec, raw: string): string | null {
   return null;
 }
 
-function fieldSchema(field: FieldSpec) {
-  return z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      const message = fieldError(field, value);
-      if (message) ctx.addIssue({ code: "custom", message });
-    });
-}
-
-type Shape<F extends readonly FieldSpec[]> = { [K in F[number]["name"]]: ReturnType<typeof fieldSchema> };
-
-/** The zod schema of a form: one trimmed string per field, each with its rules. */
-export function formSchema<const F extends readonly FieldSpec[]>(fields: F): z.ZodObject<Shape<F>> {
-  const shape: Record<string, ReturnType<typeof fieldSchema>> = {};
-  for (const field of fields) shape[field.name] = fieldSchema(field);
-  return z.strictObject(shape) as unknown as z.ZodObject<Shape<F>>;
-}
-
 export type FormValues = Record<string, string>;
 export type FieldErrors = Record<string, string>;
 
@@ -70,20 +51,4 @@ export function readValues(fields: readonly FieldSpec[], data: { get(name: strin
     values[field.name] = typeof value === "string" ? value : "";
   }
   return values;
-}
-
-export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
-
-/** Validates with a form schema; errors are one message per field, in the order of the form. */
-export function validateForm<T>(schema: z.ZodType<T>, fields: readonly FieldSpec[], values: FormValues): Validation<T> {
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  const byField: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const name = String(issue.path[0] ?? "");
-    if (name && !(name in byField)) byField[name] = issue.message;
-  }
-  const errors: FieldErrors = {};
-  for (const field of fields) if (byField[field.name]) errors[field.name] = byField[field.name];
-  return { ok: false, errors };
 }

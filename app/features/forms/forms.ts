@@ -1,6 +1,5 @@
-import type { z } from "zod";
-import { CONTACT_FIELDS, contactSchema } from "./contact";
-import { DATA_SHARE_FIELDS, dataShareSchema } from "./data-share";
+import { CONTACT_FIELDS } from "./contact";
+import { DATA_SHARE_FIELDS } from "./data-share";
 import type { FieldErrors, FieldSpec, FormValues } from "./fields";
 
 export const FORM_KINDS = ["contact", "data-share"] as const;
@@ -14,7 +13,6 @@ export const CAPTCHA_FIELD = "captchaToken";
 export interface FormDefinition {
   kind: FormKind;
   fields: readonly FieldSpec[];
-  schema: z.ZodType<Record<string, string>>;
   /** The page of the form. */
   path: string;
   submitLabel: string;
@@ -26,7 +24,6 @@ export const FORMS: Record<FormKind, FormDefinition> = {
   contact: {
     kind: "contact",
     fields: CONTACT_FIELDS,
-    schema: contactSchema,
     path: "/contact/form",
     submitLabel: "Send message",
     captchaAction: "contact",
@@ -34,7 +31,6 @@ export const FORMS: Record<FormKind, FormDefinition> = {
   "data-share": {
     kind: "data-share",
     fields: DATA_SHARE_FIELDS,
-    schema: dataShareSchema,
     path: "/data/share",
     submitLabel: "Offer dataset",
     captchaAction: "data_share",

@@ -1,5 +1,5 @@
-import { CATALOG_SECTORS } from "~/features/catalog/schema";
-import { COUNTRY_ISO3, type CountryIso3 } from "~/features/cmip6/schema";
+import { CATALOG_SECTORS } from "~/features/catalog/constants";
+import { COUNTRY_ISO3, type CountryIso3 } from "~/features/cmip6/countries";
 import type { FieldOption } from "./fields";
 
 const COUNTRY_NAMES: Record<CountryIso3, string> = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_FIELDS, contactSchema } from "./contact";
-import { DATA_SHARE_FIELDS, dataShareSchema } from "./data-share";
-import { fieldError, readValues, validateForm } from "./fields";
+import { CONTACT_FIELDS } from "./contact";
+import { DATA_SHARE_FIELDS } from "./data-share";
+import { fieldError, readValues } from "./fields";
+import { contactSchema, dataShareSchema, validateForm } from "./schemas";
 
 const contact = {
   name: "Asha Rana",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { yearRangeSchema } from "~/features/cmip6/levelWindowsSchema";
 import { GRID_INDICATORS, GRID_SCENARIOS, GRID_SEASONS, GRID_STATISTICS, GRID_WINDOWS, type GridFieldResponse, type GridPointResponse } from "./grid";
 

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { AGREEMENT_RULE } from "~/features/cmip6/windows";
 import { GRID_BASELINE, type GridFieldSet, type GridStatistic } from "~/features/grids/grid";
-import { fieldWindow, statisticUnits } from "../../../server/grids/answers";
-import { writeGridNetcdf } from "../../../server/grids/files/netcdf";
-import { GRID_REFERENCES } from "../../../server/grids/method";
+import { fieldWindow, statisticUnits } from "~server/grids/answers";
+import { writeGridNetcdf } from "~server/grids/files/netcdf";
+import { GRID_REFERENCES } from "~server/grids/method";
 
 /*
  * Under app/ and named .server so that the browser build leaves it out: the route modules of the grid API

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SCENARIO_VALUES } from "~/features/cmip6/scenarios";
 import { levelWindowsFields, yearRangeSchema as yearRange } from "~/features/cmip6/levelWindowsSchema";
 import { WINDOW_PATTERN } from "~/features/cmip6/seriesQuerySchema";

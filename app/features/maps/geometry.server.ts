@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from "geojson";
-import { geoJson } from "../../../server/api/maps.server";
+import { geoJson } from "~server/api/maps.server";
 import { mercator } from "~/components/map/viewport";
 
 /**

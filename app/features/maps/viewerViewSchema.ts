@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { GEO_TYPES } from "~/features/cmip6/schema";
 import { viewerLayerSchema } from "~/features/viewer/schema";
 import type { Cmip6ViewerView } from "./viewerView";

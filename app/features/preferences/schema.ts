@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { PreferenceName, Preferences } from "./defaults";
 
 export { PREFERENCE_DEFAULTS, PREFERENCE_NAMES, defaultPreferences } from "./defaults";

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { SERIES_CACHE_CONTROL } from "~/features/cmip6/series";
 import type { ApiCacheEntry } from "~/store/prime";
-import { cachedJsonOf, jsonError } from "../../../server/api/responses.server";
-import { prepareJson } from "../../../server/services/reference.server";
+import { cachedJsonOf, jsonError } from "~server/api/responses.server";
+import { prepareJson } from "~server/services/reference.server";
 import { profilePath, type ProfilePlace } from "./profile";
 import type { ProfileViewArg } from "./profileApi";
 import { buildProfileView, PROFILE_ROWS_CHOICES, type ProfileRowsChoice, type ProfileView } from "./view";

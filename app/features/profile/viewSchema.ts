@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The JSON of a profile's view (`ProfileView`, view.ts), as the API description states it. */
 const ensemble = z.strictObject({ median: z.number().nullable(), p10: z.number().nullable(), p90: z.number().nullable(), count: z.number().int() });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The agro-ecological zoning module tree shown on /pyaez: six modules, each with its map outputs.

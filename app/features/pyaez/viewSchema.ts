@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { aezChildSchema } from "./schema";
 import { ALL_MODULES, type AezView } from "./view";
 

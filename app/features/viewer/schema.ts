@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SCENARIO_VALUES } from "../cmip6/schema";
 
 /**

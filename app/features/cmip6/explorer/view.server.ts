@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { ApiCacheEntry } from "~/store/prime";
-import { cachedJsonOf, jsonError } from "../../../../server/api/responses.server";
-import { prepareJson } from "../../../../server/services/reference.server";
+import { cachedJsonOf, jsonError } from "~server/api/responses.server";
+import { prepareJson } from "~server/services/reference.server";
 import { PROJECTION_WINDOWS } from "../periods";
 import { SERIES_CACHE_CONTROL, type SeriesResponse } from "../series";
 import { parseSeriesQuery, seriesIndicator, type SeriesFrequency, type SeriesQuery } from "../seriesQuery";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The JSON of the explorer's view (`ExplorerPageView`, view.ts), as the API description states it. */
 export const explorerViewSchema = z.strictObject({
