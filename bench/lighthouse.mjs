@@ -7,7 +7,11 @@
 // bandwidth) and LCP as a ratio of it. Writes bench/results/lighthouse.json (with --routes,
 // lighthouse-selected.json). Run `npm run build` first.
 //
-//   node bench/lighthouse.mjs [--runs 5] [--routes /,/profiles/nepal] [--baseline ../other-checkout]
+//   node bench/lighthouse.mjs [--runs 5] [--routes /,/profiles/nepal] [--baseline ../other-checkout] [--cpu-index 800]
+//
+// With --cpu-index N, Lantern simulates the CPU slowed by 4 x (this machine's benchmarkIndex / N) instead of
+// 4x (bench/lib.mjs cpuSlowdown): the TBT a machine of benchmarkIndex N would see, on any day here; the
+// results go to lighthouse-slow.json (lighthouse-compared-slow.json, lighthouse-selected-slow.json).
 //
 // With --baseline, the production build of another checkout (built there with `npm run build`) is served
 // beside this one and the two are measured in turn, run by run (the order swapped every run), so that both
@@ -15,7 +19,7 @@
 import { get } from "node:http";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { baselineNote, baselineOption, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -143,6 +147,8 @@ const baseline = BASELINE ? await startServer({}, BASELINE) : undefined;
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
 const started = new Date().toISOString();
 const info = await machineWithIndex();
+const SLOWDOWN = cpuSlowdown(info);
+config.settings.throttling.cpuSlowdownMultiplier = SLOWDOWN.rate;
 const routes = {};
 try {
   for (const route of ROUTES) {
@@ -197,13 +203,15 @@ try {
 }
 
 await endOfRun(info);
-// a chosen set of routes is written beside the full run, not over it
-writeResult(BASELINE ? "lighthouse-compared" : routesArg === -1 ? "lighthouse" : "lighthouse-selected", {
+// a chosen set of routes is written beside the full run, not over it; a simulated slower machine beside both
+const name = BASELINE ? "lighthouse-compared" : routesArg === -1 ? "lighthouse" : "lighthouse-selected";
+writeResult(SLOWDOWN.calibratedTo ? `${name}-slow` : name, {
   date: started,
   machine: info,
   method: {
     tool: `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, performance category, Debian Chromium (${CHROME_PATH}) via chrome-launcher: ${CHROME_FLAGS.join(" ")}`,
     throttling: config.settings.throttling,
+    ...(SLOWDOWN.calibratedTo ? { cpuSlowdownCalibratedTo: SLOWDOWN.calibratedTo } : {}),
     throttlingMethod: "simulate (Lantern): loads at full speed on loopback, then simulates the slow link and the slower CPU from the observed trace",
     formFactor: "mobile (412x823, Moto G Power user agent)",
     runs: RUNS,

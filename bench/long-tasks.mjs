@@ -12,7 +12,8 @@
 //   node bench/long-tasks.mjs [--runs 5] [--routes /,/cmip6-data] [--baseline ../other-checkout] [--cpu-index 650]
 //
 // With --cpu-index N, the slowdown is 4x scaled by this machine's benchmarkIndex over N (bench/lib.mjs
-// cpuSlowdown): the CPU a machine of that index sees at 4x, whatever day it is here.
+// cpuSlowdown): the CPU a machine of that index sees at 4x, whatever day it is here. Its results are written
+// beside the 4x ones, with `-slow` added to the name (long-tasks-slow.json, long-tasks-compared-slow.json).
 //
 // With --baseline, the production build of another checkout (built there with `npm run build`) is served
 // beside this one and the two are traced in turn, run by run (the order swapped every run), so that both see
@@ -113,7 +114,9 @@ try {
 }
 await endOfRun(info);
 // a chosen set of routes is written beside the full run, not over it
-writeResult(BASELINE ? "long-tasks-compared" : routesArg === -1 ? "long-tasks" : "long-tasks-selected", {
+// a simulated slower machine (--cpu-index) is written beside the 4x runs, not over them
+const name = BASELINE ? "long-tasks-compared" : routesArg === -1 ? "long-tasks" : "long-tasks-selected";
+writeResult(SLOWDOWN.calibratedTo ? `${name}-slow` : name, {
   date: started,
   machine: info,
   method: {

@@ -4,7 +4,7 @@ import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
 import { analysisViewLoader } from "~server/analytics/views.server";
 
-export const loader = analysisViewLoader("climate-variability");
+export const loader = /* @__PURE__ */ analysisViewLoader("climate-variability");
 export const clientLoader = referenceClientLoader(["getGeos"]);
 
 export default function AnalyticsClimateVariabilityRoute() {

@@ -8,7 +8,7 @@ import { routeMeta } from "~/lib/meta";
 import { referenceClientLoader } from "~/store/client-loader";
 import { ensoLoader } from "~server/analytics/loader.server";
 
-export const loader = ensoLoader(ensoObservedQueries, ensoHistoricalQueries);
+export const loader = /* @__PURE__ */ ensoLoader(ensoObservedQueries, ensoHistoricalQueries);
 
 /** The ONI table and which observations exist come from the server loader; the lists and series from the cache. */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { seriesLoader } from "~server/api/series.server";
 import { methodNotAllowed } from "~server/api/responses.server";
 
-export const loader = seriesLoader("annual");
+export const loader = /* @__PURE__ */ seriesLoader("annual");
 export const action = methodNotAllowed;

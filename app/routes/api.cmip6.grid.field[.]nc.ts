@@ -1,5 +1,5 @@
 import { gridLoader } from "~server/api/grid.server";
 import { methodNotAllowed } from "~server/api/responses.server";
 
-export const loader = gridLoader("netcdf");
+export const loader = /* @__PURE__ */ gridLoader("netcdf");
 export const action = methodNotAllowed;

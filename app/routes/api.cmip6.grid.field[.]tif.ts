@@ -1,5 +1,5 @@
 import { gridLoader } from "~server/api/grid.server";
 import { methodNotAllowed } from "~server/api/responses.server";
 
-export const loader = gridLoader("geotiff");
+export const loader = /* @__PURE__ */ gridLoader("geotiff");
 export const action = methodNotAllowed;

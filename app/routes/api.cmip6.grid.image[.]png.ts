@@ -1,5 +1,5 @@
 import { gridLoader } from "~server/api/grid.server";
 import { methodNotAllowed } from "~server/api/responses.server";
 
-export const loader = gridLoader("image");
+export const loader = /* @__PURE__ */ gridLoader("image");
 export const action = methodNotAllowed;

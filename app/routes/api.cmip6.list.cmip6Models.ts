@@ -1,5 +1,5 @@
 import { listLoader } from "~server/api/reference-routes.server";
 import { methodNotAllowed } from "~server/api/responses.server";
 
-export const loader = listLoader("getCmip6Models");
+export const loader = /* @__PURE__ */ listLoader("getCmip6Models");
 export const action = methodNotAllowed;

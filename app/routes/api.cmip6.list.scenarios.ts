@@ -1,5 +1,5 @@
 import { listLoader } from "~server/api/reference-routes.server";
 import { methodNotAllowed } from "~server/api/responses.server";
 
-export const loader = listLoader("getScenarios");
+export const loader = /* @__PURE__ */ listLoader("getScenarios");
 export const action = methodNotAllowed;

@@ -1,5 +1,5 @@
 import { seriesLoader } from "~server/api/series.server";
 import { methodNotAllowed } from "~server/api/responses.server";
 
-export const loader = seriesLoader("monthly");
+export const loader = /* @__PURE__ */ seriesLoader("monthly");
 export const action = methodNotAllowed;

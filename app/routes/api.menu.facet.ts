@@ -1,5 +1,5 @@
 import { listLoader } from "~server/api/reference-routes.server";
 import { methodNotAllowed } from "~server/api/responses.server";
 
-export const loader = listLoader("getMenuFacets");
+export const loader = /* @__PURE__ */ listLoader("getMenuFacets");
 export const action = methodNotAllowed;

@@ -1,5 +1,5 @@
 import { analysisViewRoute } from "~server/analytics/views.server";
 import { methodNotAllowed } from "~server/api/responses.server";
 
-export const loader = analysisViewRoute("climate-livestock");
+export const loader = /* @__PURE__ */ analysisViewRoute("climate-livestock");
 export const action = methodNotAllowed;

@@ -1,5 +1,5 @@
 import { analysisViewRoute } from "~server/analytics/views.server";
 import { methodNotAllowed } from "~server/api/responses.server";
 
-export const loader = analysisViewRoute("climate-water");
+export const loader = /* @__PURE__ */ analysisViewRoute("climate-water");
 export const action = methodNotAllowed;

@@ -15,7 +15,7 @@ const scopeOf = (params: Params): CatalogScope | null => {
   return topic ? { kind: "topic", topic } : null;
 };
 
-export const loader = catalogPageLoader(scopeOf);
+export const loader = /* @__PURE__ */ catalogPageLoader(scopeOf);
 export const clientLoader = catalogClientLoader(scopeOf);
 
 export default function CatalogTopicRoute() {

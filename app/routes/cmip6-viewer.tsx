@@ -10,7 +10,7 @@ import { useGetCmip6ViewerViewQuery } from "~/features/maps/mapsApi";
 import { viewerLoader } from "~server/api/viewer-routes.server";
 
 /** The page's view (layers, selects, regions) and the map's values, primed (decision 026). */
-export const loader = viewerLoader([], () => [], { choropleth: true });
+export const loader = /* @__PURE__ */ viewerLoader([], () => [], { choropleth: true });
 
 export const handle: RouteHandle = { fixedHeight: true };
 export const links = mapLinks;

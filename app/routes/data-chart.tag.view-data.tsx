@@ -12,7 +12,7 @@ export const handle: RouteHandle = { collector: true };
 const scopeOf = (): CatalogScope => ({ kind: "all" });
 
 /** The chosen tags are the table's facet filters (`in.source`, `in.indic`, `in.sector`). */
-export const loader = catalogPageLoader(scopeOf);
+export const loader = /* @__PURE__ */ catalogPageLoader(scopeOf);
 export const clientLoader = catalogClientLoader(scopeOf);
 
 function ChosenTags() {

@@ -6,7 +6,7 @@ import { catalogPageLoader } from "~server/services/catalog.server";
 
 const scopeOf = (): CatalogScope => ({ kind: "all" });
 
-export const loader = catalogPageLoader(scopeOf);
+export const loader = /* @__PURE__ */ catalogPageLoader(scopeOf);
 export const clientLoader = catalogClientLoader(scopeOf);
 
 export default function DataCatalogRoute() {

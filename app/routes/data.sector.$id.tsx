@@ -12,7 +12,7 @@ const scopeOf = (params: Params): CatalogScope | null => {
   return sector ? { kind: "sector", sector: sector.name } : null;
 };
 
-export const loader = catalogPageLoader(scopeOf);
+export const loader = /* @__PURE__ */ catalogPageLoader(scopeOf);
 export const clientLoader = catalogClientLoader(scopeOf);
 
 export default function DataSectorRoute() {

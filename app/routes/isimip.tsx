@@ -5,7 +5,7 @@ import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { viewerLoader } from "~server/api/viewer-routes.server";
 
-export const loader = viewerLoader([], "/isimip");
+export const loader = /* @__PURE__ */ viewerLoader([], "/isimip");
 
 export const handle: RouteHandle = { fixedHeight: true };
 export const links = mapLinks;

@@ -179,6 +179,30 @@ test.describe("navigation search", () => {
     await expect(active).toContainText(first);
   });
 
+  test("until the reader moves, the highlight is the best match, and follows a better one that arrives", async ({ page }) => {
+    // the zoning modules are held back: "LGP" first matches a page that mentions growing periods
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/pyaez\/list\/modules/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await page.keyboard.press("/");
+    await page.keyboard.type("LGP");
+    const active = page.locator(".sacap-omnibar .bp6-menu-item.bp6-active");
+    await expect(active).toHaveCount(1);
+    await expect(active).not.toContainText("1.4 LGP");
+    const modules = page.waitForResponse(/\/api\/pyaez\/list\/modules/);
+    release();
+    await modules;
+    await expect(page.getByRole("option").first()).toContainText("1.4 LGP");
+    await expect(active).toContainText("1.4 LGP");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/pyaez#module-1\.4$/);
+  });
+
   test("Escape and then `/` at once opens it again", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);

@@ -57,19 +57,21 @@ export function NavigationSearch({
   onInputMount: () => void;
 }) {
   const navigate = useNavigate();
-  // The highlighted match is held here, for the query it was chosen under, so that it stays put when more
-  // destinations arrive (the catalogue's entries load as the omnibar opens): Blueprint would move it back to
-  // the first, under the reader's keys. Any other query (typed, or cleared when the omnibar closed)
-  // highlights its best match.
+  // A match the reader moved to is held here, for the query it was chosen under, so that it stays put when
+  // more destinations arrive (the catalogue's entries and the zoning modules load as the omnibar opens):
+  // Blueprint would move it back to the first, under the reader's keys. Otherwise the highlight is the best
+  // match of the items at hand, and follows a better one that arrives; any other query (typed, or cleared
+  // when the omnibar closed) highlights its best match.
   const [held, setHeld] = useState<{ query: string; item: SearchItem | null }>();
-  const active = held?.query === query ? held.item : (filterItems(query.trim(), items)[0] ?? null);
+  const best = filterItems(query.trim(), items)[0] ?? null;
+  const active = held?.query === query ? held.item : best;
   return (
     <Omnibar<SearchItem>
       isOpen={isOpen}
       query={query}
       onQueryChange={onQueryChange}
       activeItem={active}
-      onActiveItemChange={(item) => setHeld({ query, item })}
+      onActiveItemChange={(item) => setHeld(item === best ? undefined : { query, item })}
       resetOnQuery={false}
       onClose={onClose}
       items={items}
