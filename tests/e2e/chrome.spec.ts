@@ -1,4 +1,16 @@
+import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures";
+
+/** Holds back the answers of requests to `url` until the returned function is called. */
+async function holdBack(page: Page, url: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe("preferences", () => {
   test("theme persists across a reload and is in the server HTML", async ({ page, context, request, pageErrors }) => {
@@ -145,12 +157,7 @@ test.describe("navigation search", () => {
 
   test("the highlighted match stays put when the catalogue's entries arrive", async ({ page }) => {
     // the catalogue's entries are held back until the reader has moved down the list
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/catalog_data/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/api\/catalog_data/);
     await page.goto("/");
     await hydrated(page);
     await page.keyboard.press("/");
@@ -181,12 +188,7 @@ test.describe("navigation search", () => {
 
   test("until the reader moves, the highlight is the best match, and follows a better one that arrives", async ({ page }) => {
     // the zoning modules are held back: "LGP" first matches a page that mentions growing periods
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/pyaez\/list\/modules/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/api\/pyaez\/list\/modules/);
     await page.goto("/");
     await hydrated(page);
     await page.keyboard.press("/");

@@ -1,6 +1,7 @@
 import type { FieldSpec } from "./fields";
 import { COUNTRY_OPTIONS, TOPIC_OPTIONS } from "./options";
 
+/** The contact form (/contact/form): its fields and the rules of each (`schemas.ts` makes its zod schema). */
 export const CONTACT_FIELDS = [
   { name: "name", label: "Name", control: "text", required: true, max: 120, autoComplete: "name" },
   {

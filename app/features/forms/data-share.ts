@@ -1,6 +1,7 @@
 import type { FieldSpec } from "./fields";
 import { LICENCE_OPTIONS, SECTOR_OPTIONS } from "./options";
 
+/** The data-sharing form (/data/share): its fields and the rules of each (`schemas.ts` makes its zod schema). */
 export const DATA_SHARE_FIELDS = [
   { name: "title", label: "Dataset title", control: "text", required: true, min: 5, max: 200 },
   { name: "sector", label: "Sector", control: "select", required: true, max: 40, options: SECTOR_OPTIONS },
