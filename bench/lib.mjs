@@ -191,6 +191,16 @@ export function pageMainThread(events) {
   return { pid, onMain: events.filter((e) => e.pid === pid && (tid === undefined || e.tid === tid) && e.ph === "X") };
 }
 
+/**
+ * The result file's name for a page benchmark: `<kind>` for the full set of routes, `-selected` for a chosen
+ * set, `-compared` with a baseline; with `-slow` added for a simulated slower machine (`--cpu-index`), so that
+ * no run writes over another kind's record.
+ */
+export function resultName(kind, { baseline, selected, slowdown }) {
+  const name = baseline ? `${kind}-compared` : selected ? `${kind}-selected` : kind;
+  return slowdown.calibratedTo ? `${name}-slow` : name;
+}
+
 export function writeResult(name, report) {
   const dir = path.join(root, "bench/results");
   mkdirSync(dir, { recursive: true });

@@ -19,7 +19,7 @@
 import { get } from "node:http";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, resultName, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -203,9 +203,7 @@ try {
 }
 
 await endOfRun(info);
-// a chosen set of routes is written beside the full run, not over it; a simulated slower machine beside both
-const name = BASELINE ? "lighthouse-compared" : routesArg === -1 ? "lighthouse" : "lighthouse-selected";
-writeResult(SLOWDOWN.calibratedTo ? `${name}-slow` : name, {
+writeResult(resultName("lighthouse", { baseline: BASELINE, selected: routesArg !== -1, slowdown: SLOWDOWN }), {
   date: started,
   machine: info,
   method: {

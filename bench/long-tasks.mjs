@@ -20,7 +20,7 @@
 // the same load on a shared machine; writes long-tasks-compared.json with the baseline's runs and median
 // beside each route's.
 import { chromium } from "@playwright/test";
-import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, pageMainThread, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, pageMainThread, resultName, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -113,10 +113,7 @@ try {
   await baseline?.stop();
 }
 await endOfRun(info);
-// a chosen set of routes is written beside the full run, not over it
-// a simulated slower machine (--cpu-index) is written beside the 4x runs, not over them
-const name = BASELINE ? "long-tasks-compared" : routesArg === -1 ? "long-tasks" : "long-tasks-selected";
-writeResult(SLOWDOWN.calibratedTo ? `${name}-slow` : name, {
+writeResult(resultName("long-tasks", { baseline: BASELINE, selected: routesArg !== -1, slowdown: SLOWDOWN }), {
   date: started,
   machine: info,
   method: {

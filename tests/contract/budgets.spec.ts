@@ -137,7 +137,7 @@ test("every module of a first load carries V8's compile hint on its first line; 
 /*
  * What the bundler put into the browser's files, by source (build/metafile.js.json, written by the build).
  * Two sources must never be there: zod, which the server and the API description validate with (a schema
- * made when a module loads kept all of it, 96 KB minified, on the analyses and the forms), and the server's
+ * made when a module loads had kept all of it, 454 KB minified, on the analyses and the forms), and the server's
  * own modules, which routes import for their loaders (decision 007).
  */
 test("the browser's files carry neither zod nor the server's modules", () => {

@@ -63,7 +63,8 @@ export function NavigationSearch({
   // match of the items at hand, and follows a better one that arrives; any other query (typed, or cleared
   // when the omnibar closed) highlights its best match.
   const [held, setHeld] = useState<{ query: string; item: SearchItem | null }>();
-  const best = filterItems(query.trim(), items)[0] ?? null;
+  // the query as Blueprint passes it (the matcher trims it), so that both ask the kept answer for the same key
+  const best = filterItems(query, items)[0] ?? null;
   const active = held?.query === query ? held.item : best;
   return (
     <Omnibar<SearchItem>
