@@ -191,6 +191,48 @@ export function pageMainThread(events) {
   return { pid, onMain: events.filter((e) => e.pid === pid && (tid === undefined || e.tid === tid) && e.ph === "X") };
 }
 
+/** A main-thread task longer than this is a long task; the time above it is blocking time. */
+export const LONG_TASK_MS = 50;
+/** The trace categories of the page benchmarks' timeline traces. */
+export const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "loading"];
+
+/** The renderer main thread's top-level tasks after FCP, longer than 50 ms, with what ran inside them. */
+export function longTasks(events) {
+  const { pid, onMain } = pageMainThread(events);
+  const navigation = events.find((e) => e.name === "navigationStart" && e.pid === pid)?.ts ?? Math.min(...onMain.map((e) => e.ts));
+  const fcp = events.find((e) => e.name === "firstContentfulPaint" && e.pid === pid)?.ts ?? navigation;
+  const tasks = onMain.filter((e) => e.name === "RunTask" && e.dur / 1000 > LONG_TASK_MS && e.ts + e.dur > fcp);
+  // every top-level task of the main thread from navigation to the end of the trace: the work itself,
+  // which moves less with the machine's speed than the blocking above 50 ms does
+  const busyMs = round(onMain.filter((e) => e.name === "RunTask" && e.ts >= navigation).reduce((sum, e) => sum + e.dur, 0) / 1000, 0);
+  return {
+    fcpMs: round((fcp - navigation) / 1000, 0),
+    busyMs,
+    tasks: tasks.map((task) => {
+      const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
+      const parts = new Map();
+      for (const e of inside) {
+        const d = e.args?.data ?? {};
+        const file = (d.url ?? "").split("/").pop() || "";
+        let key;
+        if (e.name === "EvaluateScript" || e.name === "v8.compileModule" || e.name === "v8.evaluateModule") key = `${e.name} ${file}`;
+        else if (e.name === "FunctionCall") key = `FunctionCall ${file}:${d.functionName ?? ""}`;
+        else if (["Layout", "UpdateLayoutTree", "ParseHTML", "MinorGC", "MajorGC", "Paint", "TimerFire", "FireAnimationFrame", "EventDispatch", "ParseAuthorStyleSheet"].includes(e.name)) key = e.name;
+        else continue;
+        parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
+      }
+      return {
+        startMs: round((task.ts - navigation) / 1000, 0),
+        durationMs: round(task.dur / 1000, 0),
+        inside: [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([what, ms]) => ({ what, ms: round(ms, 0) })),
+      };
+    }),
+  };
+}
+
+/** Blocking time of long tasks (`longTasks(...).tasks`): the sum of each one's time above 50 ms. */
+export const blockingMs = (tasks) => round(tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - LONG_TASK_MS), 0), 0);
+
 /**
  * The result file's name for a page benchmark: `<kind>` for the full set of routes, `-selected` for a chosen
  * set, `-compared` with a baseline; with `-slow` added for a simulated slower machine (`--cpu-index`), so that

@@ -20,49 +20,13 @@
 // the same load on a shared machine; writes long-tasks-compared.json with the baseline's runs and median
 // beside each route's.
 import { chromium } from "@playwright/test";
-import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, pageMainThread, resultName, round, routesOption, startServer, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, blockingMs, cpuSlowdown, endOfRun, loadAverage, LONG_TASK_MS, longTasks, machineWithIndex, median, option, PAGE_RUNS, resultName, routesOption, startServer, TRACE_CATEGORIES, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
 const ROUTES = routesOption();
 const BASELINE = baselineOption();
-const LONG_MS = 50;
 const SETTLE_MS = 4000;
-const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "loading"];
-
-/** The renderer main thread's top-level tasks after FCP, longer than 50 ms, with what ran inside them. */
-function longTasks(events) {
-  const { pid, onMain } = pageMainThread(events);
-  const navigation = events.find((e) => e.name === "navigationStart" && e.pid === pid)?.ts ?? Math.min(...onMain.map((e) => e.ts));
-  const fcp = events.find((e) => e.name === "firstContentfulPaint" && e.pid === pid)?.ts ?? navigation;
-  const tasks = onMain.filter((e) => e.name === "RunTask" && e.dur / 1000 > LONG_MS && e.ts + e.dur > fcp);
-  // every top-level task of the main thread from navigation to the end of the trace: the work itself,
-  // which moves less with the machine's speed than the blocking above 50 ms does
-  const busyMs = round(onMain.filter((e) => e.name === "RunTask" && e.ts >= navigation).reduce((sum, e) => sum + e.dur, 0) / 1000, 0);
-  return {
-    fcpMs: round((fcp - navigation) / 1000, 0),
-    busyMs,
-    tasks: tasks.map((task) => {
-      const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
-      const parts = new Map();
-      for (const e of inside) {
-        const d = e.args?.data ?? {};
-        const file = (d.url ?? "").split("/").pop() || "";
-        let key;
-        if (e.name === "EvaluateScript" || e.name === "v8.compileModule" || e.name === "v8.evaluateModule") key = `${e.name} ${file}`;
-        else if (e.name === "FunctionCall") key = `FunctionCall ${file}:${d.functionName ?? ""}`;
-        else if (["Layout", "UpdateLayoutTree", "ParseHTML", "MinorGC", "MajorGC", "Paint", "TimerFire", "FireAnimationFrame", "EventDispatch", "ParseAuthorStyleSheet"].includes(e.name)) key = e.name;
-        else continue;
-        parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
-      }
-      return {
-        startMs: round((task.ts - navigation) / 1000, 0),
-        durationMs: round(task.dur / 1000, 0),
-        inside: [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([what, ms]) => ({ what, ms: round(ms, 0) })),
-      };
-    }),
-  };
-}
 
 const server = await startServer();
 const baseline = BASELINE ? await startServer({}, BASELINE) : undefined;
@@ -79,14 +43,13 @@ async function trace(url) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  await browser.startTracing(page, { categories: CATEGORIES });
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForTimeout(SETTLE_MS);
   const events = JSON.parse((await browser.stopTracing()).toString());
   await context.close();
   const found = longTasks(events.traceEvents ?? events);
-  const blockingMs = round(found.tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - LONG_MS), 0), 0);
-  return { ...found, blockingMs, loadAverage: loadAverage() };
+  return { ...found, blockingMs: blockingMs(found.tasks), loadAverage: loadAverage() };
 }
 const summary = (runs) => ({ medianBlockingMs: median(runs.map((r) => r.blockingMs)), medianBusyMs: median(runs.map((r) => r.busyMs)), medianFcpMs: median(runs.map((r) => r.fcpMs)), runs });
 
@@ -122,7 +85,7 @@ writeResult(resultName("long-tasks", { baseline: BASELINE, selected: routesArg !
     ...(SLOWDOWN.calibratedTo ? { cpuSlowdownCalibratedTo: SLOWDOWN.calibratedTo } : {}),
     viewport: "412x823, device scale 1.75, mobile, touch",
     network: "none (loopback)",
-    longTask: `a main-thread task (RunTask) longer than ${LONG_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_MS} ms`,
+    longTask: `a main-thread task (RunTask) longer than ${LONG_TASK_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_TASK_MS} ms`,
     settle: `the trace runs until ${SETTLE_MS} ms after the load event`,
     busy: "the sum of the main thread's top-level tasks from navigation to the end of the trace",
     runs: RUNS,

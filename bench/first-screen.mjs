@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// How much of a page's blocking after first paint any way of putting off what is below the first screen
+// (content-visibility, rendering on demand, fewer rows) could remove. Each route's document is traced with
+// JavaScript off, as bench/long-tasks.mjs traces it (phone viewport, CPU slowdown, long tasks after first
+// contentful paint), in three forms, in turn, run by run:
+//   - as served;
+//   - its first screen only: every element whose box starts below the first screen (412x823) hidden
+//     (`display: none`), the best any deferral could do;
+//   - the frame only: the page's main element hidden (header, navigation and footer left).
+// When the first screen alone blocks for longer than the target, nothing below it is what stands in the way.
+// Writes bench/results/first-screen.json (`-slow` with --cpu-index). Run `npm run build` first.
+//
+//   node bench/first-screen.mjs [--runs 5] [--routes /,/cmip6-data] [--cpu-index 800]
+import { chromium } from "@playwright/test";
+import { blockingMs, cpuSlowdown, endOfRun, loadAverage, LONG_TASK_MS, longTasks, machineWithIndex, median, option, PAGE_RUNS, resultName, routesOption, startServer, TRACE_CATEGORIES, writeResult } from "./lib.mjs";
+
+const RUNS = option("runs", PAGE_RUNS);
+const routesArg = process.argv.indexOf("--routes");
+const ROUTES = routesOption();
+const SETTLE_MS = 2500;
+const VIEWPORT = { width: 412, height: 823 };
+const PHONE = { viewport: VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, javaScriptEnabled: false };
+
+/**
+ * Selectors of the elements whose box starts below the first screen, the outermost ones: an element that
+ * starts on the first screen and ends below it is entered, one that starts below is taken whole.
+ */
+async function belowFirstScreen(browser, url) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(url);
+  const selectors = await page.evaluate(() => {
+    const fold = window.innerHeight;
+    const path = (el) => {
+      const steps = [];
+      for (let at = el; at !== document.body; at = at.parentElement) steps.unshift(`${at.localName}:nth-child(${[...at.parentElement.children].indexOf(at) + 1})`);
+      return `body > ${steps.join(" > ")}`;
+    };
+    const found = [];
+    const walk = (parent) => {
+      for (const el of parent.children) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) continue;
+        if (box.top >= fold) found.push(path(el));
+        else if (box.bottom > fold) walk(el);
+      }
+    };
+    walk(document.body);
+    return found;
+  });
+  await context.close();
+  return selectors;
+}
+
+/** One traced load of `url`, its document served as `html`. */
+async function trace(browser, url, html, slowdown) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForTimeout(SETTLE_MS);
+  const events = JSON.parse((await browser.stopTracing()).toString());
+  await context.close();
+  const found = longTasks(events.traceEvents ?? events);
+  return { fcpMs: found.fcpMs, busyMs: found.busyMs, blockingMs: blockingMs(found.tasks), longTasks: found.tasks.length, loadAverage: loadAverage() };
+}
+
+/** The document with a style element at the end of its head hiding `selectors`. */
+const hiding = (html, selectors) => html.replace("</head>", `<style>${selectors.join(",\n")}{display:none!important}</style></head>`);
+
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium" });
+const started = new Date().toISOString();
+const info = await machineWithIndex();
+const SLOWDOWN = cpuSlowdown(info);
+const routes = {};
+try {
+  for (const route of ROUTES) {
+    const url = server.base + route;
+    const html = await (await fetch(url)).text();
+    const below = await belowFirstScreen(browser, url);
+    const forms = { asServed: html, firstScreen: hiding(html, below), frame: hiding(html, ["#main"]) };
+    const runs = Object.fromEntries(Object.keys(forms).map((name) => [name, []]));
+    for (let i = 0; i < RUNS; i++) {
+      for (const [name, document] of Object.entries(forms)) {
+        const run = await trace(browser, url, document, SLOWDOWN.rate);
+        runs[name].push(run);
+        console.log(`${route.padEnd(44)} run ${i + 1} ${name.padEnd(11)}: FCP ${run.fcpMs} ms, blocking ${run.blockingMs} ms, busy ${run.busyMs} ms (load ${run.loadAverage[0]})`);
+      }
+    }
+    routes[route] = {
+      hiddenForFirstScreen: below.length,
+      ...Object.fromEntries(
+        Object.entries(runs).map(([name, list]) => [name, { medianBlockingMs: median(list.map((r) => r.blockingMs)), medianBusyMs: median(list.map((r) => r.busyMs)), medianFcpMs: median(list.map((r) => r.fcpMs)), runs: list }]),
+      ),
+    };
+    const r = routes[route];
+    console.log(`${route.padEnd(44)} median blocking: as served ${r.asServed.medianBlockingMs}, first screen ${r.firstScreen.medianBlockingMs}, frame ${r.frame.medianBlockingMs} ms`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+await endOfRun(info);
+writeResult(resultName("first-screen", { selected: routesArg !== -1, slowdown: SLOWDOWN }), {
+  date: started,
+  machine: info,
+  method: {
+    tool: "Playwright's Chromium driver with Debian's Chromium, DevTools timeline trace, JavaScript off",
+    cpuSlowdown: SLOWDOWN.rate,
+    ...(SLOWDOWN.calibratedTo ? { cpuSlowdownCalibratedTo: SLOWDOWN.calibratedTo } : {}),
+    viewport: "412x823, device scale 1.75, mobile, touch",
+    forms: {
+      asServed: "the document as the server sends it",
+      firstScreen: "the same document with every element whose box starts below the first screen hidden (display: none), the outermost such elements",
+      frame: "the same document with its main element hidden",
+    },
+    longTask: `a main-thread task (RunTask) longer than ${LONG_TASK_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_TASK_MS} ms`,
+    settle: `the trace runs until ${SETTLE_MS} ms after the load event`,
+    runs: RUNS,
+    order: "the three forms in turn, run by run",
+    aggregate: "median over the runs",
+  },
+  routes,
+});
