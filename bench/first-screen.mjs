@@ -1,32 +1,37 @@
 #!/usr/bin/env node
 // How much of a page's blocking after first paint any way of putting off what is below the first screen
-// (content-visibility, rendering on demand, fewer rows) could remove. Each route's document is traced with
-// JavaScript off, as bench/long-tasks.mjs traces it (phone viewport, CPU slowdown, long tasks after first
-// contentful paint), in three forms, in turn, run by run:
+// (content-visibility, rendering on demand, fewer rows) could remove. Each route's document is traced as
+// bench/long-tasks.mjs traces it (phone viewport, CPU slowdown, long tasks after first contentful paint),
+// with JavaScript off (the document's own cost) or, with --scripts, on (the page's scripts run over the
+// same document, hidden parts included), in three forms, in turn, run by run:
 //   - as served;
 //   - its first screen only: every element whose box starts below the first screen (412x823) hidden
 //     (`display: none`), the best any deferral could do;
 //   - the frame only: the page's main element hidden (header, navigation and footer left).
 // When the first screen alone blocks for longer than the target, nothing below it is what stands in the way.
-// Writes bench/results/first-screen.json (`-slow` with --cpu-index). Run `npm run build` first.
+// Without scripts the browser loads lazy images at once (the HTML standard's rule), so pages with many of
+// them (the AEZ page) show their cost even in the frame's form.
+// Writes bench/results/first-screen.json (`-scripts` with --scripts, `-slow` with --cpu-index). Run
+// `npm run build` first.
 //
-//   node bench/first-screen.mjs [--runs 5] [--routes /,/cmip6-data] [--cpu-index 800]
+//   node bench/first-screen.mjs [--runs 5] [--routes /,/cmip6-data] [--cpu-index 800] [--scripts]
 import { chromium } from "@playwright/test";
 import { blockingMs, cpuSlowdown, endOfRun, loadAverage, LONG_TASK_MS, longTasks, machineWithIndex, median, option, PAGE_RUNS, resultName, routesOption, startServer, TRACE_CATEGORIES, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
 const ROUTES = routesOption();
-const SETTLE_MS = 2500;
+const SCRIPTS = process.argv.includes("--scripts");
+const SETTLE_MS = SCRIPTS ? 4000 : 2500;
 const VIEWPORT = { width: 412, height: 823 };
-const PHONE = { viewport: VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, javaScriptEnabled: false };
+const PHONE = { viewport: VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, javaScriptEnabled: SCRIPTS };
 
 /**
  * Selectors of the elements whose box starts below the first screen, the outermost ones: an element that
  * starts on the first screen and ends below it is entered, one that starts below is taken whole.
  */
 async function belowFirstScreen(browser, url) {
-  const context = await browser.newContext(PHONE);
+  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(url);
   const selectors = await page.evaluate(() => {
@@ -105,11 +110,11 @@ try {
   await server.stop();
 }
 await endOfRun(info);
-writeResult(resultName("first-screen", { selected: routesArg !== -1, slowdown: SLOWDOWN }), {
+writeResult(resultName(SCRIPTS ? "first-screen-scripts" : "first-screen", { selected: routesArg !== -1, slowdown: SLOWDOWN }), {
   date: started,
   machine: info,
   method: {
-    tool: "Playwright's Chromium driver with Debian's Chromium, DevTools timeline trace, JavaScript off",
+    tool: `Playwright's Chromium driver with Debian's Chromium, DevTools timeline trace, JavaScript ${SCRIPTS ? "on" : "off"}`,
     cpuSlowdown: SLOWDOWN.rate,
     ...(SLOWDOWN.calibratedTo ? { cpuSlowdownCalibratedTo: SLOWDOWN.calibratedTo } : {}),
     viewport: "412x823, device scale 1.75, mobile, touch",
