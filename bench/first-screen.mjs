@@ -16,15 +16,13 @@
 //
 //   node bench/first-screen.mjs [--runs 5] [--routes /,/cmip6-data] [--cpu-index 800] [--scripts]
 import { chromium } from "@playwright/test";
-import { blockingMs, cpuSlowdown, endOfRun, loadAverage, LONG_TASK_MS, longTasks, machineWithIndex, median, option, PAGE_RUNS, resultName, routesOption, startServer, TRACE_CATEGORIES, writeResult } from "./lib.mjs";
+import { cpuSlowdown, endOfRun, LONG_TASK_MS, machineWithIndex, median, option, PAGE_RUNS, PHONE, resultName, routesOption, startServer, tracedLoad, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
 const ROUTES = routesOption();
 const SCRIPTS = process.argv.includes("--scripts");
 const SETTLE_MS = SCRIPTS ? 4000 : 2500;
-const VIEWPORT = { width: 412, height: 823 };
-const PHONE = { viewport: VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, javaScriptEnabled: SCRIPTS };
 
 /**
  * Selectors of the elements whose box starts below the first screen, the outermost ones: an element that
@@ -59,18 +57,8 @@ async function belowFirstScreen(browser, url) {
 
 /** One traced load of `url`, its document served as `html`. */
 async function trace(browser, url, html, slowdown) {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-  await page.goto(url, { waitUntil: "load" });
-  await page.waitForTimeout(SETTLE_MS);
-  const events = JSON.parse((await browser.stopTracing()).toString());
-  await context.close();
-  const found = longTasks(events.traceEvents ?? events);
-  return { fcpMs: found.fcpMs, busyMs: found.busyMs, blockingMs: blockingMs(found.tasks), longTasks: found.tasks.length, loadAverage: loadAverage() };
+  const run = await tracedLoad(browser, url, { slowdown, settleMs: SETTLE_MS, contextOptions: { javaScriptEnabled: SCRIPTS }, document: html });
+  return { fcpMs: run.fcpMs, busyMs: run.busyMs, blockingMs: run.blockingMs, longTasks: run.tasks.length, loadAverage: run.loadAverage };
 }
 
 /** The document with a style element at the end of its head hiding `selectors`. */

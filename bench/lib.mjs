@@ -233,6 +233,29 @@ export function longTasks(events) {
 /** Blocking time of long tasks (`longTasks(...).tasks`): the sum of each one's time above 50 ms. */
 export const blockingMs = (tasks) => round(tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - LONG_TASK_MS), 0), 0);
 
+/** The phone the page benchmarks load pages on (Lighthouse's mobile screen). */
+export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/**
+ * One load of `url` in a new context of `browser` (`contextOptions` over `PHONE`), the CPU slowed `slowdown`
+ * times and traced until `settleMs` after the load event: its long tasks after first paint (`longTasks`),
+ * their blocking time and the load average. `document`, when given, is served as the page's HTML.
+ */
+export async function tracedLoad(browser, url, { slowdown, settleMs, contextOptions = {}, document }) {
+  const context = await browser.newContext({ ...PHONE, ...contextOptions });
+  const page = await context.newPage();
+  if (document !== undefined) await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: document }));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForTimeout(settleMs);
+  const events = JSON.parse((await browser.stopTracing()).toString());
+  await context.close();
+  const found = longTasks(events.traceEvents ?? events);
+  return { ...found, blockingMs: blockingMs(found.tasks), loadAverage: loadAverage() };
+}
+
 /**
  * The result file's name for a page benchmark: `<kind>` for the full set of routes, `-selected` for a chosen
  * set, `-compared` with a baseline; with `-slow` added for a simulated slower machine (`--cpu-index`), so that

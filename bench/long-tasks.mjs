@@ -20,7 +20,7 @@
 // the same load on a shared machine; writes long-tasks-compared.json with the baseline's runs and median
 // beside each route's.
 import { chromium } from "@playwright/test";
-import { baselineNote, baselineOption, blockingMs, cpuSlowdown, endOfRun, loadAverage, LONG_TASK_MS, longTasks, machineWithIndex, median, option, PAGE_RUNS, resultName, routesOption, startServer, TRACE_CATEGORIES, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, cpuSlowdown, endOfRun, LONG_TASK_MS, machineWithIndex, median, option, PAGE_RUNS, resultName, routesOption, startServer, tracedLoad, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -38,19 +38,7 @@ const CPU_SLOWDOWN = SLOWDOWN.rate;
 const routes = {};
 
 /** One traced load of `url`: its long tasks after first paint and their blocking time. */
-async function trace(url) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-  await page.goto(url, { waitUntil: "load" });
-  await page.waitForTimeout(SETTLE_MS);
-  const events = JSON.parse((await browser.stopTracing()).toString());
-  await context.close();
-  const found = longTasks(events.traceEvents ?? events);
-  return { ...found, blockingMs: blockingMs(found.tasks), loadAverage: loadAverage() };
-}
+const trace = (url) => tracedLoad(browser, url, { slowdown: CPU_SLOWDOWN, settleMs: SETTLE_MS });
 const summary = (runs) => ({ medianBlockingMs: median(runs.map((r) => r.blockingMs)), medianBusyMs: median(runs.map((r) => r.busyMs)), medianFcpMs: median(runs.map((r) => r.fcpMs)), runs });
 
 try {
