@@ -16,7 +16,7 @@
 //
 //   node bench/first-screen.mjs [--runs 5] [--routes /,/cmip6-data] [--cpu-index 800] [--scripts]
 import { chromium } from "@playwright/test";
-import { cpuSlowdown, endOfRun, LONG_TASK_MS, machineWithIndex, median, option, PAGE_RUNS, PHONE, resultName, routesOption, startServer, tracedLoad, writeResult } from "./lib.mjs";
+import { cpuSlowdown, endOfRun, LONG_TASK_METHOD, machineWithIndex, option, PAGE_RUNS, PHONE, PHONE_METHOD, resultName, routesOption, startServer, tracedLoad, tracedMedians, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -87,7 +87,7 @@ try {
     routes[route] = {
       hiddenForFirstScreen: below.length,
       ...Object.fromEntries(
-        Object.entries(runs).map(([name, list]) => [name, { medianBlockingMs: median(list.map((r) => r.blockingMs)), medianBusyMs: median(list.map((r) => r.busyMs)), medianFcpMs: median(list.map((r) => r.fcpMs)), runs: list }]),
+        Object.entries(runs).map(([name, list]) => [name, tracedMedians(list)]),
       ),
     };
     const r = routes[route];
@@ -105,13 +105,13 @@ writeResult(resultName(SCRIPTS ? "first-screen-scripts" : "first-screen", { sele
     tool: `Playwright's Chromium driver with Debian's Chromium, DevTools timeline trace, JavaScript ${SCRIPTS ? "on" : "off"}`,
     cpuSlowdown: SLOWDOWN.rate,
     ...(SLOWDOWN.calibratedTo ? { cpuSlowdownCalibratedTo: SLOWDOWN.calibratedTo } : {}),
-    viewport: "412x823, device scale 1.75, mobile, touch",
+    viewport: PHONE_METHOD,
     forms: {
       asServed: "the document as the server sends it",
       firstScreen: "the same document with every element whose box starts below the first screen hidden (display: none), the outermost such elements",
       frame: "the same document with its main element hidden",
     },
-    longTask: `a main-thread task (RunTask) longer than ${LONG_TASK_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_TASK_MS} ms`,
+    longTask: LONG_TASK_METHOD,
     settle: `the trace runs until ${SETTLE_MS} ms after the load event`,
     runs: RUNS,
     order: "the three forms in turn, run by run",

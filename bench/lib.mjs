@@ -232,9 +232,15 @@ export function longTasks(events) {
 
 /** Blocking time of long tasks (`longTasks(...).tasks`): the sum of each one's time above 50 ms. */
 export const blockingMs = (tasks) => round(tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - LONG_TASK_MS), 0), 0);
+/** What a result file says a long task and blocking time are. */
+export const LONG_TASK_METHOD = `a main-thread task (RunTask) longer than ${LONG_TASK_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_TASK_MS} ms`;
+/** The medians of traced loads (`tracedLoad`) of one page, with the runs. */
+export const tracedMedians = (runs) => ({ medianBlockingMs: median(runs.map((r) => r.blockingMs)), medianBusyMs: median(runs.map((r) => r.busyMs)), medianFcpMs: median(runs.map((r) => r.fcpMs)), runs });
 
 /** The phone the page benchmarks load pages on (Lighthouse's mobile screen). */
 export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+/** `PHONE` as a result file describes it. */
+export const PHONE_METHOD = "412x823, device scale 1.75, mobile, touch";
 
 /**
  * One load of `url` in a new context of `browser` (`contextOptions` over `PHONE`), the CPU slowed `slowdown`

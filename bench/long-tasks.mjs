@@ -20,7 +20,7 @@
 // the same load on a shared machine; writes long-tasks-compared.json with the baseline's runs and median
 // beside each route's.
 import { chromium } from "@playwright/test";
-import { baselineNote, baselineOption, cpuSlowdown, endOfRun, LONG_TASK_MS, machineWithIndex, median, option, PAGE_RUNS, resultName, routesOption, startServer, tracedLoad, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, cpuSlowdown, endOfRun, LONG_TASK_METHOD, machineWithIndex, option, PAGE_RUNS, PHONE_METHOD, resultName, routesOption, startServer, tracedLoad, tracedMedians, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -39,7 +39,6 @@ const routes = {};
 
 /** One traced load of `url`: its long tasks after first paint and their blocking time. */
 const trace = (url) => tracedLoad(browser, url, { slowdown: CPU_SLOWDOWN, settleMs: SETTLE_MS });
-const summary = (runs) => ({ medianBlockingMs: median(runs.map((r) => r.blockingMs)), medianBusyMs: median(runs.map((r) => r.busyMs)), medianFcpMs: median(runs.map((r) => r.fcpMs)), runs });
 
 try {
   for (const route of ROUTES) {
@@ -55,7 +54,7 @@ try {
         for (const t of run.tasks) console.log(`    ${String(t.startMs).padStart(6)} ms  ${String(t.durationMs).padStart(5)} ms  ${t.inside.map((p) => `${p.what} ${p.ms}`).join("; ")}`);
       }
     }
-    routes[route] = { ...summary(runs), ...(baseline ? { baseline: summary(baselineRuns) } : {}) };
+    routes[route] = { ...tracedMedians(runs), ...(baseline ? { baseline: tracedMedians(baselineRuns) } : {}) };
     if (baseline) console.log(`${route.padEnd(18)} median blocking ${routes[route].medianBlockingMs} ms (baseline ${routes[route].baseline.medianBlockingMs} ms), busy ${routes[route].medianBusyMs} ms (baseline ${routes[route].baseline.medianBusyMs} ms)`);
   }
 } finally {
@@ -71,9 +70,9 @@ writeResult(resultName("long-tasks", { baseline: BASELINE, selected: routesArg !
     tool: "Playwright's Chromium driver with Debian's Chromium, DevTools timeline trace",
     cpuSlowdown: CPU_SLOWDOWN,
     ...(SLOWDOWN.calibratedTo ? { cpuSlowdownCalibratedTo: SLOWDOWN.calibratedTo } : {}),
-    viewport: "412x823, device scale 1.75, mobile, touch",
+    viewport: PHONE_METHOD,
     network: "none (loopback)",
-    longTask: `a main-thread task (RunTask) longer than ${LONG_TASK_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_TASK_MS} ms`,
+    longTask: LONG_TASK_METHOD,
     settle: `the trace runs until ${SETTLE_MS} ms after the load event`,
     busy: "the sum of the main thread's top-level tasks from navigation to the end of the trace",
     runs: RUNS,
