@@ -43,6 +43,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 30_000,
     // sample series only, whatever an operator ingested into ./data/series.db
-    env: { PORT: String(PORT), LOG_REQUESTS: "false", NODE_ENV: "production", DATABASE_URL, SERIES_DB: "none" },
+    // the tests' X-Forwarded-For stands in for a trusted proxy's, naming the clients
+    env: { PORT: String(PORT), LOG_REQUESTS: "false", NODE_ENV: "production", DATABASE_URL, SERIES_DB: "none", TRUST_PROXY: "loopback" },
   },
 });

@@ -46,7 +46,8 @@ function client(base, address, viaNginx) {
 
 /** One round on a fresh portal of the build in `dir`: the other client's pages alone, then beside the load. */
 async function round1(dir, viaNginx) {
-  const portal = await startServer({ SERIES_WORKERS: "1" }, dir);
+  // the harness stands in for a trusted proxy straight to the portal (its X-Forwarded-For names the clients)
+  const portal = await startServer({ SERIES_WORKERS: "1", TRUST_PROXY: "loopback" }, dir);
   let proxy;
   const clients = [];
   try {

@@ -15,7 +15,7 @@ const INDICATORS = ["tas", "pr", "hurs", "rsds", "tasmax", "tasmin", "huss", "sf
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 async function run(workers, clients) {
-  const server = await startServer(workers === undefined ? {} : { SERIES_WORKERS: String(workers) });
+  const server = await startServer({ TRUST_PROXY: "loopback", ...(workers === undefined ? {} : { SERIES_WORKERS: String(workers) }) });
   let counter = 0;
   // distinct queries: indicator, place and start year never repeat within a run
   const uncached = () => {

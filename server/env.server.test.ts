@@ -70,7 +70,7 @@ describe("form and database settings", () => {
 
 describe("TRUST_PROXY", () => {
   it("trusts the loopback proxy by default and reads hops, lists and flags", () => {
-    expect(parseEnv({}).TRUST_PROXY).toBe("loopback");
+    expect(parseEnv({}).TRUST_PROXY).toBe("127.0.0.2");
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, loopback" }).TRUST_PROXY).toBe("10.0.0.0/8, loopback");
     expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);

@@ -38,6 +38,9 @@ const boolText = (fallback: "true" | "false") =>
 /** A PostgreSQL connection URL (DATABASE_URL, SERIES_DB). */
 const POSTGRES_URL = /^postgres(ql)?:\/\/.+/i;
 
+/** The address the shipped nginx connects to the app servers from (its `proxy_bind`): the proxy trusted by default. */
+export const DEFAULT_TRUSTED_PROXY = "127.0.0.2";
+
 /**
  * Every environment setting of the portal, parsed once. Third-party services are off unless configured.
  */
@@ -94,13 +97,15 @@ const envSchema = z.object({
   CKAN_TIMEOUT: z.coerce.number().positive().max(120).default(10),
   /**
    * Which proxies' X-Forwarded-For / X-Forwarded-Host to believe (Express "trust proxy"): "loopback",
-   * a comma-separated list of addresses or subnets, a number of hops, "true" or "false". Rate limits
-   * count the client address this yields.
+   * a comma-separated list of addresses or subnets, a number of hops, "true" or "false". Rate limits and
+   * the per-client lines count the client address this yields. The default is the one address the shipped
+   * nginx connects from (`proxy_bind 127.0.0.2`, deploy/nginx/sacap.conf): any other program on the host,
+   * on 127.0.0.1, cannot name a client of its choosing.
    */
   TRUST_PROXY: z
     .string()
     .trim()
-    .default("loopback")
+    .default(DEFAULT_TRUSTED_PROXY)
     .transform((v): boolean | number | string => (v === "true" ? true : v === "false" || v === "" ? false : /^\d+$/.test(v) ? Number(v) : v)),
   /**
    * Whether clients reach the portal over TLS: "auto" believes the request (a trusted proxy's
@@ -217,4 +222,14 @@ export function publicConfig(e: Env = env()): PublicConfig {
     analyticsId: e.ANALYTICS_ENABLED && e.ANALYTICS_ID ? e.ANALYTICS_ID : undefined,
     captchaSiteKey: e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET ? e.CAPTCHA_SITE_KEY : undefined,
   };
+}
+
+/** What the portal believes of forwarded headers, said at start-up: which proxies, and what follows from it. */
+export function trustedProxyNote(e: Pick<Env, "TRUST_PROXY">): string {
+  const trust = e.TRUST_PROXY;
+  if (trust === false) return "TRUST_PROXY=false: X-Forwarded-For/-Host/-Proto are ignored; every client is the address it connects from";
+  if (trust === true) return "TRUST_PROXY=true: X-Forwarded-For/-Host/-Proto are believed from ANY client, which can then choose its own rate limits and line; set the proxy's address instead";
+  const who = typeof trust === "number" ? `the nearest ${trust} proxy hop(s)` : trust;
+  const note = trust === DEFAULT_TRUSTED_PROXY ? ` (the default: the address deploy/nginx/sacap.conf connects from; set TRUST_PROXY to your proxy's address if it connects from another)` : "";
+  return `X-Forwarded-For/-Host/-Proto believed only from ${who}${note}; other clients are the address they connect from`;
 }

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { createApp } from "./app";
 import { createLoadContext } from "./context.server";
-import { EnvError, env as readEnv } from "./env.server";
+import { EnvError, env as readEnv, trustedProxyNote } from "./env.server";
 import { SeedError } from "./seeds.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -25,6 +25,7 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `SACAP listening on http://localhost:${port}` }));
+    console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: trustedProxyNote(env) }));
   });
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then exit. While draining, every

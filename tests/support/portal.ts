@@ -3,13 +3,18 @@ import { freePort } from "./free-port.mjs";
 
 export { freePort };
 
-/** Starts the built portal with extra settings; resolves once /healthz answers. */
-export async function startPortal(env: Record<string, string>): Promise<{ url: string; process: ChildProcess; output: () => string }> {
+/**
+ * Starts the built portal with extra settings on a free port; resolves once /healthz answers. A setting
+ * given as `undefined` is left unset (its default), also when the environment of the tests has it.
+ */
+export async function startPortal(env: Record<string, string | undefined>): Promise<{ url: string; process: ChildProcess; output: () => string }> {
   const port = await freePort();
   let output = "";
+  const settings: NodeJS.ProcessEnv = { ...process.env, LOG_REQUESTS: "false", SERIES_DB: "none", TRUST_PROXY: "loopback", ...env, PORT: String(port) };
+  for (const [name, value] of Object.entries(settings)) if (value === undefined) delete settings[name];
   const child = spawn(process.execPath, ["build/server/index.js"], {
-    // sample series unless a test names a series database
-    env: { ...process.env, LOG_REQUESTS: "false", SERIES_DB: "none", ...env, PORT: String(port) },
+    // sample series unless a test names a series database; the test client stands in for a trusted proxy (its X-Forwarded-For names the clients) unless a test says otherwise
+    env: settings,
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
