@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FairLines } from "./fair-lines.server";
+import { ANTICIPATE_MS, DEFER_AT, FairLines, HOLD_MS } from "./fair-lines.server";
 
 describe("FairLines", () => {
   it("gives each client its own turns: one under way, the rest waiting in its order, none past its line", async () => {
@@ -135,6 +135,90 @@ describe("FairLines", () => {
       expect(rendered).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       expect(rendered).toBe(true);
+    });
+  });
+
+  describe("the machine's share", () => {
+    afterEach(() => vi.useRealTimers());
+    const shared = (capacity: number, maxWaitMs?: number) => new FairLines(1, 16, DEFER_AT, HOLD_MS, ANTICIPATE_MS, { capacity, maxWaitMs });
+
+    it("has at most `capacity` jobs under way over all clients, the lines taking turns for the room", async () => {
+      const lines = shared(2);
+      const started: string[] = [];
+      const ask = (client: string) => void lines.take(client)!.then((go) => go && started.push(client));
+      ask("a");
+      ask("a");
+      ask("a");
+      ask("b");
+      ask("c");
+      await Promise.resolve();
+      // a's first and b's: room for two; a's second waits in a's line, c's for the room
+      expect(started).toEqual(["a", "b"]);
+      expect(lines.running).toBe(2);
+      lines.end("b");
+      await Promise.resolve();
+      // the room goes to a line with room in its own share: c's (a's next waits for a's first)
+      expect(started).toEqual(["a", "b", "c"]);
+      lines.end("a");
+      await Promise.resolve();
+      expect(started).toEqual(["a", "b", "c", "a"]);
+      lines.end("c");
+      await Promise.resolve();
+      expect(started).toEqual(["a", "b", "c", "a"]);
+      lines.end("a");
+      await Promise.resolve();
+      expect(started).toEqual(["a", "b", "c", "a", "a"]);
+      lines.end("a");
+      expect(lines.running).toBe(0);
+      expect(lines.underWay).toBe(0);
+    });
+
+    it("gives the room to the line served longest ago: one job a round, however many a client has waiting", async () => {
+      const lines = shared(1);
+      const started: string[] = [];
+      const ask = (client: string) => void lines.take(client)!.then((go) => go && started.push(client));
+      ask("heavy");
+      ask("heavy");
+      ask("heavy");
+      ask("other");
+      await Promise.resolve();
+      expect(started).toEqual(["heavy"]);
+      lines.end("heavy");
+      await Promise.resolve();
+      // heavy was just served: other's job goes first, then heavy's next
+      expect(started).toEqual(["heavy", "other"]);
+      ask("other");
+      lines.end("other");
+      await Promise.resolve();
+      expect(started).toEqual(["heavy", "other", "heavy"]);
+      lines.end("heavy");
+      await Promise.resolve();
+      expect(started).toEqual(["heavy", "other", "heavy", "other"]);
+      lines.end("other");
+      await Promise.resolve();
+      lines.end("heavy");
+      expect(lines.underWay).toBe(0);
+    });
+
+    it("turns a job away when it has waited `maxWaitMs` for its turn, and the line goes on", async () => {
+      vi.useFakeTimers();
+      const lines = shared(1, 1000);
+      const first = lines.take("a")!;
+      const waiting = lines.take("b")!;
+      expect(await first).toBe(true);
+      let answer: boolean | undefined;
+      void waiting.then((go) => (answer = go));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(answer).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answer).toBe(false);
+      expect(lines.shed).toBe(1);
+      expect(lines.underWay).toBe(1);
+      // a turn that was turned away holds nothing: the next job starts when the room is free
+      lines.end("a");
+      expect(await lines.take("b")!).toBe(true);
+      lines.end("b");
+      expect(lines.underWay).toBe(0);
     });
   });
 });

@@ -25,6 +25,10 @@ export class FairLines {
   private recheck?: ReturnType<typeof setTimeout>;
   /** Jobs under way or waiting, over all clients. */
   underWay = 0;
+  /** Jobs under way, over all clients. */
+  running = 0;
+  /** Jobs that waited `admission.maxWaitMs` without a turn and were turned away, since start. */
+  shed = 0;
 
   constructor(
     readonly perClient: number,
@@ -32,6 +36,12 @@ export class FairLines {
     readonly deferAt = DEFER_AT,
     readonly holdMs = HOLD_MS,
     readonly anticipateMs = ANTICIPATE_MS,
+    /**
+     * The machine's share: at most `capacity` jobs under way over all clients (the rest wait, each client's
+     * in its own line, and the lines take turns), and none waits longer than `maxWaitMs` for its turn (it is
+     * turned away instead: `take`'s turn resolves false). Unbounded by default.
+     */
+    readonly admission: Admission = {},
   ) {}
 
   /** Whether `client` has `deferAt` or more jobs waiting (its work counts as bulk). */
@@ -49,19 +59,44 @@ export class FairLines {
     return this.perClient + this.queuePerClient;
   }
 
-  /** A turn for one of `client`'s jobs: at once, after its earlier ones, or none when its line is full. */
-  take(client: string): Promise<void> | undefined {
+  private get capacity(): number {
+    return this.admission.capacity ?? Infinity;
+  }
+
+  /**
+   * A turn for one of `client`'s jobs: at once, after its earlier ones and the other lines' turns, or none
+   * when its line is full (undefined). The turn resolves true when the job may start, false when it waited
+   * `maxWaitMs` (the admission's, unless given) without one: it is turned away and holds no turn.
+   */
+  take(client: string, maxWaitMs = this.admission.maxWaitMs): Promise<boolean> | undefined {
     const line = this.lines.get(client) ?? { running: 0, waiting: [], rendering: new Set() };
     this.lines.set(client, line);
-    let turn: Promise<void> | undefined;
-    if (line.running < this.perClient && !line.held) {
-      line.running++;
-      turn = Promise.resolve();
-    } else if (line.waiting.length < this.queuePerClient) {
-      turn = new Promise((resolve) => line.waiting.push(resolve));
+    if (line.running < this.perClient && !line.held && line.waiting.length === 0 && this.running < this.capacity) {
+      this.underWay++;
+      this.start(line);
+      return Promise.resolve(true);
     }
-    if (turn) this.underWay++;
-    return turn;
+    if (line.waiting.length >= this.queuePerClient) {
+      this.forget(client, line);
+      return undefined;
+    }
+    this.underWay++;
+    return new Promise<boolean>((resolve) => {
+      const waiter: Waiter = { go: () => (clearTimeout(waiter.timer), resolve(true)) };
+      if (maxWaitMs !== undefined && Number.isFinite(maxWaitMs)) {
+        waiter.timer = setTimeout(() => {
+          const at = line.waiting.indexOf(waiter);
+          if (at < 0) return;
+          line.waiting.splice(at, 1);
+          this.underWay--;
+          this.shed++;
+          this.forget(client, line);
+          resolve(false);
+        }, maxWaitMs);
+        waiter.timer.unref?.();
+      }
+      line.waiting.push(waiter);
+    });
   }
 
   /**
@@ -84,17 +119,19 @@ export class FairLines {
     });
   }
 
-  /** The end of a job that had its turn: the client's next waiting job goes on, or defers to short lines. */
+  /** The end of a job that had its turn: the next waiting job goes on (a long line's defers to short lines). */
   end(client: string): void {
     const line = this.lines.get(client);
     if (!line) return;
     this.underWay--;
+    this.running--;
     line.running--;
+    // a line whose job has just had the room waits behind the others for its next turn of it
+    this.lines.delete(client);
+    this.lines.set(client, line);
     if (!this.long(line)) this.lastShortEnd = { client, at: Date.now() };
-    if (!line.held) {
-      if (this.long(line) && this.othersBusy(client)) this.hold(client, line);
-      else this.pass(client, line);
-    }
+    if (!line.held && this.long(line) && this.othersBusy(client)) this.hold(line);
+    this.dispatch();
     this.wake();
   }
 
@@ -112,7 +149,7 @@ export class FairLines {
         soonest = Math.min(soonest, anticipated);
         continue;
       }
-      if (line.held) this.release(client, line);
+      if (line.held) this.release(line);
       for (const render of line.rendering) render();
     }
     if (soonest < Infinity) {
@@ -121,13 +158,37 @@ export class FairLines {
     }
   }
 
-  /** The client's next waiting job starts (or, with none waiting and none under way, its line is gone). */
-  private pass(client: string, line: Line): void {
-    const next = line.waiting.shift();
-    if (next) {
-      line.running++;
-      next();
-    } else if (line.running === 0) this.lines.delete(client);
+  private start(line: Line): void {
+    line.running++;
+    this.running++;
+  }
+
+  /**
+   * Waiting jobs start while the machine has room: each time the line served longest ago (or never) of
+   * those with a job waiting, room in their share and not deferring (round robin, a line going last when a
+   * job of its ends: a client with many jobs waiting gets one of them a round, like a client with one).
+   */
+  private dispatch(): void {
+    while (this.running < this.capacity) {
+      let next: [string, Line] | undefined;
+      for (const entry of this.lines) {
+        const line = entry[1];
+        if (line.waiting.length > 0 && line.running < this.perClient && !line.held) {
+          next = entry;
+          break;
+        }
+      }
+      if (!next) break;
+      const [client, line] = next;
+      this.start(line);
+      line.waiting.shift()!.go();
+    }
+    for (const [client, line] of this.lines) this.forget(client, line);
+  }
+
+  /** A line with nothing under way, waiting or deferring is gone. */
+  private forget(client: string, line: Line): void {
+    if (line.running === 0 && line.waiting.length === 0 && !line.held && line.rendering.size === 0) this.lines.delete(client);
   }
 
   /** Whether a client other than `client` is busy: a short line's job under way, or one ended just now. */
@@ -147,23 +208,35 @@ export class FairLines {
     return last && last.client !== client ? Math.max(0, last.at + this.anticipateMs - Date.now()) : 0;
   }
 
-  private hold(client: string, line: Line): void {
-    line.held = setTimeout(() => this.release(client, line), this.holdMs);
+  private hold(line: Line): void {
+    line.held = setTimeout(() => this.release(line), this.holdMs);
     line.held.unref?.();
   }
 
-  private release(client: string, line: Line): void {
+  private release(line: Line): void {
     if (!line.held) return;
     clearTimeout(line.held);
     line.held = undefined;
-    while (line.running < this.perClient && line.waiting.length > 0) this.pass(client, line);
-    if (line.running === 0 && line.waiting.length === 0) this.lines.delete(client);
+    this.dispatch();
   }
+}
+
+/** The machine's share of a kind of work (`FairLines`'s last argument). */
+export interface Admission {
+  /** Jobs under way at once over all clients. */
+  capacity?: number;
+  /** The longest a job waits for its turn before it is turned away (503 with Retry-After). */
+  maxWaitMs?: number;
+}
+
+interface Waiter {
+  go: () => void;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 interface Line {
   running: number;
-  waiting: (() => void)[];
+  waiting: Waiter[];
   /** set while the line defers to short lines: the timer that ends the wait at the latest */
   held?: ReturnType<typeof setTimeout>;
   /** renders of its jobs waiting for the other clients (`turnToRender`) */
@@ -181,21 +254,36 @@ export const ANTICIPATE_MS = 50;
 export const PAGES_PER_CLIENT = 1;
 /** Pages a client may have waiting to be rendered; more are refused (429). */
 export const PAGE_CLIENT_QUEUE = 16;
+/**
+ * The machine's share of main-thread work (pages rendered, grid fields computed and painted): four at once
+ * over all clients, and none waits more than a second for its turn. Past that the portal is over its
+ * capacity, and a 503 with `Retry-After` at once serves the client better than an answer half a minute
+ * later (bench/README.md, "Overload").
+ */
+export const MAIN_THREAD_ADMISSION: Admission = { capacity: 4, maxWaitMs: 1000 };
+/** Seconds a client turned away is asked to wait before it asks again. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** Whether a request wants a JSON answer (API paths, Remix data requests, an Accept naming JSON). */
+export const wantsJson = (req: Request) => req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json") || req.query._data !== undefined;
+
+/** The main-thread lines of an app: pages, grid fields and images (one instance, shared). */
+export const mainThreadLines = () => new FairLines(PAGES_PER_CLIENT, PAGE_CLIENT_QUEUE, DEFER_AT, HOLD_MS, ANTICIPATE_MS, MAIN_THREAD_ADMISSION);
 
 /**
  * Requests that reach the page renderer (pages not in the document cache, their loaders' data, resource
  * routes such as the choropleth) take turns per client (`FairLines`): one address with many connections
- * cannot slow the pages of the others; past its line it gets a 429 with `Retry-After`.
+ * cannot slow the pages of the others; past its line it gets a 429 with `Retry-After`, and past the
+ * machine's share (`MAIN_THREAD_ADMISSION`) a 503 with `Retry-After`.
  */
-export function fairPageTurns(lines = new FairLines(PAGES_PER_CLIENT, PAGE_CLIENT_QUEUE)) {
+export function fairPageTurns(lines = mainThreadLines()) {
   return function fairPageTurnsMiddleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const client = req.ip ?? req.socket.remoteAddress ?? "";
     const turn = lines.take(client);
     if (!turn) {
       res.setHeader("Retry-After", "1");
-      const wantsJson = req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json") || req.query._data !== undefined;
-      return sendPlainError(res, 429, "Too many requests", `You have ${lines.limit} pages being prepared or waiting; ask again when some have arrived.`, wantsJson);
+      return sendPlainError(res, 429, "Too many requests", `You have ${lines.limit} pages being prepared or waiting; ask again when some have arrived.`, wantsJson(req));
     }
     let granted = false;
     let ended = false;
@@ -207,7 +295,12 @@ export function fairPageTurns(lines = new FairLines(PAGES_PER_CLIENT, PAGE_CLIEN
     // a turn had ends when the answer is sent or the client goes away, whichever comes first
     res.once("finish", () => granted && end());
     res.once("close", () => granted && end());
-    void turn.then(() => {
+    void turn.then((go) => {
+      if (!go) {
+        if (res.writableEnded || res.destroyed) return;
+        res.setHeader("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+        return sendPlainError(res, 503, "The portal is busy", "Many people are asking for pages at this moment. Ask again in a few seconds.", wantsJson(req));
+      }
       granted = true;
       // a client that went away while waiting passes its turn on at once
       if (res.writableEnded || res.destroyed || req.destroyed) return end();

@@ -9,10 +9,11 @@ import { imageFrame } from "../grids/paint/frame";
 import { gridRegions, regionMask } from "../grids/paint/mask";
 import { paintField } from "../grids/paint/paint";
 import type { GridStore } from "../grids/store";
+import type { FairLines } from "../fair-lines.server";
 import { LruCache } from "../series/lru";
 import { prepareJson, type PreparedJson } from "../services/reference.server";
 import { CHOROPLETH_CACHE_CONTROL } from "./maps.server";
-import { errorAnswer, etagMatchesHeader, JSON_CONTENT_TYPE, plainAnswers, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
+import { computeTurn, errorAnswer, etagMatchesHeader, JSON_CONTENT_TYPE, plainAnswers, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
 
 /**
  * The grid API (`GRID_API`): one statistic of a gridded field as JSON, the statistics of the cell holding a
@@ -123,8 +124,12 @@ const images = new LruCache<string, { png: Uint8Array<ArrayBuffer>; sample: bool
 /** A strong ETag from the store's version and the request's canonical parameters. */
 export const gridEtag = (store: Pick<GridStore, "version">, key: string) => `"${createHash("sha256").update(`${store.version()}\n${key}`).digest("base64url").slice(0, 27)}"`;
 
-/** The answer of a grid endpoint. */
-export async function gridAnswer(store: GridStore, endpoint: GridEndpoint, params: URLSearchParams, request: RequestHeaders): Promise<PlainAnswer> {
+/**
+ * The answer of a grid endpoint. What is not kept (a field to read and compute, an image to paint: main-thread
+ * work of up to seconds) waits for the client's turn in `lines` when given: the main thread's lines, shared
+ * with pages (a resource route's loader already has its page turn, and passes none).
+ */
+export async function gridAnswer(store: GridStore, endpoint: GridEndpoint, params: URLSearchParams, request: RequestHeaders, lines?: FairLines): Promise<PlainAnswer> {
   const read = readGridRequest(endpoint, params, store);
   if ("status" in read) return read;
   const etag = gridEtag(store, read.key);
@@ -149,6 +154,24 @@ export async function gridAnswer(store: GridStore, endpoint: GridEndpoint, param
     if (kept) return answer(kept.body, kept.sample);
   }
 
+  const turn = lines ? await computeTurn(lines, request.client ?? "", "gridded fields") : { end: () => {} };
+  if ("status" in turn) return turn;
+  try {
+    return await computedGridAnswer(store, read, answer, attachment);
+  } finally {
+    turn.end();
+  }
+}
+
+/** A grid answer that nothing kept holds: the field read (or computed) and the endpoint's answer made from it. */
+async function computedGridAnswer(
+  store: GridStore,
+  read: GridRequest,
+  answer: (body: string | Uint8Array<ArrayBuffer>, sample: boolean, extra?: Record<string, string>) => PlainAnswer,
+  attachment: (name: string) => Record<string, string>,
+): Promise<PlainAnswer> {
+  const { endpoint } = read;
+  const etag = gridEtag(store, read.key);
   const field = await store.field(read.query);
   if (!field || field.models.length === 0) {
     // a field no model has values for (at a warming level none reaches, say) has no data either
@@ -206,10 +229,10 @@ export const GRID_ENDPOINT_PATHS: Record<GridEndpoint, string> = { field: GRID_A
  * The grid endpoints answered by Express before the Remix handler, with the same answers as their resource
  * routes (`gridAnswer`): a kept image or field then costs little more than sending its bytes.
  */
-export function gridEndpoints(store: GridStore) {
+export function gridEndpoints(store: GridStore, lines: FairLines) {
   const byPath = new Map<string, GridEndpoint>(Object.entries(GRID_ENDPOINT_PATHS).map(([endpoint, path]) => [path, endpoint as GridEndpoint]));
   return plainAnswers((path, url, headers) => {
     const endpoint = byPath.get(path);
-    return endpoint && gridAnswer(store, endpoint, new URL(url, "http://localhost").searchParams, headers);
+    return endpoint && gridAnswer(store, endpoint, new URL(url, "http://localhost").searchParams, headers, lines);
   });
 }

@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { preferredEncoding, type ContentEncoding } from "../encoding.server";
 import type { PreparedJson } from "../services/reference.server";
+import { BUSY_RETRY_AFTER_SECONDS, type FairLines } from "../fair-lines.server";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -131,4 +132,23 @@ export function cachedJson(request: Request, prepared: PreparedJson, headers: Re
 /** `cachedJson` with its cache lifetime, and `X-Sample-Data` when any of the answer is generated sample data. */
 export function cachedJsonOf(request: Request, prepared: PreparedJson, cacheControl: string, sample: boolean): Response {
   return cachedJson(request, prepared, sample ? { "Cache-Control": cacheControl, [SAMPLE_DATA_HEADER]: "true" } : { "Cache-Control": cacheControl });
+}
+
+/**
+ * A turn in `lines` for a computation of `client`'s (`what`: what it computes, for the messages): the
+ * function that ends it, or the answer when there is none: 429 when the client's own line is full, 503
+ * when the machine's share was taken for as long as the job may wait (`Admission.maxWaitMs`).
+ */
+export async function computeTurn(lines: FairLines, client: string, what: string): Promise<{ end: () => void } | PlainAnswer> {
+  const turn = lines.take(client);
+  if (!turn) {
+    return errorAnswer(429, `Too many ${what} are waiting to be computed for you (${lines.limit}); ask again when some have arrived`, {
+      headers: { "Retry-After": "1" },
+      details: { limit: lines.limit },
+    });
+  }
+  if (!(await turn)) {
+    return errorAnswer(503, `The portal is busy computing ${what} for others; ask again in a moment`, { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
+  }
+  return { end: () => lines.end(client) };
 }

@@ -4,9 +4,9 @@ import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../ap
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 import { preferredEncoding } from "../encoding.server";
 import { forClient } from "../client-scope.server";
-import { FairLines } from "../fair-lines.server";
+import { ANTICIPATE_MS, DEFER_AT, FairLines, HOLD_MS } from "../fair-lines.server";
 import type { SeriesService } from "../series/service.server";
-import { errorAnswer, etagMatchesHeader, plainAnswers, preparedAnswer, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
+import { computeTurn, errorAnswer, etagMatchesHeader, plainAnswers, preparedAnswer, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
 
 /**
  * Computations of one client handed to the workers at once; its further ones wait in its own line, so a
@@ -15,10 +15,13 @@ import { errorAnswer, etagMatchesHeader, plainAnswers, preparedAnswer, requestHe
 export const SERIES_PER_CLIENT = 2;
 /** Computations one client may have waiting in its line; more are refused (429) until some are done. */
 export const SERIES_CLIENT_QUEUE = 16;
-/** Computations under way or waiting, over all clients, beyond which new ones are refused (503). */
-export const SERIES_QUEUE_LIMIT = 128;
+/**
+ * Computations handed to the workers at once over all clients (the workers take them client by client), and
+ * the longest one waits for its turn before it is turned away (503 with Retry-After).
+ */
+export const SERIES_ADMISSION = { capacity: 8, maxWaitMs: 1500 };
 
-const lines = new FairLines(SERIES_PER_CLIENT, SERIES_CLIENT_QUEUE);
+const lines = new FairLines(SERIES_PER_CLIENT, SERIES_CLIENT_QUEUE, DEFER_AT, HOLD_MS, ANTICIPATE_MS, SERIES_ADMISSION);
 
 /**
  * The answer of a series endpoint (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`): 400 naming the parameter
@@ -48,22 +51,13 @@ export async function seriesAnswer(
   if (series.isCached(resolved.value)) prepared = await series.json(resolved.value, encoding);
   else {
     // a series not computed yet costs a worker's time: each client in its own line, bounded
-    if (lines.underWay >= SERIES_QUEUE_LIMIT) {
-      return errorAnswer(503, "The series service is busy computing other series; ask again in a moment", { headers: { "Retry-After": "2" } });
-    }
     const client = request.client ?? "";
-    const turn = lines.take(client);
-    if (!turn) {
-      return errorAnswer(429, `Too many series are waiting to be computed for you (${lines.limit}); ask again when some have arrived`, {
-        headers: { "Retry-After": "1" },
-        details: { limit: lines.limit },
-      });
-    }
+    const turn = await computeTurn(lines, client, "series");
+    if ("status" in turn) return turn;
     try {
-      await turn;
       prepared = await forClient(client, () => series.json(resolved.value, encoding), lines.isLong(client));
     } finally {
-      lines.end(client);
+      turn.end();
     }
   }
   if ("status" in prepared) return errorAnswer(404, prepared.message, { details: prepared.details });
