@@ -208,13 +208,45 @@ function withStallTimeout(body: ReadableStream<Uint8Array>, timeoutMs: number, a
 }
 
 /**
- * Forwards a request to the upstream API and streams its answer back, with the headers of each direction
+ * A compressed upstream body read whole, decompressed, into memory: its bytes, or undefined as soon as it
+ * passes `maxBytes` (the read is then cancelled, which aborts the upstream request). The body comes
+ * decompressed by fetch, whose gzip, deflate and brotli decoders are Node's asynchronous zlib streams: the
+ * inflating runs on libuv's thread pool, and the main thread only collects the chunks, so other clients'
+ * requests go on meanwhile. The bound is what keeps it short: a few hundred KB of gzip can inflate to
+ * hundreds of MB, and streaming that on to the client had the portal decompress and compress again every
+ * byte of it, holding up everyone's pages for seconds.
+ */
+async function readInflated(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
+
+/**
+ * Forwards a request to the upstream API and passes its answer back, with the headers of each direction
  * through an allow-list and X-Forwarded-For set from the real client address, and a sandbox policy on what
  * comes back. No answer (headers) within the timeout is a 504; a refused or broken connection, a media type
- * the API does not serve or a Content-Type that is not one media type (`relayedBody`) and a redirect away
- * from the upstream are 502s; all in the portal's JSON error shape. An answer that stops mid-body for as long as the timeout is cut off there.
+ * the API does not serve or a Content-Type that is not one media type (`relayedBody`), a redirect away from
+ * the upstream, and a compressed answer larger than `maxBytes` once decompressed are 502s; all in the
+ * portal's JSON error shape.
+ *
+ * An uncompressed body is streamed as it arrives (the upstream sends every byte of it, so its size costs the
+ * portal no more than it costs the upstream), and one that stops for as long as the timeout is cut off there.
+ * A compressed one (any Content-Encoding) is decompressed and held until it ends, within `maxBytes`
+ * (`readInflated`): only so can a body that inflates past the bound still be answered with a 502 rather
+ * than cut off after a 200, and the bound also caps the memory it holds.
  */
-export async function forwardToUpstream(request: Request, base: string, timeoutMs: number, clientAddress: string): Promise<Response> {
+export async function forwardToUpstream(request: Request, base: string, timeoutMs: number, maxBytes: number, clientAddress: string): Promise<Response> {
   const target = upstreamUrl(base, request.url);
   const headers = new Headers();
   request.headers.forEach((value, key) => {
@@ -278,9 +310,19 @@ export async function forwardToUpstream(request: Request, base: string, timeoutM
     // (`securityHeaders`); setting it here too would send it twice.
     responseHeaders.set("Content-Security-Policy", "sandbox");
     // a redirect's body is for browsers that do not follow it; the portal sends none
-    if (redirect) await discardBody();
-    const body = redirect ? null : upstream.body && withStallTimeout(upstream.body, timeoutMs, () => controller.abort());
-    return new Response(body, { status: upstream.status, headers: responseHeaders });
+    if (redirect || !upstream.body) {
+      await discardBody();
+      return new Response(null, { status: upstream.status, headers: responseHeaders });
+    }
+    const body = withStallTimeout(upstream.body, timeoutMs, () => controller.abort());
+    if (!upstream.headers.has("content-encoding")) return new Response(body, { status: upstream.status, headers: responseHeaders });
+    const inflated = await readInflated(body, maxBytes);
+    if (!inflated) {
+      return jsonError(502, `The upstream API's answer is larger than ${maxBytes} bytes once decompressed (UPSTREAM_MAX_BYTES), which the portal does not pass on`, {
+        details: { status: upstream.status, contentEncoding: upstream.headers.get("content-encoding"), maxBytes },
+      });
+    }
+    return new Response(inflated, { status: upstream.status, headers: responseHeaders });
   } catch {
     clearTimeout(timer);
     if (controller.signal.aborted && !request.signal.aborted) {
