@@ -6,6 +6,7 @@ describe("parseEnv", () => {
     const e = parseEnv({});
     expect(e.PORT).toBe(3000);
     expect(e.API_UPSTREAM).toBeUndefined();
+    expect(e.UPSTREAM_MAX_BYTES).toBe(50 * 1024 * 1024);
     expect(e.ANALYTICS_ENABLED).toBe(false);
     expect(publicConfig(e)).toEqual({ analyticsId: undefined, captchaSiteKey: undefined });
   });
@@ -27,6 +28,7 @@ describe("parseEnv", () => {
   it("stops on a bad setting with the name of the setting", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(EnvError);
     expect(() => parseEnv({ API_UPSTREAM: "ftp://x" })).toThrow(/API_UPSTREAM/);
+    expect(() => parseEnv({ UPSTREAM_MAX_BYTES: "50MB" })).toThrow(/UPSTREAM_MAX_BYTES/);
   });
 });
 

@@ -58,6 +58,11 @@ const envSchema = z.object({
   API_UPSTREAM: optionalUrl,
   /** Seconds the upstream API gets to start answering. */
   UPSTREAM_TIMEOUT: z.coerce.number().positive().max(120).default(10),
+  /**
+   * Bytes a compressed upstream answer may have once decompressed (50 MiB): the portal holds it in memory
+   * until it ends, and answers 502 past the bound. Uncompressed answers are streamed and not bounded.
+   */
+  UPSTREAM_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(50 * 1024 ** 2),
   /** Page analytics: off unless enabled and given a measurement id. */
   ANALYTICS_ENABLED: z.string().default(ANALYTICS_CONFIG.enabled).transform(parseEnabledFlag),
   ANALYTICS_ID: optionalText,

@@ -6,7 +6,7 @@ import { forwardToUpstream } from "~server/api/upstream.server";
 function passThrough({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   const upstream = context.env.API_UPSTREAM;
   if (!upstream) return jsonError(404, "No API endpoint at this path");
-  return forwardToUpstream(request, upstream, context.env.UPSTREAM_TIMEOUT * 1000, context.clientAddress);
+  return forwardToUpstream(request, upstream, context.env.UPSTREAM_TIMEOUT * 1000, context.env.UPSTREAM_MAX_BYTES, context.clientAddress);
 }
 
 export const loader = passThrough;

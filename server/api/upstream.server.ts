@@ -20,11 +20,11 @@ const FORWARDED_REQUEST_HEADERS = new Set([
 /**
  * Response headers passed back: what describes the body. Never headers that act on the browser or on
  * caches in the portal's name (Refresh, Set-Cookie, CORS, HSTS, frame or content-security policies,
- * Server); Cache-Control and Location are rewritten (see `relayedCacheControl` and `relayedLocation`). The
- * body is re-encoded by the portal's own compression, so no Content-Encoding or Content-Length either.
+ * Server); Content-Type, Cache-Control and Location are rewritten (see `relayedBody`, `relayedCacheControl`
+ * and `relayedLocation`). The body is re-encoded by the portal's own compression, so no Content-Encoding or
+ * Content-Length either.
  */
 const RELAYED_RESPONSE_HEADERS = new Set([
-  "content-type",
   "content-language",
   "content-disposition",
   "content-range",
@@ -58,6 +58,63 @@ export function relayedLocation(status: number, value: string | null): string | 
 }
 
 /**
+ * A media type as RFC 9110 (section 8.3.1) writes it: `type/subtype`, each a token, then parameters as
+ * `;name=value` (spaces or tabs allowed around the `;` only), each value a token or a quoted-string. Type,
+ * subtype and parameter names are case-insensitive and come out in lower case; `text` is the type written
+ * back in that one canonical form, what the portal sends on in place of the upstream's own header.
+ */
+export interface MediaType {
+  /** `type/subtype`, lower case. */
+  essence: string;
+  parameters: [name: string, value: string][];
+  text: string;
+}
+
+/** RFC 9110's token: one or more tchar. */
+const TOKEN_CHARS = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+/**
+ * RFC 9110's quoted-string, ASCII only: between double quotes, tab, space and the visible characters but
+ * `"` and `\`, or a `\` before any of those (a quoted-pair).
+ */
+const QUOTED_STRING = String.raw`"(?:[\t !#-[\]-~]|\\[\t -~])*"`;
+const TOKEN = new RegExp(`^${TOKEN_CHARS}$`);
+const TYPE_AND_SUBTYPE = new RegExp(`^(${TOKEN_CHARS})/(${TOKEN_CHARS})`);
+/** `OWS ";" OWS [ name "=" ( token / quoted-string ) ]`, matched where the previous one ended. */
+const PARAMETER = new RegExp(`[ \\t]*;[ \\t]*(?:(${TOKEN_CHARS})=(${TOKEN_CHARS}|${QUOTED_STRING}))?`, "y");
+
+/** A parameter value as it is written back: a token as it is, anything else as a quoted-string. */
+const writtenValue = (value: string) => (TOKEN.test(value) ? value : `"${value.replace(/["\\]/g, "\\$&")}"`);
+
+/**
+ * The one media type a Content-Type value names, or undefined when it is anything else. Strict on purpose,
+ * because a browser is lenient: it reads `application/json; x=1, text/html` (and two Content-Type headers,
+ * which arrive here joined by ", ") as HTML, the last type in the list. So a comma outside a quoted-string,
+ * which one media type never holds, refuses the value, as does any character outside the grammar: no
+ * spaces around the `/` or the `=`, nothing after the last parameter, and only ASCII (RFC 9110 keeps
+ * obs-text, bytes above 0x7F in a quoted-string, for old messages only). A parameter named twice is
+ * refused too: RFC 9110 does not say which one counts, and readers differ.
+ */
+export function parseMediaType(value: string): MediaType | undefined {
+  const written = value.replace(/^[ \t]+|[ \t]+$/g, "");
+  const head = TYPE_AND_SUBTYPE.exec(written);
+  if (!head) return undefined;
+  const essence = `${head[1]}/${head[2]}`.toLowerCase();
+  const parameters: [string, string][] = [];
+  for (let at = head[0].length; at < written.length; at = PARAMETER.lastIndex) {
+    PARAMETER.lastIndex = at;
+    const parameter = PARAMETER.exec(written);
+    if (!parameter) return undefined;
+    const [, name, raw] = parameter;
+    if (name === undefined) continue; // an empty parameter (`text/csv;` or `;;`) is allowed and says nothing
+    const lower = name.toLowerCase();
+    if (parameters.some(([seen]) => seen === lower)) return undefined;
+    parameters.push([lower, raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, "$1") : raw]);
+  }
+  const text = [essence, ...parameters.map(([name, parameterValue]) => `${name}=${writtenValue(parameterValue)}`)].join("; ");
+  return { essence, parameters, text };
+}
+
+/**
  * The media types the upstream API serves, and how each goes on to the browser. JSON (with the `+json`
  * types such as GeoJSON), CSV and raster images are data a browser shows as text or as a picture: passed
  * as they come. SVG can carry script, and NetCDF files and zip packs are files to keep: they go out as an
@@ -82,20 +139,30 @@ const RELAYED_MEDIA_TYPES = new Map<string, "as-sent" | "attachment">([
 
 const isAttachment = (disposition: string | null): disposition is string => disposition !== null && /^\s*attachment\s*(;|$)/i.test(disposition);
 
+/** How a body of type `essence` goes on (see RELAYED_MEDIA_TYPES), or undefined when it does not. */
+function relayOf(essence: string, disposition: string | null): "as-sent" | "attachment" | undefined {
+  if (/^application\/[a-z0-9.-]+\+json$/.test(essence)) return "as-sent";
+  if (essence === "application/octet-stream") return isAttachment(disposition) ? "as-sent" : undefined;
+  return RELAYED_MEDIA_TYPES.get(essence);
+}
+
 /**
- * How the body of an upstream answer goes on: the Content-Disposition to send (undefined: the upstream's
- * own, if any), or the media type refused ("none" when the answer names none). An answer without a body
- * (204, 205, 304, or Content-Length 0) has nothing to check.
+ * How the body of an upstream answer goes on: the Content-Type to send (the parsed type written back, never
+ * the upstream's header as it came) and the Content-Disposition (undefined: the upstream's own, if any); or
+ * why it does not: the media type refused ("none" when the answer names none), or the Content-Type that is
+ * not exactly one media type (`malformed`). An answer without a body (204, 205, 304, or Content-Length 0)
+ * has nothing to check, and keeps its Content-Type only when that is one the API serves.
  */
-export function relayedBody(status: number, headers: Headers): { disposition?: string } | { refused: string } {
-  if (status === 204 || status === 205 || status === 304 || headers.get("content-length") === "0") return {};
-  const mediaType = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+export function relayedBody(status: number, headers: Headers): { contentType?: string; disposition?: string } | { refused: string } | { malformed: string } {
+  const declared = headers.get("content-type");
+  const mediaType = declared === null ? undefined : parseMediaType(declared);
   const disposition = headers.get("content-disposition");
-  const relay = /^application\/[a-z0-9.-]+\+json$/.test(mediaType) ? "as-sent" : RELAYED_MEDIA_TYPES.get(mediaType);
-  if (relay === "as-sent") return {};
-  if (relay === "attachment") return { disposition: isAttachment(disposition) ? disposition : "attachment" };
-  if (mediaType === "application/octet-stream" && isAttachment(disposition)) return {};
-  return { refused: mediaType || "none" };
+  const relay = mediaType && relayOf(mediaType.essence, disposition);
+  if (status === 204 || status === 205 || status === 304 || headers.get("content-length") === "0") return relay ? { contentType: mediaType.text } : {};
+  if (declared !== null && !mediaType) return { malformed: declared };
+  if (!relay) return { refused: mediaType?.essence ?? "none" };
+  if (relay === "attachment") return { contentType: mediaType.text, disposition: isAttachment(disposition) ? disposition : "attachment" };
+  return { contentType: mediaType.text };
 }
 
 /** A redirect from the upstream: every 3xx but 304 (Not Modified, the answer to a conditional request). */
@@ -141,13 +208,45 @@ function withStallTimeout(body: ReadableStream<Uint8Array>, timeoutMs: number, a
 }
 
 /**
- * Forwards a request to the upstream API and streams its answer back, with the headers of each direction
+ * A compressed upstream body read whole, decompressed, into memory: its bytes, or undefined as soon as it
+ * passes `maxBytes` (the read is then cancelled, which aborts the upstream request). The body comes
+ * decompressed by fetch, whose gzip, deflate and brotli decoders are Node's asynchronous zlib streams: the
+ * inflating runs on libuv's thread pool, and the main thread only collects the chunks, so other clients'
+ * requests go on meanwhile. The bound is what keeps it short: a few hundred KB of gzip can inflate to
+ * hundreds of MB, and streaming that on to the client had the portal decompress and compress again every
+ * byte of it, holding up everyone's pages for seconds.
+ */
+async function readInflated(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
+
+/**
+ * Forwards a request to the upstream API and passes its answer back, with the headers of each direction
  * through an allow-list and X-Forwarded-For set from the real client address, and a sandbox policy on what
  * comes back. No answer (headers) within the timeout is a 504; a refused or broken connection, a media type
- * the API does not serve (`relayedBody`) and a redirect away from the upstream are 502s; all in the portal's
- * JSON error shape. An answer that stops mid-body for as long as the timeout is cut off there.
+ * the API does not serve or a Content-Type that is not one media type (`relayedBody`), a redirect away from
+ * the upstream, and a compressed answer larger than `maxBytes` once decompressed are 502s; all in the
+ * portal's JSON error shape.
+ *
+ * An uncompressed body is streamed as it arrives (the upstream sends every byte of it, so its size costs the
+ * portal no more than it costs the upstream), and one that stops for as long as the timeout is cut off there.
+ * A compressed one (any Content-Encoding) is decompressed and held until it ends, within `maxBytes`
+ * (`readInflated`): only so can a body that inflates past the bound still be answered with a 502 rather
+ * than cut off after a 200, and the bound also caps the memory it holds.
  */
-export async function forwardToUpstream(request: Request, base: string, timeoutMs: number, clientAddress: string): Promise<Response> {
+export async function forwardToUpstream(request: Request, base: string, timeoutMs: number, maxBytes: number, clientAddress: string): Promise<Response> {
   const target = upstreamUrl(base, request.url);
   const headers = new Headers();
   request.headers.forEach((value, key) => {
@@ -190,11 +289,19 @@ export async function forwardToUpstream(request: Request, base: string, timeoutM
         details: { status: upstream.status, mediaType: relay.refused },
       });
     }
+    if ("malformed" in relay) {
+      await discardBody();
+      const contentType = relay.malformed.slice(0, 200);
+      return jsonError(502, `The upstream API answered with a Content-Type that is not exactly one media type (${contentType}), which the portal does not pass on`, {
+        details: { status: upstream.status, contentType },
+      });
+    }
     const responseHeaders = new Headers();
     upstream.headers.forEach((value, key) => {
       if (RELAYED_RESPONSE_HEADERS.has(key.toLowerCase())) responseHeaders.set(key, value);
     });
     responseHeaders.set("Cache-Control", relayedCacheControl(upstream.headers.get("cache-control")));
+    if (relay.contentType) responseHeaders.set("Content-Type", relay.contentType);
     if (location) responseHeaders.set("Location", location);
     if (relay.disposition) responseHeaders.set("Content-Disposition", relay.disposition);
     // Whatever the upstream sends runs no script and opens nothing in the portal's name, even opened
@@ -203,9 +310,19 @@ export async function forwardToUpstream(request: Request, base: string, timeoutM
     // (`securityHeaders`); setting it here too would send it twice.
     responseHeaders.set("Content-Security-Policy", "sandbox");
     // a redirect's body is for browsers that do not follow it; the portal sends none
-    if (redirect) await discardBody();
-    const body = redirect ? null : upstream.body && withStallTimeout(upstream.body, timeoutMs, () => controller.abort());
-    return new Response(body, { status: upstream.status, headers: responseHeaders });
+    if (redirect || !upstream.body) {
+      await discardBody();
+      return new Response(null, { status: upstream.status, headers: responseHeaders });
+    }
+    const body = withStallTimeout(upstream.body, timeoutMs, () => controller.abort());
+    if (!upstream.headers.has("content-encoding")) return new Response(body, { status: upstream.status, headers: responseHeaders });
+    const inflated = await readInflated(body, maxBytes);
+    if (!inflated) {
+      return jsonError(502, `The upstream API's answer is larger than ${maxBytes} bytes once decompressed (UPSTREAM_MAX_BYTES), which the portal does not pass on`, {
+        details: { status: upstream.status, contentEncoding: upstream.headers.get("content-encoding"), maxBytes },
+      });
+    }
+    return new Response(inflated, { status: upstream.status, headers: responseHeaders });
   } catch {
     clearTimeout(timer);
     if (controller.signal.aborted && !request.signal.aborted) {

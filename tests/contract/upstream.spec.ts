@@ -2,6 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { createGzip, gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { freePort, runPortal, startPortal } from "../support/portal";
 
@@ -10,6 +13,16 @@ test.slow();
 
 let upstream: Server;
 let upstreamUrl: string;
+/** The gzip bomb /bomb sends (made by the test that asks for it), and what the upstream saw of that request. */
+let bomb: Buffer | undefined;
+let bombAsked: () => void = () => undefined;
+let bombClosed: () => void = () => undefined;
+
+/** `megabytes` MB of zeros, gzipped as a stream (about 1 KB per MB), so that the test never holds them. */
+function gzippedZeros(megabytes: number): Promise<Buffer> {
+  const zeros = Buffer.alloc(1024 * 1024);
+  return buffer(Readable.from(Array.from({ length: megabytes }, () => zeros)).pipe(createGzip({ level: 9 })));
+}
 
 test.beforeAll(async () => {
   const port = await freePort();
@@ -34,6 +47,35 @@ test.beforeAll(async () => {
     if (req.url?.startsWith("/elsewhere")) {
       res.writeHead(302, { Location: "https://evil.example/login", "Content-Type": "text/html" });
       res.end('<a href="https://evil.example/login">Found</a>');
+      return;
+    }
+    // Content-Type values a browser reads as text/html, the last type in the list
+    const htmlInDisguise: Record<string, string | string[]> = {
+      "/type/list": "application/json; x=1, text/html",
+      "/type/two-headers": ["application/json", "text/html"],
+      "/type/no-space": "application/x+json;a=b,text/html",
+    };
+    if (req.url && req.url in htmlInDisguise) {
+      res.setHeader("Content-Type", htmlInDisguise[req.url]);
+      res.end("<script>alert(document.cookie)</script>");
+      return;
+    }
+    if (req.url?.startsWith("/type/odd-case")) {
+      res.writeHead(200, { "Content-Type": 'Application/JSON ;Charset="UTF-8"' });
+      res.end("{}");
+      return;
+    }
+    if (req.url?.startsWith("/gzipped")) {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" });
+      res.end(gzipSync(JSON.stringify({ zeros: "0".repeat(1024 * 1024) })));
+      return;
+    }
+    if (req.url?.startsWith("/bomb")) {
+      // the bomb, then nothing more: only the portal closing the connection ends this answer
+      bombAsked();
+      res.on("close", () => bombClosed());
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" });
+      res.write(bomb);
       return;
     }
     if (req.url?.startsWith("/garbage")) {
@@ -125,6 +167,58 @@ test("the pass-through relays only the API's media types, sandboxed, and never f
     expect(named.error.details).toEqual({ status: 302, location: "https://evil.example/login" });
   } finally {
     portal.process.kill();
+  }
+});
+
+test("the pass-through refuses a Content-Type that is not exactly one media type, and passes on the parsed type", async () => {
+  const portal = await startPortal({ API_UPSTREAM: upstreamUrl });
+  try {
+    for (const path of ["/type/list", "/type/two-headers", "/type/no-space"]) {
+      const response = await fetch(`${portal.url}/api${path}`);
+      expect(response.status, path).toBe(502);
+      expect(response.headers.get("content-type"), path).toBe("application/json; charset=utf-8");
+      const body = await response.text();
+      expect(body, path).not.toContain("<script>");
+      expect(JSON.parse(body).error.message, path).toContain("not exactly one media type");
+    }
+    // a well-formed type goes on as the portal writes it, not as the upstream did
+    const odd = await fetch(`${portal.url}/api/type/odd-case`);
+    expect(odd.status).toBe(200);
+    expect(odd.headers.get("content-type")).toBe("application/json; charset=UTF-8");
+  } finally {
+    portal.process.kill();
+  }
+});
+
+test("a compressed answer that inflates past UPSTREAM_MAX_BYTES is a 502, and other requests go on meanwhile", async () => {
+  // 300 MB of zeros in about 300 KB of gzip, against the default bound of 50 MiB
+  bomb = await gzippedZeros(300);
+  const asked = new Promise<void>((resolve) => (bombAsked = resolve));
+  const closed = new Promise<void>((resolve) => (bombClosed = resolve));
+  const portal = await startPortal({ API_UPSTREAM: upstreamUrl });
+  try {
+    // within the bound, a compressed answer goes on whole
+    const small = await fetch(`${portal.url}/api/gzipped`);
+    expect(small.status).toBe(200);
+    expect((await small.json()).zeros).toHaveLength(1024 * 1024);
+
+    const refusing = fetch(`${portal.url}/api/bomb`);
+    await asked;
+    const started = Date.now();
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    const refused = await refusing;
+    expect(refused.status).toBe(502);
+    expect(refused.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const error = (await refused.json()).error;
+    expect(error.message).toContain("decompressed");
+    expect(error.details).toEqual({ status: 200, contentEncoding: "gzip", maxBytes: 50 * 1024 * 1024 });
+    // the upstream request is aborted, not left to run on
+    await closed;
+  } finally {
+    portal.process.kill();
+    bomb = undefined;
   }
 });
 
