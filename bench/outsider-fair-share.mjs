@@ -11,10 +11,10 @@
 // Writes bench/results/outsider-fair-share.json (with --baseline, outsider-fair-share-compared.json).
 // Run `npm run build` first (and in the baseline's checkout).
 //
-//   node bench/outsider-fair-share.mjs [--rounds 2] [--seconds 25] [--baseline ../other-checkout]
+//   node bench/outsider-fair-share.mjs [--rounds 2] [--seconds 25] [--routes direct,nginx] [--baseline ../other-checkout]
 import { Agent, get as httpGet } from "node:http";
 import { findNginx, startNginx } from "../tests/support/nginx.mjs";
-import { baselineNote, baselineOption, endOfRun, machineWithIndex, median, option, root, round, startServer, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, endOfRun, machineWithIndex, median, option, root, round, startServer, textOption, turnOrder, writeResult } from "./lib.mjs";
 
 const ROUNDS = option("rounds", 2);
 const SECONDS = option("seconds", 25);
@@ -112,8 +112,8 @@ async function measure(dir, viaNginx) {
 }
 
 const info = await machineWithIndex();
-const routes = findNginx() ? ["direct", "nginx"] : ["direct"];
-if (routes.length === 1) console.log("no nginx binary here: measuring straight to the portal only");
+const routes = (findNginx() ? ["direct", "nginx"] : ["direct"]).filter((r) => textOption("routes", "direct,nginx").split(",").includes(r));
+if (!findNginx()) console.log("no nginx binary here: measuring straight to the portal only");
 const results = { current: { direct: [], nginx: [] }, baseline: { direct: [], nginx: [] } };
 for (let i = 0; i < ROUNDS; i++) {
   for (const side of turnOrder(i, BASELINE)) {
