@@ -110,12 +110,15 @@ test.describe("without PUBLIC_URL", () => {
     expect(varying).toBe(6);
   });
 
-  test("the profile view's Cite-as address is the one the request names, one ETag each", async () => {
+  test("the profile view's Cite-as address is the one the request names, one ETag each, and a shared cache is told so", async () => {
     const a = await get(portal.port, "/api/views/profile/nepal", [["Host", "a.sacap.test"]]);
     const b = await get(portal.port, "/api/views/profile/nepal", [["Host", "b.sacap.test"]]);
     expect(JSON.parse(a.body).url).toBe("http://a.sacap.test/profiles/nepal");
     expect(JSON.parse(b.body).url).toBe("http://b.sacap.test/profiles/nepal");
-    expect(a.headers["cache-control"]).toMatch(/public/);
+    for (const answer of [a, b]) {
+      expect(answer.headers["cache-control"]).toMatch(/public/);
+      expect(answer.headers["vary"]).toMatch(/^Host, X-Forwarded-Host, X-Forwarded-Proto\b/);
+    }
     expect(a.headers["etag"]).not.toBe(b.headers["etag"]);
     // one host's ETag is not the other's: the other host's answer is sent in full
     const revalidated = await get(portal.port, "/api/views/profile/nepal", [["Host", "b.sacap.test"], ["If-None-Match", a.headers["etag"]]]);
