@@ -92,7 +92,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   app.use(securityHeaders(env));
   app.use(compression());
   app.use(requestShape);
-  app.use(renderOrigin(env.PUBLIC_URL));
+  app.use(renderOrigin({ publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS }));
 
   // Memory: the process's resident size and every bounded cache, of this thread and of each series worker
   // thread (as after its last job), with what it holds and its bound.
@@ -142,6 +142,7 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
         cspNonce: res.locals.cspNonce ?? "",
         origin: res.locals.origin ?? "",
+        originVary: res.locals.originVary,
         renderTurn: res.locals.renderTurn,
         moduleImports,
       }),

@@ -44,6 +44,11 @@ declare module "@remix-run/node" {
      * client's to choose.
      */
     origin: string;
+    /**
+     * The request headers `origin` was taken from (`ORIGIN_VARY`), for the `Vary` of a cacheable answer
+     * that carries it; undefined with PUBLIC_URL (every answer names it).
+     */
+    originVary?: string;
     /** The Content-Security-Policy nonce of this response, for the inline scripts of a document. */
     cspNonce: string;
     /** The ONI table of the ENSO analysis. */

@@ -13,9 +13,10 @@ import { renderOrigin } from "./request-origin.server";
  * A stand-in for the renderer: each render counts, writes the nonce into two scripts, the preferences
  * it read and the origin it was rendered for, in several chunks as a streamed render does; `/form` is
  * personal, `/cookie` sets a cookie, `/missing` is a 404. Behind it, as in the portal: the origin of each
- * request (loopback is a trusted proxy) and HSTS on answers over TLS.
+ * request and whether it names one of the portal's own hosts (loopback is a trusted proxy, and its own
+ * host), and HSTS on answers over TLS.
  */
-function portal(options: { version?: () => string; now?: () => number; maxBytes?: number; publicUrl?: string } = {}) {
+function portal(options: { version?: () => string; now?: () => number; maxBytes?: number; publicUrl?: string; allowedHosts?: string[]; candidates?: number } = {}) {
   let renders = 0;
   let nonces = 0;
   const app = express();
@@ -25,9 +26,9 @@ function portal(options: { version?: () => string; now?: () => number; maxBytes?
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=600");
     next();
   });
-  app.use(renderOrigin(options.publicUrl));
+  app.use(renderOrigin({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts, log: () => undefined }));
   app.use(compression());
-  app.use(documentCache({ maxBytes: options.maxBytes ?? 1024 * 1024, ttlMs: 60_000, version: options.version ?? (() => "v1"), now: options.now }));
+  app.use(documentCache({ maxBytes: options.maxBytes ?? 1024 * 1024, ttlMs: 60_000, version: options.version ?? (() => "v1"), now: options.now, candidates: options.candidates }));
   app.get("*", (req, res) => {
     renders++;
     const nonce = res.locals.cspNonce as string;
@@ -190,6 +191,37 @@ describe("documentCache", () => {
     for (let i = 0; i < 100; i++) await get(`${url}/junk-${i}`);
     expect((await get(`${url}/profiles/nepal`)).cache).toBe("hit");
     expect(renders()).toBe(102);
+  });
+
+  it("keeps pages only for the portal's own hosts: made-up hosts asked for twice never push its pages out", async () => {
+    // room for about five documents
+    const { app, renders } = portal({ maxBytes: 30_000, allowedHosts: ["sacap.example.org"] });
+    const url = await serve(app);
+    const own = { "x-forwarded-host": "sacap.example.org" };
+    await prime(`${url}/profiles/nepal`, own);
+    await prime(`${url}/profiles/nepal`);
+    for (let i = 0; i < 30; i++) {
+      const made = { "x-forwarded-host": `h${i}.example` };
+      await prime(`${url}/profiles/nepal`, made);
+      const third = await get(`${url}/profiles/nepal`, made);
+      expect(third.cache).toBe("miss");
+      expect(third.html).toContain(`of http://h${i}.example/profiles/nepal;`);
+      expect(third.headers.get(REUSABLE_HEADER)).toBeNull();
+    }
+    expect(renders()).toBe(4 + 90);
+    expect((await get(`${url}/profiles/nepal`, own)).cache).toBe("hit");
+    expect((await get(`${url}/profiles/nepal`)).cache).toBe("hit");
+    expect(renders()).toBe(94);
+  });
+
+  it("never counts made-up hosts toward admission: an address asked for once still waits for its second request", async () => {
+    const { app } = portal({ allowedHosts: ["sacap.example.org"], candidates: 50 });
+    const url = await serve(app);
+    await get(`${url}/about`);
+    // more than the admission set remembers, each asked for once
+    for (let i = 0; i < 100; i++) await get(`${url}/about`, { "x-forwarded-host": `h${i}.example` });
+    expect((await get(`${url}/about`)).cache).toBe("miss");
+    expect((await get(`${url}/about`)).cache).toBe("hit");
   });
 
   it("is declared on every route with a form's fill token or an upstream service's answer", () => {

@@ -24,6 +24,13 @@ import { LruCache } from "./series/lru";
  * A document is kept only when its address is asked for a second time within `ADMISSION_WINDOW_MS`
  * (a small bounded set remembers the addresses asked for once), so a stream of addresses each asked
  * for once (a crawler's, or junk) cannot push out the pages people come back to.
+ *
+ * Only pages asked for one of the portal's own hosts are kept (`res.locals.ownHost`: ALLOWED_HOSTS,
+ * `ownHosts` in `server/request-origin.server.ts`). Without PUBLIC_URL each host is an origin of its own,
+ * and a client can name as many as it likes (`Host: a1.example`, `a2.example`, ... or any port), each
+ * asked for twice: those are rendered every time, never kept nor remembered for admission, so they can
+ * neither push out the portal's own pages nor the addresses waiting for their second request. With
+ * PUBLIC_URL every host shares the public address's pages, which a request for any host may reuse.
  */
 
 /** Says on each document whether it was rendered now (`miss`) or reused (`hit`). */
@@ -92,6 +99,8 @@ export interface DocumentCacheOptions {
   /** Changes whenever the data behind the pages changes (the series store's version). */
   version: () => string;
   now?: () => number;
+  /** How many addresses asked for once are remembered for admission (`ADMISSION_CANDIDATES`). */
+  candidates?: number;
 }
 
 /** Whether the cache answers a request: a GET of a page (not the API, a build file or a data request). */
@@ -110,9 +119,9 @@ export function documentKey(req: Pick<Request, "originalUrl" | "get">, version: 
   return `${version}\n${origin}\n${bot}\n${JSON.stringify(readPreferences(req.get("cookie")))}\n${canonicalAddress(req.originalUrl)}`;
 }
 
-export function documentCache({ maxBytes, ttlMs, version, now = Date.now }: DocumentCacheOptions) {
+export function documentCache({ maxBytes, ttlMs, version, now = Date.now, candidates = ADMISSION_CANDIDATES }: DocumentCacheOptions) {
   const kept = new LruCache<string, KeptDocument>(maxBytes, (d) => d.bytes + 256, "rendered pages (bytes)");
-  const admission = new AdmissionFilter();
+  const admission = new AdmissionFilter(ADMISSION_WINDOW_MS, candidates);
   return function documentCacheMiddleware(req: Request, res: Response, next: NextFunction) {
     if (!isDocumentRequest(req)) return next();
     // the page of the address without unknown parameters, cached or not: no page reads them, and the
@@ -133,15 +142,17 @@ export function documentCache({ maxBytes, ttlMs, version, now = Date.now }: Docu
       return;
     }
 
-    // a miss: let the renderer answer, and keep what it sent if it says the document may be reused
+    // a miss: let the renderer answer, and keep what it sent if it says the document may be reused and it
+    // was asked for one of the portal's own hosts (any other is neither kept nor counted toward admission);
     // undecided until the head is written (the first write writes it, after this layer saw the chunk)
+    const ownHost = res.locals.ownHost === true;
     let reusable: boolean | undefined;
     let headers: KeptDocument["headers"] = [];
     const chunks: Buffer[] = [];
     let bytes = 0;
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
-      reusable = res.getHeader(REUSABLE_HEADER) === "1" && res.statusCode === 200 && !res.hasHeader("set-cookie");
+      reusable = ownHost && res.getHeader(REUSABLE_HEADER) === "1" && res.statusCode === 200 && !res.hasHeader("set-cookie");
       res.removeHeader(REUSABLE_HEADER);
       if (!reusable) chunks.length = 0;
       if (reusable) headers = Object.entries(res.getHeaders()).filter(([name, v]) => !NOT_KEPT.has(name) && v !== undefined) as KeptDocument["headers"];

@@ -47,6 +47,19 @@ describe("PUBLIC_URL", () => {
   });
 });
 
+describe("ALLOWED_HOSTS", () => {
+  it("is empty by default and reads host or host:port names, in lower case", () => {
+    expect(parseEnv({}).ALLOWED_HOSTS).toEqual([]);
+    expect(parseEnv({ ALLOWED_HOSTS: " SACAP.example.org, mirror.example.org:8080,[::1]:3000," }).ALLOWED_HOSTS).toEqual(["sacap.example.org", "mirror.example.org:8080", "[::1]:3000"]);
+  });
+
+  it("stops on a wildcard, a URL or a bad port, naming the setting", () => {
+    for (const bad of ["*.example.org", "*", "https://sacap.example.org", "sacap.example.org/", "sacap.example.org:99999", "a b"]) {
+      expect(() => parseEnv({ ALLOWED_HOSTS: bad }), bad).toThrow(/ALLOWED_HOSTS/);
+    }
+  });
+});
+
 describe("form and database settings", () => {
   it("default to a SQLite file, a year of retention and 5 submissions per 10 minutes", () => {
     const e = parseEnv({});

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import * as z from "zod";
 import { ANALYTICS_CONFIG, parseEnabledFlag } from "../app/lib/analytics";
+import { validHost } from "./request-origin.server";
 
 const optionalUrl = z
   .string()
@@ -54,6 +55,17 @@ const envSchema = z.object({
    * X-Forwarded-Host and X-Forwarded-Proto, see TRUST_PROXY), and pages are kept per address.
    */
   PUBLIC_URL: optionalOrigin,
+  /**
+   * The portal's own hosts (comma list of `host` or `host:port`, as a request's Host or a trusted proxy's
+   * X-Forwarded-Host names them; no wildcards), besides PUBLIC_URL's: only their pages are kept for reuse,
+   * pages asked for any other host are rendered every time (`ownHosts` in `server/request-origin.server.ts`).
+   * Empty: PUBLIC_URL's host, else the first host the portal is asked for; loopback at the portal's port always.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().refine(validHost, "expected host names or host:port, comma-separated (no wildcards: each name a client made up would be kept apart)"))),
   /** Where /api paths the portal does not serve are forwarded. */
   API_UPSTREAM: optionalUrl,
   /** Seconds the upstream API gets to start answering. */

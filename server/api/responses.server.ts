@@ -129,9 +129,16 @@ export function cachedJson(request: Request, prepared: PreparedJson, headers: Re
   return toResponse(preparedAnswer(prepared, requestHeaders(request), headers));
 }
 
-/** `cachedJson` with its cache lifetime, and `X-Sample-Data` when any of the answer is generated sample data. */
-export function cachedJsonOf(request: Request, prepared: PreparedJson, cacheControl: string, sample: boolean): Response {
-  return cachedJson(request, prepared, sample ? { "Cache-Control": cacheControl, [SAMPLE_DATA_HEADER]: "true" } : { "Cache-Control": cacheControl });
+/**
+ * `cachedJson` with its cache lifetime, `X-Sample-Data` when any of the answer is generated sample data, and
+ * `vary` as its `Vary` when the body depends on request headers (`ORIGIN_VARY`: an address taken from them).
+ */
+export function cachedJsonOf(request: Request, prepared: PreparedJson, cacheControl: string, sample: boolean, vary?: string): Response {
+  return cachedJson(request, prepared, {
+    "Cache-Control": cacheControl,
+    ...(sample ? { [SAMPLE_DATA_HEADER]: "true" } : {}),
+    ...(vary ? { Vary: vary } : {}),
+  });
 }
 
 /**

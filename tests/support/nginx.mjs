@@ -48,7 +48,8 @@ export async function startNginx(apps) {
   // worker processes run as an unprivileged user when started as root and must reach the temp folders
   chmodSync(dir, 0o755);
   const port = await freePort();
-  const site = renderNginxConfig({ APP_1: apps[0], APP_2: apps[1], LISTEN: `127.0.0.1:${port}`, SERVER_NAME: "localhost" });
+  // the name requests to `url` (below) carry in Host: any other is refused (444) by the default server
+  const site = renderNginxConfig({ APP_1: apps[0], APP_2: apps[1], LISTEN: `127.0.0.1:${port}`, SERVER_NAME: "127.0.0.1" });
   writeFileSync(path.join(dir, "sacap.conf"), site);
   writeFileSync(
     path.join(dir, "nginx.conf"),

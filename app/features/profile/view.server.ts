@@ -7,7 +7,7 @@ import { profilePath, type ProfilePlace } from "./profile";
 import type { ProfileViewArg } from "./profileApi";
 import { buildProfileView, PROFILE_ROWS_CHOICES, type ProfileRowsChoice, type ProfileView } from "./view";
 
-type ProfileContext = Pick<AppLoadContext, "profiles" | "origin">;
+type ProfileContext = Pick<AppLoadContext, "profiles" | "origin" | "originVary">;
 
 /** A place's view at the data version now (the profile is kept per place and version). */
 export async function profileView(context: ProfileContext, place: ProfilePlace, rows: ProfileRowsChoice): Promise<ProfileView> {
@@ -24,7 +24,8 @@ export async function profileViewEntry(context: ProfileContext, place: ProfilePl
 /**
  * The answer of `/api/views/profile/:place`: the view as JSON (`X-Sample-Data: true` when any number is
  * sample data) with a strong ETag (304 when the client has it); a 400 naming `rows` when it is neither `first` nor `all`; a 404 naming an unknown place
- * (a geo code answers as its place does).
+ * (a geo code answers as its place does). Its "Cite as" address is the portal's (`context.origin`): taken
+ * from the request without PUBLIC_URL, the answer then varies by what it was taken from (`originVary`).
  */
 export async function profileViewAnswer(context: ProfileContext, segment: string, request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -35,5 +36,5 @@ export async function profileViewAnswer(context: ProfileContext, segment: string
   const place = context.profiles.placeOf(segment);
   if (!place) return jsonError(404, `No such place: ${JSON.stringify(segment)}`, { details: { place: segment } });
   const view = await profileView(context, place, (rows as ProfileRowsChoice | null) ?? "first");
-  return cachedJsonOf(request, prepareJson(view), SERIES_CACHE_CONTROL, view.sample);
+  return cachedJsonOf(request, prepareJson(view), SERIES_CACHE_CONTROL, view.sample, context.originVary);
 }
