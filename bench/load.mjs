@@ -60,9 +60,40 @@ const plain = (paths) => {
   return () => ({ path: next() });
 };
 
+const PROFILES = ["nepal", "bangladesh", "india", "pakistan", "sri-lanka", "afghanistan", "bhutan", "maldives"];
+
+/**
+ * Every gridded field (indicator, scenario, season, window), read off the grid API's own 400 answers (the
+ * values each parameter allows), in an order that visits the indicators first.
+ */
+async function gridFields(base) {
+  const allowed = async (query) => (await (await fetch(`${base}/api/cmip6/grid?${query}`)).json()).error.details.allowed;
+  const fields = [];
+  for (const indicator of await allowed("indicator=none")) {
+    for (const scenario of ["ssp245", "ssp585"]) {
+      const windows = await allowed(`indicator=${indicator}&scenario=${scenario}&window=none`);
+      const seasons = await allowed(`indicator=${indicator}&scenario=${scenario}&season=none`);
+      for (const window of windows) for (const season of seasons) fields.push(`indicator=${indicator}&scenario=${scenario}&season=${season}&window=${window}`);
+    }
+  }
+  const byIndicator = Map.groupBy(fields, (f) => f.split("&")[0]);
+  const lists = [...byIndicator.values()];
+  return Array.from({ length: fields.length }, (_, i) => lists[i % lists.length][Math.floor(i / lists.length) % lists[i % lists.length].length]);
+}
+
 /** Classes of request: each gives the next path (and headers) of its kind. */
-function classes(assets) {
+function classes(assets, fields = []) {
+  const field = cycle(fields);
+  let painted = 0;
   return {
+    profile: () => ({ path: `/profiles/${PROFILES[fresh++ % PROFILES.length]}` }),
+    "grid image": () => ({ path: `/api/cmip6/grid/image.png?${field()}` }),
+    "grid image, new scale": () => ({ path: `/api/cmip6/grid/image.png?${field()}&scale=${-1 - (painted % 50) / 10},${1 + (painted++ % 37) / 10}` }),
+    "grid point": () => {
+      const i = fresh++;
+      return { path: `/api/cmip6/grid/point?${field()}&lat=${(6 + ((i * 7.31) % 30)).toFixed(2)}&lon=${(62 + ((i * 11.17) % 34)).toFixed(2)}` };
+    },
+    "grid field": () => ({ path: `/api/cmip6/grid?${field()}` }),
     document: plain(["/", "/cmip6-data", "/analytics/climate-crop?geo=NPL", "/data/catalog", "/wiki", "/cmip6-viewer", "/ckan-viewer?q=rain", "/contact/form", "/profiles/nepal", "/pyaez"]),
     "document, new query": () => {
       const { i, geo, start } = freshSpan();
@@ -107,6 +138,20 @@ function classes(assets) {
 }
 
 const MIX_WEIGHTS = {
+  // more than the machine can serve: pages, profiles, explorer queries, series, grid images, points and
+  // fields, each connection a client of its own (`--clients 100`): what is answered, how soon, and how
+  // much is turned away (503) instead
+  overload: {
+    document: 16,
+    profile: 8,
+    "document, new query": 16,
+    series: 10,
+    "series, new query": 10,
+    "grid image": 12,
+    "grid image, new scale": 4,
+    "grid point": 12,
+    "grid field": 12,
+  },
   browse: { document: 20, asset: 16, reference: 20, series: 24, geometry: 20 },
   heavy: { document: 30, "document, new query": 20, "series, new query": 50 },
   soak: {
@@ -159,7 +204,7 @@ async function drive(base, kinds, weights, seconds) {
     [sequence[i], sequence[j]] = [sequence[j], sequence[i]];
   }
   const agents = Array.from({ length: CLIENTS }, (_, c) => new Agent({ keepAlive: true, localAddress: `127.0.1.${c + 1}` }));
-  const byKind = Object.fromEntries(Object.keys(weights).map((kind) => [kind, { ms: [], statuses: {}, errors: {}, bytes: 0, retried: 0 }]));
+  const byKind = Object.fromEntries(Object.keys(weights).map((kind) => [kind, { ms: [], answeredMs: [], statuses: {}, errors: {}, bytes: 0, retried: 0 }]));
   const deadline = Date.now() + seconds * 1000;
   let next = 0;
   let slot = performance.now();
@@ -181,6 +226,7 @@ async function drive(base, kinds, weights, seconds) {
       if (answer.error) record.errors[answer.error] = (record.errors[answer.error] ?? 0) + 1;
       else {
         record.ms.push(performance.now() - started);
+        if (answer.status >= 200 && answer.status < 300) record.answeredMs.push(performance.now() - started);
         record.statuses[answer.status] = (record.statuses[answer.status] ?? 0) + 1;
         record.bytes += answer.bytes;
       }
@@ -195,8 +241,12 @@ function summarise(byKind, seconds) {
   const classes = {};
   for (const [kind, { ms, statuses, errors, bytes, retried }] of Object.entries(byKind)) {
     const sorted = [...ms].sort((a, b) => a - b);
+    const answered = byKind[kind].answeredMs.sort((a, b) => a - b);
     classes[kind] = {
       requests: ms.length,
+      answered: answered.length,
+      answeredLatencyMs: { p50: round(quantile(answered, 0.5), 0), p99: round(quantile(answered, 0.99), 0), max: round(answered.at(-1) ?? null, 0) },
+      shed: statuses[503] ?? 0,
       perSecond: round(ms.length / seconds, 1),
       latencyMs: { p50: round(quantile(sorted, 0.5), 0), p90: round(quantile(sorted, 0.9), 0), p99: round(quantile(sorted, 0.99), 0), max: round(sorted.at(-1) ?? null, 0) },
       statuses,
@@ -206,8 +256,12 @@ function summarise(byKind, seconds) {
     };
   }
   const all = Object.values(byKind).flatMap((k) => k.ms).sort((a, b) => a - b);
+  const answered = Object.values(byKind).flatMap((k) => k.answeredMs).sort((a, b) => a - b);
   return {
     requests: all.length,
+    answered: answered.length,
+    answeredPerSecond: round(answered.length / seconds, 1),
+    answeredLatencyMs: { p50: round(quantile(answered, 0.5), 0), p90: round(quantile(answered, 0.9), 0), p99: round(quantile(answered, 0.99), 0), max: round(answered.at(-1) ?? null, 0) },
     requestsPerSecond: round(all.length / seconds, 1),
     latencyMs: { p50: round(quantile(all, 0.5), 0), p90: round(quantile(all, 0.9), 0), p99: round(quantile(all, 0.99), 0), max: round(all.at(-1) ?? null, 0) },
     classes,
