@@ -142,6 +142,7 @@ describe("the colour scale's work is bounded whatever it is given", () => {
       fc.property(indicator, statistic, anyPair, fc.boolean(), (code, stat, [a, b], override) => {
         const s = override ? gridColorScale(code, stat, { p2: null, p98: null }, { min: a, max: b }) : gridColorScale(code, stat, { p2: a, p98: b });
         expect(s.breaks.length).toBeLessThanOrEqual(MAX_BREAKS);
+        for (const b of s.breaks) expect(Number.isFinite(b)).toBe(true);
         expect(s.step).toBeGreaterThan(0);
         expect(s.decimals).toBeLessThanOrEqual(10);
       }),

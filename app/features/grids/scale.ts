@@ -127,7 +127,10 @@ function breaksOf(min: number, max: number, step: number): number[] {
   if (!(step > 0) || !(count >= 1 && count <= MAX_BREAKS)) return [...new Set([min, max])].filter(Number.isFinite);
   const decimals = stepDecimals(step);
   const out: number[] = [];
-  for (let k = first; k * step <= max + step * 1e-9 && out.length < MAX_BREAKS; k++) out.push(Number((k * step).toFixed(decimals)) + 0);
+  for (let i = 0; i < count; i++) {
+    const value = Number(((first + i) * step).toFixed(decimals)) + 0;
+    if (Number.isFinite(value)) out.push(value);
+  }
   return out;
 }
 
