@@ -114,9 +114,10 @@ export interface GridColorScale {
 const CLASSES = { diverging: 8, sequential: 6 } as const;
 
 /**
- * The most class breaks a scale has. A readable step gives about 7 to 17 (`CLASSES`, rounded outward);
- * this bound holds whatever the range (a caller's override, a field's percentiles): beyond it the breaks
- * are only the two ends, so no range can make the loop below run long or allocate much.
+ * The most class breaks a scale has. A readable step gives a handful (`CLASSES`; 4 to 9 for a `scale=`
+ * within its bounds); this bound holds whatever the range (an override no one checked, a field's
+ * percentiles): beyond it the breaks are only the two ends, so no range can make `breaksOf` run long or
+ * allocate much.
  */
 export const MAX_BREAKS = 200;
 
