@@ -81,7 +81,8 @@ interface Target {
 
 /** The /api endpoints of the portal's OpenAPI document, each with its parameters and their example values. */
 async function apiTargets(port: number): Promise<Target[]> {
-  const document = JSON.parse((await rawRequest(port, { method: "GET", target: "/api/openapi.json" }, GIVE_UP_MS)).body) as {
+  // the document's examples are computed on its first request (seconds on a busy machine): not what is measured here
+  const document = JSON.parse((await rawRequest(port, { method: "GET", target: "/api/openapi.json" }, 60_000)).body) as {
     paths: Record<string, { get?: { parameters?: { name: string; in: string; required?: boolean; example?: unknown }[] } }>;
   };
   const text = (value: unknown) => (value === undefined ? undefined : Array.isArray(value) ? value.join(",") : String(value));
