@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { linearScale, niceTicks, paddedExtent } from "./chart-scale";
+import { linearScale, MAX_TICKS, niceTicks, paddedExtent } from "./chart-scale";
 
 describe("chart scales", () => {
   it("maps a domain linearly onto a range, inverted for screen y", () => {
@@ -14,6 +15,21 @@ describe("chart scales", () => {
     expect(niceTicks(1950, 2100, 10)).toEqual([1960, 1980, 2000, 2020, 2040, 2060, 2080, 2100]);
     expect(niceTicks(-0.3, 4.2, 5)).toEqual([0, 1, 2, 3, 4]);
     expect(niceTicks(3, 3)).toEqual([3]);
+  });
+
+  it("has at most MAX_TICKS ticks for any domain and count, within the domain", () => {
+    // a domain below float resolution: adding the step does not move the tick
+    expect(niceTicks(1e16, 1e16 + 4).length).toBeLessThanOrEqual(MAX_TICKS);
+    expect(niceTicks(0, 5e-324)).toEqual([0, 5e-324]);
+    expect(niceTicks(-1e308, 1e308)).toEqual([-1e308, 1e308]);
+    fc.assert(
+      fc.property(fc.double(), fc.double(), fc.oneof(fc.integer({ min: -5, max: 1e7 }), fc.double()), (a, b, count) => {
+        const ticks = niceTicks(Math.min(a, b), Math.max(a, b), count);
+        expect(ticks.length).toBeLessThanOrEqual(MAX_TICKS);
+        for (const t of ticks) expect(Number.isFinite(t)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it("pads the extent and ignores missing values", () => {

@@ -6,16 +6,27 @@ export function linearScale(domain: [number, number], range: [number, number]) {
   return (value: number) => r0 + ((value - d0) / span) * (r1 - r0);
 }
 
-/** About `count` round tick values covering [min, max] (steps of 1, 2 or 5 times a power of ten). */
+/**
+ * The most ticks an axis has. Round ticks are about `count`; this bound holds for any domain, so one
+ * narrower than float resolution at its magnitude (1e16 to 1e16 + 4), or a count of millions, cannot make
+ * the loop below run long or allocate much.
+ */
+export const MAX_TICKS = 100;
+
+/**
+ * About `count` round tick values covering [min, max] (steps of 1, 2 or 5 times a power of ten), at most
+ * `MAX_TICKS`; the two ends when no round step fits (an infinite span, or one below float resolution).
+ */
 export function niceTicks(min: number, max: number, count = 5): number[] {
-  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+  if (!Number.isFinite(min) || !Number.isFinite(max) || max < min) return [];
   if (min === max) return [min];
   const raw = (max - min) / Math.max(1, count);
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
   const first = Math.ceil(min / step) * step;
+  if (!(step > 0 && Number.isFinite(step) && Number.isFinite(first) && (max - first) / step < MAX_TICKS)) return [min, max];
   const ticks: number[] = [];
-  for (let v = first; v <= max + step * 1e-9; v += step) ticks.push(Number(v.toFixed(10)));
+  for (let v = first; v - max <= step * 1e-9 && ticks.length < MAX_TICKS; v += step) ticks.push(Number(v.toFixed(10)));
   return ticks;
 }
 

@@ -417,7 +417,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       description: `One statistic of a field as an indexed-colour PNG in Web Mercator (EPSG:3857) over the grid's bounds (\`${GRID_BOUNDS_HEADER}\`), four pixels per cell across: transparent over the sea and outside \`region\` (a country's ISO3 code or a basin's slug; default the eight countries), coloured on a scale fitted to the field (a change: diverging about zero, symmetric to the larger of its 2nd and 98th percentiles; values: 2nd to 98th percentile; agreement: 0 to 1) or \`scale=min,max\`, and for a change hatched diagonally where fewer than 80 % of the models agree on its sign (IPCC AR6 WGI Atlas, simple approach). ${selectionText}`,
       parameters: queryParameters(gridImageQuerySchema, EXAMPLE_QUERIES.grid),
       answer: { contentType: GRID_CONTENT_TYPES.image, schema: binary("GridImage", "image/png", "An indexed-colour PNG."), example: undefined, cacheControl: GRID_CACHE_CONTROL, vary: false, sample: "when-generated", headers: { ...boundsHeader, ...disposition(false) } },
-      errors: gridErrors("`scale` is `min,max` with min < max; `region` accepts the eight countries' ISO3 codes and the 16 basins' slugs."),
+      errors: gridErrors("`scale` is `min,max` with both within ±1e12, min < max and max - min at least 1e-9 times the larger of 1, |min| and |max|; `region` accepts the eight countries' ISO3 codes and the 16 basins' slugs."),
     }),
     operation({
       path: GRID_API.geotiff,

@@ -1,7 +1,7 @@
 import { SampleTag } from "~/components/SampleTag";
 import { AGREEMENT_THRESHOLD } from "~/features/cmip6/windows";
 import { ScaleLegend } from "~/features/maps/ScaleLegend";
-import { GRID_API, gridParams, gridWindow, isChangeStatistic, seasonLabel, STATISTIC_LABELS } from "./grid";
+import { GRID_API, gridParams, gridScale, gridWindow, isChangeStatistic, seasonLabel, STATISTIC_LABELS } from "./grid";
 import { gridChoiceParams, type GridChoice } from "./gridChoice";
 import { SCENARIO_NAMES } from "~/features/cmip6/scenarios";
 import type { GridSummary } from "./gridSummary";
@@ -51,7 +51,11 @@ export function GridLegend({ grid, summary, indicatorName, missing, onGrid }: { 
           unit={units === "1" ? "share of models" : units}
           range={[scale.min, scale.max]}
           ramp={scale.ramp}
-          onRange={([min, max]) => onGrid({ ...grid, scale: { min, max } })}
+          onRange={([min, max]) => {
+            // a range the image would refuse (`gridScale`) is not taken
+            const range = gridScale(min, max);
+            if (range) onGrid({ ...grid, scale: range });
+          }}
           onReset={grid.scale ? () => onGrid({ ...grid, scale: undefined }) : undefined}
         />
       )}

@@ -245,6 +245,33 @@ export interface GridScale {
   max: number;
 }
 
+/**
+ * The bounds of a colour scale a URL may ask for. Its ends lie within ±`GRID_SCALE_LIMIT` (a trillion:
+ * far beyond any indicator's values, and so the span is a finite number), and its span is at least
+ * `GRID_SCALE_RESOLUTION` (a billionth) of the larger of 1, |min| and |max|: a narrower span has no
+ * readable class step (below 1e-10 the legend cannot write it, and near float resolution the ends are
+ * the same number), and the class breaks counted over it would never end. So a scale always has a handful
+ * of breaks (`gridColorScale`), whatever the URL carries.
+ */
+export const GRID_SCALE_LIMIT = 1e12;
+export const GRID_SCALE_RESOLUTION = 1e-9;
+/** The rule in words, for the 400 answers and the documentation. */
+export const GRID_SCALE_RULE = "<min>,<max>: numbers within ±1e12, min < max, and max - min at least 1e-9 times the larger of 1, |min| and |max|";
+
+/** The scale from `min` to `max` when it keeps the bounds above (`GRID_SCALE_RULE`), else undefined. */
+export function gridScale(min: number, max: number): GridScale | undefined {
+  if (!(Math.abs(min) <= GRID_SCALE_LIMIT && Math.abs(max) <= GRID_SCALE_LIMIT && min < max)) return undefined;
+  return max - min >= GRID_SCALE_RESOLUTION * Math.max(1, Math.abs(min), Math.abs(max)) ? { min, max } : undefined;
+}
+
+/** Reads `scale=min,max` (`GRID_SCALE_RULE`): the scale, or undefined when absent or not within the bounds. */
+export function readGridScale(text: string | null): GridScale | undefined {
+  if (text === null) return undefined;
+  const parts = text.split(",");
+  if (parts.length !== 2 || parts.some((p) => p.trim() === "")) return undefined;
+  return gridScale(Number(parts[0]), Number(parts[1]));
+}
+
 /** The parameters of a field's URLs, in one order (so equal selections give equal URLs and cache keys). */
 export function gridParams(q: GridQuery, extra: { statistic?: GridStatistic; scale?: GridScale; region?: string } = {}): URLSearchParams {
   const params = new URLSearchParams({ indicator: q.indicator, scenario: q.scenario, season: q.season, window: q.window });

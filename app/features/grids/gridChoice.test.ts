@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GRID_INDICATORS, gridParams, type GridIndicator } from "./grid";
-import { gridChoiceParams, gridIndicatorsOf, readGridChoice, readScale, showsGrid, summaryArg, withField, writeGridChoice, type GridChoice } from "./gridChoice";
+import { GRID_INDICATORS, gridParams, readGridScale, type GridIndicator } from "./grid";
+import { gridChoiceParams, gridIndicatorsOf, readGridChoice, showsGrid, summaryArg, withField, writeGridChoice, type GridChoice } from "./gridChoice";
 
 const ALL = [...GRID_INDICATORS];
 const read = (search: string, indicators: readonly GridIndicator[] = ALL) => readGridChoice(new URLSearchParams(search), indicators);
@@ -51,9 +51,13 @@ describe("the grid view in the viewer's URL", () => {
     expect(read("indicator=rx1day", ["pr", "rx1day"]).query.indicator).toBe("rx1day");
   });
 
-  it("takes a scale only as two finite numbers, min below max", () => {
-    expect(readScale("-2.5,2.5")).toEqual({ min: -2.5, max: 2.5 });
-    for (const bad of [null, "", "1", "1,", ",2", "a,b", "2,2", "3,1", "1,2,3", "Infinity,1e999"]) expect(readScale(bad), String(bad)).toBeUndefined();
+  it("takes a scale only as two finite numbers, min below max, within the scale's bounds", () => {
+    expect(readGridScale("-2.5,2.5")).toEqual({ min: -2.5, max: 2.5 });
+    for (const bad of [null, "", "1", "1,", ",2", "a,b", "2,2", "3,1", "1,2,3", "Infinity,1e999", "3,3.0000000000000004", "-1e308,1e308", "0,1e-320"]) {
+      expect(readGridScale(bad), String(bad)).toBeUndefined();
+    }
+    // a page URL with a scale out of bounds shows the fitted scale
+    expect(read("indicator=tas&scale=3,3.0000000000000004").scale).toBeUndefined();
   });
 
   it("keeps the field's season and window when they fit a new indicator, and drops the scale", () => {

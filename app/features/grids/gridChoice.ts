@@ -5,6 +5,7 @@ import {
   GRID_STATISTICS,
   gridParams,
   gridWindowsOf,
+  readGridScale,
   seasonsOf,
   type GridIndicator,
   type GridQuery,
@@ -40,19 +41,11 @@ export function gridIndicatorsOf(catalogue: readonly { code: string; name: strin
   return catalogue.filter((i) => (GRID_INDICATORS as readonly string[]).includes(i.code)) as { code: GridIndicator; name: string }[];
 }
 
-/** `min,max` with min < max, both finite; otherwise undefined (the fitted scale). */
-export function readScale(text: string | null): GridScale | undefined {
-  if (!text) return undefined;
-  const parts = text.split(",");
-  if (parts.length !== 2 || parts.some((p) => p.trim() === "")) return undefined;
-  const [min, max] = parts.map(Number);
-  return Number.isFinite(min) && Number.isFinite(max) && min < max ? { min, max } : undefined;
-}
-
 /**
  * The grid view of a page URL. Every parameter falls back on its own when it is missing or not allowed:
  * the indicator to the first the catalogue offers (`indicators`), the scenario to SSP2-4.5, the season to
- * the year, the window to 2040-2059, the statistic to the change, the scale to the fitted one.
+ * the year, the window to 2040-2059, the statistic to the change, the scale to the fitted one (also one
+ * outside the bounds of `readGridScale`).
  */
 export function readGridChoice(params: URLSearchParams, indicators: readonly GridIndicator[]): GridChoice {
   const offered = indicators.length ? indicators : GRID_INDICATORS;
@@ -68,7 +61,7 @@ export function readGridChoice(params: URLSearchParams, indicators: readonly Gri
   const window = windows.includes(w) ? w : windows.includes("2040-2059") ? "2040-2059" : windows[0];
   const stat = params.get("statistic") ?? "";
   const statistic = (GRID_STATISTICS as readonly string[]).includes(stat) ? (stat as GridStatistic) : DEFAULT_GRID_STATISTIC;
-  const scale = readScale(params.get("scale"));
+  const scale = readGridScale(params.get("scale"));
   return { query: { indicator, scenario, season, window }, statistic, ...(scale ? { scale } : {}) };
 }
 

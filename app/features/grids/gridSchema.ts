@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { yearRangeSchema } from "~/features/cmip6/levelWindowsSchema";
-import { GRID_INDICATORS, GRID_SCENARIOS, GRID_SEASONS, GRID_STATISTICS, GRID_WINDOWS, type GridFieldResponse, type GridPointResponse } from "./grid";
+import { GRID_INDICATORS, GRID_SCALE_RULE, GRID_SCENARIOS, GRID_SEASONS, GRID_STATISTICS, GRID_WINDOWS, type GridFieldResponse, type GridPointResponse } from "./grid";
 
 /**
  * The zod schemas of the grid API (`GRID_API`): its queries and its JSON answers, for the API description
@@ -116,7 +116,7 @@ export const gridPointQuerySchema = z.strictObject({
 export const gridImageQuerySchema = z.strictObject({
   ...selection,
   statistic,
-  scale: z.string().regex(/^-?[\d.]+(e-?\d+)?,-?[\d.]+(e-?\d+)?$/).optional().describe("`min,max`: the colour scale's range instead of the one fitted to the field."),
+  scale: z.string().regex(/^-?[\d.]+(e-?\d+)?,-?[\d.]+(e-?\d+)?$/).optional().describe(`The colour scale's range instead of the one fitted to the field: ${GRID_SCALE_RULE} (so the legend has a handful of breaks).`),
   region: z.string().optional().describe("A country's ISO3 code or a basin's slug: the image is clipped to its outline (default: the eight countries)."),
   download: z.enum(["1", "0", "true", "false"]).optional().describe("`1`: sent as an attachment with a descriptive file name."),
 });

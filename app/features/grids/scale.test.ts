@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fieldRange, gridColorScale, gridLegend, gridRamp, niceStep, parseGridScale, scaleLevel, scalePalette, stepDecimals } from "./scale";
+import { GRID_INDICATORS, GRID_SCALE_LIMIT, GRID_STATISTICS } from "./grid";
+import { fieldRange, gridColorScale, gridLegend, gridRamp, MAX_BREAKS, niceStep, parseGridScale, scaleLevel, scalePalette, stepDecimals } from "./scale";
 
 describe("the colour scale of a gridded field", () => {
   it("centres a change on zero, symmetric to the larger of |p2| and |p98|, rounded out to a class step", () => {
@@ -43,7 +45,7 @@ describe("the colour scale of a gridded field", () => {
   it("reads scale=min,max and names scale when it is not two increasing numbers", () => {
     expect(parseGridScale(null)).toEqual({ ok: true });
     expect(parseGridScale("-2,2.5")).toEqual({ ok: true, scale: { min: -2, max: 2.5 } });
-    for (const bad of ["2,1", "1", "a,b", "1,2,3", ",2", "1,1", "1,Infinity"]) {
+    for (const bad of ["2,1", "1", "a,b", "1,2,3", ",2", "1,1", "1,Infinity", "3,3.0000000000000004", "-1e308,1e308", "0,1e-320", "1e12,2e12"]) {
       const parsed = parseGridScale(bad);
       expect(parsed.ok, bad).toBe(false);
       if (!parsed.ok) expect(parsed.problem.details).toMatchObject({ field: "scale", value: bad });
@@ -81,5 +83,105 @@ describe("the colour scale of a gridded field", () => {
     expect(legend.labels[0]).toBe("-2.5");
     expect(legend.labels).toContain("0.0");
     expect(legend.labels[legend.labels.length - 1]).toBe("+2.5");
+  });
+});
+
+/** The double `steps` representable numbers above `x` (a finite double): a pair closer than any decimal text. */
+function nextUp(x: number, steps: number): number {
+  const bits = new BigInt64Array(new Float64Array([x === 0 ? 0 : x]).buffer);
+  bits[0] += BigInt(x >= 0 ? steps : -steps);
+  return new Float64Array(bits.buffer)[0];
+}
+
+/** Any double: huge, subnormal, infinite, NaN, and -0 (fast-check's `double` with its extremes). */
+const anyDouble = fc.double();
+const finiteDouble = fc.double({ noNaN: true, noDefaultInfinity: true });
+/** Two doubles the way a hostile `scale=min,max` pairs them: anything, or two that are equal to within a few units of the last place. */
+const anyPair = fc.oneof(
+  fc.tuple(anyDouble, anyDouble),
+  fc.tuple(finiteDouble, fc.integer({ min: 0, max: 4 })).map(([x, n]) => [x, nextUp(x, n)] as [number, number]),
+  fc.tuple(fc.constantFrom(-Number.MAX_VALUE, -1e308, -Number.MIN_VALUE, 0, Number.MIN_VALUE, 1e-320, 1e308, Number.MAX_VALUE, 2 ** 53 + 2, 3), anyDouble),
+);
+const indicator = fc.constantFrom(...GRID_INDICATORS);
+const statistic = fc.constantFrom(...GRID_STATISTICS);
+
+describe("the colour scale's work is bounded whatever it is given", () => {
+  it("a crafted scale= (a span below float resolution, or infinite) is refused and its scale still has few breaks", () => {
+    for (const [min, max] of [
+      [3, 3.0000000000000004],
+      [-1e308, 1e308],
+      [0, 5e-324],
+    ]) {
+      expect(parseGridScale(`${min},${max}`).ok).toBe(false);
+      // a caller that did not check it (the legend's own edits) still gets an answer, with few breaks
+      const s = gridColorScale("tas", "change", { p2: null, p98: null }, { min, max });
+      expect(s.breaks.length).toBeLessThanOrEqual(MAX_BREAKS);
+    }
+  });
+
+  it("niceStep is a positive finite step for any span and class count, and stepDecimals 0 to 10 for any step", () => {
+    fc.assert(
+      fc.property(anyDouble, fc.oneof(fc.integer({ min: 1, max: 20 }), anyDouble), (span, classes) => {
+        const step = niceStep(span, classes);
+        expect(step).toBeGreaterThan(0);
+        expect(Number.isFinite(step)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(anyDouble, (step) => {
+        const d = stepDecimals(step);
+        expect(Number.isInteger(d) && d >= 0 && d <= 10).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("gridColorScale has at most MAX_BREAKS breaks for any range or override, fitted or not", () => {
+    fc.assert(
+      fc.property(indicator, statistic, anyPair, fc.boolean(), (code, stat, [a, b], override) => {
+        const s = override ? gridColorScale(code, stat, { p2: null, p98: null }, { min: a, max: b }) : gridColorScale(code, stat, { p2: a, p98: b });
+        expect(s.breaks.length).toBeLessThanOrEqual(MAX_BREAKS);
+        for (const b of s.breaks) expect(Number.isFinite(b)).toBe(true);
+        expect(s.step).toBeGreaterThan(0);
+        expect(s.decimals).toBeLessThanOrEqual(10);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("parseGridScale refuses naming scale, or accepts a scale with a handful of increasing breaks inside it", () => {
+    fc.assert(
+      fc.property(fc.oneof(anyPair.map(([a, b]) => `${a},${b}`), fc.string()), (text) => {
+        const parsed = parseGridScale(text);
+        if (!parsed.ok) {
+          expect(parsed.problem).toMatchObject({ status: 400, details: { field: "scale", value: text } });
+          return;
+        }
+        const { min, max } = parsed.scale!;
+        expect(Math.abs(min) <= GRID_SCALE_LIMIT && Math.abs(max) <= GRID_SCALE_LIMIT && min < max).toBe(true);
+        const s = gridColorScale("tas", "baseline", { p2: null, p98: null }, parsed.scale);
+        expect(s.breaks.length).toBeGreaterThanOrEqual(2);
+        expect(s.breaks.length).toBeLessThanOrEqual(20);
+        const slack = (max - min) * 1e-6;
+        s.breaks.forEach((b, i) => {
+          expect(b).toBeGreaterThanOrEqual(min - slack);
+          expect(b).toBeLessThanOrEqual(max + slack);
+          if (i > 0) expect(b).toBeGreaterThan(s.breaks[i - 1]);
+        });
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("accepts every scale within the bounds: spans down to a billionth of the ends, ends up to 1e12", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -GRID_SCALE_LIMIT / 2, max: GRID_SCALE_LIMIT / 2, noNaN: true }), fc.double({ min: 2e-9, max: 1e3, noNaN: true }), (min, relative) => {
+        const max = min + relative * Math.max(1, Math.abs(min));
+        fc.pre(Math.abs(max) <= GRID_SCALE_LIMIT);
+        expect(parseGridScale(`${min},${max}`)).toEqual({ ok: true, scale: { min: min + 0, max } });
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

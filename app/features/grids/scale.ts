@@ -3,7 +3,7 @@ import { formatNumber } from "~/lib/format";
 import { quantileSorted } from "~/features/cmip6/ensemble";
 import { rampStops, type RampName } from "~/features/maps/colorScale";
 import type { GradientLegend } from "~/features/pyaez/schema";
-import { isChangeStatistic, type GridProblem, type GridScale, type GridStatistic } from "./grid";
+import { GRID_SCALE_RULE, isChangeStatistic, readGridScale, type GridProblem, type GridScale, type GridStatistic } from "./grid";
 
 /**
  * The colour scale of a gridded field, shared by the painted image (`server/grids/paint/`) and the viewer's
@@ -63,20 +63,36 @@ export function fieldRange(values: ArrayLike<number | null>): { min: number | nu
   return { min: sorted[0], max: sorted[sorted.length - 1], p2: quantileSorted(sorted, 0.02), p98: quantileSorted(sorted, 0.98) };
 }
 
-/** A readable step (1, 2, 2.5 or 5 times a power of ten) that cuts `span` into about `classes` classes. */
+/**
+ * A readable step (1, 2, 2.5 or 5 times a power of ten) that cuts `span` into about `classes` classes.
+ * Always a positive finite number, for any input: a span that is not positive and finite gives 1, and one
+ * whose step has no such readable form (a class narrower than the smallest power of ten a double holds,
+ * or wider than the largest) gives the plain `span / classes`.
+ */
 export function niceStep(span: number, classes: number): number {
   if (!(span > 0) || !Number.isFinite(span)) return 1;
   const raw = span / classes;
+  if (!(raw > 0) || !Number.isFinite(raw)) return span;
   const power = 10 ** Math.floor(Math.log10(raw));
+  if (!(power > 0) || !Number.isFinite(power)) return raw;
   const f = raw / power;
   // the nearest on a log scale, so that the classes are about as many as asked
   const nice = [1, 2, 2.5, 5, 10].reduce((best, n) => (Math.abs(Math.log(n / f)) < Math.abs(Math.log(best / f)) ? n : best));
-  return nice * power;
+  const step = nice * power;
+  return step > 0 && Number.isFinite(step) ? step : raw;
 }
 
-/** The decimals a step needs to be written exactly (0.25: 2; 5: 0). */
+/**
+ * The decimals a step needs to be written exactly (0.25: 2; 5: 0; 2e-7: 7), at most 10 (also for a step
+ * that is not finite). A step is written when it is a whole number of units of its last decimal, to one
+ * part in a million (so a step below 1e-6 keeps its decimals, and no step rounds to 0).
+ */
 export function stepDecimals(step: number): number {
-  for (let d = 0; d < 10; d++) if (Math.abs(Math.round(step * 10 ** d) - step * 10 ** d) < 1e-6) return d;
+  const size = Math.abs(step);
+  for (let d = 0; d < 10; d++) {
+    const units = size * 10 ** d;
+    if (units >= 0.5 && Math.abs(Math.round(units) - units) < 1e-6 * units) return d;
+  }
   return 10;
 }
 
@@ -97,10 +113,25 @@ export interface GridColorScale {
 
 const CLASSES = { diverging: 8, sequential: 6 } as const;
 
+/**
+ * The most class breaks a scale has. A readable step gives a handful (`CLASSES`; 4 to 9 for a `scale=`
+ * within its bounds); this bound holds whatever the range (an override no one checked, a field's
+ * percentiles): beyond it the breaks are only the two ends, so no range can make `breaksOf` run long or
+ * allocate much.
+ */
+export const MAX_BREAKS = 200;
+
+/** The multiples of `step` from `min` to `max` (at most `MAX_BREAKS`; otherwise the two ends). */
 function breaksOf(min: number, max: number, step: number): number[] {
+  const first = Math.ceil(min / step - 1e-9);
+  const count = Math.floor(max / step + 1e-9) - first + 1;
+  if (!(step > 0) || !(count >= 1 && count <= MAX_BREAKS)) return [...new Set([min, max])].filter(Number.isFinite);
   const decimals = stepDecimals(step);
   const out: number[] = [];
-  for (let k = Math.ceil(min / step - 1e-9); k * step <= max + step * 1e-9; k++) out.push(Number((k * step).toFixed(decimals)) + 0);
+  for (let i = 0; i < count; i++) {
+    const value = Number(((first + i) * step).toFixed(decimals)) + 0;
+    if (Number.isFinite(value)) out.push(value);
+  }
   return out;
 }
 
@@ -138,15 +169,17 @@ export function gridColorScale(indicator: string, statistic: GridStatistic, rang
   return { min: round(min), max: round(max), ramp, kind, fitted: true, breaks: breaksOf(min, max, step), step, decimals };
 }
 
-/** Reads `scale=min,max` (absent: fitted); a 400 names `scale`. */
+/**
+ * Reads `scale=min,max` (absent: fitted): two numbers within the bounds of `gridScale` (`GRID_SCALE_RULE`),
+ * so that the scale has readable breaks; a 400 names `scale` with the rule.
+ */
 export function parseGridScale(text: string | null): { ok: true; scale?: GridScale } | { ok: false; problem: GridProblem & { details: { value: string } } } {
   if (text === null) return { ok: true };
-  const parts = text.split(",");
-  const [min, max] = parts.map((p) => (p.trim() === "" ? NaN : Number(p)));
-  if (parts.length !== 2 || !Number.isFinite(min) || !Number.isFinite(max) || !(min < max)) {
-    return { ok: false, problem: { status: 400, message: `Invalid scale "${text}": give min,max with min < max`, details: { field: "scale", allowed: ["<min>,<max> (numbers, min < max)"], value: text } } };
+  const scale = readGridScale(text);
+  if (!scale) {
+    return { ok: false, problem: { status: 400, message: `Invalid scale "${text}": give ${GRID_SCALE_RULE}`, details: { field: "scale", allowed: [GRID_SCALE_RULE], value: text } } };
   }
-  return { ok: true, scale: { min, max } };
+  return { ok: true, scale };
 }
 
 /** The `levels` colours a painted field uses, low to high: the ramp sampled at each level's middle. */

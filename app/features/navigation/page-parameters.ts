@@ -9,7 +9,7 @@ import { MAP_STATE_PARAMS } from "~/features/maps/mapState";
  * neither bypass it nor fill it. A parser that reads a new parameter adds its name here (a unit test
  * checks the literal names read in `app/` and `server/`).
  */
-const PAGE_PARAMETERS = new Set<string>([
+export const PAGE_PARAMETERS: ReadonlySet<string> = new Set<string>([
   // CMIP6 explorer, compare, analyses, entry charts (`parseSelection`, `parseAnalysisSelection`, `entrySeriesView`)
   ...SERIES_PARAMS,
   ...["baseline", "view", "members", "ssp", "subset", "compare", "periods", "species", "thi"],
