@@ -7,6 +7,8 @@
 // of the measured run. Writes bench/results/load.json (or `--out NAME`).
 //
 //   npm run build && npm run bench:load [-- --mix browse,heavy --duration 60 --connections 100 --warmup 60]
+//   node bench/load.mjs --mix overload --clients 100 [--warmup 0] [--baseline ../other-checkout]
+//                                                                   (more than one portal serves; 503s expected)
 //   node bench/load.mjs --mix soak --duration 1800 --warmup 300 --rate 20 --connections 40 --sample 5 --out soak
 //                                                                   (30-minute soak at a steady 20 requests/s)
 //
@@ -24,7 +26,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { benchmarkIndex, freePort, loadAverage, machine, option, root, round, rssMiB, textOption as text, waitFor, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, benchmarkIndex, freePort, loadAverage, machine, option, root, round, rssMiB, textOption as text, waitFor, writeResult } from "./lib.mjs";
 
 const DURATION = option("duration", 60);
 const CONNECTIONS = option("connections", 100);
@@ -34,7 +36,8 @@ const SAMPLE_SECONDS = option("sample", 1);
 /** `--rate N`: at most N requests a second over all connections (a steady load for the soak); 0: as fast as answered. */
 const RATE = option("rate", 0);
 const MIXES = text("mix", "browse,heavy").split(",");
-const OUT = text("out", "load");
+const BASELINE = baselineOption();
+const OUT = text("out", BASELINE ? "load-compared" : "load");
 /** `--encoding identity` asks for uncompressed answers (to tell compression's memory from the rest). */
 const ENCODING = text("encoding", "br, gzip");
 const GROWTH_LIMIT = 0.1;
@@ -76,7 +79,8 @@ async function gridFields(base) {
       for (const window of windows) for (const season of seasons) fields.push(`indicator=${indicator}&scenario=${scenario}&season=${season}&window=${window}`);
     }
   }
-  const byIndicator = Map.groupBy(fields, (f) => f.split("&")[0]);
+  const byIndicator = new Map();
+  for (const f of fields) byIndicator.set(f.split("&")[0], [...(byIndicator.get(f.split("&")[0]) ?? []), f]);
   const lists = [...byIndicator.values()];
   return Array.from({ length: fields.length }, (_, i) => lists[i % lists.length][Math.floor(i / lists.length) % lists[i % lists.length].length]);
 }
@@ -268,12 +272,12 @@ function summarise(byKind, seconds) {
   };
 }
 
-async function runMix(name, weights) {
+async function runMix(name, weights, dir = root) {
   const port = await freePort();
   const dbDir = mkdtempSync(path.join(os.tmpdir(), "sacap-load-"));
   const probe = path.join(dbDir, "heap.jsonl");
   const server = spawn(process.execPath, ["--require", path.join(root, "bench/heap-probe.cjs"), "build/server/index.js"], {
-    cwd: root,
+    cwd: dir,
     env: {
       ...process.env,
       PORT: String(port),
@@ -297,7 +301,7 @@ async function runMix(name, weights) {
     const home = await (await fetch(`${base}/`)).text();
     const assets = [...new Set([...home.matchAll(/(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))].slice(0, 4);
     if (assets.length < 4) throw new Error("the home page names fewer than four assets");
-    const kinds = classes(assets);
+    const kinds = classes(assets, await gridFields(base));
     // every class answers 200 before the run
     for (const kind of Object.keys(weights)) {
       const { path: p, headers } = kinds[kind]();
@@ -387,6 +391,7 @@ async function main() {
     machine: { ...machine(), benchmarkIndexAtStart: round(await benchmarkIndex(), 0) },
     mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? "2",
     mallocMmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+    ...(BASELINE ? { baseline: baselineNote(BASELINE, "measured") } : {}),
     method:
       `${CONNECTIONS} connections from ${CLIENTS} client addresses${RATE ? `, at most ${RATE} requests/s in all` : ""}, ${DURATION} s measured after ${WARMUP} s of the same load unmeasured, ` +
       `a fresh server per mix, keep-alive, Accept-Encoding ${ENCODING}, request timeout ${TIMEOUT_MS / 1000} s, load generator on the same machine; ` +
@@ -394,13 +399,24 @@ async function main() {
     mixes: {},
   };
   for (const name of MIXES) {
+    if (BASELINE) {
+      // this build and the baseline's in turn, each on a fresh server
+      report.mixes[name] = {};
+      for (const [side, dir] of [["current", root], ["baseline", BASELINE]]) {
+        report.mixes[name][side] = await runMix(`${name} (${side})`, MIX_WEIGHTS[name], dir);
+        report.mixes[name][side].loadAverageAtEnd = loadAverage();
+      }
+      continue;
+    }
     report.mixes[name] = await runMix(name, MIX_WEIGHTS[name]);
     report.mixes[name].loadAverageAtEnd = loadAverage();
   }
   report.machine.loadAverageAtEnd = loadAverage();
   report.machine.benchmarkIndexAtEnd = round(await benchmarkIndex(), 0);
   writeResult(OUT, report);
-  const problems = Object.entries(report.mixes).flatMap(([name, r]) => r.problems.map((p) => `${name}: ${p}`));
+  const results = Object.entries(report.mixes).flatMap(([name, r]) => (BASELINE ? [[`${name} (current)`, r.current]] : [[name, r]]));
+  // an overload is meant to be turned away in part: its 503s are no failure
+  const problems = results.flatMap(([name, r]) => r.problems.filter((p) => !(name.startsWith("overload") && / answers other than 2xx$/.test(p))).map((p) => `${name}: ${p}`));
   if (problems.length) {
     console.error(`FAILED: ${problems.join("; ")}`);
     process.exitCode = 1;
