@@ -3,9 +3,12 @@ import { freePort } from "./free-port.mjs";
 
 export { freePort };
 
-/** Starts the built portal with extra settings; resolves once /healthz answers. */
+/**
+ * Starts the built portal with extra settings (on a free port unless they name a `PORT`); resolves once
+ * /healthz answers.
+ */
 export async function startPortal(env: Record<string, string>): Promise<{ url: string; process: ChildProcess; output: () => string }> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = "";
   const child = spawn(process.execPath, ["build/server/index.js"], {
     // sample series unless a test names a series database
