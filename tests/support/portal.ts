@@ -4,11 +4,12 @@ import { freePort } from "./free-port.mjs";
 export { freePort };
 
 /**
- * Starts the built portal with extra settings on a free port; resolves once /healthz answers. A setting
- * given as `undefined` is left unset (its default), also when the environment of the tests has it.
+ * Starts the built portal with extra settings (on a free port unless they name a `PORT`); resolves once
+ * /healthz answers. A setting given as `undefined` is left unset (its default), also when the environment
+ * of the tests has it.
  */
 export async function startPortal(env: Record<string, string | undefined>): Promise<{ url: string; process: ChildProcess; output: () => string }> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = "";
   const settings: NodeJS.ProcessEnv = { ...process.env, LOG_REQUESTS: "false", SERIES_DB: "none", TRUST_PROXY: "loopback", ...env, PORT: String(port) };
   for (const [name, value] of Object.entries(settings)) if (value === undefined) delete settings[name];
