@@ -6,13 +6,17 @@
 //     a start and end year of their own) back to back, for 25 s;
 //   - another client: an uncached page of its own every 250 ms (the next one at the next tick after the
 //     last arrived), first alone (the idle p50), then beside the load (the loaded p50).
-// Straight to one portal, and behind the shipped nginx (deploy/nginx/sacap.conf) with two app servers, a
-// fresh set of servers each time. The ratio loaded p50 / idle p50 is the figure; 2x is the bound.
+// Three routes, a fresh set of servers each time: straight to one portal; straight, the heavy client also
+// naming a new address of its own in X-Forwarded-For with every request (`naming`: whether anything on the
+// host can pick its line); and behind each build's own shipped nginx (deploy/nginx/sacap.conf) with two app
+// servers. The ratio loaded p50 / idle p50 is the figure; 2x is the bound.
 // Writes bench/results/outsider-fair-share.json (with --baseline, outsider-fair-share-compared.json).
 // Run `npm run build` first (and in the baseline's checkout).
 //
-//   node bench/outsider-fair-share.mjs [--rounds 2] [--seconds 25] [--routes direct,nginx] [--baseline ../other-checkout]
+//   node bench/outsider-fair-share.mjs [--rounds 2] [--seconds 25] [--routes direct,naming,nginx] [--baseline ../other-checkout]
+import { existsSync } from "node:fs";
 import { Agent, get as httpGet } from "node:http";
+import path from "node:path";
 import { findNginx, startNginx } from "../tests/support/nginx.mjs";
 import { baselineNote, baselineOption, endOfRun, machineWithIndex, median, option, root, round, startServer, textOption, turnOrder, writeResult } from "./lib.mjs";
 
@@ -34,13 +38,18 @@ function uncachedPage() {
   return `/cmip6-data?indicator=${INDICATORS[Math.floor(i / 7) % INDICATORS.length]}&geo=${GEOS[i % GEOS.length]}&start=${start}&end=${end}`;
 }
 
-/** A client on its own loopback source address, with keep-alive connections (as a browser or a script keeps them). */
-function client(base, address) {
+let named = 0;
+/**
+ * A client on its own loopback source address, with keep-alive connections (as a browser or a script keeps
+ * them); `naming`: it also names a new address of its choosing in X-Forwarded-For with every request.
+ */
+function client(base, address, naming = false) {
   const agent = new Agent({ keepAlive: true, localAddress: address, maxSockets: HEAVY_CONNECTIONS });
   const get = (pagePath) =>
     new Promise((resolve) => {
       const started = performance.now();
-      const request = httpGet(`${base}${pagePath}`, { agent, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip" } }, (response) => {
+      const named_ = naming ? { "X-Forwarded-For": `198.18.${(named >> 8) & 255}.${named++ & 255}` } : {};
+      const request = httpGet(`${base}${pagePath}`, { agent, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip", ...named_ } }, (response) => {
         response.resume();
         response.on("end", () => resolve({ status: response.statusCode, ms: performance.now() - started }));
       });
@@ -68,14 +77,17 @@ async function paced(other, seconds) {
   return { times, statuses };
 }
 
-async function measure(dir, viaNginx) {
+async function measure(dir, route) {
+  const viaNginx = route === "nginx";
   const servers = [await startServer({}, dir), ...(viaNginx ? [await startServer({}, dir)] : [])];
   let proxy;
   const clients = [];
   try {
-    if (viaNginx) proxy = await startNginx(servers.map((s) => new URL(s.base).host));
+    // each build behind its own checkout's nginx configuration
+    const config = path.join(dir, "deploy/nginx/sacap.conf");
+    if (viaNginx) proxy = await startNginx(servers.map((s) => new URL(s.base).host), existsSync(config) ? config : undefined);
     const base = proxy?.url ?? servers[0].base;
-    const [heavy, other, warm] = ["127.0.0.10", "127.0.0.20", "127.0.0.30"].map((address) => client(base, address));
+    const [heavy, other, warm] = ["127.0.0.10", "127.0.0.20", "127.0.0.30"].map((address, i) => client(base, address, i === 0 && route === "naming"));
     clients.push(heavy, other, warm);
     // the JIT and each place's model runs once, as on a server that has been up a while
     for (let i = 0; i < GEOS.length * INDICATORS.length * (viaNginx ? 2 : 1); i++) await warm.get(uncachedPage());
@@ -112,13 +124,13 @@ async function measure(dir, viaNginx) {
 }
 
 const info = await machineWithIndex();
-const routes = (findNginx() ? ["direct", "nginx"] : ["direct"]).filter((r) => textOption("routes", "direct,nginx").split(",").includes(r));
+const routes = (findNginx() ? ["direct", "naming", "nginx"] : ["direct", "naming"]).filter((r) => textOption("routes", "direct,naming,nginx").split(",").includes(r));
 if (!findNginx()) console.log("no nginx binary here: measuring straight to the portal only");
-const results = { current: { direct: [], nginx: [] }, baseline: { direct: [], nginx: [] } };
+const results = { current: { direct: [], naming: [], nginx: [] }, baseline: { direct: [], naming: [], nginx: [] } };
 for (let i = 0; i < ROUNDS; i++) {
   for (const side of turnOrder(i, BASELINE)) {
     for (const route of routes) {
-      const result = await measure(side === "baseline" ? BASELINE : root, route === "nginx");
+      const result = await measure(side === "baseline" ? BASELINE : root, route);
       results[side][route].push(result);
       console.log(`${side} ${route} round ${i + 1}: ${result.ratio}x (idle p50 ${result.idleP50Ms} ms, loaded ${result.loadedP50Ms} ms; other ${JSON.stringify(result.otherLoaded)}; heavy ${JSON.stringify(result.heavyAnswers)})`);
     }
@@ -130,7 +142,7 @@ writeResult(BASELINE ? "outsider-fair-share-compared" : "outsider-fair-share", {
   date: new Date().toISOString(),
   machine: info,
   method: {
-    measure: `another client's uncached explorer page every ${PACE_MS} ms: p50 beside one client's ${HEAVY_CONNECTIONS} keep-alive connections asking uncached explorer pages (distinct start/end years) back to back for ${SECONDS} s, over p50 of the same alone for ${IDLE_SECONDS} s; each client its own loopback source address and nothing else (default TRUST_PROXY, no X-Forwarded-For); straight to one portal, and behind deploy/nginx/sacap.conf with two app servers; fresh servers each time`,
+    measure: `another client's uncached explorer page every ${PACE_MS} ms: p50 beside one client's ${HEAVY_CONNECTIONS} keep-alive connections asking uncached explorer pages (distinct start/end years) back to back for ${SECONDS} s, over p50 of the same alone for ${IDLE_SECONDS} s; each client its own loopback source address and nothing else (default TRUST_PROXY, no X-Forwarded-For); straight to one portal (direct); the same with the heavy client naming a new X-Forwarded-For address with each request (naming); behind each build's own deploy/nginx/sacap.conf with two app servers (nginx); fresh servers each time`,
     rounds: ROUNDS,
     ...(BASELINE ? { baseline: baselineNote(BASELINE, "measured") } : {}),
   },

@@ -8,6 +8,7 @@ import type { Env } from "./env.server";
 import { postGuards } from "./forms/guards.server";
 import { documentCache } from "./document-cache.server";
 import { fairPageTurns, mainThreadLines } from "./fair-lines.server";
+import { healthz } from "./health.server";
 import { sendPlainError } from "./plain-error.server";
 import { renderOrigin, validHostHeader } from "./request-origin.server";
 import { securityHeaders } from "./security.server";
@@ -15,7 +16,6 @@ import { referenceLists } from "./api/reference-lists.server";
 import { seriesEndpoints } from "./api/series.server";
 import { gridEndpoints } from "./api/grid.server";
 import { precompressedAssets } from "./static-compressed";
-import { cacheReport } from "./series/lru";
 import { moduleImportsFrom } from "../app/lib/module-stages.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -94,19 +94,8 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   app.use(requestShape);
   app.use(renderOrigin({ publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS }));
 
-  // Memory: the process's resident size and every bounded cache, of this thread and of each series worker
-  // thread (as after its last job), with what it holds and its bound.
-  app.get("/healthz", (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-    const { rss, heapUsed } = process.memoryUsage();
-    res.json({
-      status: "ok",
-      uptime: Math.round(process.uptime()),
-      memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed) },
-      caches: { main: cacheReport(), workers: context.series.workerCaches() },
-    });
-  });
+  // Memory: the process's resident size, every bounded cache of each thread, and the sizing they add up to
+  app.get("/healthz", healthz(context));
 
   // Hashed build output never changes under the same name.
   app.use(

@@ -4,7 +4,11 @@ export interface CacheReport {
   entries: number;
   weight: number;
   capacity: number;
+  /** What weight and capacity count: bytes (a weight per entry was given) or entries. */
+  unit: "bytes" | "entries";
 }
+
+const ONE_EACH = () => 1;
 
 /** The named caches of this thread (weakly: a cache nobody holds is not kept alive by the report). */
 const named = new Set<WeakRef<LruCache<unknown, unknown>>>();
@@ -31,14 +35,14 @@ export class LruCache<K, V> {
 
   constructor(
     private readonly capacity: number,
-    private readonly weigh: (value: V) => number = () => 1,
+    private readonly weigh: (value: V) => number = ONE_EACH,
     readonly name?: string,
   ) {
     if (name) named.add(new WeakRef(this as LruCache<unknown, unknown>));
   }
 
   report(): CacheReport {
-    return { name: this.name ?? "unnamed", entries: this.entries.size, weight: this.total, capacity: this.capacity };
+    return { name: this.name ?? "unnamed", entries: this.entries.size, weight: this.total, capacity: this.capacity, unit: this.weigh === ONE_EACH ? "entries" : "bytes" };
   }
 
   get(key: K): V | undefined {

@@ -25,6 +25,14 @@ test("/healthz answers ok, uncached, with the process's memory and every cache w
   expect(health.caches.workers.length).toBeGreaterThan(0);
   expect(health.caches.workers.flat().some((c) => c.name === "sample series (bytes)" && c.entries > 0)).toBe(true);
   for (const cache of [...health.caches.main, ...health.caches.workers.flat()]) expect(cache.weight, cache.name).toBeLessThanOrEqual(cache.capacity);
+  // the sizing docs/deployment.md gives, from the same parts: each thread's byte caches' bounds and the process
+  const sizing = (health as unknown as { sizing: { cacheBoundsMb: { main: number; workers: number[] }; processMb: number; boundMb: number; withinBound: boolean } }).sizing;
+  const bytesBound = (caches: (Cache & { unit: string })[]) => caches.filter((c) => c.unit === "bytes").reduce((sum, c) => sum + c.capacity, 0) / 2 ** 20;
+  expect(sizing.cacheBoundsMb.main).toBeCloseTo(bytesBound(health.caches.main as (Cache & { unit: string })[]), 0);
+  expect(sizing.cacheBoundsMb.workers).toHaveLength(health.caches.workers.length);
+  expect(sizing.boundMb).toBeCloseTo(sizing.cacheBoundsMb.main + sizing.cacheBoundsMb.workers.reduce((a, b) => a + b, 0) + sizing.processMb, -1);
+  expect(sizing.withinBound).toBe(health.memory.rssMb <= sizing.boundMb);
+  expect(sizing.withinBound).toBe(true);
 });
 
 test("HTML is never cached, compressed, and carries the security headers", async ({ request }) => {

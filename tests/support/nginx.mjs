@@ -37,11 +37,13 @@ export function findNginx() {
 
 /**
  * A throwaway nginx (Debian's nginx-light) on a free loopback port, in a temporary prefix, serving the
- * deployment's configuration in front of the given app servers; or the reason it cannot run here.
+ * deployment's configuration (or another checkout's, `config`) in front of the given app servers; or the
+ * reason it cannot run here.
  * @param {string[]} apps
+ * @param {string} [config]
  * @returns {Promise<Nginx | { skip: string }>}
  */
-export async function startNginx(apps) {
+export async function startNginx(apps, config = DEPLOYMENT_CONFIG) {
   const binary = findNginx();
   if (!binary) return { skip: "no nginx binary here: install Debian's nginx-light" };
   const dir = mkdtempSync(path.join(tmpdir(), "sacap-nginx-"));
@@ -49,7 +51,7 @@ export async function startNginx(apps) {
   chmodSync(dir, 0o755);
   const port = await freePort();
   // the name requests to `url` (below) carry in Host: any other is refused (444) by the default server
-  const site = renderNginxConfig({ APP_1: apps[0], APP_2: apps[1], LISTEN: `127.0.0.1:${port}`, SERVER_NAME: "127.0.0.1" });
+  const site = renderNginxConfig({ APP_1: apps[0], APP_2: apps[1], LISTEN: `127.0.0.1:${port}`, SERVER_NAME: "127.0.0.1" }, config);
   writeFileSync(path.join(dir, "sacap.conf"), site);
   writeFileSync(
     path.join(dir, "nginx.conf"),

@@ -70,7 +70,7 @@ export class SampleGridStore implements GridStore {
   private readonly table: WarmingLevels;
   private readonly features: readonly GeoFeature[];
   private shape?: Promise<{ geometry: SampleGeometry; fit: PlaceFit }>;
-  private readonly places = new LruCache<string, PlaceValues>(32, () => 1, "sample grid place values (entries)");
+  private readonly places = new LruCache<string, PlaceValues>(32, undefined, "sample grid place values (entries)");
   private readonly placeReads = new Map<string, Promise<PlaceValues | undefined>>();
   private readonly fields: LruCache<string, GridFieldSet>;
   private readonly bases: LruCache<string, Map<string, ModelBase>>;
