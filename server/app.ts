@@ -7,7 +7,7 @@ import type { ServiceContext } from "./context.server";
 import type { Env } from "./env.server";
 import { postGuards } from "./forms/guards.server";
 import { documentCache } from "./document-cache.server";
-import { fairPageTurns, mainThreadLines } from "./fair-lines.server";
+import { fairPageTurns, GRID_ADMISSION, mainThreadLines } from "./fair-lines.server";
 import { healthz } from "./health.server";
 import { sendPlainError } from "./plain-error.server";
 import { renderOrigin, validHostHeader } from "./request-origin.server";
@@ -111,10 +111,10 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   );
   app.use(referenceLists(context.reference));
   app.use(seriesEndpoints(context.series));
-  // main-thread work (grid fields and images not kept, pages not kept) takes turns per client in one set of
-  // lines, within the machine's share (fair-lines.server.ts)
+  // main-thread work (grid fields and images not kept, pages not kept) takes turns per client, within the
+  // machine's share of each kind (fair-lines.server.ts)
   const mainThread = mainThreadLines();
-  app.use(gridEndpoints(context.grids, mainThread));
+  app.use(gridEndpoints(context.grids, mainThreadLines(GRID_ADMISSION)));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(postGuards({ maxBodyBytes: env.FORM_MAX_BODY_BYTES }));
   app.use(documentCache({ maxBytes: env.DOCUMENT_CACHE_MB * 1024 * 1024, ttlMs: env.DOCUMENT_CACHE_SECONDS * 1000, version: () => context.series.version }));

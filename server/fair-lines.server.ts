@@ -255,20 +255,26 @@ export const PAGES_PER_CLIENT = 1;
 /** Pages a client may have waiting to be rendered; more are refused (429). */
 export const PAGE_CLIENT_QUEUE = 16;
 /**
- * The machine's share of main-thread work (pages rendered, grid fields computed and painted): four at once
- * over all clients, and none waits more than a second for its turn. Past that the portal is over its
+ * The machine's share of page renders: four at once over all clients, and none waits more than a second
+ * for its turn. Past that the portal is over its
  * capacity, and a 503 with `Retry-After` at once serves the client better than an answer half a minute
  * later (bench/README.md, "Overload").
  */
 export const MAIN_THREAD_ADMISSION: Admission = { capacity: 4, maxWaitMs: 1000 };
+/**
+ * The share of gridded fields computed or painted (a field nothing was kept of costs 0.1-3 s of the main
+ * thread): two at once, in lines of their own, so that slow fields never hold the room pages need.
+ */
+export const GRID_ADMISSION: Admission = { capacity: 2, maxWaitMs: 1000 };
+
 /** Seconds a client turned away is asked to wait before it asks again. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Whether a request wants a JSON answer (API paths, Remix data requests, an Accept naming JSON). */
 export const wantsJson = (req: Request) => req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json") || req.query._data !== undefined;
 
-/** The main-thread lines of an app: pages, grid fields and images (one instance, shared). */
-export const mainThreadLines = () => new FairLines(PAGES_PER_CLIENT, PAGE_CLIENT_QUEUE, DEFER_AT, HOLD_MS, ANTICIPATE_MS, MAIN_THREAD_ADMISSION);
+/** The lines of an app's pages (`MAIN_THREAD_ADMISSION`), or of its gridded fields (`GRID_ADMISSION`). */
+export const mainThreadLines = (admission = MAIN_THREAD_ADMISSION) => new FairLines(PAGES_PER_CLIENT, PAGE_CLIENT_QUEUE, DEFER_AT, HOLD_MS, ANTICIPATE_MS, admission);
 
 /**
  * Requests that reach the page renderer (pages not in the document cache, their loaders' data, resource

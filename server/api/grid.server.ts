@@ -126,8 +126,8 @@ export const gridEtag = (store: Pick<GridStore, "version">, key: string) => `"${
 
 /**
  * The answer of a grid endpoint. What is not kept (a field to read and compute, an image to paint: main-thread
- * work of up to seconds) waits for the client's turn in `lines` when given: the main thread's lines, shared
- * with pages (a resource route's loader already has its page turn, and passes none).
+ * work of up to seconds) waits for the client's turn in `lines` when given: the gridded fields' lines
+ * (`GRID_ADMISSION`; a resource route's loader already has its page turn, and passes none).
  */
 export async function gridAnswer(store: GridStore, endpoint: GridEndpoint, params: URLSearchParams, request: RequestHeaders, lines?: FairLines): Promise<PlainAnswer> {
   const read = readGridRequest(endpoint, params, store);
