@@ -90,6 +90,37 @@ describe("the grid API", () => {
     expect(outside.error.details.allowed).toEqual({ min: 20, max: 32 });
   });
 
+  it("takes every point within the range the 400 states, its edges included: an outer edge is the edge cell's", async () => {
+    const { south, west, north, east } = gridBounds(FIXTURE_AXES);
+    expect([south, west, north, east]).toEqual([20, 72, 32, 88]);
+    const cellAt = async (lat: number, lon: number) => {
+      const answer = await ask("point", `${SELECTION}&lat=${lat}&lon=${lon}`);
+      expect(answer.status, `${lat},${lon}`).toBe(200);
+      return json<GridPointResponse>(answer.body).cell;
+    };
+    // the four corners and the middle of each edge
+    expect(await cellAt(north, east)).toMatchObject({ row: 11, column: 15 });
+    expect(await cellAt(south, west)).toMatchObject({ row: 0, column: 0 });
+    expect(await cellAt(north, west)).toMatchObject({ row: 11, column: 0 });
+    expect(await cellAt(south, east)).toMatchObject({ row: 0, column: 15 });
+    expect(await cellAt(north, 80.1)).toMatchObject({ row: 11, column: 8 });
+    expect(await cellAt(25.1, east)).toMatchObject({ row: 5, column: 15 });
+    // a point on an edge between cells is in the cell north and east of it
+    expect(await cellAt(25, 80)).toMatchObject({ row: 5, column: 8 });
+    // just beyond: a 400 with the same range
+    for (const [lat, lon, field] of [
+      [north + 1e-9, 80, "lat"],
+      [25, east + 1e-9, "lon"],
+      [south - 1e-9, 80, "lat"],
+      [25, west - 1e-9, "lon"],
+    ] as const) {
+      const answer = await ask("point", `${SELECTION}&lat=${lat}&lon=${lon}`);
+      expect(answer.status, `${lat},${lon}`).toBe(400);
+      const { error } = json<{ error: { details: { field: string; allowed: unknown } } }>(answer.body);
+      expect(error.details).toMatchObject({ field, allowed: field === "lat" ? { min: 20, max: 32 } : { min: 72, max: 88 } });
+    }
+  });
+
   it("answers 404 for a field the store does not have", async () => {
     for (const endpoint of ["field", "point", "image", "geotiff"] as const) {
       const answer = await ask(endpoint, `indicator=fd&window=2040-2059${endpoint === "point" ? "&lat=25&lon=80" : ""}`);

@@ -96,6 +96,7 @@ export function readGridRequest(endpoint: GridEndpoint, params: URLSearchParams,
     request.download = download === "1" || download === "true";
   }
   if (endpoint === "point") {
+    // the bounds are inclusive, as the 400 states them: a point on the outer edge is in the edge cell (`cellOf`)
     const bounds = gridBounds(store.axes);
     for (const [name, min, max] of [
       ["lat", bounds.south, bounds.north],
@@ -103,7 +104,7 @@ export function readGridRequest(endpoint: GridEndpoint, params: URLSearchParams,
     ] as const) {
       const text = params.get(name);
       const value = text === null || text.trim() === "" ? NaN : Number(text);
-      if (!Number.isFinite(value) || value < min || value >= max) {
+      if (!Number.isFinite(value) || value < min || value > max) {
         const message = text === null ? `${name} is required` : Number.isFinite(value) ? `${name} ${text} is outside the grid (${min} to ${max})` : `Invalid ${name} "${text}"`;
         return errorAnswer(400, message, { details: { field: name, allowed: { min, max }, ...(text !== null ? { value: text } : {}) } });
       }

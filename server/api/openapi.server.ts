@@ -407,7 +407,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       description: `The cell holding \`lat\`, \`lon\` and its baseline and window means, change (median, 10th and 90th percentiles) and the models' agreement, equal to the field answers' values at that cell. A sea cell answers with nulls and a \`note\`. ${selectionText}`,
       parameters: queryParameters(gridPointQuerySchema, EXAMPLE_QUERIES.gridPoint),
       answer: { contentType: "application/json", schema: component("GridPointResponse", gridPointResponseSchema), example: examples.gridPoint, cacheControl: GRID_CACHE_CONTROL, vary: false, sample: "when-generated" },
-      errors: gridErrors("`lat` and `lon` must be numbers inside the grid (`details.allowed` gives `{ min, max }`)."),
+      errors: gridErrors("`lat` and `lon` must be numbers inside the grid, its edges included (`details.allowed` gives `{ min, max }`; a point on the outer edge is in the edge cell)."),
     }),
     operation({
       path: GRID_API.image,

@@ -9,4 +9,4 @@ export const GRID_METHOD =
   "from its yearly values (90 % of the years needed, as the place series), its change the difference; then the ensemble median, " +
   "10th and 90th percentiles (type 7) of the changes, the medians of the baseline and window means, and the share of models " +
   "agreeing on the sign of the change (robust at 80 %). Yearly values of the indices per cell as ETCCDI defines them (climdex); " +
-  "seasons from the cell's monthly values (DJF belongs to the year it ends in).";
+  "seasons from the cell's monthly values, means weighted by each month's days in the run's own calendar (DJF belongs to the year it ends in).";

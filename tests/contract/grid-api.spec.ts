@@ -71,6 +71,24 @@ test.describe("the grid API", () => {
     expect(body.values.agreement?.robust).toBe(body.values.agreement!.agree / body.values.agreement!.count >= 0.8);
   });
 
+  test("a point on the grid's outer edge: the edge cell, as the 400's inclusive max says", async ({ request }) => {
+    // a point beyond the north-east corner names the range
+    const beyond = await request.get(`${GRID_API.point}?${SELECTION}&lat=40.01&lon=100`);
+    expect(beyond.status()).toBe(400);
+    const { error } = (await beyond.json()) as { error: { details: { field: string; allowed: { min: number; max: number } } } };
+    expect(error.details).toMatchObject({ field: "lat", allowed: { min: 5, max: 40 } });
+    // the corner itself is the last row's last cell
+    const { response, body } = await getJson<GridPointResponse>(request, `${GRID_API.point}?${SELECTION}&lat=40&lon=100`);
+    expect(response.status()).toBe(200);
+    const field = (await getJson<GridFieldResponse>(request, `${GRID_API.field}?${SELECTION}`)).body;
+    expect(body.cell).toMatchObject({ row: field.axes.rows - 1, column: field.axes.columns - 1 });
+    expect(body.cell.bounds).toMatchObject({ north: 40, east: 100 });
+    // the south-west corner is the first cell
+    const first = await getJson<GridPointResponse>(request, `${GRID_API.point}?${SELECTION}&lat=5&lon=60`);
+    expect(first.response.status()).toBe(200);
+    expect(first.body.cell).toMatchObject({ row: 0, column: 0 });
+  });
+
   test("a sea cell: 200 with nulls and a note", async ({ request }) => {
     const { response, body } = await getJson<GridPointResponse>(request, `${GRID_API.point}?${SELECTION}&lat=${ARABIAN_SEA.lat}&lon=${ARABIAN_SEA.lon}`);
     expect(response.status()).toBe(200);

@@ -72,7 +72,7 @@ test.describe("gridded files over WMS", () => {
     for (const entry of list) expect(xml).toContain(`<Name>${entry.tiles[0].layers}</Name>`);
   });
 
-  for (const name of ["tas_ssp245_annual_change_2040-2059", "pr_ssp585_annual_change_gwl3.0", "pr_ssp585_annual_baseline_2080-2099"]) {
+  for (const name of ["tas_ssp245_annual_change_2040-2059", "pr_ssp585_annual_change_gwl3.0", "pr_ssp585_annual_baseline_2080-2099", "pr_ssp585_annual_agreement_2040-2059"]) {
     test(`GetMap draws each cell of ${name} in its class's colour`, async ({ request }) => {
       const layer = layers.find((l) => l.name === name)!;
       const { values, lat, lon } = await readFieldWindow(layer.file, layer.variable, layer.band);

@@ -48,6 +48,17 @@ test.describe("without JavaScript", () => {
     }
   });
 
+  test("the agreement's legend shows the image's five classes, with a step at 0.8 where a change becomes robust", async ({ page }) => {
+    await page.goto(`/cmip6-viewer?geotype=Grid&${gridParams(QUERY, { statistic: "agreement" })}`);
+    const legend = page.getByTestId("grid-legend");
+    await expect(legend.locator(".sacap-legend__tick")).toHaveText(["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"]);
+    // hard steps: the colour below 80 % and the one above it are two stops at 80 %
+    const background = await legend.locator(".sacap-legend__ramp").evaluate((el) => (el as HTMLElement).style.background);
+    const at80 = [...background.matchAll(/(rgb\([^)]*\)|#[0-9a-f]{6}) 80%/gi)].map((m) => m[1]);
+    expect(at80).toHaveLength(2);
+    expect(at80[0]).not.toBe(at80[1]);
+  });
+
   test("the controls are a form that reloads the page with the new field", async ({ page }) => {
     await page.goto(FIELD);
     await page.getByLabel("Statistic").selectOption("p90");

@@ -23,6 +23,13 @@ describe("aggregateMonths", () => {
     expect(aggregateMonths(new Float64Array(12).fill(4.2), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], "mean")).toBeCloseTo(4.2, 12);
   });
 
+  it("weights means by the run's own days when given: a leap February, a 360-day calendar", () => {
+    // December and January 31 days, February 29: (12 * 31 + 1 * 31 + 2 * 29) / 91
+    expect(aggregateMonths([12, 1, 2], [12, 1, 2], "mean", [31, 31, 29])).toBeCloseTo(461 / 91, 12);
+    expect(aggregateMonths([12, 1, 2], [12, 1, 2], "mean", [30, 30, 30])).toBeCloseTo(5, 12);
+    expect(aggregateMonths([12, 1, 2], [12, 1, 2], "mean")).toBeCloseTo(5.1, 12);
+  });
+
   it("takes extremes and refuses gaps", () => {
     expect(aggregateMonths([3, 9, 1], [12, 1, 2], "max")).toBe(9);
     expect(aggregateMonths([3, 9, 1], [12, 1, 2], "min")).toBe(1);

@@ -51,29 +51,30 @@ export function roundTo(value: number, decimals: number): number {
 
 /**
  * Combines the values of the given calendar months (1-12). NaN when any of them is missing: a season or
- * year with a gap has no value rather than a biased one.
+ * year with a gap has no value rather than a biased one. A mean weighs each month by its days: `days[i]`,
+ * the days of `months[i]` in the run's own calendar (a leap February's 29, a 360-day calendar's 30), so that
+ * the mean of monthly means is the mean of the days; without them, the 365-day calendar's months.
  */
-export function aggregateMonths(values: ArrayLike<number>, months: readonly number[], rule: Aggregation): number {
+export function aggregateMonths(values: ArrayLike<number>, months: readonly number[], rule: Aggregation, days?: ArrayLike<number>): number {
   let acc = rule === "max" ? -Infinity : rule === "min" ? Infinity : 0;
   if (rule === "sum") {
     for (let i = 0; i < values.length; i++) acc += values[i];
     // NaN when any month is missing
     return values.length === 0 ? NaN : acc;
   }
-  let days = 0;
+  let total = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (Number.isNaN(v)) return NaN;
     if (rule === "max") acc = Math.max(acc, v);
     else if (rule === "min") acc = Math.min(acc, v);
     else {
-      // the 365-day calendar's months: exact for the sample series (noleap); a season mean of an ingested run on
-      // another calendar (a standard leap February, 360_day months) would need that run's days, which this has not
-      const d = DAYS_IN_MONTH[months[i] - 1];
+      // without the run's days, the 365-day calendar's months: exact for the sample series (noleap)
+      const d = days ? days[i] : DAYS_IN_MONTH[months[i] - 1];
       acc += v * d;
-      days += d;
+      total += d;
     }
   }
   if (values.length === 0) return NaN;
-  return rule === "mean" ? acc / days : acc;
+  return rule === "mean" ? acc / total : acc;
 }

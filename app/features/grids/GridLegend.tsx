@@ -5,7 +5,7 @@ import { GRID_API, gridParams, gridScale, gridWindow, isChangeStatistic, seasonL
 import { gridChoiceParams, type GridChoice } from "./gridChoice";
 import { SCENARIO_NAMES } from "~/features/cmip6/scenarios";
 import type { GridSummary } from "./gridSummary";
-import { gridColorScale } from "./scale";
+import { gridColorScale, gridLegend, isClassed } from "./scale";
 
 /** The mean variables; the other grid indicators are ETCCDI indices. */
 const MEAN_VARIABLES = ["tas", "tasmax", "tasmin", "pr"];
@@ -51,6 +51,8 @@ export function GridLegend({ grid, summary, indicatorName, missing, onGrid }: { 
           unit={units === "1" ? "share of models" : units}
           range={[scale.min, scale.max]}
           ramp={scale.ramp}
+          // the agreement is painted one colour per class: the legend shows those classes, 0.8 (robust) an edge
+          legend={isClassed(scale) ? gridLegend(STATISTIC_LABELS[grid.statistic], units === "1" ? "share of models" : units, scale) : undefined}
           onRange={([min, max]) => {
             // a range the image would refuse (`gridScale`) is not taken
             const range = gridScale(min, max);

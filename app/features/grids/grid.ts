@@ -171,11 +171,16 @@ export interface GridPointResponse {
   sample: boolean;
 }
 
-/** The cell of a point, or undefined outside the grid. */
+/**
+ * The cell of a point, or undefined outside the grid's bounds (`gridBounds`, all four inclusive: the API's
+ * `allowed: { min, max }`). A point on an edge between two cells belongs to the cell north or east of it; a
+ * point on the grid's outer north or east edge (lat=40, lon=100 on the South Asia grid) to the edge cell.
+ */
 export function cellOf(axes: GridAxes, lat: number, lon: number): { row: number; column: number } | undefined {
-  const row = Math.floor((lat - (axes.lat0 - axes.dlat / 2)) / axes.dlat);
-  const column = Math.floor((lon - (axes.lon0 - axes.dlon / 2)) / axes.dlon);
-  if (row < 0 || row >= axes.rows || column < 0 || column >= axes.columns) return undefined;
+  const { south, west, north, east } = gridBounds(axes);
+  if (!(lat >= south && lat <= north && lon >= west && lon <= east)) return undefined;
+  const row = Math.min(axes.rows - 1, Math.floor((lat - south) / axes.dlat));
+  const column = Math.min(axes.columns - 1, Math.floor((lon - west) / axes.dlon));
   return { row, column };
 }
 

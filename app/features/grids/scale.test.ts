@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { gradientStops } from "~/lib/legend";
 import { GRID_INDICATORS, GRID_SCALE_LIMIT, GRID_STATISTICS } from "./grid";
 import { fieldRange, gridColorScale, gridLegend, gridRamp, MAX_BREAKS, niceStep, parseGridScale, scaleLevel, scalePalette, stepDecimals } from "./scale";
 
@@ -35,6 +36,32 @@ describe("the colour scale of a gridded field", () => {
     expect(s.breaks).toContain(0.8);
   });
 
+  it("paints agreement one colour per legend class, so 0.79 (not robust) and 0.80 (robust) never share a colour", () => {
+    const s = gridColorScale("tas", "agreement", { p2: 0.3, p98: 0.95 });
+    expect(s.levels).toBe(5);
+    const palette = scalePalette(s);
+    const colour = (share: number) => palette[scaleLevel(s, share)].join(",");
+    // the robust class begins at 0.8 exactly: 28 of 35 models, stored as float32 too
+    for (const robust of [0.8, 28 / 35, Math.fround(0.8), 0.9, 1]) expect(scaleLevel(s, robust), String(robust)).toBe(4);
+    for (const not of [0.79, 27 / 35, Math.fround(0.79999995), 0.6]) expect(scaleLevel(s, not), String(not)).toBe(3);
+    expect(colour(0.79)).not.toBe(colour(0.8));
+    // each break is an edge: 0.19 and 0.2, 0.59 and 0.6 differ too
+    for (const edge of [0.2, 0.4, 0.6, 0.8]) expect(scaleLevel(s, edge - 0.01)).toBe(scaleLevel(s, edge) - 1);
+    // the legend shows those five colours in hard steps, labelled at 0, 0.2, ..., 1
+    const legend = gridLegend("Agreement", "share of models", s);
+    expect(legend.labels).toEqual(["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"]);
+    const stops = gradientStops(legend.style);
+    const at80 = stops.filter((stop) => stop.offset === 0.8).map((stop) => stop.color);
+    expect(at80).toEqual([`#${palette[3].map((c) => c.toString(16).padStart(2, "0")).join("")}`, `#${palette[4].map((c) => c.toString(16).padStart(2, "0")).join("")}`]);
+    // a scale=min,max whose ends are breaks keeps the classes, 0.8 an edge
+    const zoomed = gridColorScale("tas", "agreement", { p2: null, p98: null }, { min: 0.5, max: 1 });
+    expect(zoomed.breaks).toContain(0.8);
+    expect(zoomed.levels).toBe(zoomed.breaks.length - 1);
+    expect(scaleLevel(zoomed, 0.79)).toBe(scaleLevel(zoomed, 0.8) - 1);
+    // a change keeps its 32 smooth levels
+    expect(gridColorScale("tas", "change", { p2: 0.4, p98: 2.3 }).levels).toBe(32);
+  });
+
   it("uses the range of scale=min,max instead of the fitted one", () => {
     const s = gridColorScale("tas", "change", { p2: 0.4, p98: 2.3 }, { min: -1, max: 3 });
     expect(s).toMatchObject({ min: -1, max: 3, fitted: false, kind: "diverging" });
@@ -55,21 +82,21 @@ describe("the colour scale of a gridded field", () => {
   it("colours dry spells brown and frost days blue where they increase", () => {
     expect(gridRamp("cdd", "change")).toBe("dryChange");
     expect(gridRamp("fd", "change")).toBe("coldChange");
-    const dry = scalePalette({ ramp: "dryChange" }, 10);
+    const dry = scalePalette({ ramp: "dryChange", levels: 10 });
     const [r, g, b] = dry[9];
     expect(r).toBeGreaterThan(b); // the top of a dry-spell change is brown
-    const cold = scalePalette({ ramp: "coldChange" }, 10);
+    const cold = scalePalette({ ramp: "coldChange", levels: 10 });
     expect(cold[9][2]).toBeGreaterThan(cold[9][0]); // the top of a frost-day change is blue
     expect(gridRamp("rx5day", "future")).toBe("precipitation");
   });
 
   it("puts a value on its level, clamped at the ends, and no level without a value", () => {
-    const s = { min: -2, max: 2 };
-    expect(scaleLevel(s, -5, 8)).toBe(0);
-    expect(scaleLevel(s, 5, 8)).toBe(7);
-    expect(scaleLevel(s, 0.01, 8)).toBe(4);
-    expect(scaleLevel(s, -0.01, 8)).toBe(3);
-    expect(scaleLevel(s, NaN, 8)).toBe(-1);
+    const s = { min: -2, max: 2, levels: 8 };
+    expect(scaleLevel(s, -5)).toBe(0);
+    expect(scaleLevel(s, 5)).toBe(7);
+    expect(scaleLevel(s, 0.01)).toBe(4);
+    expect(scaleLevel(s, -0.01)).toBe(3);
+    expect(scaleLevel(s, NaN)).toBe(-1);
   });
 
   it("steps are 1, 2, 2.5 or 5 times a power of ten, and legend labels keep their decimals", () => {

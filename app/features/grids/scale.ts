@@ -15,6 +15,12 @@ import { GRID_SCALE_RULE, isChangeStatistic, readGridScale, type GridProblem, ty
  * - agreement (a share of models) is fixed from 0 to 1;
  * each rounded outward to a readable class step. `scale=min,max` overrides the fitted range.
  *
+ * The image paints a scale in `levels` colours, each the ramp at the middle of an equal step from min to
+ * max (`scalePalette`, `scaleLevel`): 32 for a change or a value (`PAINT_LEVELS`, smooth to the eye, few
+ * enough for deflate); the agreement one colour per legend class (0-0.2, ..., 0.8-1), so that the robust
+ * share (0.8, IPCC AR6 simple approach) is a colour edge: 0.79 and 0.80 never share a colour, and the
+ * legend (`gridLegend`) shows the same five steps.
+ *
  * Ramps by indicator family (colour-blind-safe ColorBrewer ramps, `RAMPS` of the choropleth):
  * - temperature (tas, tasmax, tasmin, txx, tnn, su, tr): blue-white-red for a change, yellow-orange-red
  *   (YlOrRd) for values;
@@ -109,9 +115,26 @@ export interface GridColorScale {
   step: number;
   /** Decimals of the breaks' labels. */
   decimals: number;
+  /** Colour levels of the painted image and of MapServer's classes (`PAINT_LEVELS`, or one per class: `classedLevels`). */
+  levels: number;
 }
 
+/** Colour levels of a smooth scale's image: smooth to the eye, few enough for deflate. */
+export const PAINT_LEVELS = 32;
+
 const CLASSES = { diverging: 8, sequential: 6 } as const;
+
+/**
+ * The levels of the agreement: one per legend class when the breaks run from min to max (the fixed 0-1
+ * scale's 0, 0.2, ..., 1, or a `scale=` whose ends are breaks), so every break, 0.8 among them, is a colour
+ * edge; otherwise the smooth levels.
+ */
+function classedLevels(min: number, max: number, breaks: readonly number[]): number {
+  const classes = breaks.length - 1;
+  const span = max - min;
+  const onEnds = classes >= 1 && Math.abs(breaks[0] - min) <= 1e-9 * span && Math.abs(breaks[classes] - max) <= 1e-9 * span;
+  return onEnds && classes <= PAINT_LEVELS ? classes : PAINT_LEVELS;
+}
 
 /**
  * The most class breaks a scale has. A readable step gives a handful (`CLASSES`; 4 to 9 for a `scale=`
@@ -144,9 +167,14 @@ export function gridColorScale(indicator: string, statistic: GridStatistic, rang
   const kind = statistic === "agreement" ? "fixed" : isChangeStatistic(statistic) ? "diverging" : "sequential";
   if (override) {
     const step = niceStep(override.max - override.min, CLASSES.sequential);
-    return { min: override.min, max: override.max, ramp, kind, fitted: false, breaks: breaksOf(override.min, override.max, step), step, decimals: stepDecimals(step) };
+    const breaks = breaksOf(override.min, override.max, step);
+    const levels = kind === "fixed" ? classedLevels(override.min, override.max, breaks) : PAINT_LEVELS;
+    return { min: override.min, max: override.max, ramp, kind, fitted: false, breaks, step, decimals: stepDecimals(step), levels };
   }
-  if (kind === "fixed") return { min: 0, max: 1, ramp, kind, fitted: true, breaks: [0, 0.2, 0.4, 0.6, 0.8, 1], step: 0.2, decimals: 1 };
+  if (kind === "fixed") {
+    const breaks = [0, 0.2, 0.4, 0.6, 0.8, 1];
+    return { min: 0, max: 1, ramp, kind, fitted: true, breaks, step: 0.2, decimals: 1, levels: classedLevels(0, 1, breaks) };
+  }
   const { p2, p98 } = range;
   let min: number;
   let max: number;
@@ -166,7 +194,7 @@ export function gridColorScale(indicator: string, statistic: GridStatistic, rang
   }
   const decimals = stepDecimals(step);
   const round = (v: number) => Number(v.toFixed(decimals)) + 0;
-  return { min: round(min), max: round(max), ramp, kind, fitted: true, breaks: breaksOf(min, max, step), step, decimals };
+  return { min: round(min), max: round(max), ramp, kind, fitted: true, breaks: breaksOf(min, max, step), step, decimals, levels: PAINT_LEVELS };
 }
 
 /**
@@ -182,31 +210,49 @@ export function parseGridScale(text: string | null): { ok: true; scale?: GridSca
   return { ok: true, scale };
 }
 
-/** The `levels` colours a painted field uses, low to high: the ramp sampled at each level's middle. */
-export function scalePalette(scale: Pick<GridColorScale, "ramp">, levels: number): [number, number, number][] {
+/** The scale's `levels` colours a painted field uses, low to high: the ramp sampled at each level's middle. */
+export function scalePalette(scale: Pick<GridColorScale, "ramp" | "levels">): [number, number, number][] {
   const stops = rampStops(scale.ramp);
+  const { levels } = scale;
   return Array.from({ length: levels }, (_, i) => {
     const hex = colorAt(stops, (i + 0.5) / levels);
     return [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)];
   });
 }
 
-/** The level (0 to `levels` - 1) of a value on a scale, clamped at the ends; -1 for no value. */
-export function scaleLevel(scale: Pick<GridColorScale, "min" | "max">, value: number, levels: number): number {
+/**
+ * The level (0 to `levels` - 1) of a value on a scale, clamped at the ends; -1 for no value. A value on an
+ * edge takes the level above it (0.8 of the agreement: the robust class).
+ */
+export function scaleLevel(scale: Pick<GridColorScale, "min" | "max" | "levels">, value: number): number {
   if (!Number.isFinite(value)) return -1;
+  const { levels } = scale;
   const t = (value - scale.min) / (scale.max - scale.min);
-  return Math.min(levels - 1, Math.max(0, Math.floor(t * levels)));
+  // t * levels a hair under a whole number is that edge (0.8 * 5 is 4, not 3.9999999999999996)
+  const at = t * levels;
+  return Math.min(levels - 1, Math.max(0, Math.floor(at + 1e-9)));
 }
 
-/** The legend of a scale for the shared Legend component: its ramp, with the class breaks as labels. */
+/** Whether a scale is painted one colour per legend class (the agreement). */
+export const isClassed = (scale: Pick<GridColorScale, "levels" | "breaks">) => scale.levels === scale.breaks.length - 1;
+
+/**
+ * The legend of a scale for the shared Legend component, with the class breaks as labels: the ramp, or for
+ * a scale painted one colour per class, those colours in hard steps, as the image shows them.
+ */
 export function gridLegend(title: string, unit: string, scale: GridColorScale): GradientLegend {
+  const hex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  const steps = scalePalette(scale).flatMap((rgb, i) => [
+    { color: hex(rgb), offset: i / scale.levels },
+    { color: hex(rgb), offset: (i + 1) / scale.levels },
+  ]);
   return {
     type: "gradient",
     title,
     unit,
     min: scale.min,
     max: scale.max,
-    style: gradientCss(rampStops(scale.ramp)),
+    style: gradientCss(isClassed(scale) ? steps : rampStops(scale.ramp)),
     labels: scale.breaks.map((b) => formatNumber(b, scale.decimals, { signed: scale.kind === "diverging" })),
   };
 }

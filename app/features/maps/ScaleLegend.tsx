@@ -1,5 +1,6 @@
 import { Button } from "@blueprintjs/core";
 import { Legend } from "~/components/Legend";
+import type { GradientLegend } from "~/features/pyaez/schema";
 import { gradientLegend, type RampName } from "./colorScale";
 
 interface ScaleLegendProps {
@@ -10,10 +11,12 @@ interface ScaleLegendProps {
   onRange: (range: [number, number]) => void;
   onFit?: () => void;
   onReset?: () => void;
+  /** The legend drawn, when the map's colours are not the ramp from min to max (a gridded field's classes). */
+  legend?: GradientLegend;
 }
 
 /** The shared legend with an editable colour range. */
-export function ScaleLegend({ title, unit, range, ramp, onRange, onFit, onReset }: ScaleLegendProps) {
+export function ScaleLegend({ title, unit, range, ramp, onRange, onFit, onReset, legend }: ScaleLegendProps) {
   const [min, max] = range;
   const set = (which: 0 | 1, text: string) => {
     const v = Number(text);
@@ -23,7 +26,7 @@ export function ScaleLegend({ title, unit, range, ramp, onRange, onFit, onReset 
   };
   return (
     <div className="sacap-scale-legend">
-      <Legend legend={gradientLegend(title, unit, min, max, ramp)} />
+      <Legend legend={legend ?? gradientLegend(title, unit, min, max, ramp)} />
       <div className="sacap-scale-legend__controls">
         <label>
           Min <input type="number" step="any" value={min} onChange={(e) => set(0, e.currentTarget.value)} aria-label="Colour scale minimum" />

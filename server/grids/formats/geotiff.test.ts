@@ -27,7 +27,7 @@ function readTiff(bytes: Uint8Array) {
     const values = Array.from({ length: n }, (_, i) =>
       type === 3 ? view.getUint16(at + i * 2, true) : type === 4 ? view.getUint32(at + i * 4, true) : type === 12 ? view.getFloat64(at + i * 8, true) : bytes[at + i],
     );
-    tags.set(tag, type === 2 ? String.fromCharCode(...values.slice(0, -1)) : values);
+    tags.set(tag, type === 2 ? new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(values.slice(0, -1))) : values);
   }
   return { ifd, tags, end: ifd + 2 + count * 12 + 4 };
 }
@@ -43,8 +43,8 @@ const tiff = writeGeoTiff({
   north: 40,
   dx: 0.25,
   dy: 0.125,
-  description: "Change of tas, ensemble median (IPCC AR6 WGI Atlas method)",
-  metadata: { units: "degC", method: "median of model changes", references: "IPCC AR6 WGI Atlas; CF-1.8" },
+  description: "Change of tas (°C) on 0.25° cells, ensemble median (IPCC AR6 WGI Atlas method, Gutiérrez et al. 2021)",
+  metadata: { units: "°C", method: "median of model changes on 0.25° cells", references: "IPCC AR6 WGI Atlas (Gutiérrez et al. 2021); CF-1.8" },
 });
 
 describe("the GeoTIFF writer", () => {
@@ -72,7 +72,12 @@ describe("the GeoTIFF writer", () => {
     expect(tags.get(TAG.GeoKeyDirectory)).toEqual([1, 1, 0, 4, 1024, 0, 1, 2, 1025, 0, 1, 1, 2048, 0, 1, 4326, 2054, 0, 1, 9102]);
     expect(tags.get(TAG.GdalNodata)).toBe("nan");
     expect(tags.get(TAG.ImageDescription)).toContain("IPCC AR6");
-    expect(tags.get(TAG.GdalMetadata)).toContain('<Item name="references">IPCC AR6 WGI Atlas; CF-1.8</Item>');
+    expect(tags.get(TAG.GdalMetadata)).toContain('<Item name="references">IPCC AR6 WGI Atlas (Gutiérrez et al. 2021); CF-1.8</Item>');
+  });
+
+  it("keeps text beyond ASCII as UTF-8, as GDAL writes and reads it", () => {
+    expect(tags.get(TAG.ImageDescription)).toBe("Change of tas (°C) on 0.25° cells, ensemble median (IPCC AR6 WGI Atlas method, Gutiérrez et al. 2021)");
+    expect(tags.get(TAG.GdalMetadata)).toContain('<Item name="units">°C</Item>');
   });
 
   it("holds the values, NaN for no value, tile by tile", () => {
@@ -86,7 +91,7 @@ describe("the GeoTIFF writer", () => {
     expect(Number.isNaN(tile[50])).toBe(true); // past the image's right edge
   });
 
-  it("reads in GDAL as a tiled EPSG:4326 raster with NaN nodata", (context) => {
+  it("reads in GDAL as a tiled EPSG:4326 raster with NaN nodata, its text as written", (context) => {
     let hasGdal = true;
     try {
       execFileSync("gdalinfo", ["--version"], { stdio: "ignore" });
@@ -113,7 +118,12 @@ describe("the GeoTIFF writer", () => {
       expect(info.geoTransform).toEqual([60, 0.25, 0, 40, 0, -0.125]);
       expect(info.coordinateSystem.wkt).toMatch(/ID\["EPSG",4326\]\]$/);
       expect(info.bands[0]).toMatchObject({ type: "Float32", block: [256, 256], noDataValue: "NaN" });
-      expect(info.metadata[""]).toMatchObject({ units: "degC", references: "IPCC AR6 WGI Atlas; CF-1.8" });
+      expect(info.metadata[""]).toMatchObject({
+        units: "°C",
+        method: "median of model changes on 0.25° cells",
+        references: "IPCC AR6 WGI Atlas (Gutiérrez et al. 2021); CF-1.8",
+        TIFFTAG_IMAGEDESCRIPTION: "Change of tas (°C) on 0.25° cells, ensemble median (IPCC AR6 WGI Atlas method, Gutiérrez et al. 2021)",
+      });
       // a value at a place: row 3, column 266 (centre 60 + 266.5 * 0.25 E, 40 - 3.5 * 0.125 N)
       const at = execFileSync("gdallocationinfo", ["-valonly", "-wgs84", file, String(60 + 266.5 * 0.25), String(40 - 3.5 * 0.125)], { encoding: "utf8" });
       expect(Number(at.trim())).toBeCloseTo(values[3 * width + 266], 5);

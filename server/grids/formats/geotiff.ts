@@ -6,6 +6,12 @@ import { deflateSync } from "node:zlib";
  * reader learns where each tile is from the first bytes. Geographic WGS 84 (EPSG:4326) by GeoKeys with
  * ModelPixelScale and ModelTiepoint, NaN as nodata (GDAL_NODATA), and what the values are in
  * ImageDescription and GDAL_METADATA. No native dependency.
+ *
+ * Text tags hold UTF-8 bytes, as GDAL's own GeoTIFF writer stores them and GDAL reads them back (its
+ * metadata strings are UTF-8): "°C", "0.25°" and "Gutiérrez" come back from `gdalinfo` as written. TIFF 6.0
+ * calls the ASCII type 7-bit, and a 7-bit tag cannot say them: XML character references (`&#176;`) would do
+ * for GDAL_METADATA, which GDAL parses as XML, but not for ImageDescription, which GDAL gives as it is
+ * (TIFFTAG_IMAGEDESCRIPTION), so one rule for both.
  */
 
 export interface GeoTiffInput {
@@ -64,9 +70,11 @@ export const gdalMetadataXml = (items: Record<string, string>) =>
     .map(([name, value]) => `<Item name="${escapeXml(name)}">${escapeXml(value)}</Item>`)
     .join("")}</GDALMetadata>`;
 
-/** ASCII bytes of a tag value (TIFF ASCII is 7-bit: other characters become "?"), NUL-terminated. */
-function asciiBytes(text: string): number[] {
-  return [...text].map((c) => (c.charCodeAt(0) < 128 ? c.charCodeAt(0) : 63)).concat(0);
+const utf8 = new TextEncoder();
+
+/** The bytes of a text tag: UTF-8 (GDAL's reading of TIFF text), NUL-terminated; a NUL inside would end it, so none is kept. */
+function textBytes(text: string): number[] {
+  return [...utf8.encode(text.replace(/\0/g, ""))].concat(0);
 }
 
 /** The GeoTIFF file of one float32 band. */
@@ -117,7 +125,7 @@ export function writeGeoTiff(input: GeoTiffInput): Uint8Array<ArrayBuffer> {
   ];
   // layout: header (8), IFD (2 + 12 n + 4), the values that do not fit in 4 bytes, then the tiles
   const ifdSize = 2 + entries.length * 12 + 4;
-  const bytesOf = (e: Entry) => (typeof e.values === "string" ? asciiBytes(e.values) : e.values).length * SIZE[e.type];
+  const bytesOf = (e: Entry) => (typeof e.values === "string" ? textBytes(e.values) : e.values).length * SIZE[e.type];
   let extra = 8 + ifdSize;
   const placed = entries.map((e) => {
     const size = bytesOf(e);
@@ -150,7 +158,7 @@ export function writeGeoTiff(input: GeoTiffInput): Uint8Array<ArrayBuffer> {
     });
   placed.forEach(({ e, at }, k) => {
     const p = 10 + k * 12;
-    const list = typeof e.values === "string" ? asciiBytes(e.values) : e.values;
+    const list = typeof e.values === "string" ? textBytes(e.values) : e.values;
     view.setUint16(p, e.tag, true);
     view.setUint16(p + 2, e.type, true);
     view.setUint32(p + 4, list.length, true);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gridWindow, SOUTH_ASIA_AXES, type GridQuery } from "../../../app/features/grids/grid";
 import { loadSeeds } from "../../seeds.server";
-import type { Calendar, CalendarDate } from "../../series/ingest/calendar";
+import { daysInMonth, type Calendar, type CalendarDate } from "../../series/ingest/calendar";
 import { ingest, loadGeoFeatures, openSeriesDatabase, type IngestSummary } from "../../series/ingest/ingest.server";
 import { computeMasks } from "../../series/ingest/masks";
 import { datesOf } from "../../series/ingest/testing/dates";
@@ -58,8 +58,7 @@ const prOf = (k: number, d: CalendarDate, t: number, r: number, c: number) => {
   return u < 0.45 ? 0 : Math.max(0, u * 12 * (1 + trend * (d.year - 1995)));
 };
 
-const DAYS_365 = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/** Plain per-cell yearly values of one model: the year's mean of all its days, a season's day-weighted month means. */
+/** Plain per-cell yearly values of one model: the year's mean of all its days, a season's the mean of its months' days. */
 function yearValues(k: number, calendar: Calendar, value: typeof tasOf, season: string) {
   const cells = LAT.length * LON.length;
   const months = new Map<number, Float64Array[]>();
@@ -107,8 +106,9 @@ function yearValues(k: number, calendar: Calendar, value: typeof tasOf, season: 
         const from = season === "DJF" && m === 12 ? year - 1 : year;
         const sameRun = RUNS.find((r) => year >= r.start && year <= r.end)!;
         const v = from >= sameRun.start ? months.get(from)?.[m - 1]?.[i] ?? NaN : NaN;
-        sum += v * DAYS_365[m - 1];
-        days += DAYS_365[m - 1];
+        // the month's days in the model's calendar: a 29-day February of a leap year, 30 days in 360_day
+        sum += v * daysInMonth(calendar, from, m);
+        days += daysInMonth(calendar, from, m);
       }
       out[i] = sum / days;
     }

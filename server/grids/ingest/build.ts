@@ -11,7 +11,9 @@ import {
   type GridAxes, type GridIndicator, type GridScenario, type GridSeason,
 } from "../../../app/features/grids/grid";
 import type { Seeds } from "../../seeds.server";
+import type { Calendar } from "../../series/ingest/calendar";
 import { openSeriesDatabase } from "../../series/ingest/ingest.server";
+import { calendarOfRun } from "../../series/ingested-series";
 import { decodeSpellYear, resolveSpellYear, type SpellYear } from "../../series/ingest/spells";
 import { cellPeriodMeans, ensembleField } from "../ensemble";
 import { writeGridNetcdf, type NetcdfVariable } from "../files/netcdf";
@@ -28,7 +30,7 @@ import { GridCellStore, type CellSet } from "./cell-store";
  */
 
 /** Raised when the computation of the files changes (part of each file's `sacap_version`). */
-export const GRID_BUILD_VERSION = "1";
+export const GRID_BUILD_VERSION = "2";
 
 export const gridFileName = (indicator: string, scenario: string, season: string) => `${indicator}_${scenario}_${season}.nc`;
 
@@ -120,8 +122,18 @@ function spellStates(db: BetterSqlite3.Database, code: string, scenario: string,
 }
 
 /**
+ * The calendar of a run's days, as the series store takes it for SPI and SPEI: the one its ingested files'
+ * `calendar` attributes name (`calendarOfRun`); a run without recorded files, the 365-day calendar (noleap).
+ */
+export function runCalendar(db: BetterSqlite3.Database, model: string, scenario: string): Calendar {
+  const rows = db.prepare("SELECT calendar FROM ingested_files WHERE model = ? AND scenario = ?").all(model, scenario) as { calendar: string }[];
+  return calendarOfRun(rows.map((r) => r.calendar)) ?? "noleap";
+}
+
+/**
  * One model's yearly values of an indicator per season on the field grid, its historical run up to 2014
- * and its scenario run from 2015 (the place series' join). Cells not on the field grid are left out.
+ * and its scenario run from 2015 (the place series' join). Cells not on the field grid are left out. A
+ * season's months are weighted by their days in the calendar of the run they come from (`runCalendar`).
  */
 export function modelSeasonYears(store: GridCellStore, db: BetterSqlite3.Database, indicator: string, scenario: string, model: string, axes: GridAxes): SeasonYears {
   const size = axes.rows * axes.columns;
@@ -137,6 +149,7 @@ export function modelSeasonYears(store: GridCellStore, db: BetterSqlite3.Databas
   for (const run of ["historical", scenario]) {
     const inRun = (year: number) => (run === "historical" ? year <= historicalEnd : year > historicalEnd);
     const spells = indicator === "cdd" || indicator === "cwd" ? spellStates(db, indicator, run, model) : undefined;
+    const calendar = runCalendar(db, model, run);
     let previous: { year: number; values: CellYear } | undefined;
     for (const row of store.years(indicator, run, model)) {
       if (!row.cells) continue;
@@ -159,7 +172,7 @@ export function modelSeasonYears(store: GridCellStore, db: BetterSqlite3.Databas
         ...(values.months ? { months: values.months.map((m) => mapPlane(m, at, size)) } : {}),
       };
       const before = previous && previous.year === row.year - 1 ? previous.values : undefined;
-      if (inRun(row.year)) for (const season of seasons) out.get(season)!.set(row.year, seasonValues(indicator, season, mapped, before));
+      if (inRun(row.year)) for (const season of seasons) out.get(season)!.set(row.year, seasonValues(indicator, season, calendar, row.year, mapped, before));
       previous = { year: row.year, values: mapped };
     }
   }

@@ -5,12 +5,11 @@ import { GridCellSink } from "./cell-sink";
 
 /**
  * The sink's per-cell values against a second, plain implementation over the same synthetic days: the
- * year's and the seasons' values of monthly codes (means weighted as the place series and the series API
- * weight them, block maxima), annual counts and sums, and dry spells that run over the new year, on a
- * noleap and a 360-day calendar, with an ocean cell (no values) and a missing day.
+ * year's and the seasons' values of monthly codes (means of the days, block maxima), annual counts and
+ * sums, and dry spells that run over the new year, on a noleap and a 360-day calendar, with an ocean cell
+ * (no values) and a missing day. Then the seasons' means in every calendar against hand-computed answers.
  */
 
-const DAYS_365 = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const SEASON_MONTHS: Record<string, number[]> = { DJF: [12, 1, 2], MAM: [3, 4, 5], JJA: [6, 7, 8], SON: [9, 10, 11] };
 const YEARS = [2014, 2015];
 const CELLS = 4;
@@ -63,7 +62,8 @@ function reference(calendar: Calendar, data: Day[]) {
   const season = (i: number, year: number, s: string, of: "tas" | "txx") =>
     SEASON_MONTHS[s].map((m) => {
       const y = s === "DJF" && m === 12 ? year - 1 : year;
-      return { value: of === "tas" ? monthMean(i, y, m) : monthMax(i, y, m), weight: DAYS_365[m - 1] };
+      // a season's mean is the mean of its days: each month weighs its days in the run's calendar
+      return { value: of === "tas" ? monthMean(i, y, m) : monthMax(i, y, m), weight: daysInMonth(calendar, y, m) };
     });
   // dry spells over the whole record, each counted in full in the year of its last day
   const cdd = (i: number) => {
@@ -103,7 +103,7 @@ function reference(calendar: Calendar, data: Day[]) {
       return complete(xs) ? xs.filter((x) => x >= 1).reduce((a, b) => a + b, 0) : NaN;
     },
     cdd: (i: number, year: number) => (complete(cellDays(i, "pr", year)) ? cdd(i).get(year)! : NaN),
-    calendarDays: (year: number) => DAYS_365.reduce((a, _, m) => a + daysInMonth(calendar, year, m + 1), 0),
+    calendarDays: (year: number) => SEASON_MONTHS.DJF.concat(SEASON_MONTHS.MAM, SEASON_MONTHS.JJA, SEASON_MONTHS.SON).reduce((a, m) => a + daysInMonth(calendar, year, m), 0),
   };
 }
 
@@ -146,7 +146,7 @@ describe.each(["noleap", "360_day"] as const)("grid cell values, %s calendar", (
     expect(sink.years.get("tas")!.get(2014)!.annual[GAPPY]).not.toBeNaN();
   });
 
-  it("gives the seasons as the series API aggregates them; DJF takes the December before, a season missing a month has none", () => {
+  it("gives the seasons as the means of their days; DJF takes the December before, a season missing a month has none", () => {
     for (const year of YEARS) {
       for (const s of ["DJF", "MAM", "JJA", "SON"] as const) {
         const tas = sink.season("tas", year, s)!;
@@ -162,5 +162,56 @@ describe.each(["noleap", "360_day"] as const)("grid cell values, %s calendar", (
     expect(sink.season("tas", 2015, "DJF")![0]).not.toBeNaN();
     expect(sink.season("tas", 2015, "MAM")![GAPPY]).toBeNaN();
     expect(sink.season("tas", 2015, "JJA")![GAPPY]).not.toBeNaN();
+  });
+});
+
+/**
+ * Daily mean temperature equal to the month's number all month (1 in January ... 12 in December), 2015 to
+ * 2017, one cell: a season's mean is then its months' numbers weighted by their days, which the calendar
+ * alone decides. DJF 2016 is December 2015, January 2016 and February 2016 (a leap year in the standard,
+ * proleptic Gregorian and Julian calendars), DJF 2017 ends in a common February.
+ */
+describe("season means in the run's calendar, by hand", () => {
+  /** 31 days of December and January, a 29-day February: 91 days. */
+  const LEAP_DJF = (12 * 31 + 1 * 31 + 2 * 29) / 91; // 5.0659...
+  /** ... a 28-day February: 90 days. */
+  const COMMON_DJF = (12 * 31 + 1 * 31 + 2 * 28) / 90; // 5.1
+  /** Every month 30 days. */
+  const DJF_360 = (12 * 30 + 1 * 30 + 2 * 30) / 90; // 5
+  const MAM = (3 * 31 + 4 * 30 + 5 * 31) / 92; // 4
+  const MAM_360 = (3 * 30 + 4 * 30 + 5 * 30) / 90; // 4
+  const JJA = (6 * 30 + 7 * 31 + 8 * 31) / 92; // 7.0108...
+  const JJA_360 = (6 * 30 + 7 * 30 + 8 * 30) / 90; // 7
+  const SON = (9 * 30 + 10 * 31 + 11 * 30) / 91; // 10
+  const SON_360 = (9 * 30 + 10 * 30 + 11 * 30) / 90; // 10
+  const cases: { calendar: Calendar; djf2016: number; djf2017: number; mam: number; jja: number; son: number }[] = [
+    { calendar: "standard", djf2016: LEAP_DJF, djf2017: COMMON_DJF, mam: MAM, jja: JJA, son: SON },
+    { calendar: "proleptic_gregorian", djf2016: LEAP_DJF, djf2017: COMMON_DJF, mam: MAM, jja: JJA, son: SON },
+    { calendar: "julian", djf2016: LEAP_DJF, djf2017: COMMON_DJF, mam: MAM, jja: JJA, son: SON },
+    { calendar: "noleap", djf2016: COMMON_DJF, djf2017: COMMON_DJF, mam: MAM, jja: JJA, son: SON },
+    { calendar: "all_leap", djf2016: LEAP_DJF, djf2017: LEAP_DJF, mam: MAM, jja: JJA, son: SON },
+    { calendar: "360_day", djf2016: DJF_360, djf2017: DJF_360, mam: MAM_360, jja: JJA_360, son: SON_360 },
+  ];
+
+  it.each(cases)("$calendar", ({ calendar, djf2016, djf2017, mam, jja, son }) => {
+    const sink = new GridCellSink(calendar, Uint32Array.of(0), producedCodes(new Set<DailyVariable>(["tas"])));
+    const indexer = new DailyIndexer(calendar, [], 1, ["tas"], undefined, [], [], sink);
+    for (let date: CalendarDate = { year: 2015, month: 1, day: 1 }; date.year <= 2017; date = nextDay(calendar, date)) {
+      indexer.day(date, { tas: Float64Array.of(date.month) });
+    }
+    indexer.finish();
+    // float32 cells: seven significant digits
+    const exact = (actual: number, expected: number, what: string) => expect(Math.abs(actual - expected), `${what}: ${actual} vs ${expected}`).toBeLessThan(1e-6 * expected);
+    exact(sink.season("tas", 2016, "DJF")![0], djf2016, "DJF 2016");
+    exact(sink.season("tas", 2017, "DJF")![0], djf2017, "DJF 2017");
+    for (const year of [2015, 2016, 2017]) {
+      exact(sink.season("tas", year, "MAM")![0], mam, `MAM ${year}`);
+      exact(sink.season("tas", year, "JJA")![0], jja, `JJA ${year}`);
+      exact(sink.season("tas", year, "SON")![0], son, `SON ${year}`);
+    }
+    // as the year's mean, which the run's calendar weighs too: 2016 has 366 days in a leap calendar
+    const yearDays = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => daysInMonth(calendar, 2016, m));
+    const annual = yearDays.reduce((a, d, m) => a + (m + 1) * d, 0) / yearDays.reduce((a, d) => a + d, 0);
+    exact(sink.years.get("tas")!.get(2016)!.annual[0], annual, "2016");
   });
 });

@@ -11,10 +11,11 @@ import { annualOfMonths, type CellSink } from "../../series/ingest/indices";
  * (`annualOfMonths`, weighted by the calendar's days for means); for an annual index its value directly;
  * CDD and CWD once the dry and wet spells are resolved as for the place values (`setSpells`).
  *
- * Seasons follow the series API (`cut` in `server/series/service.server.ts`): the months of the season
- * aggregated by the indicator's rule (`aggregateMonths`, means weighted by the days of the 365-day
- * calendar's months); a season spanning the new year (DJF) belongs to the year it ends in and takes the
- * December of the year before; a season missing a month has no value.
+ * Seasons are the months of the season aggregated by the indicator's rule (`aggregateMonths`): block
+ * maxima and minima over the months, means weighted by the days of each month in the run's own calendar
+ * (`seasonValues`), so that a season's mean is the mean of its days, as the year's is; a season spanning
+ * the new year (DJF) belongs to the year it ends in and takes the December of the year before; a season
+ * missing a month has no value.
  */
 
 const MONTHLY = new Set<string>(GRID_MONTHLY_INDICATORS);
@@ -107,31 +108,36 @@ export class GridCellSink implements CellSink {
     for (let i = 0; i < out.length; i++) out[i] = values[i];
   }
 
-  /** A year's value of a season per cell (`previous`: the year before, for a season spanning the new year). */
+  /** A year's value of a season per cell (with the year before, for a season spanning the new year). */
   season(code: string, year: number, season: GridSeason): Float32Array | undefined {
     const byYear = this.years.get(code);
-    return byYear?.get(year) && seasonValues(code, season, byYear.get(year)!, byYear.get(year - 1));
+    return byYear?.get(year) && seasonValues(code, season, this.calendar, year, byYear.get(year)!, byYear.get(year - 1));
   }
 }
 
 /**
- * A year's values of a season per cell from the cells' monthly values, as the series API aggregates a
- * season: NaN where a month is missing (a December of the year before that was not read included).
+ * A year's values of a season per cell from the cells' monthly values: NaN where a month is missing (a
+ * December of the year before that was not read included). A mean weighs each month by its days in the
+ * run's calendar (`daysInMonth`: 29 days for a leap February of the standard, proleptic Gregorian and
+ * all_leap calendars, 28 in noleap, 30 for every month of 360_day), as the year's value does
+ * (`annualOfMonths`): the monthly values are means of complete months, so the season's is the mean of its
+ * days. `previous` is the year before `year` in the same run (its December for DJF).
  */
-export function seasonValues(code: string, season: GridSeason, year: CellYear, previous: CellYear | undefined): Float32Array {
-  if (season === "annual") return year.annual;
-  const n = year.annual.length;
+export function seasonValues(code: string, season: GridSeason, calendar: Calendar, year: number, values: CellYear, previous: CellYear | undefined): Float32Array {
+  if (season === "annual") return values.annual;
+  const n = values.annual.length;
   const out = new Float32Array(n).fill(NaN);
-  if (!year.months) return out;
+  if (!values.months) return out;
   const s = SEASONS[season];
   const before = monthsInPreviousYear(s);
   if (before > 0 && !previous?.months) return out;
   const rule = aggregationOf(code);
   const picked = new Float64Array(s.months.length);
-  const sources = s.months.map((month, k) => (k < before ? previous!.months![month - 1] : year.months![month - 1]));
+  const sources = s.months.map((month, k) => (k < before ? previous!.months![month - 1] : values.months![month - 1]));
+  const days = s.months.map((month, k) => daysInMonth(calendar, k < before ? year - 1 : year, month));
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < sources.length; k++) picked[k] = sources[k][i];
-    out[i] = aggregateMonths(picked, s.months, rule);
+    out[i] = aggregateMonths(picked, s.months, rule, days);
   }
   return out;
 }

@@ -8,7 +8,8 @@ import { buildGridFiles, type BuildGridOptions, type BuildGridSummary } from "./
  * The gridded fields from the shared series store (PostgreSQL, `--queue URL`): the queue's workers publish
  * the cells' values there like every other table of the series database (`grid_cell_sets`,
  * `grid_cell_years`); one indicator at a time, its rows of the historical run and of the scenarios asked
- * for (and the spells' states for CDD and CWD) are copied into a scratch SQLite file and the files written
+ * for (with the spells' states for CDD and CWD, and the runs' file records, whose calendars weigh the
+ * seasons' months) are copied into a scratch SQLite file and the files written
  * from it as on one machine (`buildGridFiles`). A queue's field job is one indicator and scenario.
  */
 export async function buildGridFilesFromShared(url: string, options: Omit<BuildGridOptions, "db">): Promise<BuildGridSummary> {
@@ -29,6 +30,8 @@ export async function buildGridFilesFromShared(url: string, options: Omit<BuildG
         await scratch.seed(client, "grid_cell_years", where, params);
         await scratch.seed(client, "grid_cell_sets", `(grid, cells) IN (SELECT DISTINCT grid, cells FROM grid_cell_years WHERE ${where})`, params);
         if (indicator === "cdd" || indicator === "cwd") await scratch.seed(client, "spell_states", where, params);
+        // the runs' files: their calendar weighs a season's months by their days (`runCalendar`)
+        await scratch.seed(client, "ingested_files", `(model, scenario) IN (SELECT DISTINCT model, scenario FROM grid_cell_years WHERE ${where})`, params);
         const db = openSeriesDatabase(scratch.file);
         try {
           const built = await buildGridFiles({ ...options, db, only: options.only?.filter((o) => o.indicator === indicator) });

@@ -65,9 +65,9 @@ describe("the gridded files as WMS layers", () => {
       const { values } = await readFieldWindow(l.file, l.variable, l.band);
       expect(l.scale).toEqual(gridColorScale(l.indicator, l.variable, fieldRange(values)));
       // every cell's class is the painted image's level, in its colour
-      const palette = scalePalette(l.scale, PAINT_LEVELS);
+      const palette = scalePalette(l.scale);
       for (const v of Array.from(values).filter(Number.isFinite)) {
-        const level = scaleLevel(l.scale, v, PAINT_LEVELS);
+        const level = scaleLevel(l.scale, v);
         expect(classOf(l.classes, v)?.color).toBe(`#${palette[level].map((c) => c.toString(16).padStart(2, "0")).join("")}`);
       }
     }
@@ -87,6 +87,11 @@ describe("the gridded files as WMS layers", () => {
     const change = layer("tas_ssp245_annual_change_2040-2059");
     expect(classOf(change.classes, 1e-9)).toBe(change.classes[PAINT_LEVELS / 2]);
     expect(classOf(change.classes, -1e-9)).toBe(change.classes[PAINT_LEVELS / 2 - 1]);
+    // the agreement: the legend's five classes, robust from 0.8 in a colour of its own
+    const agreement = layer("tas_ssp245_annual_agreement_2040-2059");
+    expect(agreement.classes.map((c) => [c.from, c.to])).toEqual([[0, 0.2], [0.2, 0.4], [0.4, 0.6], [0.6, 0.8], [0.8, 1]]);
+    expect(classOf(agreement.classes, 0.8)).toBe(agreement.classes[4]);
+    expect(classOf(agreement.classes, 0.79)?.color).not.toBe(classOf(agreement.classes, 0.8)?.color);
   });
 
   it("writes the mapfile MapServer reads: NETCDF data, the band, both projections, the classes", () => {

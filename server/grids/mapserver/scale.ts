@@ -1,18 +1,15 @@
 import type { GridStatistic } from "../../../app/features/grids/grid";
 import { fieldRange, gridColorScale, scaleLevel, scalePalette, type GridColorScale } from "../../../app/features/grids/scale";
-import { PAINT_LEVELS } from "../paint/paint";
 
 /**
  * The colour scale of a served field is the portal's own (`gridColorScale`: a change diverging about
  * zero to the larger of the field's |p2| and |p98|, a value from p2 to p98, the agreement from 0 to 1, on
  * the indicator family's ramp), and its classes are the painted image's colour levels: class i holds the
  * values the painter colours with level i (`scaleLevel`), in that level's colour (`scalePalette`). So a
- * cell has one colour in the portal's image and in MapServer's.
+ * cell has one colour in the portal's image and in MapServer's: 32 classes for a change or a value, the
+ * agreement's five (0-0.2, ..., 0.8-1, robust from 0.8).
  */
 export type FieldScale = GridColorScale;
-
-/** Classes of a scale: the painter's levels. */
-export const SCALE_CLASSES = PAINT_LEVELS;
 
 /** The portal's scale fitted to a field's values (NaN: no value). */
 export function fieldScale(statistic: GridStatistic, indicator: string, values: ArrayLike<number>): FieldScale {
@@ -31,8 +28,10 @@ export interface ScaleClass {
 
 const hex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
 
-export function scaleClasses(scale: FieldScale, count = SCALE_CLASSES): ScaleClass[] {
-  const palette = scalePalette(scale, count);
+/** The classes of a scale: one per level of the painter (`scale.levels`). */
+export function scaleClasses(scale: FieldScale): ScaleClass[] {
+  const count = scale.levels;
+  const palette = scalePalette(scale);
   const width = (scale.max - scale.min) / count;
   // bounds as the mapfile writes them, so that `classOf` and MapServer agree
   const bound = (v: number) => Number(v.toPrecision(8));
@@ -52,4 +51,4 @@ export function classOf(classes: readonly ScaleClass[], value: number): ScaleCla
 }
 
 /** The painter's level of a value on a scale (for the tests: the class of a value is this level). */
-export const paintLevel = (scale: FieldScale, value: number) => scaleLevel(scale, value, SCALE_CLASSES);
+export const paintLevel = (scale: FieldScale, value: number) => scaleLevel(scale, value);

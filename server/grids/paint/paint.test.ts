@@ -5,7 +5,7 @@ import { decodeIndexedPng } from "../testing/decode-png";
 import { FIXTURE_AXES, fixtureField, isFixtureDisagreement, isFixtureSea } from "../testing/fixture-store";
 import { framePixel, imageFrame, mercatorLat } from "./frame";
 import { regionMask } from "./mask";
-import { HATCH, PAINT_LEVELS, paintField, TRANSPARENT } from "./paint";
+import { hatchIndex, PAINT_LEVELS, paintField, TRANSPARENT } from "./paint";
 
 const query: GridQuery = { indicator: "tas", scenario: "ssp245", season: "annual", window: "2040-2059" };
 const field = fixtureField(query);
@@ -39,10 +39,10 @@ describe("the painted field", () => {
     ]) {
       const { lat, lon } = cellBounds(FIXTURE_AXES, row, column);
       const value = field.change[row * FIXTURE_AXES.columns + column];
-      const level = scaleLevel(painted.scale, value, PAINT_LEVELS);
+      const level = scaleLevel(painted.scale, value);
       const { index, rgba } = pixelAt(painted.png, lon + 0.3, lat + 0.3);
       expect(index).toBe(level + 1);
-      expect(rgba).toEqual([...scalePalette(painted.scale, PAINT_LEVELS)[level], 255]);
+      expect(rgba).toEqual([...scalePalette(painted.scale)[level], 255]);
     }
     expect(painted.scale).toMatchObject({ kind: "diverging", ramp: "temperatureChange" });
   });
@@ -69,7 +69,7 @@ describe("the painted field", () => {
     const hatchedCells = new Set<number>();
     for (let y = 0; y < image.height; y++) {
       for (let x = 0; x < image.width; x++) {
-        if (image.pixels[y * image.width + x] !== HATCH) continue;
+        if (image.pixels[y * image.width + x] !== hatchIndex(painted.scale)) continue;
         const lat = mercatorLat(frame, y + 0.5);
         const lon = frame.bounds.west + ((x + 0.5) / frame.width) * (frame.bounds.east - frame.bounds.west);
         const row = Math.floor(lat - 20);
@@ -82,8 +82,35 @@ describe("the painted field", () => {
     // every cell of the region of low agreement (4 x 4) has hatching
     expect(hatchedCells.size).toBe(16);
     // values are not hatched
-    expect(decodeIndexedPng(paintField(field, "baseline", frame, everywhere).png).pixels.includes(HATCH)).toBe(false);
-    expect(decodeIndexedPng(paintField(field, "agreement", frame, everywhere).png).pixels.includes(HATCH)).toBe(false);
+    for (const statistic of ["baseline", "agreement"] as const) {
+      const values = paintField(field, statistic, frame, everywhere);
+      expect(decodeIndexedPng(values.png).pixels.includes(hatchIndex(values.scale)), statistic).toBe(false);
+    }
+  });
+
+  it("paints an agreement of 0.79 (not robust) and one of 0.80 (robust) in different colours, each in its legend class", () => {
+    const agreement = Float32Array.from(field.agreement);
+    const at = (row: number, column: number) => row * FIXTURE_AXES.columns + column;
+    const shares: [number, number, number][] = [
+      [5, 8, 0.79],
+      [5, 9, 0.8],
+      [5, 10, 27 / 35],
+      [5, 11, 28 / 35],
+      [6, 8, 1],
+    ];
+    for (const [row, column, share] of shares) agreement[at(row, column)] = share;
+    const painted = paintField({ ...field, agreement }, "agreement", frame, everywhere);
+    const colour = (row: number, column: number) => {
+      const { lat, lon } = cellBounds(FIXTURE_AXES, row, column);
+      return pixelAt(painted.png, lon, lat).rgba.join(",");
+    };
+    expect(painted.scale.breaks).toContain(0.8);
+    expect(colour(5, 8)).not.toBe(colour(5, 9));
+    expect(colour(5, 10)).not.toBe(colour(5, 11));
+    // the robust class is one colour from 0.8 to 1; below it the class of 0.6-0.8
+    expect(colour(5, 9)).toBe(colour(6, 8));
+    expect(colour(5, 11)).toBe(colour(5, 9));
+    expect(colour(5, 10)).toBe(colour(5, 8));
   });
 
   it("is transparent outside the region: the eight countries by default, one country or basin when asked", () => {
@@ -124,6 +151,6 @@ describe("the painted field", () => {
     expect([southAsia.width, southAsia.height]).toEqual([640, 619]);
     const painted = paintField(big, "change", southAsia, regionMask(undefined, southAsia)!);
     expect(painted.png.length).toBeLessThanOrEqual(60 * 1024);
-    expect(decodeIndexedPng(painted.png).pixels.includes(HATCH)).toBe(true);
+    expect(decodeIndexedPng(painted.png).pixels.includes(hatchIndex(painted.scale))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { isChangeStatistic, type GridFieldSet, type GridScale, type GridStatistic } from "../../../app/features/grids/grid";
-import { fieldRange, gridColorScale, scaleLevel, scalePalette, type GridColorScale } from "../../../app/features/grids/scale";
+import { fieldRange, gridColorScale, PAINT_LEVELS, scaleLevel, scalePalette, type GridColorScale } from "../../../app/features/grids/scale";
 import { robustShare } from "../ensemble";
 import { frameLon, mercatorLat, type ImageFrame } from "./frame";
 import { encodeIndexedPng } from "./png";
@@ -12,14 +12,15 @@ import { encodeIndexedPng } from "./png";
  * is read only where the change is robust.
  */
 
-/** Colour levels of the ramp: smooth to the eye, few enough for deflate. */
-export const PAINT_LEVELS = 32;
+/** Colour levels of a smooth scale (a change or a value; the agreement has one per class: `GridColorScale.levels`). */
+export { PAINT_LEVELS };
 /** Hatching: one-pixel diagonal lines ("/") every `HATCH_SPACING` pixels, dark grey. */
 export const HATCH_SPACING = 6;
 export const HATCH_COLOR = [51, 51, 51, 255] as const;
-/** Palette indices: transparent, the ramp's levels, the hatching. */
+/** Palette indices: transparent, the scale's levels (1 to `levels`), the hatching after them. */
 export const TRANSPARENT = 0;
-export const HATCH = PAINT_LEVELS + 1;
+/** The hatching's palette index in the image of a scale (a change's: `PAINT_LEVELS` + 1). */
+export const hatchIndex = (scale: Pick<GridColorScale, "levels">) => scale.levels + 1;
 
 /** The values of one statistic of a field, row-major from the south-west. */
 export function statisticValues(field: GridFieldSet, statistic: GridStatistic): Float32Array {
@@ -54,8 +55,9 @@ export function paintField(field: GridFieldSet, statistic: GridStatistic, frame:
   const cells = axes.rows * axes.columns;
   const colour = new Uint8Array(cells);
   const hatched = new Uint8Array(cells);
+  const hatchAt = hatchIndex(scale);
   for (let i = 0; i < cells; i++) {
-    const level = scaleLevel(scale, values[i], PAINT_LEVELS);
+    const level = scaleLevel(scale, values[i]);
     colour[i] = level < 0 ? TRANSPARENT : level + 1;
     hatched[i] = hatch && level >= 0 && !robustShare(field.agreement[i]) ? 1 : 0;
   }
@@ -68,9 +70,9 @@ export function paintField(field: GridFieldSet, statistic: GridStatistic, frame:
       const column = columnOf[x];
       if (column < 0 || !mask[p]) continue;
       const cell = row * axes.columns + column;
-      pixels[p] = hatched[cell] && onHatch(x, y) ? HATCH : colour[cell];
+      pixels[p] = hatched[cell] && onHatch(x, y) ? hatchAt : colour[cell];
     }
   }
-  const palette: [number, number, number, number][] = [[0, 0, 0, 0], ...scalePalette(scale, PAINT_LEVELS).map(([r, g, b]) => [r, g, b, 255] as [number, number, number, number]), [...HATCH_COLOR]];
+  const palette: [number, number, number, number][] = [[0, 0, 0, 0], ...scalePalette(scale).map(([r, g, b]) => [r, g, b, 255] as [number, number, number, number]), [...HATCH_COLOR]];
   return { png: encodeIndexedPng({ width, height, pixels, palette }), frame, scale };
 }
