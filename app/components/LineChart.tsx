@@ -1,4 +1,4 @@
-import { linearScale, niceTicks, paddedExtent } from "~/lib/chart-scale";
+import { linearScale, niceTicks, paddedExtent, tickLabels } from "~/lib/chart-scale";
 
 export interface LineSeries {
   label: string;
@@ -51,7 +51,8 @@ const hasValue = (v: number | null) => v !== null && Number.isFinite(v);
 
 /**
  * A line chart drawn as plain SVG on the server: it needs no chart library and no JavaScript, so it is
- * there on the first load of a slow link. The data are also given as a table next to it.
+ * there on the first load of a slow link. The data are also given as a table next to it. Its ticks are round
+ * numbers, each written with the decimals the axis's step needs (`tickLabels`).
  */
 export function LineChart({ title, series, yLabel, xLabel = "year", xTicks, width = 720, height = 300 }: LineChartProps) {
   const xs = series.flatMap((s) => s.points.map(([px]) => px));
@@ -61,18 +62,22 @@ export function LineChart({ title, series, yLabel, xLabel = "year", xTicks, widt
   if (!xDomain || !yDomain) return <p>No values to draw.</p>;
   const x = linearScale(xDomain, [MARGIN.left, width - MARGIN.right]);
   const y = linearScale(yDomain, [height - MARGIN.bottom, MARGIN.top]);
+  const yTicks = niceTicks(yDomain[0], yDomain[1], 5);
+  const yLabels = tickLabels(yTicks);
+  const xValues = xTicks ? [] : niceTicks(xDomain[0], xDomain[1], 8);
+  const xLabels = tickLabels(xValues);
   return (
     <figure className="sacap-line-chart">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}. ${yLabel} by ${xLabel}.`} preserveAspectRatio="xMidYMid meet">
-        {niceTicks(yDomain[0], yDomain[1], 5).map((tick) => (
+        {yTicks.map((tick, i) => (
           <g key={`y${tick}`} className="sacap-line-chart__grid">
             <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} />
             <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
-              {tick}
+              {yLabels[i]}
             </text>
           </g>
         ))}
-        {(xTicks ?? niceTicks(xDomain[0], xDomain[1], 8).map((value) => ({ value, label: String(value) }))).map((tick) => (
+        {(xTicks ?? xValues.map((value, i) => ({ value, label: xLabels[i] }))).map((tick) => (
           <text key={`x${tick.value}`} className="sacap-line-chart__tick" x={x(tick.value)} y={height - MARGIN.bottom + 16} textAnchor="middle">
             {tick.label}
           </text>

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { linearScale, MAX_TICKS, niceTicks, paddedExtent } from "./chart-scale";
+import { linearScale, MAX_TICKS, niceTicks, paddedExtent, stepDecimals, tickLabels } from "./chart-scale";
 
 describe("chart scales", () => {
   it("maps a domain linearly onto a range, inverted for screen y", () => {
@@ -35,5 +35,31 @@ describe("chart scales", () => {
   it("pads the extent and ignores missing values", () => {
     expect(paddedExtent([1, null, 3, Number.NaN], 0.5)).toEqual([0, 4]);
     expect(paddedExtent([null, undefined])).toBeNull();
+  });
+
+  it("writes ticks with the decimals their step needs, the same for every tick", () => {
+    expect(tickLabels(niceTicks(0.55, 1.52, 5))).toEqual(["0.6", "0.8", "1.0", "1.2", "1.4"]);
+    expect(tickLabels(niceTicks(12.3, 22.9, 10))).toEqual(["14", "16", "18", "20", "22"]);
+    expect(tickLabels([0, 0.25, 0.5])).toEqual(["0.00", "0.25", "0.50"]);
+    expect(tickLabels([-0.5, 0, 0.5])).toEqual(["-0.5", "0.0", "0.5"]);
+    expect(tickLabels([1950, 2000, 2050])).toEqual(["1950", "2000", "2050"]);
+    expect(tickLabels([3])).toEqual(["3"]);
+    expect(stepDecimals(0.2)).toBe(1);
+  });
+
+  it("never writes a tick with more decimals than its step needs, for any domain", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: 1e-4, max: 1e6, noNaN: true }), fc.integer({ min: 2, max: 12 }), (min, span, count) => {
+        const ticks = niceTicks(min, min + span, count);
+        if (ticks.length < 2) return;
+        const labels = tickLabels(ticks);
+        const decimals = stepDecimals(ticks[1] - ticks[0]);
+        for (const [i, label] of labels.entries()) {
+          expect(label.split(".")[1]?.length ?? 0).toBe(decimals);
+          expect(Number(label)).toBeCloseTo(ticks[i], decimals);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

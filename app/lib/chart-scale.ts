@@ -30,6 +30,31 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   return ticks;
 }
 
+/**
+ * The decimals a step needs to be written exactly (0.25: 2; 5: 0; 2e-7: 7), at most 10 (also for a step
+ * that is not finite). A step is written when it is a whole number of units of its last decimal, to one
+ * part in a million (so a step below 1e-6 keeps its decimals, and no step rounds to 0).
+ */
+export function stepDecimals(step: number): number {
+  const size = Math.abs(step);
+  for (let d = 0; d < 10; d++) {
+    const units = size * 10 ** d;
+    if (units >= 0.5 && Math.abs(Math.round(units) - units) < 1e-6 * units) return d;
+  }
+  return 10;
+}
+
+/**
+ * The labels of evenly spaced ticks (as `niceTicks` gives them): each with the decimals their step needs,
+ * the same for all (0, 0.5, 1.0 read 0.0, 0.5, 1.0; 10, 20 read 10, 20), so no label claims more
+ * precision than the axis has and none fewer than its neighbours. A single tick reads as it is.
+ */
+export function tickLabels(ticks: readonly number[]): string[] {
+  if (ticks.length < 2) return ticks.map((t) => String(t));
+  const decimals = stepDecimals(ticks[1] - ticks[0]);
+  return ticks.map((t) => t.toFixed(decimals).replace(/^-(0(\.0+)?)$/, "$1"));
+}
+
 /** The extent of the finite values, padded by a fraction of its span so lines do not touch the frame. */
 export function paddedExtent(values: Iterable<number | null | undefined>, pad = 0.05): [number, number] | null {
   let min = Infinity;

@@ -1,7 +1,8 @@
 /**
- * The one way the portal shows a number: always the same count of decimals for a quantity (from the
- * indicator's declared decimals, or one more for period statistics), so 25.470 stands beside 25.261 and
- * never 25.47. Downloads keep full precision and never go through here.
+ * The one way the portal shows a number: always the same count of decimals for a quantity, so 25.4 stands
+ * beside 25.0 and never 25. An indicator's values take the decimals a reader can use
+ * (`displayDecimalsOf` in app/features/cmip6/indicatorRules.ts), the same in tables, charts and text; the
+ * answers behind them are finer. Downloads keep full precision and never go through here.
  */
 export function formatNumber(value: number | null | undefined, decimals: number, options: { signed?: boolean; missing?: string } = {}): string {
   if (value === null || value === undefined || Number.isNaN(value)) return options.missing ?? "–";
@@ -10,5 +11,13 @@ export function formatNumber(value: number | null | undefined, decimals: number,
   return options.signed && value > 0 && Number(text) !== 0 ? `+${text}` : text;
 }
 
-/** The same rule as a d3-format specifier, for chart tooltips and axes (Vega-Lite `format`). */
+/** The same rule as a d3-format specifier, for chart tooltips (Vega-Lite `format`). */
 export const numberFormat = (decimals: number) => `.${Math.max(0, Math.round(decimals))}f`;
+
+/**
+ * The d3-format specifier of a chart's value axis: fixed point without a precision, which Vega completes
+ * with the decimals the axis's tick step needs (d3's `precisionFixed`: ticks 2 apart read 12, 14; 0.5
+ * apart 12.0, 12.5; 0.25 apart 12.00, 12.25), the same for every tick of the axis. Ticks are round
+ * numbers: the values' decimals on them ("12.0000") would claim a precision the axis has not.
+ */
+export const AXIS_FORMAT = ",f";

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, hydrated, test } from "./fixtures";
 import { parseCsv } from "../../app/lib/csv";
-import { decimalsOf } from "../../app/features/cmip6/indicatorRules";
+import { displayDecimalsOf } from "../../app/features/cmip6/indicatorRules";
 
 const SHARED = "/cmip6-data?indicator=pr&geo=NPL&scenario=ssp245,ssp585&baseline=1991-2020";
 
@@ -58,9 +58,10 @@ test("the CSV download holds the header block and the rows of the table", async 
   // as a reader would: the table is laid out once it comes near the screen (content-visibility)
   await table.scrollIntoViewIfNeeded();
   const row = table.locator("tbody tr").first();
-  // the first cell holds the row's checkbox; the table shows the indicator's decimals, the CSV full precision
+  // the first cell holds the row's checkbox; the table shows the indicator's display decimals, the CSV full precision
   // (its text is rendered in the frame after the table comes near the screen)
-  const shown = (value: string) => Number(value).toFixed(decimalsOf("pr"));
+  const shown = (value: string) => Number(value).toFixed(displayDecimalsOf("pr"));
+  expect(first.slice(2, 5).some((v) => v.split(".")[1]?.length > displayDecimalsOf("pr"))).toBe(true);
   await expect.poll(async () => (await row.locator("td").allInnerTexts()).slice(1, 6)).toEqual([first[0], first[1], ...first.slice(2, 5).map(shown)]);
 });
 

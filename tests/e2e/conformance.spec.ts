@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { decimalsOf } from "../../app/features/cmip6/indicatorRules";
+import { displayDecimalsOf } from "../../app/features/cmip6/indicatorRules";
 import { expect, hydrated, test } from "./fixtures";
 
 /** The fixed-height viewer pages of the specification (section 2). */
@@ -95,8 +95,8 @@ test("numbers of one quantity keep one count of decimals: the explorer's window 
   const cells = (await table.locator("tbody td.sacap-num").allInnerTexts()).filter((t) => !/^\d+$/.test(t.trim()));
   const numbers = cells.flatMap((text) => text.match(/[+-]?\d+\.\d+/g) ?? []);
   expect(numbers.length).toBeGreaterThan(6);
-  // period statistics have one decimal more than the indicator's values: all the same count
-  const decimals = decimalsOf("tas") + 1;
+  // the indicator's display decimals (a tenth of a degree) for every statistic and change alike
+  const decimals = displayDecimalsOf("tas");
   for (const n of numbers) expect(n, n).toMatch(new RegExp(`^[+-]?\\d+\\.\\d{${decimals}}$`));
 });
 

@@ -1,5 +1,5 @@
 import { GRID_API, gridParams, type GridPointResponse } from "../../app/features/grids/grid";
-import { windowDecimals } from "../../app/features/cmip6/windows";
+import { displayDecimalsOf } from "../../app/features/cmip6/indicatorRules";
 import { formatNumber } from "../../app/lib/format";
 import { expect, hydrated, seriousViolations, test } from "./fixtures";
 
@@ -110,7 +110,7 @@ test("Grid by keyboard only: the cell cursor and Enter read the cell the point A
   params.set("lat", lat!);
   params.set("lon", lon!);
   const answer = (await (await page.request.get(`${GRID_API.point}?${params}`)).json()) as GridPointResponse;
-  const d = windowDecimals(answer.indicator.decimals);
+  const d = displayDecimalsOf(answer.indicator.code);
   const text = (v: number | null, signed = false) => (v === null ? "no value" : `${formatNumber(v, d, { signed })} ${answer.units}`);
   await expect(panel.getByTestId("grid-point-bounds")).toContainText(`${formatNumber(answer.cell.bounds.south, 3)}° to ${formatNumber(answer.cell.bounds.north, 3)}° N`);
   await expect(panel.getByTestId("grid-point-baseline")).toHaveText(text(answer.values.baseline));

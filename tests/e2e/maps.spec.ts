@@ -1,4 +1,6 @@
 import { test as base, type Page } from "@playwright/test";
+import { displayDecimalsOf } from "../../app/features/cmip6/indicatorRules";
+import { formatNumber } from "../../app/lib/format";
 import { startPortal } from "../support/portal";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -152,8 +154,7 @@ test.describe("map viewers", () => {
 
     const answer = await (await request.get("/api/viewer/choropleth?indicator=tas&geotype=Country&scenario=ssp245&model=ensemble&window=gwl:2.0")).json();
     const india = answer.values.find((v: { geo: string }) => v.geo === "IND");
-    const decimals = answer.indicator.decimals + 1;
-    const change = `${india.change > 0 ? "+" : ""}${india.change.toFixed(decimals)} °C`;
+    const change = `${formatNumber(india.change, displayDecimalsOf("tas"), { signed: true })} °C`;
     const mark = `${india.agreement.robust ? "robust" : "not robust"} (${india.agreement.agree}/${india.agreement.count})`;
     const list = page.getByRole("listbox", { name: "Regions" });
     await expect(list.getByRole("option", { name: /India/ })).toContainText(`${change} · ${mark}`);

@@ -1,6 +1,7 @@
 import { HTMLTable } from "@blueprintjs/core";
 import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { AgreementLegend, AgreementMark } from "../cmip6/AgreementMark";
+import { displayDecimalsOf } from "../cmip6/indicatorRules";
 import { AnalysisFrame, AnalysisHeading, fmt, LevelNoteList, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
 import type { TrendCell } from "./climateCropView";
 import { CROP_HEAT_INDEX } from "./queries";
@@ -8,12 +9,16 @@ import type { AnalysisSelection } from "./selection";
 import { ViewChart } from "./ViewChart";
 import { useAnalysisView } from "./viewsApi";
 
-const trendCell = (t: TrendCell | null) =>
+/**
+ * A trend per decade: one decimal more than the variable's display decimals, as a decade's change is a
+ * tenth of a century's (0.12 °C per decade, where values show 0.1 °C).
+ */
+const trendCell = (t: TrendCell | null, code: string) =>
   t && t.median !== null ? (
     <>
-      {signed(t.median, 3)}{" "}
+      {signed(t.median, displayDecimalsOf(code) + 1)}{" "}
       <span>
-        ({signed(t.p10, 3)} to {signed(t.p90, 3)})
+        ({signed(t.p10, displayDecimalsOf(code) + 1)} to {signed(t.p90, displayDecimalsOf(code) + 1)})
       </span>
     </>
   ) : (
@@ -58,14 +63,14 @@ function Content({ selection }: { selection: AnalysisSelection }) {
                   <tr key={`${r.variable}-${r.season}`}>
                     <td>{r.variable}</td>
                     <td>{r.season}</td>
-                    <td className="sacap-num">{fmt(r.baseline)}</td>
-                    <td className="sacap-num">{fmt(r.future)}</td>
+                    <td className="sacap-num">{fmt(r.baseline, displayDecimalsOf(r.code))}</td>
+                    <td className="sacap-num">{fmt(r.future, displayDecimalsOf(r.code))}</td>
                     <td className="sacap-num">
-                      {signed(r.change)} <AgreementMark agreement={r.agreement} />
+                      {signed(r.change, displayDecimalsOf(r.code))} <AgreementMark agreement={r.agreement} />
                     </td>
-                    <td className="sacap-num">{trendCell(r.trendHistorical)}</td>
+                    <td className="sacap-num">{trendCell(r.trendHistorical, r.code)}</td>
                     <td>{r.trendHistorical ? r.trendHistorical.significance : "–"}</td>
-                    <td className="sacap-num">{trendCell(r.trendScenario)}</td>
+                    <td className="sacap-num">{trendCell(r.trendScenario, r.code)}</td>
                     <td>{r.trendScenario ? r.trendScenario.significance : "–"}</td>
                   </tr>
                 ))}

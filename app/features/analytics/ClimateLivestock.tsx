@@ -3,6 +3,7 @@ import { useSearchParams } from "@remix-run/react";
 import { AvailabilityNote } from "../cmip6/AvailabilityNote";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec, type BandPoint } from "../cmip6/charts/specs";
+import { displayDecimalsOf } from "../cmip6/indicatorRules";
 import { THI_DEFINITIONS, THI_REFERENCES, THI_SPECIES, THI_THRESHOLDS, thiVariables } from "../cmip6/livestockHeat";
 import { AgreementLegend, AgreementMark } from "../cmip6/AgreementMark";
 import { AnalysisFrame, AnalysisHeading, fmt, LeftOutNote, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
@@ -12,7 +13,8 @@ import type { LivestockView } from "./livestockView";
 import { DEFAULT_THI_DEFINITION, scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisView } from "./viewsApi";
 
-const range = (s: RangeStat) => (s.median === null ? "–" : `${fmt(s.median, 1)} (${fmt(s.p10, 1)}–${fmt(s.p90, 1)})`);
+/** Counts of heat-stress days at their display decimals (`displayDecimalsOf`: a tenth of a day). */
+const range = (s: RangeStat, d: number) => (s.median === null ? "–" : `${fmt(s.median, d)} (${fmt(s.p10, d)}–${fmt(s.p90, d)})`);
 
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
   const view = useAnalysisView("climate-livestock", selection);
@@ -27,13 +29,14 @@ function HeatStress({ view, selection, place }: { view: LivestockView; selection
   const baseLabel = `${selection.baseline.label} (historical)`;
   const futureLabel = `${selection.window.label} (${selection.scenario})`;
   const onset = tables[0];
+  const d = displayDecimalsOf(onset.code);
   const points = (label: string, pick: (r: HeatDayRow) => RangeStat): BandPoint[] => onset.rows.slice(0, 12).map((r, m) => ({ scenario: label, x: MONTHS[m], ...pick(r) }));
   const spec = bandChartSpec({
     labels: {
       title: `Days with THI ≥ ${onset.threshold}, ${place}`,
       axis: "Days per month",
       units: "days",
-      decimals: 1,
+      decimals: d,
       sample,
       note: `${definition.label}; ensemble median and p10-p90`,
     },
@@ -49,7 +52,7 @@ function HeatStress({ view, selection, place }: { view: LivestockView; selection
         label={`Days with THI at or above ${onset.threshold} by month`}
         spec={spec}
         fileName={`sacap-livestock-thi-days-${selection.geo}`}
-        summary={`Days a year with ${definition.label.toLowerCase()} THI at or above ${onset.threshold} in ${place}: ${fmt(year.baseline.median, 0)} in ${baseLabel}, ${fmt(year.future.median, 0)} in ${futureLabel} (ensemble medians).`}
+        summary={`Days a year with ${definition.label.toLowerCase()} THI at or above ${onset.threshold} in ${place}: ${fmt(year.baseline.median, d)} in ${baseLabel}, ${fmt(year.future.median, d)} in ${futureLabel} (ensemble medians).`}
       />
       <HTMLTable compact striped className="sacap-table">
         <caption>
@@ -88,13 +91,13 @@ function HeatStress({ view, selection, place }: { view: LivestockView; selection
                 const r = t.rows[i];
                 return [
                   <td className="sacap-num" key={`${t.code}-b`}>
-                    {range(r.baseline)}
+                    {range(r.baseline, d)}
                   </td>,
                   <td className="sacap-num" key={`${t.code}-f`}>
-                    {range(r.future)}
+                    {range(r.future, d)}
                   </td>,
                   <td className="sacap-num" key={`${t.code}-c`}>
-                    {signed(r.change, 1)} <AgreementMark agreement={r.agreement} />
+                    {signed(r.change, d)} <AgreementMark agreement={r.agreement} />
                   </td>,
                 ];
               })}

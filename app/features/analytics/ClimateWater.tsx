@@ -1,6 +1,7 @@
 import { HTMLTable } from "@blueprintjs/core";
 import { Chart } from "../cmip6/charts/Chart";
 import { bandChartSpec } from "../cmip6/charts/specs";
+import { displayDecimalsOf } from "../cmip6/indicatorRules";
 import { AgreementLegend, AgreementMark } from "../cmip6/AgreementMark";
 import { AnalysisFrame, AnalysisHeading, fmt, LeftOutNote, LevelNote, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
 import { cyclePoints, MONTHS } from "./cycles";
@@ -18,7 +19,7 @@ function WaterBalance({ view, selection, place }: { view: WaterView; selection: 
   const { sample, periods, totals, change, agreement, level } = view;
   const spec = (what: WaterQuantity, title: string) =>
     bandChartSpec({
-      labels: { title: `${title}, ${place}`, axis: `${title} (mm/day)`, units: "mm/day", sample, note: "ensemble median and p10-p90" },
+      labels: { title: `${title}, ${place}`, axis: `${title} (mm/day)`, units: "mm/day", decimals: displayDecimalsOf("pr"), sample, note: "ensemble median and p10-p90" },
       band: periods.flatMap((p) => cyclePoints(p.label, p[what])),
       x: { title: "Month", type: "month", order: MONTHS },
       rules: what === "balance" ? [0] : [],

@@ -2,6 +2,7 @@ import { Callout, HTMLTable } from "@blueprintjs/core";
 import { useMemo } from "react";
 import { Chart } from "../cmip6/charts/Chart";
 import { barChartSpec, type BarDatum } from "../cmip6/charts/specs";
+import { displayDecimalsOf } from "../cmip6/indicatorRules";
 import type { SeriesResponse } from "../cmip6/series";
 import { observationDataset } from "../observations/datasets";
 import { AnalysisFrame, AnalysisHeading, MethodNote, SeriesGate, signed } from "./AnalysisFrame";
@@ -12,6 +13,12 @@ import type { AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
 
 /** The four series of the page, in the order of `ensoObservedQueries` and `ensoHistoricalQueries`. */
+/**
+ * Decimals of an anomaly: a tenth of a percent of the mean for rainfall, temperature's display decimals
+ * (a tenth of a degree) for temperature.
+ */
+const ANOMALY_DECIMALS: Record<string, number> = { "%": 1, "°C": displayDecimalsOf("tas") };
+
 const SETS: { key: string; variable: "pr" | "tas"; season: CropEnsoSeason; label: string; unit: string; percent: boolean }[] = [
   { key: "prK", variable: "pr", season: "JJAS", label: "Kharif rainfall", unit: "%", percent: true },
   { key: "prR", variable: "pr", season: "NDJFM", label: "Rabi rainfall", unit: "%", percent: true },
@@ -150,10 +157,10 @@ function Composites({ selection, place, phases, observed }: { selection: Analysi
               <>
                 <div className="sacap-analysis-charts">
                   {bars("%").length > 0 && (
-                    <Chart label="Observed rainfall anomaly by ENSO phase" spec={barChartSpec(bars("%"), { title: `Observed rainfall anomaly by ENSO phase, ${place}`, axis: "Anomaly (% of mean)", units: "%", sample, note: `observed seasons; ${datasets.map(name).join(", ")}` }, "ENSO phase", order)} fileName={`sacap-enso-rainfall-${selection.geo}`} summary={`Observed kharif and rabi rainfall anomalies in El Nino, neutral and La Nina seasons, ${place}.`} />
+                    <Chart label="Observed rainfall anomaly by ENSO phase" spec={barChartSpec(bars("%"), { title: `Observed rainfall anomaly by ENSO phase, ${place}`, axis: "Anomaly (% of mean)", units: "%", decimals: ANOMALY_DECIMALS["%"], sample, note: `observed seasons; ${datasets.map(name).join(", ")}` }, "ENSO phase", order)} fileName={`sacap-enso-rainfall-${selection.geo}`} summary={`Observed kharif and rabi rainfall anomalies in El Nino, neutral and La Nina seasons, ${place}.`} />
                   )}
                   {bars("°C").length > 0 && (
-                    <Chart label="Observed temperature anomaly by ENSO phase" spec={barChartSpec(bars("°C"), { title: `Observed temperature anomaly by ENSO phase, ${place}`, axis: "Anomaly (°C)", units: "°C", sample, note: `observed seasons; ${datasets.map(name).join(", ")}` }, "ENSO phase", order)} fileName={`sacap-enso-temperature-${selection.geo}`} summary={`Observed kharif and rabi temperature anomalies by ENSO phase, ${place}.`} />
+                    <Chart label="Observed temperature anomaly by ENSO phase" spec={barChartSpec(bars("°C"), { title: `Observed temperature anomaly by ENSO phase, ${place}`, axis: "Anomaly (°C)", units: "°C", decimals: ANOMALY_DECIMALS["°C"], sample, note: `observed seasons; ${datasets.map(name).join(", ")}` }, "ENSO phase", order)} fileName={`sacap-enso-temperature-${selection.geo}`} summary={`Observed kharif and rabi temperature anomalies by ENSO phase, ${place}.`} />
                   )}
                 </div>
                 <HTMLTable compact striped className="sacap-table">
@@ -177,7 +184,7 @@ function Composites({ selection, place, phases, observed }: { selection: Analysi
                           <td>{c.phase}</td>
                           <td className="sacap-num">{c.years.length}</td>
                           <td className="sacap-num">
-                            {signed(c.anomaly)} {r.unit}
+                            {signed(c.anomaly, ANOMALY_DECIMALS[r.unit])} {r.unit}
                           </td>
                           <td>
                             {r.composites.baseline.label} ({r.composites.baseline.seasons} seasons)
@@ -207,10 +214,10 @@ function Composites({ selection, place, phases, observed }: { selection: Analysi
                         <td>{r.bias.years ? `${r.bias.years.start}-${r.bias.years.end} (${r.bias.years.count})` : "none"}</td>
                         <td className="sacap-num">{r.bias.models}</td>
                         <td className="sacap-num">
-                          {signed(r.bias.median)} {r.unit}
+                          {signed(r.bias.median, ANOMALY_DECIMALS[r.unit])} {r.unit}
                         </td>
                         <td className="sacap-num">
-                          {signed(r.bias.p10)} to {signed(r.bias.p90)}
+                          {signed(r.bias.p10, ANOMALY_DECIMALS[r.unit])} to {signed(r.bias.p90, ANOMALY_DECIMALS[r.unit])}
                         </td>
                       </tr>
                     ))}

@@ -23,10 +23,11 @@ describe("packed band lines", () => {
     expect(unpackBand(packed)).toEqual(points);
   });
 
-  it("round values to two decimals more than the tooltips show, at least three", () => {
+  it("round values to three decimals more than the tooltips show, at least three", () => {
     expect(packBand([point("a", 2000, 1.23456789, -0.00049, 8.3333333)], 3)[0]).toMatchObject({ median: [1.235], p10: [-0], p90: [8.333] });
     expect(bandDigits({ labels: { title: "", axis: "", units: "%", sample: false, decimals: 0 } })).toBe(3);
-    expect(bandDigits({ labels: { title: "", axis: "", units: "°C", sample: false, decimals: 2 } })).toBe(4);
+    // precipitation shown to 0.1 mm/day: its statistics' four decimals (`windowDecimals` of 3) are kept
+    expect(bandDigits({ labels: { title: "", axis: "", units: "mm/day", sample: false, decimals: 1 } })).toBe(4);
   });
 
   it("draw the same specification as the points they were packed from, when no value had more decimals", () => {

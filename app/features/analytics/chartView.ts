@@ -57,10 +57,12 @@ export function unpackBand(band: readonly PackedBand[]): BandPoint[] {
 }
 
 /**
- * Decimals a view keeps of a band chart's values: two more than its tooltips show (a hundredth of the
- * tooltip's step is far below a pixel of the drawing), at least three.
+ * Decimals a view keeps of a band chart's values: three more than its tooltips show (the indicator's
+ * display decimals), at least three. The answers' statistics are at most that fine (one decimal more than
+ * the indicator's values, which are at most two finer than a page shows them), so the chart draws them
+ * where they are; a thousandth of the tooltip's step is far below a pixel of the drawing.
  */
-export const bandDigits = (options: Pick<BandChartOptions, "labels">) => Math.max(3, (options.labels.decimals ?? 2) + 2);
+export const bandDigits = (options: Pick<BandChartOptions, "labels">) => Math.max(3, (options.labels.decimals ?? 2) + 3);
 
 /** A chart of a view from the chart's options (the band packed). */
 export function chartView(label: string, fileName: string, summary: string, options: BandChartOptions): ChartView {

@@ -5,6 +5,7 @@ import type { SeriesResponse } from "../cmip6/series";
 import { mergeSources, sourceSummary, type SourceSummary } from "../cmip6/sources";
 import { levelWindows, type LevelWindows, type WarmingLevels } from "../cmip6/warmingLevels";
 import { modelClimatologies, windowStatistics, type Agreement } from "../cmip6/windows";
+import { displayDecimalsOf } from "../cmip6/indicatorRules";
 import { chartView, type ChartView } from "./chartView";
 import { levelNoteLines, type LevelNoteLines } from "./levelNote";
 import { CROP_HEAT_INDEX, CROP_SEASONS } from "./queries";
@@ -81,6 +82,8 @@ export interface TrendCell {
 
 /** One row of the crop table: a variable in a season. */
 export interface CropRow {
+  /** The indicator's code ("pr"): the page shows the row at its display decimals. */
+  code: string;
   /** "Rainfall (mm/day)" */
   variable: string;
   season: string;
@@ -127,7 +130,7 @@ export function buildClimateCropView(answers: readonly SeriesResponse[], selecti
     const blocks = list.flatMap((a) => a.series.map((b) => ({ ...b, scenario: seasonName(a) as never })));
     const units = list[0].indicator.units;
     return chartView(title, `sacap-${code}-seasons-${selection.geo}`, `${title} in ${place}, kharif and rabi, 1950-2100 (${units}).`, {
-      labels: { title: `${title}, ${place}`, axis: list[0].indicator.axisUnit, units, decimals: list[0].indicator.decimals, sample, note: `historical and ${selection.scenario}, ensemble median and p10-p90` },
+      labels: { title: `${title}, ${place}`, axis: list[0].indicator.axisUnit, units, decimals: displayDecimalsOf(code), sample, note: `historical and ${selection.scenario}, ensemble median and p10-p90` },
       band: bandPoints(blocks),
       x: { title: "Year", type: "year" },
       legend: "Season",
@@ -160,6 +163,7 @@ export function buildClimateCropView(answers: readonly SeriesResponse[], selecti
     title: `Growing-season climate, ${place}`,
     charts: [chart("pr", "Season rainfall"), chart("tas", "Season temperature"), chart(CROP_HEAT_INDEX, "Season warm days (TX90p)")],
     rows: summaries.map((r) => ({
+      code: r.variable,
       variable: `${CROP_VARIABLE_NAMES[r.variable] ?? r.variable} (${r.units})`,
       season: r.season,
       baseline: r.baseline,

@@ -4,6 +4,7 @@ import { ensembleStats } from "../cmip6/ensemble";
 import { baselineMeans, changeFromBaseline, type ExportHeader } from "../cmip6/explorer/compute";
 import { PROJECTION_WINDOWS } from "../cmip6/periods";
 import { DROUGHT_CLASSES, DROUGHT_METHODS } from "../cmip6/drought";
+import { displayDecimalsOf } from "../cmip6/indicatorRules";
 import { mergeSources, sourceSummary, type SourceSummary } from "../cmip6/sources";
 import { levelLabel, levelWindows, WARMING_LEVELS, type WarmingLevels } from "../cmip6/warmingLevels";
 import type { PeriodChoice } from "../cmip6/windows";
@@ -108,7 +109,7 @@ export function buildClimateVariabilityView(
     const base = baselineMeans(data, selection.baseline);
     const blocks = data.series.map((b) => changeFromBaseline(b, base[b.scenario] ?? {}, data.indicator.decimals));
     const options: BandChartOptions = {
-      labels: { title: `${title} anomaly, ${place}`, axis: `Anomaly (${data.indicator.units})`, units: data.indicator.units, decimals: data.indicator.decimals, sample, note: `against ${selection.baseline.label}, ensemble median and p10-p90 of each model's anomaly` },
+      labels: { title: `${title} anomaly, ${place}`, axis: `Anomaly (${data.indicator.units})`, units: data.indicator.units, decimals: displayDecimalsOf(data.indicator.code), sample, note: `against ${selection.baseline.label}, ensemble median and p10-p90 of each model's anomaly` },
       band: bandPoints(blocks),
       x: { title: "Year", type: "year" },
       rules: [0],

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { PageForm } from "~/components/PageForm";
 import { LINE_COLORS, LineChart, type LineSeries } from "~/components/LineChart";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
+import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
 import { SourceTag } from "~/features/cmip6/SourceTag";
 import { BASELINE_PERIOD, MONTH_NAMES, PROJECTION_WINDOWS } from "~/features/cmip6/periods";
 import type { Geo } from "~/features/cmip6/schema";
@@ -108,9 +109,9 @@ export function EntrySeriesView({ data }: { data: EntrySeriesViewData }) {
               : "Ensemble median of the annual values, with the 10-90 % range of the models shaded."}
           </p>
           {result.data.kind === "annual" ? (
-            <WindowMeansTable means={result.data} decimals={result.indicator.decimals} rowHeader="Scenario" />
+            <WindowMeansTable means={result.data} indicator={data.indicator} decimals={result.indicator.decimals} rowHeader="Scenario" />
           ) : (
-            <MonthlyTable data={result.data} decimals={result.indicator.decimals} />
+            <MonthlyTable data={result.data} decimals={displayDecimalsOf(data.indicator)} />
           )}
           <ul className="sacap-entry__sources">
             {result.sources.map((source) => (

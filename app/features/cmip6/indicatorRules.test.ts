@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { aggregateMonths, aggregationOf, decimalsOf, roundTo } from "./indicatorRules";
+import indicators from "../../../seeds/indicators.json";
+import { aggregateMonths, aggregationOf, decimalsOf, displayDecimalsOf, roundTo } from "./indicatorRules";
+import { windowDecimals } from "./windows";
 
 describe("aggregationOf", () => {
   it("takes block maxima and minima for the ETCCDI block extremes, means otherwise", () => {
@@ -44,5 +46,31 @@ describe("decimalsOf and roundTo", () => {
     expect(roundTo(2.345, 2)).toBe(2.35);
     expect(roundTo(-2.5, 0)).toBe(-3);
     expect(roundTo(0.1 + 0.2, 3)).toBe(0.3);
+  });
+});
+
+describe("displayDecimalsOf", () => {
+  it("shows temperatures to 0.1 °C, rates of precipitation to 0.1 mm/day, amounts to 1 mm, days to 0.1 day, indices to 0.01", () => {
+    expect(["tas", "tasmax", "tasmin", "txx", "tnn", "dtr"].map(displayDecimalsOf)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(["pr", "pet", "sdii"].map(displayDecimalsOf)).toEqual([1, 1, 1]);
+    expect(["rx1day", "rx5day", "r95ptot", "r99ptot", "prcptot"].map(displayDecimalsOf)).toEqual([0, 0, 0, 0, 0]);
+    expect(["fd", "su", "gsl", "cdd", "r20mm", "thimean72", "thimax84"].map(displayDecimalsOf)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(["spi", "spei"].map(displayDecimalsOf)).toEqual([2, 2]);
+    expect(["tx90p", "hurs"].map(displayDecimalsOf)).toEqual([1, 1]);
+  });
+
+  it("gives every seeded indicator the decimals of its units, never more than its answers carry", () => {
+    const byUnits: Record<string, number> = { "°C": 1, "mm/day": 1, mm: 0, days: 1, "%": 1, unitless: 2, "g/kg": 1, "W/m²": 1, "m/s": 1 };
+    for (const indicator of indicators as { field_value: string; field_var_unit: string }[]) {
+      const code = indicator.field_value;
+      expect(displayDecimalsOf(code), `${code} (${indicator.field_var_unit})`).toBe(byUnits[indicator.field_var_unit]);
+      // a page shows no digit the answers have not: not the values', nor their period statistics'
+      expect(displayDecimalsOf(code), code).toBeLessThanOrEqual(decimalsOf(code));
+      expect(displayDecimalsOf(code), code).toBeLessThan(windowDecimals(decimalsOf(code)));
+    }
+  });
+
+  it("falls back to the answers' decimals for a code it does not know", () => {
+    expect(displayDecimalsOf("newindex")).toBe(decimalsOf("newindex"));
   });
 });

@@ -43,6 +43,40 @@ export function decimalsOf(code: string): number {
   return DECIMALS[code] ?? (ONE_DECIMAL.includes(code) || isThiCode(code) ? 1 : 2);
 }
 
+/**
+ * Decimal places the pages show an indicator's values with: the precision a reader can use, the same in
+ * tables, charts and the text of a page, for a year's value, a period statistic, a change and its range
+ * alike. The answers are finer (`decimalsOf`, one more for period statistics: `windowDecimals`) so that
+ * statistics built from them lose nothing; the APIs and every download (CSV, JSON, NetCDF, data packs)
+ * keep that precision, and only the screens round to these.
+ *
+ * - temperatures (°C, the ETCCDI block extremes and DTR included): 0.1 °C;
+ * - rates of precipitation and evapotranspiration (mm/day): 0.1 mm/day; amounts (mm): 1 mm;
+ * - counts of days (ETCCDI counts and spells, heat-stress days): 0.1 day, as period statistics are means
+ *   of years and a change of a few tenths of a day a year is worth telling;
+ * - shares of days and relative humidity (%): 0.1 %; specific humidity: 0.1 g/kg; wind: 0.1 m/s;
+ *   radiation: 0.1 W/m²;
+ * - standardised indices (SPI, SPEI): 0.01.
+ */
+const DISPLAY_DECIMALS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(["tas", "tasmax", "tasmin", "txx", "tnx", "txn", "tnn", "dtr"].map((c) => [c, 1])),
+  ...Object.fromEntries(["pr", "pet", "sdii"].map((c) => [c, 1])),
+  ...Object.fromEntries(["rx1day", "rx5day", "r95ptot", "r99ptot", "prcptot"].map((c) => [c, 0])),
+  ...Object.fromEntries(DAY_COUNTS.map((c) => [c, 1])),
+  ...Object.fromEntries(["tn10p", "tx10p", "tn90p", "tx90p", "hurs"].map((c) => [c, 1])),
+  huss: 1,
+  sfcWind: 1,
+  rsds: 1,
+  rlds: 1,
+  spi: 2,
+  spei: 2,
+};
+
+/** The decimals a page shows an indicator's values with (`DISPLAY_DECIMALS`); an unknown code: its answers' decimals. */
+export function displayDecimalsOf(code: string): number {
+  return DISPLAY_DECIMALS[code] ?? (isThiCode(code) ? 1 : decimalsOf(code));
+}
+
 /** Rounds to `decimals` places (half away from zero, as people round). */
 export function roundTo(value: number, decimals: number): number {
   const f = 10 ** decimals;

@@ -99,6 +99,7 @@ export function CompareView({ data }: { data: CompareViewData }) {
           </section>
           <WindowMeansTable
             means={result}
+            indicator={selection.indicator}
             decimals={result.indicator.decimals}
             rowHeader={selection.mode === "places" ? "Place" : "Scenario"}
             units={result.indicator.units}

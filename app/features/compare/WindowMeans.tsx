@@ -2,6 +2,7 @@ import { Button, HTMLTable } from "@blueprintjs/core";
 import type { ReactNode } from "react";
 import { downloadText } from "~/components/data-table/download";
 import { LINE_COLORS, type LineSeries } from "~/components/LineChart";
+import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
 import { ONE_SOURCE_RULE, windowDecimals } from "~/features/cmip6/windows";
 import { toCsvText } from "~/lib/csv";
@@ -41,10 +42,12 @@ function Cell({ row, column, decimals, gwl }: { row: WindowRow; column: number; 
  * The table of window means: a row per compared item with its baseline mean and each column's mean (a
  * 20-year window or a global warming level), the change from the baseline in brackets with the models'
  * sign agreement; at warming levels also the models in. Under the table the agreement rule and, at
- * levels, each level's method note; optionally a CSV download and a last column of links per row.
+ * levels, each level's method note; optionally a CSV download and a last column of links per row. The table
+ * shows the numbers at the indicator's display decimals; the CSV keeps the period statistics' precision.
  */
 export function WindowMeansTable({
   means,
+  indicator,
   decimals: valueDecimals,
   rowHeader,
   units,
@@ -52,7 +55,9 @@ export function WindowMeansTable({
   download,
 }: {
   means: WindowMeans;
-  /** Decimals of the indicator's values (period statistics show one more). */
+  /** The indicator's code: the table shows its display decimals (`displayDecimalsOf`). */
+  indicator: string;
+  /** Decimals of the indicator's values in the answer (the CSV's period statistics carry one more). */
   decimals: number;
   /** What the rows are ("Place", "Scenario"). */
   rowHeader: string;
@@ -63,7 +68,7 @@ export function WindowMeansTable({
   /** Offers the table as CSV, with this header. */
   download?: WindowMeansCsvHeader & { file: string };
 }) {
-  const decimals = windowDecimals(valueDecimals);
+  const decimals = displayDecimalsOf(indicator);
   const gwl = means.mode === "gwl";
   const notes = means.notes ?? [];
   // "Nepal, 2040-2059: NorESM2-MM (baseline not ingested)" per row and column with models left out
@@ -78,7 +83,7 @@ export function WindowMeansTable({
             text="CSV"
             aria-label="Download the window means as CSV"
             onClick={() => {
-              const csv = windowMeansCsv(means, download, decimals);
+              const csv = windowMeansCsv(means, download, windowDecimals(valueDecimals));
               downloadText(`${download.file}.csv`, toCsvText(csv.columns, csv.rows, csv.comments), "text/csv;charset=utf-8");
             }}
           />

@@ -1,7 +1,8 @@
 import { Button } from "@blueprintjs/core";
 import { QueryState } from "~/components/QueryState";
 import { SampleTag } from "~/components/SampleTag";
-import { AGREEMENT_THRESHOLD, windowDecimals } from "~/features/cmip6/windows";
+import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
+import { AGREEMENT_THRESHOLD } from "~/features/cmip6/windows";
 import { formatNumber } from "~/lib/format";
 import { cellBounds, gridParams, type GridAxes, type GridPointResponse } from "./grid";
 import { useGetGridPointQuery } from "./gridApi";
@@ -38,7 +39,8 @@ export function GridPointPanel({ grid, axes, cell, onClose }: { grid: GridChoice
 }
 
 function PointValues({ data }: { data: GridPointResponse }) {
-  const d = windowDecimals(data.indicator.decimals);
+  // the indicator's display decimals (the answer is finer: `indicator.decimals` + 1)
+  const d = displayDecimalsOf(data.indicator.code);
   const u = data.units ? ` ${data.units}` : "";
   const { values: v, cell } = data;
   const b = cell.bounds;

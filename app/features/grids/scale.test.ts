@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gradientStops } from "~/lib/legend";
 import { GRID_INDICATORS, GRID_SCALE_LIMIT, GRID_STATISTICS } from "./grid";
-import { fieldRange, gridColorScale, gridLegend, gridRamp, MAX_BREAKS, niceStep, parseGridScale, scaleLevel, scalePalette, stepDecimals } from "./scale";
+import { stepDecimals } from "~/lib/chart-scale";
+import { fieldRange, gridColorScale, gridLegend, gridRamp, MAX_BREAKS, niceStep, parseGridScale, scaleLevel, scalePalette } from "./scale";
 
 describe("the colour scale of a gridded field", () => {
   it("centres a change on zero, symmetric to the larger of |p2| and |p98|, rounded out to a class step", () => {

@@ -1,4 +1,5 @@
 import { colorAt, gradientCss } from "~/lib/legend";
+import { stepDecimals } from "~/lib/chart-scale";
 import { formatNumber } from "~/lib/format";
 import { quantileSorted } from "~/features/cmip6/ensemble";
 import { rampStops, type RampName } from "~/features/maps/colorScale";
@@ -86,20 +87,6 @@ export function niceStep(span: number, classes: number): number {
   const nice = [1, 2, 2.5, 5, 10].reduce((best, n) => (Math.abs(Math.log(n / f)) < Math.abs(Math.log(best / f)) ? n : best));
   const step = nice * power;
   return step > 0 && Number.isFinite(step) ? step : raw;
-}
-
-/**
- * The decimals a step needs to be written exactly (0.25: 2; 5: 0; 2e-7: 7), at most 10 (also for a step
- * that is not finite). A step is written when it is a whole number of units of its last decimal, to one
- * part in a million (so a step below 1e-6 keeps its decimals, and no step rounds to 0).
- */
-export function stepDecimals(step: number): number {
-  const size = Math.abs(step);
-  for (let d = 0; d < 10; d++) {
-    const units = size * 10 ** d;
-    if (units >= 0.5 && Math.abs(Math.round(units) - units) < 1e-6 * units) return d;
-  }
-  return 10;
 }
 
 export interface GridColorScale {

@@ -4,7 +4,8 @@ import { MapView } from "~/components/map/MapView";
 import { SampleTag } from "~/components/SampleTag";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
 import { ENSEMBLE, type SeriesQuery } from "~/features/cmip6/seriesQuery";
-import { AGREEMENT_THRESHOLD, windowDecimals } from "~/features/cmip6/windows";
+import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
+import { AGREEMENT_THRESHOLD } from "~/features/cmip6/windows";
 import { formatNumber } from "~/lib/format";
 import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, type Selection } from "./choropleth";
 import { changeRange, defaultRange, fitRange, rampFor, scaleColor } from "./colorScale";
@@ -63,8 +64,8 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
   const selected = regions.find((r) => r.code === state.region);
   const selectedValue = byGeo.get(state.region ?? "");
   const hoveredRegion = regions.find((r) => r.code === hovered);
-  // period climatologies carry one decimal more than the indicator's values, as on every screen
-  const decimals = windowDecimals(data?.indicator.decimals ?? 1);
+  // the indicator's display decimals, as on every screen
+  const decimals = displayDecimalsOf(choice.indicator);
   const select = (code: string) => setState((s) => ({ ...s, region: code }));
   const seriesQuery: SeriesQuery = {
     indicator: choice.indicator,

@@ -7,7 +7,8 @@ import { useGetAnnualSeriesQuery } from "~/features/cmip6/seriesApi";
 import { ENSEMBLE, seriesQueryString, type SeriesQuery } from "~/features/cmip6/seriesQuery";
 import type { SeriesResponse } from "~/features/cmip6/series";
 import { BASELINE_PERIOD } from "~/features/cmip6/periods";
-import { agreementText, windowDecimals, type Agreement } from "~/features/cmip6/windows";
+import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
+import { agreementText, type Agreement } from "~/features/cmip6/windows";
 import { formatNumber } from "~/lib/format";
 
 interface RegionPanelProps {
@@ -37,13 +38,13 @@ export function RegionPanel({ name, value, change, agreement, period, incomplete
         {(data) => (
           <>
             <p>
-              Period climatology ({period}): <strong>{value === null || value === undefined ? (incomplete ?? "no data") : `${formatNumber(value, windowDecimals(data.indicator.decimals))} ${data.indicator.units}`}</strong>{" "}
+              Period climatology ({period}): <strong>{value === null || value === undefined ? (incomplete ?? "no data") : `${formatNumber(value, displayDecimalsOf(data.indicator.code))} ${data.indicator.units}`}</strong>{" "}
               <SourceTag data={data} what="series" />
             </p>
             {change !== undefined && (
               <p>
                 Change from {BASELINE_PERIOD.label}:{" "}
-                <strong>{change === null ? "no data" : `${formatNumber(change, windowDecimals(data.indicator.decimals), { signed: true })} ${data.indicator.units}`}</strong>
+                <strong>{change === null ? "no data" : `${formatNumber(change, displayDecimalsOf(data.indicator.code), { signed: true })} ${data.indicator.units}`}</strong>
                 {agreement && ` (${agreementText(agreement)})`}
               </p>
             )}
@@ -76,13 +77,15 @@ function LineChart({ data, model }: { data: SeriesResponse; model: string }) {
   const x = (v: number) => PAD.left + ((v - x0) / (x1 - x0 || 1)) * (W - PAD.left - PAD.right);
   const y = (v: number) => H - PAD.bottom - ((v - y0) / (y1 - y0 || 1)) * (H - PAD.top - PAD.bottom);
   const path = points.map((p, i) => `${i ? "L" : "M"}${x(p.year).toFixed(1)},${y(p.value).toFixed(1)}`).join("");
+  // the series' extremes, at the indicator's display decimals
+  const decimals = displayDecimalsOf(data.indicator.code);
   const title = `${data.indicator.chartTitle} (${data.indicator.units}), ${x0}-${x1}${model === ENSEMBLE ? ", ensemble median" : `, ${model}`}`;
   return (
     <svg className="sacap-region-panel__chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title}>
       <title>{title}</title>
       <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} stroke="currentColor" strokeOpacity={0.4} />
-      <text x={PAD.left - 4} y={y(y1) + 4} textAnchor="end" fontSize={10} fill="currentColor">{y1.toFixed(1)}</text>
-      <text x={PAD.left - 4} y={y(y0)} textAnchor="end" fontSize={10} fill="currentColor">{y0.toFixed(1)}</text>
+      <text x={PAD.left - 4} y={y(y1) + 4} textAnchor="end" fontSize={10} fill="currentColor">{formatNumber(y1, decimals)}</text>
+      <text x={PAD.left - 4} y={y(y0)} textAnchor="end" fontSize={10} fill="currentColor">{formatNumber(y0, decimals)}</text>
       <text x={PAD.left} y={H - 6} fontSize={10} fill="currentColor">{x0}</text>
       <text x={W - PAD.right} y={H - 6} textAnchor="end" fontSize={10} fill="currentColor">{x1}</text>
       <path d={path} fill="none" stroke="#0b6623" strokeWidth={1.5} />

@@ -2,6 +2,7 @@ import { HTMLTable } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
 import { AgreementLegend, AgreementMark } from "~/features/cmip6/AgreementMark";
 import { INDICATOR_CATEGORY_TITLES } from "~/features/cmip6/categories";
+import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
 import { formatNumber } from "~/lib/format";
 import type { ProfileView, ProfileViewCell, ProfileViewRow } from "./view";
 
@@ -9,10 +10,11 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 function ChangeCell({ row, cell }: { row: ProfileViewRow; cell: ProfileViewCell | undefined }) {
   if (!cell || cell.median === null) return <td className="sacap-num">{cell?.incomplete ?? "–"}</td>;
-  const range = `${formatNumber(cell.p10, row.decimals, { signed: true })} to ${formatNumber(cell.p90, row.decimals, { signed: true })}`;
+  const decimals = displayDecimalsOf(row.code);
+  const range = `${formatNumber(cell.p10, decimals, { signed: true })} to ${formatNumber(cell.p90, decimals, { signed: true })}`;
   return (
     <td className="sacap-num">
-      <span className="sacap-profile__change">{formatNumber(cell.median, row.decimals, { signed: true })}</span> <AgreementMark agreement={cell.agreement} />
+      <span className="sacap-profile__change">{formatNumber(cell.median, decimals, { signed: true })}</span> <AgreementMark agreement={cell.agreement} />
       <span className="sacap-profile__range">{range}</span>
     </td>
   );
@@ -81,7 +83,7 @@ export function ChangeTable({ view, scenario }: { view: ProfileView; scenario: {
                       {`${row.name} `}
                       <span className="sacap-profile__units">{`(${row.units})`}</span>
                     </th>
-                    <td className="sacap-num">{formatNumber(row.baseline, row.decimals)}</td>
+                    <td className="sacap-num">{formatNumber(row.baseline, displayDecimalsOf(row.code))}</td>
                     {view.choices.map((c) => (
                       <ChangeCell key={c.code} row={row} cell={row.changes[scenario.code]?.[c.code]} />
                     ))}
@@ -117,8 +119,8 @@ export function CycleTable({ view }: { view: ProfileView }) {
             <th scope="row">{month}</th>
             {view.cycle.map((v) => (
               <td className="sacap-num" key={v.code}>
-                {formatNumber(v.months[i].median, v.decimals)}
-                <span className="sacap-profile__range">{`${formatNumber(v.months[i].p10, v.decimals)} to ${formatNumber(v.months[i].p90, v.decimals)}`}</span>
+                {formatNumber(v.months[i].median, displayDecimalsOf(v.code))}
+                <span className="sacap-profile__range">{`${formatNumber(v.months[i].p10, displayDecimalsOf(v.code))} to ${formatNumber(v.months[i].p90, displayDecimalsOf(v.code))}`}</span>
               </td>
             ))}
           </tr>

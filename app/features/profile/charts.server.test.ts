@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isNumericAxis, svgAxisLabels, tickProblems } from "../../../tests/support/ticks";
 import { changeChartSvg, monthlyCycleSvg } from "./charts.server";
 import type { EnsembleValue, MonthlyCycle, PlaceProfile, ProfileCell, ProfileRow } from "./profile";
 
@@ -9,14 +10,14 @@ const tas: MonthlyCycle = {
   code: "tas",
   name: "Mean temperature",
   units: "°C",
-  decimals: 2,
+  decimals: 3,
   months: [10, 12, 16, 21, 25, 27.5, 26, 25.5, 24, 20, 15, 11].map((t) => ensemble(t, 1.5)),
 };
 const pr: MonthlyCycle = {
   code: "pr",
   name: "Precipitation",
   units: "mm/day",
-  decimals: 2,
+  decimals: 4,
   months: [0.5, 0.7, 1, 1.5, 3, 8, 14.25, 12, 7, 2, 0.6, 0.4].map((p) => ensemble(p, 0.3)),
 };
 
@@ -36,8 +37,9 @@ describe("monthlyCycleSvg", () => {
     expect(svg).toContain('<title id="cyc-title">Monthly climate, 1995-2014</title>');
     const desc = /<desc id="cyc-desc">([^<]*)<\/desc>/.exec(svg)![1];
     expect(desc).toContain("1995-2014 baseline");
-    expect(desc).toContain("Precipitation (mm/day), bars on the right axis: highest in July (14.25 mm/day), lowest in December (0.40 mm/day)");
-    expect(desc).toContain("Mean temperature (°C), line on the left axis: highest in June (27.50 °C)");
+    // at the indicators' display decimals, as the page's table shows them
+    expect(desc).toContain("Precipitation (mm/day), bars on the right axis: highest in July (14.3 mm/day), lowest in December (0.4 mm/day)");
+    expect(desc).toContain("Mean temperature (°C), line on the left axis: highest in June (27.5 °C)");
     for (const month of MONTHS) expect(svg).toContain(`>${month}</text>`);
     // no background rectangle, the portal's font
     expect(svg).not.toMatch(/<rect[^>]*fill="white"/);
@@ -50,11 +52,23 @@ describe("monthlyCycleSvg", () => {
     expect(items(svg, "pr_range")).toHaveLength(12);
     expect(items(svg, "tas_median")).toHaveLength(1);
     expect(items(svg, "tas_range")).toHaveLength(1);
-    // both axes with their units and the data's decimals
+    // both axes with their units, and round ticks with the decimals their steps need, not the data's
     expect(svg).toContain(">Mean temperature (°C)</text>");
     expect(svg).toContain(">Precipitation (mm/day)</text>");
-    expect(svg).toMatch(/>20\.00<\/text>/);
-    expect(svg).toMatch(/>10\.00<\/text>/);
+    const numeric = svgAxisLabels(svg).filter(isNumericAxis);
+    expect(numeric).toEqual([
+      ["10", "15", "20", "25", "30"],
+      ["0", "2", "4", "6", "8", "10", "12", "14", "16"],
+    ]);
+  });
+
+  it("writes ticks of a narrow range with the decimals their step needs, whatever the data's decimals", async () => {
+    const dry = { ...pr, decimals: 4, months: pr.months.map((_, i) => ensemble(0.6 + i * 0.01234, 0.05)) };
+    const labels = svgAxisLabels(await monthlyCycleSvg([dry])).filter(isNumericAxis);
+    expect(labels).toHaveLength(1);
+    expect(labels[0].length).toBeGreaterThan(2);
+    expect(labels.flatMap(tickProblems)).toEqual([]);
+    expect(labels[0].some((l) => /\.\d{3,}$/.test(l))).toBe(false);
   });
 
   it("draws what there is: months without a median are left out, no data is said", async () => {
@@ -87,7 +101,7 @@ const row: ProfileRow = {
   code: "tas",
   name: "Mean temperature",
   units: "°C",
-  decimals: 2,
+  decimals: 3,
   category: "1000",
   baseline: ensemble(24, 1),
   changes: Object.fromEntries(
@@ -110,6 +124,11 @@ describe("changeChartSvg", () => {
     expect(svg).toContain('fill="#d9822b"');
     for (const c of choices) expect(svg).toContain(`>${c.label}</text>`);
     expect(svg).toContain(">SSP2-4.5</text>");
+    // the change axis: round ticks written as their step needs (0, 2, 4 …, not 0.000, 2.000)
+    const numeric = svgAxisLabels(svg).filter(isNumericAxis);
+    expect(numeric).toHaveLength(1);
+    expect(numeric.flatMap(tickProblems)).toEqual([]);
+    expect(numeric[0]).toContain("0");
   });
 
   it("names and describes the chart with the data's numbers", async () => {
@@ -119,7 +138,7 @@ describe("changeChartSvg", () => {
     const desc = /<desc id="ch-desc">([^<]*)<\/desc>/.exec(svg)![1];
     expect(desc).toContain("from the 1995-2014 baseline");
     expect(desc).toContain("under SSP2-4.5 and SSP5-8.5");
-    expect(desc).toContain("Medians range from +0.25 °C (SSP2-4.5, 2021-2040) to +7.25 °C (SSP5-8.5, +4 °C)");
+    expect(desc).toContain("Medians range from +0.3 °C (SSP2-4.5, 2021-2040) to +7.3 °C (SSP5-8.5, +4 °C)");
     expect(desc).toContain("Filled points (13 of 15)");
   });
 

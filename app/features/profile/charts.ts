@@ -2,14 +2,16 @@ import type { Config, TopLevelSpec } from "vega-lite";
 import { SCENARIO_COLORS } from "~/features/cmip6/charts/specs";
 import type { DrawText } from "~/features/cmip6/charts/draw.server";
 import { BASELINE_PERIOD, MONTH_NAMES } from "~/features/cmip6/periods";
-import { formatNumber, numberFormat } from "~/lib/format";
+import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
+import { AXIS_FORMAT, formatNumber } from "~/lib/format";
 import type { MonthlyCycle, PlaceProfile, ProfileCell, ProfileRow } from "./profile";
 
 /**
  * The profile's charts as Vega-Lite specifications with their text (title, description): the server draws
  * them into SVG (the page through its drawing context, the data pack through charts.server.ts), with no
  * client JavaScript; a title and description for screen readers, no background, the portal's font, and
- * classes that styles/profile-graphics.css recolours for the dark theme and print.
+ * classes that styles/profile-graphics.css recolours for the dark theme and print. Axes read round ticks with
+ * the decimals their step needs (`AXIS_FORMAT`); the text gives values at the indicator's display decimals.
  */
 
 export interface ChartSvgOptions {
@@ -30,7 +32,7 @@ export interface ProfileChart {
 
 /** What a change chart reads of a profile (or of its view): the rows' changes, the scenarios and the choices. */
 export interface ChangeChartInput {
-  rows: readonly (Pick<ProfileRow, "code" | "name" | "units" | "decimals"> & { changes: Record<string, Record<string, Pick<ProfileCell, "median" | "p10" | "p90" | "agreement">>> })[];
+  rows: readonly (Pick<ProfileRow, "code" | "name" | "units"> & { changes: Record<string, Record<string, Pick<ProfileCell, "median" | "p10" | "p90" | "agreement">>> })[];
   scenarios: PlaceProfile["scenarios"];
   choices: PlaceProfile["choices"];
 }
@@ -66,7 +68,7 @@ function extreme(variable: MonthlyCycle, which: "max" | "min", word: string) {
   const values = medians.filter((v): v is number => v !== null);
   if (values.length === 0) return undefined;
   const target = which === "max" ? Math.max(...values) : Math.min(...values);
-  return `${word} in ${MONTH_NAMES[medians.indexOf(target)]} (${formatNumber(target, variable.decimals)} ${variable.units})`;
+  return `${word} in ${MONTH_NAMES[medians.indexOf(target)]} (${formatNumber(target, displayDecimalsOf(variable.code))} ${variable.units})`;
 }
 
 /**
@@ -87,7 +89,7 @@ export function monthlyCycleChart(cycle: readonly MonthlyCycle[], options: Chart
     const y = {
       type: "quantitative",
       title: withUnits(v.name, v.units),
-      axis: { format: numberFormat(v.decimals), orient: v.code === "pr" ? "right" : "left", grid: v.code === "tas" || variables.length === 1 },
+      axis: { format: AXIS_FORMAT, orient: v.code === "pr" ? "right" : "left", grid: v.code === "tas" || variables.length === 1 },
       scale: { zero: v.code === "pr" },
     } as const;
     const median = { y: { ...y, field: "median" }, color: { datum: v.name, type: "nominal", title: null, scale: legend } } as const;
@@ -152,7 +154,7 @@ export function changeChart(profile: ChangeChartInput, code: string, options: Ch
     scale: { domain: scenarioNames, range: profile.scenarios.map((s) => SCENARIO_COLORS[s.code] ?? MUTED) },
   } as const;
   const x = { field: "choice", type: "ordinal", scale: { domain: profile.choices.map((c) => c.label) }, title: "20-year window or global warming level", axis: { labelAngle: 0 } } as const;
-  const y = { type: "quantitative", title: withUnits(`Change from ${BASELINE_PERIOD.label}`, row.units), axis: { format: numberFormat(row.decimals) } } as const;
+  const y = { type: "quantitative", title: withUnits(`Change from ${BASELINE_PERIOD.label}`, row.units), axis: { format: AXIS_FORMAT } } as const;
   const xOffset = { field: "scenario", type: "nominal", sort: scenarioNames, scale: { paddingInner: 0.3 } } as const;
   const spec = {
     title: { text: title, subtitle: ["Median of the models (point) with their 10th-90th percentiles (line)", "Filled: robust, at least 80 % of the models agree on the sign; hollow: fewer agree"] },
@@ -177,7 +179,7 @@ export function changeChart(profile: ChangeChartInput, code: string, options: Ch
   } as unknown as TopLevelSpec;
 
   const sorted = [...points].sort((a, b) => a.median - b.median);
-  const at = (p: (typeof points)[number]) => `${formatNumber(p.median, row.decimals, { signed: true })}${row.units ? ` ${row.units}` : ""} (${p.scenario}, ${p.choice})`;
+  const at = (p: (typeof points)[number]) => `${formatNumber(p.median, displayDecimalsOf(row.code), { signed: true })}${row.units ? ` ${row.units}` : ""} (${p.scenario}, ${p.choice})`;
   const robust = points.filter((p) => p.robust).length;
   const desc = [
     `Change in ${lowerFirst(row.name)}${row.units ? ` (${row.units})` : ""} from the ${BASELINE_PERIOD.label} baseline for ${profile.choices.map((c) => c.label).join(", ")}`,

@@ -15,7 +15,8 @@ const cell = (median: number, agree: number, count = 10, extra: Partial<ProfileC
 });
 
 function row(code: string, name: string, units: string, category: string, base: number, changes: Record<string, Record<string, ProfileCell>>): ProfileRow {
-  return { code, name, units, decimals: 2, category, baseline: { median: base, p10: base - 1, p90: base + 1, count: 10 }, changes };
+  // the profile's rounding (period statistics: one decimal more than the values); the text uses the display decimals
+  return { code, name, units, decimals: 3, category, baseline: { median: base, p10: base - 1, p90: base + 1, count: 10 }, changes };
 }
 
 function profile(rows: ProfileRow[]): PlaceProfile {
@@ -51,26 +52,26 @@ const ROWS = [
 describe("profile signals", () => {
   const sentences = profileSignals(profile(ROWS));
 
-  it("states the end-of-century temperature change with its range, baseline and agreement", () => {
+  it("states the end-of-century temperature change with its range, baseline and agreement, to a tenth of a degree", () => {
     expect(sentences[0]).toBe(
-      "Under SSP5-8.5, mean temperature rises by +4.46 °C (+3.46 to +5.46) by 2080-2099 from its 1995-2014 value of 13.07 °C; 10 of 10 models agree on the sign (robust).",
+      "Under SSP5-8.5, mean temperature rises by +4.5 °C (+3.5 to +5.5) by 2080-2099 from its 1995-2014 value of 13.1 °C; 10 of 10 models agree on the sign (robust).",
     );
   });
 
   it("states the change at +2 °C with the models that reach it", () => {
     expect(sentences[1]).toContain("at +2 °C of global warming (9 of 9 models reach it)");
-    expect(sentences[1]).toContain("+1.37 °C (+0.37 to +2.37)");
+    expect(sentences[1]).toContain("+1.4 °C (+0.4 to +2.4)");
   });
 
-  it("says when the models do not agree on the sign", () => {
+  it("says when the models do not agree on the sign, precipitation to a tenth of a millimetre a day", () => {
     expect(sentences[2]).toBe(
-      "Under SSP5-8.5, precipitation falls by -0.20 mm/day (-1.20 to +0.80) by 2080-2099 from its 1995-2014 value of 4.50 mm/day; only 6 of 10 models agree on the sign (not robust).",
+      "Under SSP5-8.5, precipitation falls by -0.2 mm/day (-1.2 to +0.8) by 2080-2099 from its 1995-2014 value of 4.5 mm/day; only 6 of 10 models agree on the sign (not robust).",
     );
   });
 
   it("names the largest robust relative change among indices with a true zero", () => {
     // TX90p: +30.5 on 10 % is 3.05 times its baseline; FD 0.33; TXn (°C) and R99pTOT (not robust) do not count
-    expect(sentences[3]).toContain("Warm days (TX90p): +30.50 % (+29.50 to +31.50) from 10.00 %");
+    expect(sentences[3]).toContain("Warm days (TX90p): +30.5 % (+29.5 to +31.5) from 10.0 %");
   });
 
   it("counts the robust indicators", () => {

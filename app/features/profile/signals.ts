@@ -1,21 +1,23 @@
+import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
 import { formatNumber } from "~/lib/format";
 import type { PlaceProfile, ProfileCell, ProfileRow } from "./profile";
 
 /**
  * The strongest signals of a profile in a few generated sentences. Every number in them is a number of
- * the profile's table, formatted as the table formats it, so a reader can find each one there.
+ * the profile's table, formatted as the table formats it (the indicator's display decimals), so a reader can
+ * find each one there.
  */
 
 const END_CENTURY = "2080-2099";
 const LEVEL = "gwl:2.0";
 
 const unit = (row: ProfileRow) => (row.units === "unitless" ? "" : ` ${row.units}`);
-const value = (row: ProfileRow, v: number | null) => `${formatNumber(v, row.decimals)}${unit(row)}`;
-const change = (row: ProfileRow, v: number | null) => `${formatNumber(v, row.decimals, { signed: true })}${unit(row)}`;
+const value = (row: ProfileRow, v: number | null) => `${formatNumber(v, displayDecimalsOf(row.code))}${unit(row)}`;
+const change = (row: ProfileRow, v: number | null) => `${formatNumber(v, displayDecimalsOf(row.code), { signed: true })}${unit(row)}`;
 
 /** Quantities with a true zero (counts of days, amounts, shares), where a change relative to the baseline means something. */
 const RATIO_UNITS = new Set(["days", "mm", "mm/day", "%"]);
-const range = (row: ProfileRow, cell: ProfileCell) => `${formatNumber(cell.p10, row.decimals, { signed: true })} to ${formatNumber(cell.p90, row.decimals, { signed: true })}`;
+const range = (row: ProfileRow, cell: ProfileCell) => `${formatNumber(cell.p10, displayDecimalsOf(row.code), { signed: true })} to ${formatNumber(cell.p90, displayDecimalsOf(row.code), { signed: true })}`;
 
 function agreementClause(cell: ProfileCell): string {
   const a = cell.agreement;

@@ -49,7 +49,7 @@ describe("buildProfileView", () => {
     expect(all.allRows).toBe(true);
   });
 
-  it("rounds every number to the decimals the page shows, so the page's text is the profile's", () => {
+  it("keeps the profile's rounding, so the page's text and charts are the profile's", () => {
     const view = buildProfileView(profile, { rows: "all", url: "" });
     profile.rows.forEach((full, i) => {
       const shown = view.rows[i];

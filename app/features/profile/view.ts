@@ -4,7 +4,9 @@ import type { EnsembleValue, LevelNote, MonthlyCycle, PlaceProfile, ProfileCell,
 
 /**
  * What a profile page shows, and nothing else: the view the server primes and `/api/views/profile/<place>`
- * answers (decision 026). The numbers are rounded to the decimals the page shows them at; the change
+ * answers (decision 026). The numbers keep the profile's rounding (`decimals`: period statistics one decimal
+ * finer than the indicator's values), so the charts place them where they are; the page writes them at the
+ * indicator's display decimals (`displayDecimalsOf`), in its tables, charts and sentences alike. The change
  * tables hold their first rows (climate variables: precipitation and temperatures, which the charts draw)
  * unless every row is asked for (`rows=all`): the whole tables are most of a profile's weight (two tables
  * of 39 indicators by 8 windows and levels). The data pack is built from the whole profile.
@@ -84,7 +86,7 @@ export function shownRows(rows: readonly ProfileRow[], choice: ProfileRowsChoice
   return rows.filter((r, i) => i < FIRST_ROWS || (CHANGE_CHART_CODES as readonly string[]).includes(r.code));
 }
 
-/** The view of a profile: what its page shows, rounded as shown. */
+/** The view of a profile: what its page shows, at the profile's rounding. */
 export function buildProfileView(profile: PlaceProfile, options: { rows: ProfileRowsChoice; url: string }): ProfileView {
   const rows = shownRows(profile.rows, options.rows);
   return {

@@ -29,7 +29,7 @@ export const profileViewSchema = z.strictObject({
         changes: z.record(z.string(), z.record(z.string(), cell)).describe("By scenario code, then by window code (`2080-2099`, `gwl:2.0`)."),
       }),
     )
-    .describe("The rows of the change tables: the first ones, or every indicator with `rows=all`. Numbers are rounded to the decimals the page shows."),
+    .describe("The rows of the change tables: the first ones, or every indicator with `rows=all`. Numbers are rounded to `decimals` (period statistics: one more than the indicator's values); the page writes them with fewer, the decimals a reader can use."),
   rowCount: z.number().int().describe("Indicators of the whole profile."),
   allRows: z.boolean(),
   models: z.number().int(),

@@ -1,10 +1,11 @@
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
 import { describe, expect, it } from "vitest";
+import { isNumericAxis, svgAxisLabels, tickProblems } from "../../../../tests/support/ticks";
 import type { ScenarioSeries } from "../series";
 import { compactSvg } from "./compactSvg";
 import { drawChartSvg } from "./draw.server";
-import { barChartSpec, timeSeriesSpec } from "./specs";
+import { barChartSpec, spreadSpec, timeSeriesSpec } from "./specs";
 
 const years = Array.from({ length: 40 }, (_, i) => 2000 + i);
 const block = (scenario: ScenarioSeries["scenario"], offset: number): ScenarioSeries => ({
@@ -44,6 +45,23 @@ describe("charts drawn on the server", () => {
 
   it.each(specs)("draws %s exactly as vega's own export does, compacted", async (_, spec) => {
     expect(marks(drawChartSvg(spec, text, { containerWidth: 600 }))).toBe(marks(compactSvg(await vegaExport(spec, 600))));
+  });
+
+  it("writes every numeric axis with round ticks and the decimals their step needs", () => {
+    const scaled = (b: ScenarioSeries, f: number): ScenarioSeries => ({
+      ...b,
+      values: Object.fromEntries(Object.entries(b.values).map(([m, v]) => [m, v.map((x) => (x === null ? null : x * f))])),
+      stats: { ...b.stats, median: b.stats.median.map((x) => (x === null ? null : x * f)), p10: b.stats.p10.map((x) => (x === null ? null : x * f)), p90: b.stats.p90.map((x) => (x === null ? null : x * f)) },
+    });
+    const box = { temperature: { median: 1.234, p10: 0.8765, p90: 1.9876 }, precipitation: { median: 4.321, p10: -2.345, p90: 9.876 } };
+    const drawn = [
+      // a dry place's precipitation (0.7 mm/day, changes of hundredths), a temperature, an amount in millimetres
+      ...[0.035, 1, 60].map((f) => timeSeriesSpec([scaled(block("historical", 20), f), scaled(block("ssp585", 21), f)], { ...labels, decimals: 1 }, true)),
+      spreadSpec([{ model: "A", temperature: 1.1, precipitation: 3.3, selected: true }], box, { ...labels, decimals: 1 }),
+      barChartSpec([{ category: "El Niño", group: "kharif", value: -0.042 }, { category: "La Niña", group: "kharif", value: 0.031 }], labels, "ENSO phase", ["El Niño", "La Niña"]),
+    ].map((spec) => svgAxisLabels(drawChartSvg(spec, text, { containerWidth: 600 })).filter(isNumericAxis));
+    for (const axes of drawn) expect(axes.length).toBeGreaterThan(0);
+    expect(drawn.flat().flatMap(tickProblems)).toEqual([]);
   });
 
   it("names the drawing as one image with a title and a description", () => {

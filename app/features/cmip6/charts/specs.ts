@@ -1,11 +1,12 @@
 import type { TopLevelSpec } from "vega-lite";
-import { numberFormat } from "~/lib/format";
+import { AXIS_FORMAT, numberFormat } from "~/lib/format";
 import type { ScenarioSeries } from "../series";
 import type { SpreadSummary } from "../subsets";
 
 /**
  * Vega-Lite specifications of the CMIP6 charts, built from series answers by pure functions. Every chart
- * names its units and, for generated data, says "Sample data" in its subtitle.
+ * names its units and, for generated data, says "Sample data" in its subtitle. Value axes read round ticks
+ * with the decimals their step needs (`AXIS_FORMAT`); tooltips give values at the indicator's display decimals.
  */
 
 export const SCENARIO_COLORS: Record<string, string> = {
@@ -25,7 +26,7 @@ export interface ChartLabels {
   partlySample?: boolean;
   /** Extra subtitle text (period, baseline, model count). */
   note?: string;
-  /** Decimals of the values in tooltips (the indicator's; 2 when not given). */
+  /** Decimals of the values in tooltips (the indicator's display decimals, `displayDecimalsOf`; 2 when not given). */
   decimals?: number;
 }
 
@@ -187,7 +188,7 @@ export function bandChartSpec({ labels, band, members, x, rules = [], legend = "
       mark: { type: "area", opacity: 0.2 },
       encoding: {
         x: xEncoding,
-        y: { field: "p10", type: "quantitative", title: y, scale: { zero: false } },
+        y: { field: "p10", type: "quantitative", title: y, scale: { zero: false }, axis: { format: AXIS_FORMAT } },
         y2: { field: "p90" },
         color,
       },
@@ -279,8 +280,8 @@ export interface SpreadPoint {
  * named. Points carry `model`, so a click on one can toggle it.
  */
 export function spreadSpec(points: readonly SpreadPoint[], box: SpreadSummary, labels: ChartLabels): TopLevelSpec {
-  const x = { field: "temperature", type: "quantitative" as const, title: "Change in temperature (°C)", scale: { zero: false, nice: true } };
-  const y = { field: "precipitation", type: "quantitative" as const, title: "Change in precipitation (%)", scale: { zero: false, nice: true } };
+  const x = { field: "temperature", type: "quantitative" as const, title: "Change in temperature (°C)", scale: { zero: false, nice: true }, axis: { format: AXIS_FORMAT } };
+  const y = { field: "precipitation", type: "quantitative" as const, title: "Change in precipitation (%)", scale: { zero: false, nice: true }, axis: { format: AXIS_FORMAT } };
   const t = box.temperature;
   const p = box.precipitation;
   const format = valueFormat(labels);
@@ -374,7 +375,7 @@ export function barChartSpec(data: BarDatum[], labels: ChartLabels, categoryTitl
     encoding: {
       x: { field: "category", type: "nominal", title: categoryTitle, sort: order },
       xOffset: { field: "group" },
-      y: { field: "value", type: "quantitative", title: labels.axis },
+      y: { field: "value", type: "quantitative", title: labels.axis, axis: { format: AXIS_FORMAT } },
       color: { field: "group", type: "nominal", title: "", scale: colorScale(groups) },
       tooltip: [
         { field: "category", title: categoryTitle },

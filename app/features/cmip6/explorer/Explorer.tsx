@@ -7,6 +7,7 @@ import { profilePath } from "~/features/profile/profile";
 import { ObservationsNote } from "~/features/observations/ObservationsNote";
 import { useGetCmip6ModelsQuery, useGetGeosQuery, useGetIndicatorsQuery, useGetScenariosQuery } from "~/store/reference";
 import { Chart } from "../charts/Chart";
+import { displayDecimalsOf } from "../indicatorRules";
 import { seriesIndicator, type SeriesCatalog } from "../seriesQuery";
 import { SourceNote, SourceTag } from "../SourceTag";
 import { SpreadView } from "../spread/SpreadView";
@@ -126,7 +127,8 @@ function Results({ selection, results }: { selection: ExplorerSelection; results
  * focus in it, its CSV export), then the rows of the series, sorted, filtered and paged in the browser.
  */
 function DenseTable({ results, rows, onDemand, pageParams }: { results: ExplorerResults; rows: SeriesRow[] | undefined; onDemand: RowsOnDemand<SeriesRow>; pageParams: string }) {
-  const { models, units, monthly, decimals, initial } = results.table;
+  const { models, units, monthly, initial } = results.table;
+  const decimals = displayDecimalsOf(results.indicator.code);
   const columns = useMemo(() => denseColumns(models, units, monthly, decimals), [models, units, monthly, decimals]);
   const rowKey = useCallback((r: SeriesRow) => r.key, []);
   return (

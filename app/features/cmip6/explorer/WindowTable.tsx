@@ -2,6 +2,7 @@ import { Button, HTMLTable } from "@blueprintjs/core";
 import { downloadText } from "~/components/data-table/download";
 import { formatNumber } from "~/lib/format";
 import { AgreementMark } from "../AgreementMark";
+import { displayDecimalsOf } from "../indicatorRules";
 import { ONE_SOURCE_RULE, type Agreement } from "../windows";
 import { toCsvWithHeader, toJsonWithHeader, WINDOW_EXPORT_COLUMNS, windowExportRows } from "./compute";
 import { windowRowsOf, type ExplorerResults } from "./view";
@@ -19,8 +20,10 @@ function AgreementCell({ agreement }: { agreement: Agreement | null }) {
 
 /** The 20-year windows and warming levels of a view, with their downloads (the rows as shown, at full precision of the view). */
 export function WindowTable({ results }: { results: ExplorerResults }) {
-  const { rows, decimals, baseline, levelStatus, header } = results.windows;
+  const { rows, baseline, levelStatus, header } = results.windows;
   const { indicator, geo, subset, sample } = results;
+  // shown at the indicator's display decimals; the downloads write the rows at their own precision
+  const decimals = displayDecimalsOf(indicator.code);
   const units = indicator.units;
   const scenarioName = (code: string) => results.scenarioNames[code] ?? code;
   const notes = rows.filter((r) => r.level);

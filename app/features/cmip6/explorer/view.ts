@@ -4,6 +4,7 @@ import { applyTableState } from "~/components/data-table/model";
 import { parseTableState } from "~/components/data-table/state";
 import type { ColumnDef } from "~/components/data-table/types";
 import { formatNumber } from "~/lib/format";
+import { displayDecimalsOf } from "../indicatorRules";
 import { annualCycleSpec, changeSpec, levelSpans, timeSeriesSpec, windowSpans, type BandPoint, type ChartLabels, type SpanMark } from "../charts/specs";
 import { MONTH_NAMES, PROJECTION_WINDOWS, type NamedPeriod } from "../periods";
 import type { ScenarioSeries, SeriesResponse } from "../series";
@@ -36,9 +37,11 @@ export const DENSE_TABLE_PREFIX = "t.";
  */
 export const DENSE_TABLE_PAGE_SIZE = 25;
 
-/** The dense table's columns: statistics, then every model (hidden when there are many). */
+/**
+ * The dense table's columns: statistics, then every model (hidden when there are many). Values are shown
+ * at `decimals` (the indicator's display decimals); copies and downloads take `value`, at full precision.
+ */
 export function denseColumns(models: readonly string[], units: string, monthly: boolean, decimals: number): ColumnDef<SeriesRow>[] {
-  // values shown at the indicator's decimals; copies and downloads take `value`, at full precision
   const number = (value: (r: SeriesRow) => number | null) => ({ value, render: (r: SeriesRow) => formatNumber(value(r), decimals), numeric: true });
   return [
     { id: "scenario", header: "Scenario", value: (r) => r.scenario, facet: true, width: 110 },
@@ -114,12 +117,14 @@ export interface ExplorerResults {
     rows: ViewWindowRow[];
     /** The lists of models the rows count, each once (`ViewWindowRow`). */
     modelLists: string[][];
+    /** The rows' rounding (`windowDecimals`); the table shows them at the indicator's display decimals. */
     decimals: number;
     baseline: string;
     header: ExportHeader;
     /** Why warming-level rows are missing. */
     levelStatus?: string;
   };
+  /** The dense table: `decimals` is the values' rounding; the table shows them at the indicator's display decimals. */
   table: { models: string[]; monthly: boolean; units: string; decimals: number; initial: InitialTableModel<SeriesRow> };
   /** The series queries the view was computed from: what loads when every value is asked for. */
   series: SeriesQueries;
@@ -220,7 +225,7 @@ export function buildExplorerView(
     sample,
     partlySample: origin.kind === "mixed",
     note,
-    decimals: indicator.decimals,
+    decimals: displayDecimalsOf(indicator.code),
   });
 
   // what the chart and the dense table show
@@ -259,7 +264,7 @@ export function buildExplorerView(
   const lastMedian = last?.stats.median[last.years.length - 1];
   const summary = `${chart.label} of ${indicator.chartTitle.toLowerCase()} in ${place}, ${periodText}, ${data.series
     .map((b) => scenarioName(b.scenario))
-    .join(", ")}; ${modelText}.${last && lastMedian != null ? ` Ensemble median in ${last.years[last.years.length - 1]} (${last.scenario}): ${lastMedian} ${indicator.units}.` : ""}${sample ? ` ${origin.kind === "mixed" ? "Partly sample data" : "Sample data"}.` : " Ingested data."}`;
+    .join(", ")}; ${modelText}.${last && lastMedian != null ? ` Ensemble median in ${last.years[last.years.length - 1]} (${last.scenario}): ${formatNumber(lastMedian, displayDecimalsOf(indicator.code))} ${indicator.units}.` : ""}${sample ? ` ${origin.kind === "mixed" ? "Partly sample data" : "Sample data"}.` : " Ingested data."}`;
 
   const header: ExportHeader = {
     indicator: `${indicator.code} (${indicator.name})`,
@@ -305,7 +310,7 @@ export function buildExplorerView(
   // the dense table's page for the URL's table state
   const rows = seriesRows(blocks);
   const monthly = rows.some((r) => r.month !== undefined);
-  const columns = denseColumns(modelCodes, indicator.units, monthly, indicator.decimals);
+  const columns = denseColumns(modelCodes, indicator.units, monthly, displayDecimalsOf(indicator.code));
   const state = parseTableState(options.params, columns, DENSE_TABLE_PREFIX, DENSE_TABLE_PAGE_SIZE);
   const { rows: _all, ...model } = applyTableState(rows, columns, state);
   // the page's rows carry the models whose columns are shown, no more

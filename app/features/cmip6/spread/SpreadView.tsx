@@ -3,6 +3,7 @@ import { useState, type KeyboardEvent } from "react";
 import { formatNumber } from "~/lib/format";
 import { Chart } from "../charts/Chart";
 import { spreadSpec } from "../charts/specs";
+import { displayDecimalsOf } from "../indicatorRules";
 import { SEASONS } from "../periods";
 import type { SeriesCatalog } from "../seriesQuery";
 import { SourceNote, SourceTag } from "../SourceTag";
@@ -19,8 +20,8 @@ interface SpreadViewProps {
   onChange: (selection: ExplorerSelection) => void;
 }
 
-/** Decimals of the two axes in the table: hundredths of a degree, tenths of a percent. */
-const T_DECIMALS = 2;
+/** Decimals of the two changes in the table and text: mean temperature's display decimals, tenths of a percent. */
+const T_DECIMALS = displayDecimalsOf("tas");
 const P_DECIMALS = 1;
 
 /**
