@@ -220,5 +220,21 @@ describe("FairLines", () => {
       lines.end("b");
       expect(lines.underWay).toBe(0);
     });
+
+    it("counts only the wait for the room: a job waiting behind its client's own is not turned away for it", async () => {
+      vi.useFakeTimers();
+      const lines = shared(4, 1000);
+      expect(await lines.take("a")!).toBe(true);
+      let second: boolean | undefined;
+      void lines.take("a")!.then((go) => (second = go));
+      await vi.advanceTimersByTimeAsync(5000);
+      // behind a's own job for 5 s: still waiting, not turned away
+      expect(second).toBeUndefined();
+      lines.end("a");
+      await vi.advanceTimersByTimeAsync(0);
+      expect(second).toBe(true);
+      lines.end("a");
+      expect(lines.shed).toBe(0);
+    });
   });
 });

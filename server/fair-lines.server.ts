@@ -84,19 +84,33 @@ export class FairLines {
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = { go: () => (clearTimeout(waiter.timer), resolve(true)) };
       if (maxWaitMs !== undefined && Number.isFinite(maxWaitMs)) {
-        waiter.timer = setTimeout(() => {
-          const at = line.waiting.indexOf(waiter);
-          if (at < 0) return;
-          line.waiting.splice(at, 1);
-          this.underWay--;
-          this.shed++;
-          this.forget(client, line);
-          resolve(false);
-        }, maxWaitMs);
-        waiter.timer.unref?.();
+        waiter.arm = () => {
+          waiter.arm = undefined;
+          waiter.timer = setTimeout(() => {
+            const at = line.waiting.indexOf(waiter);
+            if (at < 0) return;
+            line.waiting.splice(at, 1);
+            this.underWay--;
+            this.shed++;
+            this.armHead(line);
+            this.forget(client, line);
+            resolve(false);
+          }, maxWaitMs);
+          waiter.timer.unref?.();
+        };
       }
       line.waiting.push(waiter);
+      this.armHead(line);
     });
+  }
+
+  /**
+   * The wait that counts toward `maxWaitMs` is the wait for the machine's room: it starts when a job is the
+   * next of its line with room in its client's own share (not while it waits behind its client's own jobs,
+   * a line that is the client's business and bounded by `queuePerClient`, nor while its line defers).
+   */
+  private armHead(line: Line): void {
+    if (line.running < this.perClient && !line.held) line.waiting[0]?.arm?.();
   }
 
   /**
@@ -183,7 +197,10 @@ export class FairLines {
       this.start(line);
       line.waiting.shift()!.go();
     }
-    for (const [client, line] of this.lines) this.forget(client, line);
+    for (const [client, line] of this.lines) {
+      this.armHead(line);
+      this.forget(client, line);
+    }
   }
 
   /** A line with nothing under way, waiting or deferring is gone. */
@@ -225,12 +242,14 @@ export class FairLines {
 export interface Admission {
   /** Jobs under way at once over all clients. */
   capacity?: number;
-  /** The longest a job waits for its turn before it is turned away (503 with Retry-After). */
+  /** The longest a job waits for the room before it is turned away (503 with Retry-After); a wait behind its client's own jobs does not count. */
   maxWaitMs?: number;
 }
 
 interface Waiter {
   go: () => void;
+  /** Starts the wait that counts toward `maxWaitMs` (once; absent when there is no bound or it has started). */
+  arm?: () => void;
   timer?: ReturnType<typeof setTimeout>;
 }
 
