@@ -15,7 +15,7 @@ import { createSeriesService } from "../../series/service.server";
 import { cellPeriodMeans, ensembleField, type GridMember } from "../ensemble";
 import { openGridNetcdf } from "../files/netcdf";
 import { GridFileStore } from "../files/store";
-import { buildGridFiles, fieldAxesFor, gridFileName } from "./build";
+import { buildGridFiles, fieldAxesFor, gridFileName, type BuildGridSummary } from "./build";
 
 /**
  * End to end: small daily NetCDF files of three models (a noleap, a standard and a 360-day calendar; one
@@ -121,6 +121,7 @@ let dir: string;
 let gridDir: string;
 let database: string;
 let summary: IngestSummary;
+let grids: BuildGridSummary;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "sacap-grids-"));
@@ -148,7 +149,7 @@ beforeAll(async () => {
   summary = await ingest({ paths: [dir], database, seeds, geoDir: "seeds/geo", minCoverage: 0 });
   const db = openSeriesDatabase(database);
   try {
-    await buildGridFiles({ db, gridDir, seeds, only: summary.gridRuns });
+    grids = await buildGridFiles({ db, gridDir, seeds, only: summary.gridRuns });
   } finally {
     db.close();
   }
@@ -197,6 +198,18 @@ describe("gridded fields from the ingest", () => {
     expect(files).toContain(gridFileName("prcptot", "ssp245", "annual"));
     expect(files).not.toContain(gridFileName("prcptot", "ssp245", "DJF"));
     expect(files.filter((f) => !f.endsWith(".nc"))).toEqual([]);
+  });
+
+  it("names the variables an index is computed from when no file gave them: su from tasmax, tr and fd from tasmin", () => {
+    // the files are tas and pr: the ingest keeps the cells of su, tr and fd, none with a value
+    for (const [indicator, variable] of [["su", "tasmax"], ["tr", "tasmin"], ["fd", "tasmin"]]) {
+      const reasons = grids.skipped.filter((s) => s.indicator === indicator).map((s) => s.reason);
+      expect(reasons).toContain(`no ${variable} file was ingested (${indicator} is computed from ${variable}), for any model: no file`);
+      for (const m of MODELS) expect(reasons).toContain(`${m.model}: no ${variable} file was ingested (${indicator} is computed from ${variable})`);
+      expect(reasons.join("\n")).not.toMatch(/1995-2014 mean/);
+    }
+    // an index whose variable was read has its file
+    expect(grids.skipped.filter((s) => s.indicator === "prcptot")).toEqual([]);
   });
 
   it.each([
