@@ -59,7 +59,8 @@ async function seriesAnswerOf(series: SeriesService, { frequency, query }: Analy
   if (!parsed.ok) return undefined;
   const resolved = series.resolve(frequency, parsed.query);
   if (!resolved.ok) return undefined;
-  const answer = await series.response(resolved.value);
+  // unrounded: the views compute statistics of the series and round what they show
+  const answer = await series.response(resolved.value, "full");
   return "status" in answer ? undefined : { answer, etag: resolved.value.etag };
 }
 

@@ -110,7 +110,8 @@ export async function choropleth(series: SeriesService, table: Pick<WarmingLevel
     }
     const resolved = series.resolve("annual", parsed.query);
     if (!resolved.ok) return { status: 404, message: resolved.message, details: resolved.details };
-    const answer = await series.response(resolved.value);
+    // unrounded: a region's value is a statistic of the yearly values, rounded once below
+    const answer = await series.response(resolved.value, "full");
     if ("status" in answer) return { status: 404, message: answer.message, details: answer.details };
     info ??= { code: answer.indicator.code, name: answer.indicator.name, units: answer.indicator.units, decimals: answer.indicator.decimals };
     sample ||= answer.sample;

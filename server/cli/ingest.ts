@@ -86,7 +86,7 @@ PET is FAO-56 Penman-Monteith per grid cell and day when a model-year has tas, t
 and sfcWind, else Hargreaves-Samani from tas, tasmax and tasmin; each series records which.
 
 Files of one model, scenario and years are read together (indices such as DTR need tasmax and tasmin).
-Files already ingested (same SHA-256) are skipped while their rows are still theirs; a bad file is
+Files already ingested (same name and SHA-256) are skipped while their rows are still theirs; a bad file is
 reported and nothing of it is written. A file is refused when its name and time axis disagree, when it
 declares more than it holds (or more than 200 years of days), or when a value is implausible (for example
 a temperature outside -90..60 °C or negative precipitation), naming the variable, day and cell.

@@ -8,11 +8,15 @@ export { calendarOfRun, INGEST_METHOD, methodOfRun, OBSERVED_INGEST_METHOD } fro
  * Series ingested from NetCDF files (`npm run ingest`), in SQLite: one row per indicator, geo, scenario,
  * model, frequency and year (twelve float64 values for a monthly row, one for an annual row), plus the
  * files each (model, scenario) came from. The server opens it read-only in front of the sample store.
+ *
+ * A file is known by its name (which says its variable, model, scenario, member, grid and years) and its
+ * checksum together: two files of the same bytes under different names (two models' generated files
+ * without global attributes) are two files, each ingested for what its name says.
  */
 
 export const SERIES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS ingested_files (
-  sha256 TEXT PRIMARY KEY,
+  sha256 TEXT NOT NULL,
   name TEXT NOT NULL,
   path TEXT NOT NULL,
   bytes INTEGER NOT NULL,
@@ -25,7 +29,8 @@ CREATE TABLE IF NOT EXISTS ingested_files (
   calendar TEXT NOT NULL,
   units TEXT NOT NULL,
   source_id TEXT NOT NULL,
-  ingested_at TEXT NOT NULL
+  ingested_at TEXT NOT NULL,
+  PRIMARY KEY (sha256, name)
 );
 CREATE INDEX IF NOT EXISTS ingested_files_source ON ingested_files (source_id);
 CREATE TABLE IF NOT EXISTS grid_masks (

@@ -4,7 +4,7 @@ import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seri
 import { getSeeds } from "../seeds.server";
 import { DroughtIndexStore } from "./drought-store";
 import { SampleSeriesStore } from "./sample/sample-store";
-import { createSeriesService, type SeriesService } from "./service.server";
+import { createSeriesService, type AnswerPrecision, type SeriesService } from "./service.server";
 import { LayeredSeriesStore, type SeriesStore } from "./store";
 
 let service: SeriesService;
@@ -20,10 +20,10 @@ function resolve(frequency: SeriesFrequency, search: string) {
   return service.resolve(frequency, parsed.query);
 }
 
-async function answer(frequency: SeriesFrequency, search: string): Promise<SeriesResponse> {
+async function answer(frequency: SeriesFrequency, search: string, precision: AnswerPrecision = "sent"): Promise<SeriesResponse> {
   const resolved = resolve(frequency, search);
   if (!resolved.ok) throw new Error(resolved.message);
-  const value = await service.answer(resolved.value);
+  const value = await service.answer(resolved.value, precision);
   if ("status" in value) throw new Error(value.message);
   return seriesResponseSchema.parse(value);
 }
@@ -103,8 +103,43 @@ describe("answers", () => {
     expect(a.series[0].years).toEqual([2000, 2001, 2002, 2003, 2004]);
     expect(a.series[0].values.MIROC6).toEqual(Array.from(stored.values.subarray(50, 55), (v) => Math.round(v * 1000) / 1000));
     expect(a.series[0].stats.count).toEqual([1, 1, 1, 1, 1]);
-    expect(a.series[0].stats.median).toEqual(a.series[0].values.MIROC6);
+    // the statistics of the stored values, rounded once to one more decimal (not the rounded values again)
+    expect(a.series[0].stats.median).toEqual(Array.from(stored.values.subarray(50, 55), (v) => Math.round(v * 10000) / 10000));
     expect(a.ensemble).toBe(false);
+    // unrounded for the statistics computed elsewhere in the server
+    const full = await answer("annual", "indicator=pr&geo=MDV&scenario=historical&model=MIROC6&start=2000&end=2004", "full");
+    expect(full.series[0].values.MIROC6).toEqual(Array.from(stored.values.subarray(50, 55)));
+  });
+
+  it("takes a window mean as the rounded mean of the unrounded yearly values, the ensemble statistics of those means, and changes from unrounded baselines", async () => {
+    const search = "indicator=tas&geo=BTN&scenario=ssp245&model=EC-Earth3,MIROC6,CanESM5&window=2040-2059";
+    const a = await answer("annual", search);
+    const meanOf = (scenario: string, model: string, start: number, end: number) => {
+      const stored = store.getOne({ indicator: "tas", geo: "BTN", scenario, model, frequency: "annual" })!;
+      const xs = stored.values.subarray(start - stored.startYear, end - stored.startYear + 1);
+      return xs.reduce((s, v) => s + v, 0) / xs.length;
+    };
+    const roundedMeanOf = (scenario: string, model: string, start: number, end: number) => {
+      const stored = store.getOne({ indicator: "tas", geo: "BTN", scenario, model, frequency: "annual" })!;
+      const xs = stored.values.subarray(start - stored.startYear, end - stored.startYear + 1);
+      return xs.reduce((s, v) => s + Math.round(v * 100) / 100, 0) / xs.length;
+    };
+    const w = a.windows![0];
+    let differs = 0;
+    for (const model of ["EC-Earth3", "MIROC6", "CanESM5"]) {
+      const exact = meanOf("ssp245", model, 2040, 2059);
+      expect(w.models[model].mean, model).toBe(Math.round(exact * 1000) / 1000);
+      expect(w.models[model].change, model).toBe(Math.round((exact - meanOf("historical", model, 1995, 2014)) * 1000) / 1000);
+      if (Math.round(roundedMeanOf("ssp245", model, 2040, 2059) * 1000) !== Math.round(exact * 1000)) differs++;
+    }
+    // the median of three models' unrounded means is one of them, rounded once
+    const means = ["EC-Earth3", "MIROC6", "CanESM5"].map((m) => meanOf("ssp245", m, 2040, 2059)).sort((x, y) => x - y);
+    expect(w.median).toBe(Math.round(means[1] * 1000) / 1000);
+    // and in a full answer, the same statistics unrounded
+    const full = await answer("annual", search, "full");
+    expect(full.windows![0].median).toBe(means[1]);
+    // the mean of the rounded yearly values is another number for some model (what the rule prevents)
+    expect(differs).toBeGreaterThan(0);
   });
 
   it("gives every month, one month, or a season of the monthly series", async () => {
@@ -290,14 +325,14 @@ describe("several period statistics of one query (a place's profile)", () => {
 
   it("gives the 1995-2014 climatology as the median of the models' own means", async () => {
     const table = await service.windows("annual", { indicator: "tas", geo: "NPL", scenario: ["ssp585"] }, ["2080-2099"]);
-    const history = await answer("annual", "indicator=tas&geo=NPL&scenario=historical&start=1995&end=2014");
+    const history = await answer("annual", "indicator=tas&geo=NPL&scenario=historical&start=1995&end=2014", "full");
     const means = Object.values(history.series[0].values)
       .map((xs) => xs.reduce<number>((sum, v) => sum + v!, 0) / xs.length)
       .sort((a, b) => a - b);
     const mid = means.length / 2;
     const median = means.length % 2 ? means[Math.floor(mid)] : (means[mid - 1] + means[mid]) / 2;
     expect(table!.baseline!.count).toBe(means.length);
-    expect(table!.baseline!.median).toBeCloseTo(median, 3);
+    expect(table!.baseline!.median).toBe(Math.round(median * 1000) / 1000);
   });
 
   it("has nothing for an invalid query or an unknown window code", async () => {

@@ -11,6 +11,8 @@ import { choicePeriods, levelCountText, levelMethodNote, modelMember, parseWindo
 import { AGREEMENT_RULE, kindOfSources, leftOutList, modelClimatologies, ONE_SOURCE_RULE, windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
 import type { Cmip6Model, Geo, Indicator, Scenario } from "../../app/features/cmip6/schema";
 import {
+  roundedAnswer,
+  roundedWindowSummary,
   SERIES_ENDPOINTS,
   type DroughtMethod,
   type ScenarioSeries,
@@ -45,7 +47,18 @@ import type { SeriesWorkerPool } from "./worker-pool.server";
  * The series API's logic, independent of HTTP: parse and resolve a query against the seeds, fetch the
  * models' series from the store, cut them to the period, month or season, compute ensemble statistics
  * and serialise the answer once per distinct query (bounded cache).
+ *
+ * Numbers are rounded once, at the output: the stored values are read at full precision, every statistic
+ * (each step's ensemble statistics, each model's climatology over a period, changes, warming-level
+ * windows, the profile's tables) is computed from them, and only the answer written is rounded
+ * (`roundedAnswer`). An answer exists in two forms: `sent`, as the API sends it, and `full`, unrounded,
+ * for the statistics other parts of the server compute from the series (the map's choropleth and fields,
+ * the comparison, the analyses): a mean of rounded values differs from the mean of the values by up to
+ * half a unit of the last decimal.
  */
+
+/** An answer as the API sends it (`sent`, rounded) or at full precision (`full`, for statistics computed from it). */
+export type AnswerPrecision = "sent" | "full";
 
 /** A valid query with everything it refers to looked up. */
 export interface ResolvedSeriesQuery {
@@ -125,15 +138,14 @@ export interface SeriesServiceOptions {
 }
 
 /**
- * One block's models: each found run's values cut to the block's axis and rounded to the indicator's
- * decimals (NaN as null), the source that answered it (its provenance recorded once), for ingested
- * runs the share of the place its grid covers, and each run's method where runs differ in it (`pet`).
+ * One block's models: each found run's values cut to the block's axis, unrounded (NaN as null), the
+ * source that answered it (its provenance recorded once), for ingested runs the share of the place its
+ * grid covers, and each run's method where runs differ in it (`pet`).
  */
 function modelRuns(
   found: readonly (StoredSeries | undefined)[],
   models: readonly Cmip6Model[],
   cutRun: (stored: StoredSeries) => ArrayLike<number>,
-  decimals: number,
   provenance: Record<string, SeriesProvenance>,
 ) {
   const values: Record<string, (number | null)[]> = {};
@@ -143,7 +155,7 @@ function modelRuns(
   models.forEach((model, m) => {
     const stored = found[m];
     if (!stored) return;
-    values[model.field_value] = Array.from(cutRun(stored), (v) => (Number.isNaN(v) ? null : roundTo(v, decimals)));
+    values[model.field_value] = Array.from(cutRun(stored), (v) => (Number.isNaN(v) ? null : v));
     const { id, ...rest } = stored.source;
     sources[model.field_value] = id;
     provenance[id] ??= rest;
@@ -323,7 +335,14 @@ export function createSeriesService(
     };
   }
 
-  async function answer(resolved: ResolvedSeriesQuery): Promise<SeriesResponse | SeriesNotFound> {
+  /** The answer of a query, as the API sends it (`sent`, the default) or unrounded (`full`). */
+  async function answer(resolved: ResolvedSeriesQuery, precision: AnswerPrecision = "sent"): Promise<SeriesResponse | SeriesNotFound> {
+    const full = await fullAnswer(resolved);
+    return "status" in full || precision === "full" ? full : roundedAnswer(full);
+  }
+
+  /** The answer at full precision: the stored values, and statistics computed from them, unrounded. */
+  async function fullAnswer(resolved: ResolvedSeriesQuery): Promise<SeriesResponse | SeriesNotFound> {
     const { frequency, indicator, geo, models, scenarios } = resolved;
     const keys = runKeys(resolved, scenarios.map((s) => s.scenario));
     const found = await store.getSeries(keys);
@@ -350,15 +369,14 @@ export function createSeriesService(
     const drought = resolved.scale ? droughtMethod(resolved, found, scenarios.map((s) => s.scenario.field_value)) : undefined;
     scenarios.forEach(({ scenario, years: span }, s) => {
       const axis = timeAxis(resolved, span);
-      const { values, sources, coverage, methods } = modelRuns(found.slice(s * models.length, (s + 1) * models.length), models, (stored) => cut(stored, axis, resolved, rule), decimals, provenance);
+      const { values, sources, coverage, methods } = modelRuns(found.slice(s * models.length, (s + 1) * models.length), models, (stored) => cut(stored, axis, resolved, rule), provenance);
       const stats = ensembleStats(Object.values(values), axis.years.length);
-      const round = (xs: (number | null)[]) => xs.map((v) => (v === null ? null : roundTo(v, decimals + 1)));
       series.push({
         scenario: scenario.field_value,
         years: axis.years,
         ...(axis.months ? { months: axis.months } : {}),
         values,
-        stats: { median: round(stats.median), p10: round(stats.p10), p90: round(stats.p90), mean: round(stats.mean), count: stats.count },
+        stats,
         sources,
         ...(coverage ? { coverage } : {}),
         ...(methods ? { methods } : {}),
@@ -419,7 +437,7 @@ export function createSeriesService(
     runs.forEach((scenario, s) => {
       const native = scenarioPeriod(scenario);
       const axis = timeAxis(resolved, { start: native.start + seasonLag, end: native.end });
-      const { values, sources, coverage } = modelRuns(found.slice(s * models.length, (s + 1) * models.length), models, (stored) => cut(stored, axis, resolved, rule), decimalsOf(indicator.field_value), provenance);
+      const { values, sources, coverage } = modelRuns(found.slice(s * models.length, (s + 1) * models.length), models, (stored) => cut(stored, axis, resolved, rule), provenance);
       const empty = axis.years.map(() => null);
       blocks.set(scenario.field_value, {
         scenario: scenario.field_value,
@@ -440,11 +458,10 @@ export function createSeriesService(
   /**
    * A period statistic per target scenario of loaded runs, by the one ensemble method over each model's
    * whole runs: the historical run joined to the scenario (a warming-level window may start before 2015),
-   * changes from each model's own 1995-2014 climatology, sign agreement across the models.
+   * changes from each model's own 1995-2014 climatology, sign agreement across the models. Unrounded:
+   * the answer or the table that carries it rounds it (`roundedWindowSummary`).
    */
   function summarise(resolved: ResolvedSeriesQuery, { blocks, history, baseline, targets }: LoadedRuns, choice: WindowChoice): WindowSummary[] {
-    const decimals = windowDecimals(decimalsOf(resolved.indicator.field_value));
-    const round = (v: number | null) => (v === null ? null : roundTo(v, decimals));
     return targets.map((scenario) => {
       const own = blocks.get(scenario.field_value)!;
       const joined = [history, scenario.field_value === "historical" ? undefined : own].filter((b): b is ScenarioSeries => b !== undefined);
@@ -455,8 +472,8 @@ export function createSeriesService(
       for (const [model, c] of Object.entries(stats.models)) {
         perModel[model] = {
           period: "byModel" in periods ? periods.byModel[model] : periods,
-          mean: round(c.mean)!,
-          change: round(c.change),
+          mean: c.mean,
+          change: c.change,
           source: kindOfSources(c.sources) === "ingested" ? "ingested" : "sample",
           sources: c.sources,
           ...(c.baselineSources ? { baselineSources: c.baselineSources } : {}),
@@ -468,12 +485,12 @@ export function createSeriesService(
         scenario: scenario.field_value,
         window: { code: choice.code, label: choice.label },
         baseline: { start: BASELINE_PERIOD.start, end: BASELINE_PERIOD.end },
-        median: round(stats.median),
-        p10: round(stats.p10),
-        p90: round(stats.p90),
+        median: stats.median,
+        p10: stats.p10,
+        p90: stats.p90,
         count: stats.count,
         of: withData.length,
-        change: stats.change ? { median: round(stats.change.median), p10: round(stats.change.p10), p90: round(stats.change.p90), count: stats.change.count } : null,
+        change: stats.change ? { median: stats.change.median, p10: stats.change.p10, p90: stats.change.p90, count: stats.change.count } : null,
         agreement: stats.change?.agreement ?? null,
         ...(level ? { notReached: level.notReached, notInTable: level.notInTable, otherMember: level.otherMember } : {}),
         ...(stats.incomplete ? { incomplete: stats.incomplete } : {}),
@@ -501,8 +518,9 @@ export function createSeriesService(
     const decimals = windowDecimals(decimalsOf(resolved.indicator.field_value));
     const base = loaded.history ? windowStatistics([loaded.history], BASELINE_PERIOD) : undefined;
     const round = (v: number | null) => (v === null ? null : roundTo(v, decimals));
+    // computed from the unrounded values, rounded as the answer's `windows` are
     return {
-      summaries: choices.map((choice) => summarise(resolved, loaded, choice).map(({ models: _models, ...summary }) => summary)),
+      summaries: choices.map((choice) => summarise(resolved, loaded, choice).map(({ models: _models, ...summary }) => roundedWindowSummary(summary, decimals))),
       baseline: base ? { median: round(base.median), p10: round(base.p10), p90: round(base.p90), count: base.count } : null,
       series: [...loaded.blocks.values()].map((block) => ({ scenario: block.scenario, sources: block.sources, ...(block.coverage ? { coverage: block.coverage } : {}) })),
       provenance,
@@ -525,14 +543,21 @@ export function createSeriesService(
    * A fixed store (the SQLite file, the sample generator) has one version for the life of the process and
    * is not checked.
    */
-  async function compute(resolved: ResolvedSeriesQuery, encoding?: ContentEncoding): Promise<PreparedSeries | SeriesNotFound | typeof STALE> {
+  async function compute(resolved: ResolvedSeriesQuery, encoding: ContentEncoding | undefined, precision: AnswerPrecision): Promise<PreparedSeries | SeriesNotFound | typeof STALE> {
     if (!options.pool) {
-      const value = await answer(resolved);
+      const value = await answer(resolved, precision);
       if (live && currentVersion() !== resolved.version) return STALE;
       if ("status" in value) return value;
       return { body: JSON.stringify(value), etag: resolved.etag, sample: value.sample, encoded: {} };
     }
-    const result = await options.pool.run({ kind: "answer", frequency: resolved.frequency, query: resolved.query, encoding, version: resolved.version });
+    const result = await options.pool.run({
+      kind: "answer",
+      frequency: resolved.frequency,
+      query: resolved.query,
+      encoding,
+      version: resolved.version,
+      ...(precision === "full" ? { precision } : {}),
+    });
     if (result.kind === "not-found") return { status: 404, message: result.message, details: result.details };
     if (result.kind !== "answer") throw new Error(`unexpected answer of a series worker: ${result.kind}`);
     if (live && result.etag !== resolved.etag) return STALE;
@@ -544,11 +569,12 @@ export function createSeriesService(
   /**
    * The serialised answer, computed once per distinct query while it stays in the cache; with `encoding`,
    * also compressed that way (see `encode`), in a worker when the service has them. When the data moved to
-   * a new version meanwhile, the answer is of the newest one, with its ETag (`etag` of the result).
+   * a new version meanwhile, the answer is of the newest one, with its ETag (`etag` of the result). The
+   * answer as the API sends it, or with `precision: "full"` unrounded (kept apart in the cache; never sent).
    */
-  async function json(resolved: ResolvedSeriesQuery, encoding?: ContentEncoding): Promise<PreparedSeries | SeriesNotFound> {
+  async function json(resolved: ResolvedSeriesQuery, encoding?: ContentEncoding, precision: AnswerPrecision = "sent"): Promise<PreparedSeries | SeriesNotFound> {
     for (let attempt = 1; ; attempt++) {
-      const prepared = await prepare(resolved, encoding);
+      const prepared = await prepare(resolved, encoding, precision);
       if (prepared !== STALE) return prepared;
       if (attempt >= STALE_ATTEMPTS) throw new Error(`the series data changed while an answer was computed, ${attempt} times in a row`);
       await refresh();
@@ -558,33 +584,37 @@ export function createSeriesService(
     }
   }
 
-  async function prepare(resolved: ResolvedSeriesQuery, encoding?: ContentEncoding): Promise<PreparedSeries | SeriesNotFound | typeof STALE> {
-    const cached = bodies.get(resolved.etag);
+  /** The cache key of an answer: its ETag, marked for the unrounded form. */
+  const cacheKey = (resolved: ResolvedSeriesQuery, precision: AnswerPrecision) => (precision === "full" ? `${resolved.etag}|full` : resolved.etag);
+
+  async function prepare(resolved: ResolvedSeriesQuery, encoding: ContentEncoding | undefined, precision: AnswerPrecision): Promise<PreparedSeries | SeriesNotFound | typeof STALE> {
+    const key = cacheKey(resolved, precision);
+    const cached = bodies.get(key);
     if (cached) {
       if (encoding && !cached.encoded[encoding] && options.pool) {
         const result = await options.pool.run({ kind: "compress", body: cached.body, encoding });
-        if (result.kind === "compressed") keepEncoded(cached, encoding, new Uint8Array(result.encoded));
+        if (result.kind === "compressed") keepEncoded(cached, encoding, new Uint8Array(result.encoded), key);
       }
       return cached;
     }
-    const running = pending.get(resolved.etag);
+    const running = pending.get(key);
     if (running) return running;
-    const task = compute(resolved, encoding).then((prepared) => {
-      if (prepared !== STALE && !("status" in prepared)) bodies.set(resolved.etag, prepared);
+    const task = compute(resolved, encoding, precision).then((prepared) => {
+      if (prepared !== STALE && !("status" in prepared)) bodies.set(key, prepared);
       return prepared;
     });
-    pending.set(resolved.etag, task);
+    pending.set(key, task);
     try {
       return await task;
     } finally {
-      pending.delete(resolved.etag);
+      pending.delete(key);
     }
   }
 
-  function keepEncoded(prepared: PreparedSeries, encoding: ContentEncoding, encoded: Uint8Array<ArrayBuffer>) {
+  function keepEncoded(prepared: PreparedSeries, encoding: ContentEncoding, encoded: Uint8Array<ArrayBuffer>, key = prepared.etag) {
     prepared.encoded[encoding] = encoded;
     // weigh the entry again with its new buffer
-    bodies.set(prepared.etag, prepared);
+    bodies.set(key, prepared);
   }
 
   /**
@@ -600,9 +630,12 @@ export function createSeriesService(
     return encoded;
   }
 
-  /** The answer as an object, from the serialised one (computed in a worker when the service has them). */
-  async function response(resolved: ResolvedSeriesQuery): Promise<SeriesResponse | SeriesNotFound> {
-    const prepared = await json(resolved);
+  /**
+   * The answer as an object, from the serialised one (computed in a worker when the service has them): as
+   * the API sends it, or with `precision: "full"` unrounded, for statistics computed from the series.
+   */
+  async function response(resolved: ResolvedSeriesQuery, precision: AnswerPrecision = "sent"): Promise<SeriesResponse | SeriesNotFound> {
+    const prepared = await json(resolved, undefined, precision);
     return "status" in prepared ? prepared : (JSON.parse(prepared.body) as SeriesResponse);
   }
 
@@ -654,6 +687,17 @@ export function createSeriesService(
     return { table, version: currentVersion() === resolved.value.version ? resolved.value.version : undefined };
   }
 
+  /** The answer of a query built by a loader, in either form; undefined when the query is invalid or has no data. */
+  async function checkedResponse(frequency: SeriesFrequency, query: SeriesQuery, precision: AnswerPrecision): Promise<SeriesResponse | undefined> {
+    // a loader may build the query from anything: it goes through the same checks as a request
+    const parsed = parse(frequency, new URLSearchParams(seriesQueryString(query)));
+    if (!parsed.ok) return undefined;
+    const resolved = resolve(frequency, parsed.query);
+    if (!resolved.ok) return undefined;
+    const prepared = await response(resolved.value, precision);
+    return "status" in prepared ? undefined : prepared;
+  }
+
   return {
     /** The catalogue screens parse their URLs with (no observations). */
     catalog,
@@ -683,16 +727,14 @@ export function createSeriesService(
      * the cache and the browser does not request it again. Undefined when the query is invalid or has no data.
      */
     async cacheEntry(frequency: SeriesFrequency, query: SeriesQuery): Promise<ApiCacheEntry | undefined> {
-      // a loader may build the query from anything: it goes through the same checks as a request
-      const params = new URLSearchParams(seriesQueryString(query));
-      const parsed = parse(frequency, params);
-      if (!parsed.ok) return undefined;
-      const resolved = resolve(frequency, parsed.query);
-      if (!resolved.ok) return undefined;
-      const prepared = await response(resolved.value);
-      if ("status" in prepared) return undefined;
-      return { endpointName: SERIES_ENDPOINTS[frequency], arg: query, value: prepared };
+      const value = await checkedResponse(frequency, query, "sent");
+      return value && { endpointName: SERIES_ENDPOINTS[frequency], arg: query, value };
     },
+    /**
+     * The answer of a query at full precision, for a view that computes statistics from its series (and
+     * rounds what it shows of them itself, `roundedAnswer`). Undefined when the query is invalid or has no data.
+     */
+    unrounded: (frequency: SeriesFrequency, query: SeriesQuery) => checkedResponse(frequency, query, "full"),
   };
 }
 

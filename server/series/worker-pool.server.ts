@@ -3,7 +3,7 @@ import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seri
 import { currentClient, currentIsBulk } from "../client-scope.server";
 import type { ContentEncoding } from "../encoding.server";
 import type { CacheReport } from "./lru";
-import type { WindowTable } from "./service.server";
+import type { AnswerPrecision, WindowTable } from "./service.server";
 
 /**
  * Worker threads that compute series answers (the models' values, ensemble statistics, JSON and its
@@ -17,12 +17,13 @@ import type { WindowTable } from "./service.server";
  */
 
 /**
- * What a worker is asked: the answer of a query (and its compressed bytes), several period statistics of a
- * query, or to compress a body. `version` is the data version the main thread wants (the one of its ETag):
- * a worker whose store is at another one looks for the newest data first.
+ * What a worker is asked: the answer of a query (and its compressed bytes; with `precision: "full"`
+ * unrounded), several period statistics of a query, or to compress a body. `version` is the data version
+ * the main thread wants (the one of its ETag): a worker whose store is at another one looks for the newest
+ * data first.
  */
 export type SeriesJob =
-  | { kind: "answer"; frequency: SeriesFrequency; query: SeriesQuery; encoding?: ContentEncoding; version?: string }
+  | { kind: "answer"; frequency: SeriesFrequency; query: SeriesQuery; encoding?: ContentEncoding; version?: string; precision?: AnswerPrecision }
   | { kind: "compress"; body: string; encoding: ContentEncoding }
   | { kind: "windows"; frequency: SeriesFrequency; query: SeriesQuery; codes: string[]; version?: string };
 

@@ -34,7 +34,7 @@ async function handle(job: SeriesJob): Promise<SeriesJobResult> {
   if (job.version !== undefined && job.version !== service.version) await service.refresh();
   const resolved = service.resolve(job.frequency, job.query);
   if (!resolved.ok) return { kind: "not-found", status: 404, message: resolved.message, details: resolved.details };
-  const prepared = await service.json(resolved.value);
+  const prepared = await service.json(resolved.value, undefined, job.precision);
   if ("status" in prepared) return { kind: "not-found", ...prepared };
   const encoded = job.encoding ? service.encode(prepared, job.encoding) : undefined;
   return { kind: "answer", body: prepared.body, etag: prepared.etag, sample: prepared.sample, encoding: job.encoding, encoded };

@@ -1,6 +1,6 @@
 import { lineFromSeries, windowMeans, type CompareLine, type WindowMeans } from "../../app/features/compare/compare";
 import type { CompareSelection } from "../../app/features/compare/selection";
-import type { SeriesResponse } from "../../app/features/cmip6/series";
+import { roundedAnswer, type SeriesResponse } from "../../app/features/cmip6/series";
 import { mergeSources, sourceSummary, type SourceSummary } from "../../app/features/cmip6/sources";
 import type { ScenarioValue } from "../../app/features/cmip6/schema";
 import type { WarmingLevels } from "../../app/features/cmip6/warmingLevels";
@@ -17,7 +17,8 @@ export interface CompareResult extends WindowMeans {
 async function ensembleSeries(series: SeriesService, indicator: string, geo: string, scenario: ScenarioValue[]) {
   const resolved = series.resolve("annual", { indicator, geo, scenario });
   if (!resolved.ok) return undefined;
-  const answer = await series.response(resolved.value);
+  // unrounded: the window means are statistics of the yearly values (the lines are rounded as the API sends them)
+  const answer = await series.response(resolved.value, "full");
   return "status" in answer ? undefined : answer;
 }
 
@@ -35,7 +36,7 @@ export async function compare(series: SeriesService, selection: CompareSelection
   const present = answers.filter((a): a is SeriesResponse => a !== undefined);
   if (present.length === 0) return undefined;
   const labels = present.map((answer) => (selection.mode === "places" ? answer.geo.name : answer.scenarios[0].name));
-  const lines = present.map((answer, i) => lineFromSeries(answer, labels[i]));
+  const lines = present.map((answer, i) => lineFromSeries(roundedAnswer(answer), labels[i]));
   const windows = windowMeans(present, labels, selection.mode === "scenarios", { mode: selection.periods, table });
   return {
     indicator: present[0].indicator,

@@ -42,7 +42,7 @@ describe("the series behind a catalogue entry", () => {
     // July of the baseline by hand: the ensemble median of each July 1995-2014, averaged
     const resolved = series.resolve("monthly", { indicator: "tas", geo: "NPL", scenario: ["historical"], start: 1995, end: 2014, month: 7 });
     if (!resolved.ok) throw new Error(resolved.message);
-    const answer = await series.answer(resolved.value);
+    const answer = await series.answer(resolved.value, "full");
     if ("status" in answer) throw new Error(answer.message);
     const julys = answer.series[0].stats.median as number[];
     expect(julys).toHaveLength(20);

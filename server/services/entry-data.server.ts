@@ -2,7 +2,7 @@ import { chosenWindow, monthlyCycle, periodRows, type EntrySeriesData } from "..
 import type { CatalogEntry } from "../../app/features/catalog/schema";
 import type { EntrySeriesViewData } from "../../app/features/catalog/EntrySeriesView";
 import { SCENARIO_VALUES, type Indicator, type ScenarioValue } from "../../app/features/cmip6/schema";
-import type { SeriesResponse } from "../../app/features/cmip6/series";
+import { roundedAnswer, type SeriesResponse } from "../../app/features/cmip6/series";
 import { mergeSources, sourceSummary } from "../../app/features/cmip6/sources";
 import { SERIES_FREQUENCIES, seriesIndicatorCodes, servesFrequency, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { lineFromSeries, windowMeans } from "../../app/features/compare/compare";
@@ -38,7 +38,8 @@ export async function entrySeries(
   for (const scenario of SCENARIO_VALUES) {
     const resolved = series.resolve(frequency, { indicator: indicator.field_value, geo, scenario: [scenario as ScenarioValue] });
     if (!resolved.ok) continue;
-    const answer = await series.response(resolved.value);
+    // unrounded: the window means and the annual cycle are statistics of the values (the lines are rounded as the API sends them)
+    const answer = await series.response(resolved.value, "full");
     if (!("status" in answer)) answers.push(answer);
   }
   if (answers.length === 0) return undefined;
@@ -47,7 +48,7 @@ export async function entrySeries(
 
   if (frequency === "annual") {
     const labels = answers.map((a) => a.scenarios[0].name);
-    const lines = answers.map((a, i) => lineFromSeries(a, labels[i]));
+    const lines = answers.map((a, i) => lineFromSeries(roundedAnswer(a), labels[i]));
     return { ...common, data: { kind: "annual", lines, ...windowMeans(answers, labels, true) } };
   }
   const rows = periodRows(answers.map((a) => a.scenarios[0]));

@@ -37,7 +37,7 @@ test.describe("ingest through the queue, several worker processes", () => {
       for (const year of YEARS.slice(0, model === "ACCESS-CM2" ? 4 : 2)) {
         const common = { lat: LAT, lon: LON, calendar: "noleap", time: Array.from({ length: 365 }, (_, t) => t + 0.5), timeUnits: `days since ${year}-01-01` };
         const name = (v: string) => path.join(dir, "files", `${v}_day_${model}_ssp245_r1i1p1f1_gn_${year}.nc`);
-        // the two models' files differ (a file is recorded by its checksum)
+        // the two models' files differ
         const offset = model === "MIROC6" ? 1.5 : 0;
         await writeTestNetcdf({ ...common, path: name("tasmax"), variable: "tasmax", units: "K", value: (t, r, c) => 273.15 + 25 + offset + 10 * Math.sin((t + year) / 40) + 0.1 * r - 0.05 * c });
         await writeTestNetcdf({ ...common, path: name("pr"), variable: "pr", units: "kg m-2 s-1", value: (t, r, c) => (((t * 13 + r * 7 + c + year) % 17) > 9 ? ((t % 23) + r * 0.1 + offset) / 86400 : 0) });

@@ -9,7 +9,7 @@ import { createSeriesService } from "../../server/series/service.server";
 
 /**
  * For the tests of the view builders: the answers of the sample series service (with SPI and SPEI), as
- * the page loaders read them, and the seeds' warming-level table.
+ * the page loaders read them (unrounded), and the seeds' warming-level table.
  */
 export function sampleAnswers() {
   const seeds = getSeeds();
@@ -19,7 +19,7 @@ export function sampleAnswers() {
     if (!parsed.ok) throw new Error(parsed.problem.message);
     const resolved = series.resolve(frequency, parsed.query);
     if (!resolved.ok) throw new Error(resolved.message);
-    const answer = await series.response(resolved.value);
+    const answer = await series.response(resolved.value, "full");
     if ("status" in answer) throw new Error(answer.message);
     return answer;
   };

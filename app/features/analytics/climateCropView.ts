@@ -150,7 +150,8 @@ export function buildClimateCropView(answers: readonly SeriesResponse[], selecti
     `trend ${label} ensemble median series Sen slope per decade`,
     `trend ${label} ensemble median series Mann-Kendall p`,
   ];
-  const round = (v: number | null, digits = 4) => (v === null ? null : Number(v.toFixed(digits)));
+  // + 0: a value rounding to zero from below is written 0, not -0
+  const round = (v: number | null, digits = 4) => (v === null ? null : Number(v.toFixed(digits)) + 0);
   const trendCells = (t: EnsembleTrend | null) =>
     t
       ? [yearsOf(t), round(t.median), round(t.p10), round(t.p90), t.count, t.significant, t.rising, t.falling, round(t.medianSeries.slopePerDecade), t.medianSeries.p === null ? null : Number(t.medianSeries.p.toPrecision(4))]
@@ -203,7 +204,7 @@ export function buildClimateCropView(answers: readonly SeriesResponse[], selecti
         ...trendColumns(selection.scenario),
       ],
       rows: summaries.map((r) => [
-        ...[r.variable, r.season, r.units, r.baseline, r.future, r.change, r.count, r.of, agreementCell(r.agreement)].map((v) => (typeof v === "number" ? Number(v.toFixed(4)) : v)),
+        ...[r.variable, r.season, r.units, r.baseline, r.future, r.change, r.count, r.of, agreementCell(r.agreement)].map((v) => (typeof v === "number" ? round(v) : v)),
         ...trendCells(r.trendHistorical),
         ...trendCells(r.trendScenario),
       ]),

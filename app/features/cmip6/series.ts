@@ -1,12 +1,16 @@
 import * as z from "zod";
+import { roundTo } from "./indicatorRules";
 import { INDICATOR_CATEGORIES, GEO_TYPES, MODEL_GRIDS, SCENARIO_VALUES } from "./schema";
 import { SEASON_CODES } from "./periods";
 import { SERIES_FREQUENCIES, SERIES_SCENARIOS } from "./seriesQuery";
+import { windowDecimals } from "./windows";
 
 /**
  * The answer of the series API. Values are in the indicator's units, rounded to `indicator.decimals`;
  * null marks a step a model has no value for. Each scenario block has one time axis (`years`, and
  * `months` when the answer has every month) shared by the models' value arrays and the statistics.
+ * Within the server an answer also exists at full precision (`roundedAnswer` makes the one sent of it):
+ * every statistic is computed from that one.
  */
 
 const yearRangeSchema = z.strictObject({ start: z.number().int(), end: z.number().int() });
@@ -189,3 +193,52 @@ export const SERIES_CACHE_CONTROL = `public, max-age=${SERIES_CACHE_SECONDS}`;
 
 /** RTK Query endpoint of each frequency (`seriesApi.ts`); loaders prime the cache under these names. */
 export const SERIES_ENDPOINTS = { monthly: "getMonthlySeries", annual: "getAnnualSeries" } as const;
+
+const roundedOrNull = (v: number | null, decimals: number) => (v === null ? null : roundTo(v, decimals));
+const roundedAll = (xs: readonly (number | null)[], decimals: number) => xs.map((v) => roundedOrNull(v, decimals));
+
+/**
+ * A period statistic as it is sent: its means and changes (the ensemble's and each model's) to `decimals`
+ * (`windowDecimals` of the indicator's), from the statistic computed at full precision.
+ */
+export function roundedWindowSummary<T extends Omit<WindowSummary, "models"> & { models?: WindowSummary["models"] }>(summary: T, decimals: number): T {
+  const r = (v: number | null) => roundedOrNull(v, decimals);
+  return {
+    ...summary,
+    median: r(summary.median),
+    p10: r(summary.p10),
+    p90: r(summary.p90),
+    change: summary.change && { ...summary.change, median: r(summary.change.median), p10: r(summary.change.p10), p90: r(summary.change.p90) },
+    ...(summary.models
+      ? { models: Object.fromEntries(Object.entries(summary.models).map(([model, m]) => [model, { ...m, mean: roundTo(m.mean, decimals), change: r(m.change) }])) }
+      : {}),
+  };
+}
+
+/**
+ * The answer as the series API sends it, from the answer at full precision: every model's value to the
+ * indicator's decimals, the ensemble statistics of each step to one more, and the period statistics of
+ * `windows` to one more (`windowDecimals`). This is the one place an answer is rounded: the statistics are
+ * computed before it from the unrounded values (a window mean is the rounded mean of the unrounded yearly
+ * values, never a mean of rounded ones), so they equal what the same method gives on the stored data and
+ * on the gridded fields (docs/grids.md). Rounding a rounded answer again changes nothing.
+ */
+export function roundedAnswer(answer: SeriesResponse): SeriesResponse {
+  const decimals = answer.indicator.decimals;
+  const statistic = windowDecimals(decimals);
+  return {
+    ...answer,
+    series: answer.series.map((block) => ({
+      ...block,
+      values: Object.fromEntries(Object.entries(block.values).map(([model, values]) => [model, roundedAll(values, decimals)])),
+      stats: {
+        median: roundedAll(block.stats.median, statistic),
+        p10: roundedAll(block.stats.p10, statistic),
+        p90: roundedAll(block.stats.p90, statistic),
+        mean: roundedAll(block.stats.mean, statistic),
+        count: block.stats.count,
+      },
+    })),
+    ...(answer.windows ? { windows: answer.windows.map((w) => roundedWindowSummary(w, statistic)) } : {}),
+  };
+}

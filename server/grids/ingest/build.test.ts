@@ -11,10 +11,11 @@ import { computeMasks } from "../../series/ingest/masks";
 import { datesOf } from "../../series/ingest/testing/dates";
 import { writeTestNetcdf } from "../../series/ingest/testing/write-netcdf";
 import { IngestedSeriesStore } from "../../series/ingested-store.server";
+import { createSeriesService } from "../../series/service.server";
 import { cellPeriodMeans, ensembleField, type GridMember } from "../ensemble";
 import { openGridNetcdf } from "../files/netcdf";
 import { GridFileStore } from "../files/store";
-import { buildGridFiles, fieldAxesFor, gridFileName } from "./build";
+import { buildGridFiles, fieldAxesFor, gridFileName, type BuildGridSummary } from "./build";
 
 /**
  * End to end: small daily NetCDF files of three models (a noleap, a standard and a 360-day calendar; one
@@ -120,6 +121,7 @@ let dir: string;
 let gridDir: string;
 let database: string;
 let summary: IngestSummary;
+let grids: BuildGridSummary;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "sacap-grids-"));
@@ -147,7 +149,7 @@ beforeAll(async () => {
   summary = await ingest({ paths: [dir], database, seeds, geoDir: "seeds/geo", minCoverage: 0 });
   const db = openSeriesDatabase(database);
   try {
-    await buildGridFiles({ db, gridDir, seeds, only: summary.gridRuns });
+    grids = await buildGridFiles({ db, gridDir, seeds, only: summary.gridRuns });
   } finally {
     db.close();
   }
@@ -196,6 +198,18 @@ describe("gridded fields from the ingest", () => {
     expect(files).toContain(gridFileName("prcptot", "ssp245", "annual"));
     expect(files).not.toContain(gridFileName("prcptot", "ssp245", "DJF"));
     expect(files.filter((f) => !f.endsWith(".nc"))).toEqual([]);
+  });
+
+  it("names the variables an index is computed from when no file gave them: su from tasmax, tr and fd from tasmin", () => {
+    // the files are tas and pr: the ingest keeps the cells of su, tr and fd, none with a value
+    for (const [indicator, variable] of [["su", "tasmax"], ["tr", "tasmin"], ["fd", "tasmin"]]) {
+      const reasons = grids.skipped.filter((s) => s.indicator === indicator).map((s) => s.reason);
+      expect(reasons).toContain(`no ${variable} file was ingested (${indicator} is computed from ${variable}), for any model: no file`);
+      for (const m of MODELS) expect(reasons).toContain(`${m.model}: no ${variable} file was ingested (${indicator} is computed from ${variable})`);
+      expect(reasons.join("\n")).not.toMatch(/1995-2014 mean/);
+    }
+    // an index whose variable was read has its file
+    expect(grids.skipped.filter((s) => s.indicator === "prcptot")).toEqual([]);
   });
 
   it.each([
@@ -270,6 +284,58 @@ describe("gridded fields from the ingest", () => {
     } finally {
       reader.close();
       series.close();
+    }
+  });
+
+  it("gives each model's window mean and change over a place's outline as the place series answer them, before rounding", async () => {
+    const masks = computeMasks(Float64Array.from(LAT), Float64Array.from(LON), loadGeoFeatures("seeds/geo", seeds));
+    const store = new IngestedSeriesStore(database);
+    const service = createSeriesService(seeds, store);
+    const reader = await openGridNetcdf(path.join(gridDir, gridFileName("tas", "ssp245", "annual")));
+    try {
+      const models = String(reader.variableAttributes("model").codes).split(" ");
+      const windows = String(reader.variableAttributes("window").codes).split(" ");
+      const w = windows.indexOf("2020-2039");
+      const outlineMean = (mask: (typeof masks.masks)[number], field: Float32Array, offset: number) => {
+        let sum = 0;
+        let weight = 0;
+        mask.cells.forEach((cell, j) => {
+          sum += field[offset + cell] * mask.weights[j];
+          weight += mask.weights[j];
+        });
+        return sum / weight;
+      };
+      let checked = 0;
+      let roundedDiffers = 0;
+      for (const code of ["IND", "BTN", "NPL"]) {
+        const mask = masks.masks.find((m) => m.code === code);
+        if (!mask || mask.cells.length === 0) continue;
+        const resolved = service.resolve("annual", { indicator: "tas", geo: code, scenario: ["historical", "ssp245"], model: ["ACCESS-CM2", "MIROC6"], window: "2020-2039" });
+        if (!resolved.ok) throw new Error(resolved.message);
+        const [full, sent] = [await service.answer(resolved.value, "full"), await service.answer(resolved.value)];
+        if ("status" in full || "status" in sent) throw new Error("no answer");
+        for (const model of ["ACCESS-CM2", "MIROC6"]) {
+          const k = models.indexOf(model);
+          const future = outlineMean(mask, reader.read("model_future", [[k, k + 1], [w, w + 1]]) as Float32Array, 0);
+          const baseline = outlineMean(mask, reader.read("model_baseline", [[k, k + 1]]) as Float32Array, 0);
+          const place = full.windows![0].models[model];
+          // the fields are float32: equal to their precision (a mean of yearly values rounded to 0.01 °C is off by ~1e-3)
+          expect(Math.abs(place.mean - future) / Math.abs(future), `${code} ${model} window mean: ${place.mean} vs ${future}`).toBeLessThan(1e-6);
+          expect(Math.abs(place.change! - (future - baseline)), `${code} ${model} change`).toBeLessThan(1e-5);
+          // what is sent is that mean rounded once, to 3 decimals
+          expect(sent.windows![0].models[model].mean).toBe(Math.round(place.mean * 1000) / 1000);
+          // the mean of the yearly values as sent (rounded to 0.01 °C) is not the same number
+          const yearly = sent.series.find((b) => b.scenario === "ssp245")!;
+          const years = yearly.years.map((y, i) => [y, yearly.values[model][i]] as const).filter(([y]) => y >= 2020 && y <= 2039);
+          if (Math.abs(years.reduce((s, [, v]) => s + v!, 0) / years.length - future) > 1e-4) roundedDiffers++;
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThanOrEqual(4);
+      expect(roundedDiffers).toBeGreaterThan(0);
+    } finally {
+      reader.close();
+      store.close();
     }
   });
 

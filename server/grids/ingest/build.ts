@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
+import { indicatorVariables } from "../../../app/features/cmip6/availability";
 import { decimalsOf } from "../../../app/features/cmip6/indicatorRules";
 import { CMIP6_EXPERIMENT_PERIODS, type YearRange } from "../../../app/features/cmip6/periods";
 import { levelWindows, modelMember, tableCitation, type WarmingLevels } from "../../../app/features/cmip6/warmingLevels";
@@ -12,6 +13,7 @@ import {
 } from "../../../app/features/grids/grid";
 import type { Seeds } from "../../seeds.server";
 import type { Calendar } from "../../series/ingest/calendar";
+import { parseCmip6FileName } from "../../series/ingest/filename";
 import { openSeriesDatabase } from "../../series/ingest/ingest.server";
 import { calendarOfRun } from "../../series/ingested-series";
 import { decodeSpellYear, resolveSpellYear, type SpellYear } from "../../series/ingest/spells";
@@ -179,6 +181,22 @@ export function modelSeasonYears(store: GridCellStore, db: BetterSqlite3.Databas
   return out;
 }
 
+/**
+ * The variables `indicator` is computed from that none of the files a model's rows were written from gave
+ * (`written_by`: when a set lacks them, the ingest still keeps the index's cells, all without a value, as
+ * written by the set's other files). Empty when every variable was read, or the rows do not say.
+ */
+function variablesNotRead(db: BetterSqlite3.Database, indicator: string, scenario: string, model: string): string[] {
+  const rows = db.prepare("SELECT DISTINCT written_by FROM grid_cell_years WHERE indicator = ? AND model = ? AND scenario IN ('historical', ?)").all(indicator, model, scenario) as { written_by: string | null }[];
+  if (rows.length === 0 || rows.some((r) => r.written_by === null)) return [];
+  const read = new Set(rows.flatMap((r) => r.written_by!.split(" + ").map((token) => parseCmip6FileName(token.slice(0, token.lastIndexOf("@")))?.variable)));
+  return indicatorVariables(indicator).filter((v) => !read.has(v));
+}
+
+/** "no tasmax file was ingested (su is computed from tasmax)". */
+const neededText = (indicator: string, missing: readonly string[]) =>
+  `no ${missing.join(" or ")} file was ingested (${indicator} is computed from ${indicatorVariables(indicator).join(" and ")})`;
+
 /** Each model's baseline and window means of one season (NaN: no mean; a model without a window at a level: all NaN). */
 interface ModelMeans {
   model: string;
@@ -257,6 +275,8 @@ export async function buildGridFiles(options: BuildGridOptions): Promise<BuildGr
     const seasons = seasonsOf(indicator);
     const means = new Map<GridSeason, ModelMeans[]>(seasons.map((s) => [s, []]));
     const used: string[] = [];
+    // per model without a mean, the variables of the indicator none of its files gave (none: another cause)
+    const notRead = new Map<string, string[]>();
     for (const model of members) {
       const years = modelSeasonYears(store, db, indicator, scenario, model, axes);
       let any = false;
@@ -268,11 +288,18 @@ export async function buildGridFiles(options: BuildGridOptions): Promise<BuildGr
         any ||= baseline.some((v) => v === v);
         means.get(season)!.push({ model, baseline, future });
       }
-      if (any) used.push(model);
-      else summary.skipped.push({ indicator, scenario, reason: `${model}: no cell of the field grid has a 1995-2014 mean` });
+      if (any) {
+        used.push(model);
+        continue;
+      }
+      const missing = variablesNotRead(db, indicator, scenario, model);
+      notRead.set(model, missing);
+      summary.skipped.push({ indicator, scenario, reason: missing.length > 0 ? `${model}: ${neededText(indicator, missing)}` : `${model}: no cell of the field grid has a 1995-2014 mean` });
     }
     if (used.length === 0) {
-      summary.skipped.push({ indicator, scenario, reason: "no model has a 1995-2014 mean in any cell: no file" });
+      const missing = [...new Set([...notRead.values()].flat())];
+      const everyModel = [...notRead.values()].every((m) => m.length > 0);
+      summary.skipped.push({ indicator, scenario, reason: everyModel ? `${neededText(indicator, missing)}, for any model: no file` : "no model has a 1995-2014 mean in any cell: no file" });
       continue;
     }
     const fingerprint = createHash("sha256")

@@ -92,7 +92,8 @@ export async function readPlaceValues(
   const infos: (PlaceValues["indicator"] | undefined)[] = geos.map(() => undefined);
   const reasons: Map<string, string>[][] = geos.map(() => choices.map(() => new Map()));
   const readPlace = async (g: number) => {
-    const answer = await series.response(queries[g]);
+    // unrounded: the fields are fitted to the place means the series API computes, from the unrounded values
+    const answer = await series.response(queries[g], "full");
     if ("status" in answer) return;
     const { code, name, units, decimals } = answer.indicator;
     infos[g] = { code, name, units, decimals };

@@ -1,18 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ScenarioSeries } from "../../../app/features/cmip6/series";
+import type { ScenarioSeries, SeriesResponse } from "../../../app/features/cmip6/series";
 import { cellOf, SOUTH_ASIA_AXES, type GridQuery } from "../../../app/features/grids/grid";
 import { loadSeeds } from "../../seeds.server";
 import { loadGeoFeatures } from "../../series/ingest/ingest.server";
 import { computeMasks, type GeoMask } from "../../series/ingest/masks";
 import { SampleSeriesStore } from "../../series/sample/sample-store";
-import { createSeriesService, type SeriesService } from "../../series/service.server";
+import { createSeriesService, type AnswerPrecision, type SeriesService } from "../../series/service.server";
 import { ensembleField } from "../ensemble";
 import { SampleGridStore } from "./sample-grid-store";
 
 /**
  * The sample fields against the sample place series, computed here the long way: the masks straight from
  * `computeMasks`, each place's weighted mean summed over its cells, each model's period mean averaged from
- * the series API's answer year by year, and warming-level windows read from the table's rows.
+ * the series API's unrounded answer year by year, and warming-level windows read from the table's rows.
  */
 
 const seeds = loadSeeds();
@@ -48,19 +48,23 @@ function outlineMean(mask: GeoMask, field: ArrayLike<number>): { mean: number; c
   return { mean: sum / weight, complete };
 }
 
-/** The series API's blocks of a place (historical and the scenario) for a field's season. */
-async function placeBlocks(q: GridQuery, geo: string): Promise<ScenarioSeries[]> {
+/** The series API's answer for a place (historical and the scenario) for a field's season, as sent or unrounded. */
+async function placeAnswer(q: GridQuery, geo: string, precision: AnswerPrecision, window?: string): Promise<SeriesResponse> {
   const frequency = q.season === "annual" ? "annual" : "monthly";
   const params = new URLSearchParams({ indicator: q.indicator, geo, scenario: `historical,${q.scenario}` });
   if (q.season !== "annual") params.set("season", q.season);
+  if (window) params.set("window", window);
   const parsed = series.parse(frequency, params);
   if (!parsed.ok) throw new Error(parsed.problem.message);
   const resolved = series.resolve(frequency, parsed.query);
   if (!resolved.ok) throw new Error(resolved.message);
-  const answer = await series.response(resolved.value);
+  const answer = await series.response(resolved.value, precision);
   if ("status" in answer) throw new Error(answer.message);
-  return answer.series;
+  return answer;
 }
+
+/** The unrounded blocks of a place (historical and the scenario) for a field's season. */
+const placeBlocks = async (q: GridQuery, geo: string): Promise<ScenarioSeries[]> => (await placeAnswer(q, geo, "full")).series;
 
 /** A model's mean over years from the blocks (a year from the historical block first), by hand. */
 function periodMean(blocks: ScenarioSeries[], model: string, start: number, end: number): number {
@@ -88,8 +92,11 @@ function windowOf(q: GridQuery, model: string): { start: number; end: number } |
   return row && { start: row.start_year, end: row.end_year };
 }
 
-/** Every model's fields have the place's period means over every outline with cells (relative 1e-6). */
-async function expectConsistent(q: GridQuery, places: readonly string[] = masks.filter((m) => m.cells.length > 0).map((m) => m.code)) {
+/**
+ * Every model's fields have the place's period means over every outline with cells: relative 1e-9 where
+ * the fit needs no clamp to the physical range (temperatures, rainfall), else 1e-6.
+ */
+async function expectConsistent(q: GridQuery, places: readonly string[] = masks.filter((m) => m.cells.length > 0).map((m) => m.code), tolerance = 1e-9) {
   const fields = (await store.modelFields(q))!;
   expect(fields.members.length).toBeGreaterThan(10);
   let checked = 0;
@@ -102,7 +109,7 @@ async function expectConsistent(q: GridQuery, places: readonly string[] = masks.
       for (const period of ["baseline", "future"] as const) {
         const { mean, complete } = outlineMean(mask, member[period]);
         expect(complete, `${geo} ${member.model} ${period}: a cell of the outline has no value`).toBe(true);
-        expect(Math.abs(mean - expected[period]), `${geo} ${member.model} ${period}: ${mean} vs ${expected[period]}`).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(expected[period])));
+        expect(Math.abs(mean - expected[period]), `${geo} ${member.model} ${period}: ${mean} vs ${expected[period]}`).toBeLessThanOrEqual(tolerance * Math.max(1, Math.abs(expected[period])));
         checked++;
       }
     }
@@ -117,6 +124,17 @@ describe("sample grid fields", () => {
     const { fields, checked } = await expectConsistent(annual);
     expect(fields.members.length).toBe(35);
     expect(checked).toBe(2 * 35 * 23);
+  }, 180_000);
+
+  it("have the window means the place series answer, before they are rounded: Bhutan, EC-Earth3, 2040-2059", async () => {
+    const fields = (await store.modelFields(annual))!;
+    const member = fields.members.find((m) => m.model === "EC-Earth3")!;
+    const grid = outlineMean(maskOf("BTN"), member.future).mean;
+    const full = (await placeAnswer(annual, "BTN", "full", "2040-2059")).windows![0].models["EC-Earth3"].mean;
+    expect(Math.abs(full - grid)).toBeLessThanOrEqual(1e-9 * Math.abs(grid));
+    // what the place pages and the API show is that mean rounded once (°C to 3 decimals)
+    const sent = (await placeAnswer(annual, "BTN", "sent", "2040-2059")).windows![0].models["EC-Earth3"].mean;
+    expect(sent).toBe(Math.round(grid * 1000) / 1000);
   }, 180_000);
 
   it("have each model's place means for a season, DJF counted in the year it ends", async () => {

@@ -439,6 +439,101 @@ describe("files that disagree with themselves or with what is stored", () => {
 });
 
 
+describe("files of the same bytes under different names", () => {
+  // generated files without global attributes: two models' files of one year can be byte for byte the same
+  // (a grid over part of Nepal: every place it touches takes a series)
+  const lat = [26.5, 27.5, 28.5];
+  const lon = [81.5, 82.5, 83.5, 84.5, 85.5, 86.5, 87.5];
+  const miroc = fileName("tas", "MIROC6", "ssp585", "2031");
+  const mri = fileName("tas", "MRI-ESM2-0", "ssp585", "2031");
+  let work: string;
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), "sacap-ingest-twins-"));
+    await writeTestNetcdf({
+      path: path.join(work, miroc), variable: "tas", units: "K", lat, lon, time: Array.from({ length: 365 }, (_, t) => t + 0.5),
+      timeUnits: "days since 2031-01-01 00:00:00", calendar: "noleap", value: (t, r) => KELVIN + 20 + 0.01 * t + r,
+    });
+    copyFileSync(path.join(work, miroc), path.join(work, mri));
+    expect(readFileSync(path.join(work, mri)).equals(readFileSync(path.join(work, miroc)))).toBe(true);
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  /** Nepal's 2031 tas of each model, ingested or not (undefined). */
+  async function nepal(database: string): Promise<Record<string, number | undefined>> {
+    const store = new IngestedSeriesStore(database);
+    try {
+      const found = await store.getSeries(["MIROC6", "MRI-ESM2-0"].map((model) => ({ indicator: "tas", geo: "NPL", scenario: "ssp585", model, frequency: "annual" as const })));
+      return { MIROC6: found[0]?.values[2031 - found[0].startYear], "MRI-ESM2-0": found[1]?.values[2031 - found[1].startYear] };
+    } finally {
+      store.close();
+    }
+  }
+
+  it("ingests each for what its name says, together or one after the other in either order, and skips both on a re-run", async () => {
+    const together = path.join(work, "together.db");
+    const run = await ingest({ paths: [path.join(work, miroc), path.join(work, mri)], database: together, seeds, geoDir: "seeds/geo", minCoverage: 0 });
+    expect(run.ingested.sort()).toEqual([miroc, mri]);
+    expect(run.skipped).toEqual([]);
+    const values = await nepal(together);
+    expect(values.MIROC6).toBeGreaterThan(20);
+    expect(values["MRI-ESM2-0"]).toBe(values.MIROC6);
+    const files = new BetterSqlite3(together, { readonly: true });
+    try {
+      expect(files.prepare("SELECT name, model FROM ingested_files ORDER BY name").all()).toEqual([
+        { name: miroc, model: "MIROC6" },
+        { name: mri, model: "MRI-ESM2-0" },
+      ]);
+    } finally {
+      files.close();
+    }
+    const again = await ingest({ paths: [work], database: together, seeds, geoDir: "seeds/geo", minCoverage: 0 });
+    expect(again.ingested).toEqual([]);
+    expect(again.skipped.sort()).toEqual([miroc, mri]);
+
+    for (const [one, other] of [[miroc, mri], [mri, miroc]]) {
+      const database = path.join(work, `${one}-first.db`);
+      expect((await ingest({ paths: [path.join(work, one)], database, seeds, geoDir: "seeds/geo", minCoverage: 0 })).ingested).toEqual([one]);
+      const second = await ingest({ paths: [path.join(work, other)], database, seeds, geoDir: "seeds/geo", minCoverage: 0 });
+      expect(second.ingested, `${other} after ${one}`).toEqual([other]);
+      expect(second.skipped).toEqual([]);
+      expect(await nepal(database)).toEqual(values);
+    }
+  });
+
+  it("reads a database recorded by checksum alone with its files kept, and then ingests the other name", async () => {
+    const database = path.join(work, "older.db");
+    await ingest({ paths: [path.join(work, miroc)], database, seeds, geoDir: "seeds/geo", minCoverage: 0 });
+    // the table as releases before this one created it: the checksum alone was the key
+    const older = new BetterSqlite3(database);
+    try {
+      const columns = (older.prepare("PRAGMA table_info(ingested_files)").all() as { name: string }[]).map((c) => c.name).join(", ");
+      older.exec(`CREATE TABLE old_files AS SELECT * FROM ingested_files; DROP TABLE ingested_files;
+        CREATE TABLE ingested_files (sha256 TEXT PRIMARY KEY, name TEXT NOT NULL, path TEXT NOT NULL, bytes INTEGER NOT NULL, variable TEXT NOT NULL,
+          model TEXT NOT NULL, scenario TEXT NOT NULL, variant TEXT NOT NULL, grid TEXT NOT NULL, years TEXT NOT NULL, calendar TEXT NOT NULL,
+          units TEXT NOT NULL, source_id TEXT NOT NULL, ingested_at TEXT NOT NULL, outlines TEXT);
+        CREATE INDEX ingested_files_source ON ingested_files (source_id);
+        INSERT INTO ingested_files (${columns}) SELECT ${columns} FROM old_files; DROP TABLE old_files;`);
+    } finally {
+      older.close();
+    }
+    const run = await ingest({ paths: [work], database, seeds, geoDir: "seeds/geo", minCoverage: 0 });
+    expect(run.skipped).toEqual([miroc]);
+    expect(run.ingested).toEqual([mri]);
+    const values = await nepal(database);
+    expect(values.MIROC6).toBeGreaterThan(20);
+    expect(values["MRI-ESM2-0"]).toBe(values.MIROC6);
+    const files = new BetterSqlite3(database, { readonly: true });
+    try {
+      expect((files.prepare("SELECT name FROM ingested_files ORDER BY name").all() as { name: string }[]).map((r) => r.name)).toEqual([miroc, mri]);
+      const key = (files.prepare("PRAGMA table_info(ingested_files)").all() as { name: string; pk: number }[]).filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+      expect(key).toEqual(["sha256", "name"]);
+    } finally {
+      files.close();
+    }
+  });
+});
+
+
 describe("outlines the operator brings", () => {
   const lat = [26.5, 27.5, 28.5];
   const lon = [81.5, 82.5, 83.5, 84.5, 85.5, 86.5, 87.5];

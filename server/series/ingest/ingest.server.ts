@@ -28,7 +28,7 @@ import { GRID_CELL_SCHEMA, GridCellStore } from "../../grids/ingest/cell-store";
  * country and basin, and writes them into the series database. Files of one model, scenario and year
  * span are read together (indices such as DTR need tasmax and tasmin of the same days), in slabs of days,
  * and written in one transaction: a file that fails leaves nothing behind and is reported. Sets whose
- * files are all recorded (by SHA-256) are skipped, so an interrupted ingest resumes where it stopped.
+ * files are all recorded (by name and SHA-256) are skipped, so an interrupted ingest resumes where it stopped.
  */
 
 export type IngestSeeds = Pick<Seeds, "indicators" | "geos" | "scenarios" | "cmip6Models" | "modelVariables">;
@@ -117,7 +117,7 @@ export interface FileProblem {
 export interface IngestSummary {
   database: string;
   ingested: string[];
-  /** Already in the database with the same checksum. */
+  /** Already in the database under the same name with the same checksum. */
   skipped: string[];
   /** Bad, truncated or inconsistent files: nothing of them was written. */
   failed: FileProblem[];
@@ -210,11 +210,25 @@ export function openSeriesDatabase(file: string): BetterSqlite3.Database {
   if (!columns.some((c) => c.name === "written_by")) db.exec("ALTER TABLE series_years ADD COLUMN written_by TEXT");
   if (!columns.some((c) => c.name === "coverage")) db.exec("ALTER TABLE series_years ADD COLUMN coverage REAL");
   // databases from before files recorded the outlines their rows were computed with
-  const fileColumns = db.prepare("PRAGMA table_info(ingested_files)").all() as { name: string }[];
+  const fileColumns = db.prepare("PRAGMA table_info(ingested_files)").all() as { name: string; pk: number }[];
   if (!fileColumns.some((c) => c.name === "outlines")) db.exec("ALTER TABLE ingested_files ADD COLUMN outlines TEXT");
+  // databases from before a file was known by its name and its checksum together (keyed by the checksum
+  // alone, two files of the same bytes under different names were one): the table is rebuilt with the key
+  if (fileColumns.filter((c) => c.pk > 0).length === 1) rekeyIngestedFiles(db);
   // databases from before rows said how they were computed (pet: Penman-Monteith or Hargreaves-Samani)
   if (!columns.some((c) => c.name === "method")) db.exec("ALTER TABLE series_years ADD COLUMN method TEXT");
   return db;
+}
+
+/** Rebuilds `ingested_files` of an older database with the key of `SERIES_SCHEMA` (sha256, name), rows kept. */
+function rekeyIngestedFiles(db: BetterSqlite3.Database): void {
+  const columns = (db.prepare("PRAGMA table_info(ingested_files)").all() as { name: string }[]).map((c) => `"${c.name}"`).join(", ");
+  db.transaction(() => {
+    db.exec("DROP INDEX IF EXISTS ingested_files_source; ALTER TABLE ingested_files RENAME TO ingested_files_by_checksum;");
+    db.exec(SERIES_SCHEMA);
+    db.exec("ALTER TABLE ingested_files ADD COLUMN outlines TEXT");
+    db.exec(`INSERT INTO ingested_files (${columns}) SELECT ${columns} FROM ingested_files_by_checksum; DROP TABLE ingested_files_by_checksum;`);
+  })();
 }
 
 /** How a row names a file it was computed from. */
@@ -432,8 +446,9 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
 
   const db = openSeriesDatabase(options.database);
   const masks = new MaskCache(features, maskStorage(db));
-  // a file is done when its rows were computed with the same outlines
-  const known = db.prepare("SELECT 1 FROM ingested_files WHERE sha256 = ? AND outlines IS ?");
+  // a file is done when a file of its name and checksum was, with the same outlines (the same bytes under
+  // another name are another model's or year's file, read for what its name says)
+  const known = db.prepare("SELECT 1 FROM ingested_files WHERE sha256 = ? AND name = ? AND outlines IS ?");
   const insertFile = db.prepare(
     `INSERT OR REPLACE INTO ingested_files (sha256, name, path, bytes, variable, model, scenario, variant, grid, years, calendar, units, source_id, ingested_at, outlines)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -487,7 +502,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       const label = `${model} ${scenario} ${set[0].name.years}`;
       progress.current = label;
       report();
-      if (!again && !options.force && set.every((c) => known.get(sums.get(c), masks.outlines)) && !thresholdStore.wantsAgain(model, scenario, nameYears(set[0].name.years))) {
+      if (!again && !options.force && set.every((c) => known.get(sums.get(c), c.name.name, masks.outlines)) && !thresholdStore.wantsAgain(model, scenario, nameYears(set[0].name.years))) {
         summary.skipped.push(...set.map((c) => c.name.name));
         progress.filesDone += set.length;
         progressBytesBase += set.reduce((s, c) => s + c.bytes, 0);

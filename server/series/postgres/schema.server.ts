@@ -100,13 +100,40 @@ async function schemaComplete(client: Pick<PoolClient, "query">): Promise<boolea
   return rows[0].n === names.length;
 }
 
-/** Creates the tables where missing, one creator at a time (several workers may start together). */
+/**
+ * Series tables whose primary key is not the one the SQLite schema declares, with the name of the key's
+ * constraint: tables a store of an older release created (`ingested_files` was keyed by the checksum alone,
+ * so two files of the same bytes under different names were one row).
+ */
+async function staleKeys(client: Pick<PoolClient, "query">): Promise<{ table: SeriesTable; constraint: string }[]> {
+  const { rows } = await client.query<{ table_name: string; constraint_name: string; columns: string[] }>(
+    `SELECT tc.table_name, tc.constraint_name, array_agg(kcu.column_name::text ORDER BY kcu.ordinal_position) AS columns
+       FROM information_schema.table_constraints tc
+       JOIN information_schema.key_column_usage kcu
+         ON kcu.constraint_name = tc.constraint_name AND kcu.table_schema = tc.table_schema AND kcu.table_name = tc.table_name
+      WHERE tc.constraint_type = 'PRIMARY KEY' AND tc.table_schema = current_schema() AND tc.table_name = ANY($1)
+      GROUP BY tc.table_name, tc.constraint_name`,
+    [seriesTables().map((t) => t.name)],
+  );
+  return seriesTables().flatMap((table) => {
+    const found = rows.find((r) => r.table_name === table.name);
+    return found && found.columns.join(",") !== table.key.join(",") ? [{ table, constraint: found.constraint_name }] : [];
+  });
+}
+
+/**
+ * Creates the tables where missing and gives older tables the present primary key, one creator at a time
+ * (several workers may start together). Nothing is done, and no lock taken, when every table is as declared.
+ */
 export async function ensurePostgresSchema(client: PoolClient): Promise<void> {
-  if (await schemaComplete(client)) return;
+  if ((await schemaComplete(client)) && (await staleKeys(client)).length === 0) return;
   await client.query("BEGIN");
   try {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('sacap:series-schema'))");
     await client.query(postgresSchemaSql());
+    for (const { table, constraint } of await staleKeys(client)) {
+      await client.query(`ALTER TABLE ${quoteName(table.name)} DROP CONSTRAINT ${quoteName(constraint)}, ADD PRIMARY KEY (${table.key.map(quoteName).join(", ")})`);
+    }
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK");

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,8 @@ import { daysInYear } from "../ingest/calendar";
 import { ingest } from "../ingest/ingest.server";
 import { random } from "../ingest/testing/random";
 import { writeTestNetcdf } from "../ingest/testing/write-netcdf";
-import { seriesTables } from "../postgres/schema.server";
+import pg from "pg";
+import { ensurePostgresSchema, seriesTables } from "../postgres/schema.server";
 import { buildGridFilesFromShared } from "../../grids/ingest/shared.server";
 import { enqueue, queueStatus, startWorker } from "./jobs.server";
 import { postgresRows, sqliteRows } from "./testing/rows";
@@ -100,4 +101,73 @@ describe("ingest through the queue", () => {
     expect(grids.written).toEqual([]);
     expect(grids.skipped).toContainEqual({ indicator: "txx", scenario: "ssp245", reason: "no model has a 1995-2014 mean in any cell: no file" });
   }, 240_000);
+
+  it("ingests two files of the same bytes under different names each for its model, as the single-machine ingest does", async (context) => {
+    if ("skip" in postgres) return context.skip();
+    const url = postgres.url;
+    const twins = path.join(dir, "twins");
+    mkdirSync(twins);
+    const name = (model: string) => `tas_day_${model}_ssp585_r1i1p1f1_gn_2031.nc`;
+    const common = { lat: LAT, lon: LON, calendar: "noleap", time: Array.from({ length: 365 }, (_, t) => t + 0.5), timeUnits: "days since 2031-01-01" };
+    await writeTestNetcdf({ ...common, path: path.join(twins, name("MIROC6")), variable: "tas", units: "K", value: (t, r) => KELVIN + 20 + 0.01 * t + r });
+    copyFileSync(path.join(twins, name("MIROC6")), path.join(twins, name("MRI-ESM2-0")));
+    const single = await ingest({ paths: [twins], database: path.join(dir, "twins.db"), seeds });
+    expect(single.ingested.sort()).toEqual([name("MIROC6"), name("MRI-ESM2-0")]);
+
+    // one set per model: two jobs, which two workers may take in either order
+    const queued = await enqueue({ url }, { paths: [twins], seeds, settings: {} });
+    expect(queued.queued).toHaveLength(2);
+    const workers = await Promise.all([0, 1].map(() => startWorker({ url, seeds, pollSeconds: 0.5, superviseSeconds: 1 })));
+    try {
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const status = await queueStatus(url);
+        if (status.sets.queued + status.sets.running + status.sets.retry === 0) break;
+        if (Date.now() > deadline) throw new Error(`queue not done: ${JSON.stringify(status)}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    const shared = await postgresRows(url);
+    const local = sqliteRows(path.join(dir, "twins.db"));
+    const ours = (rows: string[]) => rows.filter((r) => r.includes("MIROC6") || r.includes("MRI-ESM2-0"));
+    expect(ours(shared.ingested_files)).toEqual(local.ingested_files);
+    expect(local.ingested_files).toHaveLength(2);
+    expect(ours(shared.series_years)).toEqual(local.series_years);
+    expect(local.series_years.some((r) => r.includes('"MRI-ESM2-0"'))).toBe(true);
+  }, 180_000);
+
+  it("gives a store of an older release the present keys, its rows kept", async (context) => {
+    if ("skip" in postgres) return context.skip();
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query("CREATE DATABASE older");
+    await admin.end();
+    const url = new URL(postgres.url);
+    url.pathname = "/older";
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const client = await pool.connect();
+    try {
+      await ensurePostgresSchema(client);
+      // ingested_files as releases before this one created it: keyed by the checksum alone
+      await client.query("ALTER TABLE ingested_files DROP CONSTRAINT ingested_files_pkey, ADD PRIMARY KEY (sha256)");
+      const row = ["a".repeat(64), "tas_day_MIROC6_ssp585_r1i1p1f1_gn_2031.nc", "/f", 1, "tas", "MIROC6", "ssp585", "r1i1p1f1", "gn", "2031", "noleap", "K", "ingested:MIROC6:ssp585", "now", null];
+      await client.query("INSERT INTO ingested_files VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)", row);
+      await ensurePostgresSchema(client);
+      const key = await client.query(
+        `SELECT array_agg(kcu.column_name::text ORDER BY kcu.ordinal_position) AS columns FROM information_schema.table_constraints tc
+           JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name AND kcu.table_name = tc.table_name
+          WHERE tc.constraint_type = 'PRIMARY KEY' AND tc.table_name = 'ingested_files'`,
+      );
+      expect(key.rows[0].columns).toEqual(["sha256", "name"]);
+      expect((await client.query("SELECT name FROM ingested_files")).rows).toEqual([{ name: row[1] }]);
+      // the same bytes under another name are another row
+      await client.query("INSERT INTO ingested_files VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)", [row[0], "tas_day_MRI-ESM2-0_ssp585_r1i1p1f1_gn_2031.nc", ...row.slice(2)]);
+      expect((await client.query("SELECT count(*)::int AS n FROM ingested_files")).rows[0].n).toBe(2);
+    } finally {
+      client.release();
+      await pool.end();
+    }
+  });
 });

@@ -57,19 +57,23 @@ export function baselineMeans(baseline: SeriesResponse, range: YearRange): Recor
   return out;
 }
 
-/** A scenario block as changes from each model's own baseline climatology, with fresh ensemble statistics. */
+/**
+ * A scenario block as changes from each model's own baseline climatology, with fresh ensemble statistics:
+ * the statistics are taken of the unrounded changes, then the changes are rounded to `decimals` and the
+ * statistics to one more (as the series API rounds values and statistics).
+ */
 export function changeFromBaseline(block: ScenarioSeries, baseline: Record<string, ModelClimatology>, decimals: number): ScenarioSeries {
-  const values: Record<string, (number | null)[]> = {};
+  const changes: Record<string, (number | null)[]> = {};
   for (const [model, series] of Object.entries(block.values)) {
     const base = baseline[model]?.mean ?? null;
-    values[model] = series.map((v) => (v === null || base === null ? null : round(v - base, decimals)));
+    changes[model] = series.map((v) => (v === null || base === null ? null : v - base));
   }
-  const stats = ensembleStats(Object.values(values), block.years.length);
-  const r = (xs: (number | null)[]) => xs.map((v) => round(v, decimals + 1));
+  const stats = ensembleStats(Object.values(changes), block.years.length);
+  const r = (xs: (number | null)[], places: number) => xs.map((v) => round(v, places));
   return {
     ...block,
-    values,
-    stats: { median: r(stats.median), p10: r(stats.p10), p90: r(stats.p90), mean: r(stats.mean), count: stats.count },
+    values: Object.fromEntries(Object.entries(changes).map(([model, xs]) => [model, r(xs, decimals)])),
+    stats: { median: r(stats.median, decimals + 1), p10: r(stats.p10, decimals + 1), p90: r(stats.p90, decimals + 1), mean: r(stats.mean, decimals + 1), count: stats.count },
   };
 }
 

@@ -3,7 +3,7 @@ import type { ApiCacheEntry } from "~/store/prime";
 import { cachedJsonOf, jsonError } from "~server/api/responses.server";
 import { prepareJson } from "~server/services/reference.server";
 import { PROJECTION_WINDOWS } from "../periods";
-import { SERIES_CACHE_CONTROL, type SeriesResponse } from "../series";
+import { SERIES_CACHE_CONTROL } from "../series";
 import { parseSeriesQuery, seriesIndicator, type SeriesFrequency, type SeriesQuery } from "../seriesQuery";
 import { baselineChoices, baselineQuery, cycleQuery, cycleWindow, levelsQuery, parseSelection, type ExplorerSelection } from "./selection";
 import { buildExplorerView, explorerViewArg, VIEW_CHOICES, type ExplorerPageView } from "./view";
@@ -21,7 +21,9 @@ export async function explorerView(context: ExplorerContext, params: URLSearchPa
   const hasCycle = seriesIndicator(series.catalog.indicators, parsed.query.indicator, "monthly") !== undefined;
   const selection: ExplorerSelection = parsed.view === "cycle" && !hasCycle ? { ...parsed, view: "series" } : parsed;
   const table = reference.list("getWarmingLevels");
-  const answer = async (frequency: SeriesFrequency, query: SeriesQuery) => (await series.cacheEntry(frequency, query))?.value as SeriesResponse | undefined;
+  // at full precision: the window rows, the cycle and the spread are statistics of the values (the view
+  // rounds what it shows of the yearly values as the series API does, `buildExplorerView`)
+  const answer = (frequency: SeriesFrequency, query: SeriesQuery) => series.unrounded(frequency, query);
   const query = explorerViewArg(parsed, params);
   if (selection.view === "spread") {
     // the model-selection view: each model's changes in temperature and precipitation, from the whole ensemble's series

@@ -7,7 +7,7 @@ import { formatNumber } from "~/lib/format";
 import { displayDecimalsOf } from "../indicatorRules";
 import { annualCycleSpec, changeSpec, levelSpans, timeSeriesSpec, windowSpans, type BandPoint, type ChartLabels, type SpanMark } from "../charts/specs";
 import { MONTH_NAMES, PROJECTION_WINDOWS, type NamedPeriod } from "../periods";
-import type { ScenarioSeries, SeriesResponse } from "../series";
+import { roundedAnswer, type ScenarioSeries, type SeriesResponse } from "../series";
 import type { SeriesQuery } from "../seriesQuery";
 import { mergeSources, sourceSummary, type SourceSummary } from "../sources";
 import { subsetText } from "../subsets";
@@ -185,13 +185,19 @@ export function explorerViewArg(selection: ExplorerSelection, params: URLSearchP
   return [selectionQueryString(selection), table].filter(Boolean).join("&");
 }
 
-/** The view of a selection, from its series answers, the warming-level table and the dense table's URL state. */
+/**
+ * The view of a selection, from its series answers, the warming-level table and the dense table's URL state.
+ * The answers may be at full precision: the window rows and the annual cycle are computed from them as they
+ * are, while the yearly values the chart and the dense table show are those the series API sends
+ * (`roundedAnswer`), as the browser computes them when it loads every row.
+ */
 export function buildExplorerView(
   selection: ExplorerSelection,
   answers: ExplorerAnswers,
   options: { cycleWindow: NamedPeriod; table: WarmingLevels; params: URLSearchParams; series: SeriesQueries },
 ): ExplorerResults {
   const { data, baseline, cycle, levels } = answers;
+  const sent = { data: roundedAnswer(data), baseline: baseline && roundedAnswer(baseline), cycle: cycle && roundedAnswer(cycle) };
   const { table } = options;
   const { indicator, geo } = data;
   const cycleLabel = options.cycleWindow.label;
@@ -229,7 +235,7 @@ export function buildExplorerView(
   });
 
   // what the chart and the dense table show
-  const blocks = shownBlocks(selection, answers);
+  const blocks = shownBlocks(selection, sent);
   let chart: ExplorerChart;
   if (selection.view === "change" && baseline) {
     chart = {
@@ -255,12 +261,12 @@ export function buildExplorerView(
       label: "Time series",
       kind: "series",
       labels: labels(indicator.chartTitle, indicator.axisUnit, `${periodText}, ${modelText}, median and p10-p90`),
-      blocks: chartBlocks(data.series, selection.members),
+      blocks: chartBlocks(sent.data.series, selection.members),
       members: selection.members,
       spans,
     };
   }
-  const last = data.series[data.series.length - 1];
+  const last = sent.data.series[sent.data.series.length - 1];
   const lastMedian = last?.stats.median[last.years.length - 1];
   const summary = `${chart.label} of ${indicator.chartTitle.toLowerCase()} in ${place}, ${periodText}, ${data.series
     .map((b) => scenarioName(b.scenario))
