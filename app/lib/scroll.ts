@@ -86,6 +86,13 @@ const positions = new Map<string, number>();
 /**
  * Scroll behaviour on navigation: a hash scrolls smoothly to its element with the offset, back and
  * forward restore where the page was, any other navigation starts at the top.
+ *
+ * Each navigation is told by its location object (the router makes a new one for each, and React Router's
+ * own scroll restoration follows it the same way), not by its key: the entries the router did not make
+ * itself all have the key "default" (the first load's, one whose fragment was changed in the address bar
+ * or by `location.hash`, before or after the scripts started, and Back and Forward onto them), so a change
+ * of fragment between two of them would land nowhere, and the previous landing would hold the pane on the
+ * old target.
  */
 export function useScrollBehavior() {
   const location = useLocation();
@@ -95,7 +102,6 @@ export function useScrollBehavior() {
 
   // Remember each entry's scroll position, for Back and Forward.
   useEffect(() => {
-    if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
     let frame = 0;
     const remember = () => {
       cancelAnimationFrame(frame);
@@ -109,6 +115,8 @@ export function useScrollBehavior() {
   }, []);
 
   useIsomorphicLayoutEffect(() => {
+    // the mode is the history entry's own: an entry made before the scripts ran still has the browser's
+    if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
     const isFirst = first.current;
     first.current = false;
     currentKey.current = location.key;
@@ -123,5 +131,5 @@ export function useScrollBehavior() {
     } else {
       window.scrollTo({ top: 0, behavior: "instant" });
     }
-  }, [location.key]);
+  }, [location]);
 }

@@ -30,6 +30,35 @@ async function landed(page: Page, id: string) {
   }, id);
 }
 
+/**
+ * Waits until the element has landed 60 px (+-2) below the pane's top and the pane has stopped moving (no
+ * change of its scroll for a quarter of a second), then checks that it is still there: a landing that
+ * something else undoes afterwards fails.
+ */
+async function staysLanded(page: Page, id: string) {
+  await landed(page, id);
+  await page.waitForFunction(
+    (target) =>
+      new Promise<boolean>((resolve) => {
+        const pane = document.getElementById(target)!.closest(".aez-browser__content")!;
+        let last = pane.scrollTop;
+        let since = performance.now();
+        const tick = () => {
+          if (pane.scrollTop !== last) [last, since] = [pane.scrollTop, performance.now()];
+          if (performance.now() - since >= 250) resolve(true);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    id,
+  );
+  const top = await page.evaluate((target) => {
+    const el = document.getElementById(target)!;
+    return el.getBoundingClientRect().top - el.closest(".aez-browser__content")!.getBoundingClientRect().top;
+  }, id);
+  expect(Math.abs(top - 60), `#${id} is ${top} px below the pane's top`).toBeLessThanOrEqual(2);
+}
+
 test.describe("/pyaez", () => {
   test("the navigator and the content show every module and map of the seeds", async ({ page }) => {
     await page.goto("/pyaez");
@@ -59,6 +88,30 @@ test.describe("/pyaez", () => {
     await expect(page.locator("#module-1\\.4")).toHaveClass(/aez-target/);
     const current = navigator(page).locator('[aria-current="location"]');
     await expect(current).toHaveText(/1\.4\s+LGP/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("every change of the address's module, however early, and Back and Forward land it 60 px below the pane's top", async ({ page, pageErrors }) => {
+    await page.goto("/pyaez#module-1.4");
+    // a second after the load, whether or not the page's scripts have started yet: the address bar's change
+    await page.waitForTimeout(1000);
+    await page.evaluate(() => (window.location.hash = "#module-4.1"));
+    await hydrated(page);
+    await staysLanded(page, "module-4.1");
+    await expect(page.locator("#module-4\\.1")).toHaveClass(/aez-target/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/pyaez#module-1\.4$/);
+    await staysLanded(page, "module-1.4");
+    await expect(page.locator("#module-1\\.4")).toHaveClass(/aez-target/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/pyaez#module-4\.1$/);
+    await staysLanded(page, "module-4.1");
+    // a link in the navigator, then Back to the address bar's entry
+    await navigator(page).getByRole("treeitem", { name: "5.1 Fournier Index" }).click();
+    await staysLanded(page, "module-5.1");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/pyaez#module-4\.1$/);
+    await staysLanded(page, "module-4.1");
     expect(pageErrors).toEqual([]);
   });
 
