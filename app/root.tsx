@@ -27,7 +27,7 @@ import { BlankLayout } from "~/layouts/BlankLayout";
 import { LayoutSwitch } from "~/layouts/LayoutSwitch";
 import { pageTitle } from "~/lib/meta";
 import { captchaScriptUrl } from "~/lib/analytics";
-import { flagOf, useRouteHandles } from "~/lib/route-handle";
+import { flagOf, skipLinksOf, useRouteHandles } from "~/lib/route-handle";
 import { useExternalScript } from "~/lib/external-script";
 import { useNonce } from "~/lib/nonce";
 import { FAVICON_HREF } from "~/lib/favicon";
@@ -70,11 +70,17 @@ function HydrationMark() {
   return null;
 }
 
-function Document({ children }: { children: ReactNode }) {
+/**
+ * The document around every page. Its first Tab stop is "Skip to content"; a page can add skip links to its
+ * own regions after it (its route's `handle.skipLinks`), left out of an error page, which has none of them.
+ */
+function Document({ children, pageSkipLinks = true }: { children: ReactNode; pageSkipLinks?: boolean }) {
   const { preferences } = usePreferences();
   const data = useRouteLoaderData<RootData>("root");
   const attrs = documentAttributes(preferences);
   const nonce = useNonce();
+  const handles = useRouteHandles();
+  const skipLinks = pageSkipLinks ? skipLinksOf(handles) : [];
   return (
     <html lang="en" dir="ltr" className={attrs.className} style={{ ...attrs.style, colorScheme: attrs.colorScheme }} suppressHydrationWarning>
       <head>
@@ -91,6 +97,11 @@ function Document({ children }: { children: ReactNode }) {
         <a className="sacap-skip-link" href="#main">
           Skip to content
         </a>
+        {skipLinks.map((link) => (
+          <a key={link.href} className="sacap-skip-link" href={link.href}>
+            {link.label}
+          </a>
+        ))}
         {children}
         <HydrationMark />
         <Scripts nonce={nonce} />
@@ -158,7 +169,7 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Providers>
-      <Document>
+      <Document pageSkipLinks={false}>
         {status === 404 ? (
           // an unknown id under a known route is the same not-found page as an unknown path
           <BlankLayout>

@@ -17,6 +17,15 @@ export interface RouteHandle {
    * fill token) or an upstream service's live answer.
    */
   fresh?: boolean;
+  /** The page's own skip links, after "Skip to content": to its regions (a map viewer's map, legend and layers). */
+  skipLinks?: readonly SkipLink[];
+}
+
+/** A link past the chrome and the page's controls to one region of the page (visible when it has the focus). */
+export interface SkipLink {
+  /** The region's fragment: its element has `tabIndex={-1}`, so following the link moves the focus there. */
+  href: `#${string}`;
+  label: string;
 }
 
 export type LayoutName = "default" | "blank" | false;
@@ -37,6 +46,11 @@ export function layoutOf(routeHandles: RouteHandle[]): LayoutName {
 /** A flag is on when any matched route sets it. */
 export function flagOf(routeHandles: RouteHandle[], flag: "collector" | "fixedHeight" | "captcha" | "public"): boolean {
   return routeHandles.some((handle) => handle[flag] === true);
+}
+
+/** Every matched route's skip links, outer routes first. */
+export function skipLinksOf(routeHandles: RouteHandle[]): SkipLink[] {
+  return routeHandles.flatMap((handle) => handle.skipLinks ?? []);
 }
 
 export function useRouteHandles(): RouteHandle[] {

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { ViewerPage } from "~/features/maps/ViewerPage";
+import { VIEWER_HANDLE } from "~/features/maps/regions";
 import { mapLinks } from "~/features/maps/links";
 import { QueryState } from "~/components/QueryState";
 import type { MapConfig } from "~/features/maps/config";
@@ -12,7 +13,8 @@ import { viewerLoader } from "~server/api/viewer-routes.server";
 /** The page's view (layers, selects, regions) and the map's values, primed (decision 026). */
 export const loader = /* @__PURE__ */ viewerLoader([], () => [], { choropleth: true });
 
-export const handle: RouteHandle = { fixedHeight: true };
+/** A map viewer: fixed height, with skip links to its map, legend and layer list. */
+export const handle: RouteHandle = VIEWER_HANDLE;
 export const links = mapLinks;
 
 export default function Cmip6ViewerRoute() {

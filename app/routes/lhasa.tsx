@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { ViewerPage } from "~/features/maps/ViewerPage";
+import { VIEWER_HANDLE } from "~/features/maps/regions";
 import { mapLinks } from "~/features/maps/links";
 import { routeMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -7,7 +8,8 @@ import { viewerLoader } from "~server/api/viewer-routes.server";
 
 export const loader = /* @__PURE__ */ viewerLoader([], "/lhasa");
 
-export const handle: RouteHandle = { fixedHeight: true };
+/** A map viewer: fixed height, with skip links to its map, legend and layer list. */
+export const handle: RouteHandle = VIEWER_HANDLE;
 export const links = mapLinks;
 
 export default function LhasaRoute() {

@@ -59,6 +59,28 @@ test.describe("without JavaScript", () => {
     expect(at80[0]).not.toBe(at80[1]);
   });
 
+  test("the viewer's skip links are fragment links to the map, the legend and the layer list", async ({ page }) => {
+    const regions = [
+      ["Skip to the map", "viewer-map", page.getByTestId("map-slot")],
+      ["Skip to the legend", "viewer-legend", page.getByTestId("grid-legend")],
+      ["Skip to the layer list", "viewer-layers", page.getByRole("heading", { name: "Layers" })],
+    ] as const;
+    for (const [i, [name, id, region]] of regions.entries()) {
+      await page.goto(FIELD);
+      const link = page.getByRole("link", { name, exact: true });
+      // off the screen until focused, the Tab stops right after "Skip to content"
+      await expect(link).toBeAttached();
+      expect((await link.boundingBox())!.y).toBeLessThan(0);
+      for (let presses = 0; presses < i + 2; presses++) await page.keyboard.press("Tab");
+      await expect(link).toBeFocused();
+      await expect(link).toBeInViewport();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      await expect(page.locator(`#${id}`)).toBeFocused();
+      await expect(region).toBeInViewport();
+    }
+  });
+
   test("the controls are a form that reloads the page with the new field", async ({ page }) => {
     await page.goto(FIELD);
     await page.getByLabel("Statistic").selectOption("p90");
@@ -123,6 +145,48 @@ test("Grid by keyboard only: the cell cursor and Enter read the cell the point A
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(panel).toHaveCount(0);
+});
+
+test.describe("the map within a few keys of a fresh load", () => {
+  /** The point panel's baseline reads a value (a number and the unit), not "no value". */
+  async function readsACell(page: import("@playwright/test").Page) {
+    const cursor = page.getByTestId("grid-cursor");
+    await expect(cursor).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("grid-point-baseline")).toHaveText(/^-?\d+(\.\d+)? °C$/);
+  }
+  /** The focus is in the map itself (the drawing, or the map library's canvas), which takes the arrows and Enter. */
+  const mapFocused = (page: import("@playwright/test").Page) =>
+    page.getByTestId("map-slot").evaluate((slot) => slot !== document.activeElement && slot.contains(document.activeElement));
+
+  test("Tab, Tab and Enter follow \u201cSkip to the map\u201d; Enter then reads a cell", async ({ page, pageErrors }) => {
+    await page.goto(FIELD);
+    await hydrated(page);
+    const presses = ["Tab", "Tab", "Enter"];
+    for (const key of presses) await page.keyboard.press(key);
+    expect(await mapFocused(page)).toBe(true);
+    expect(presses.length).toBeLessThanOrEqual(5);
+    await readsACell(page);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("the key m focuses the map, listed among the shortcuts by ?", async ({ page, pageErrors }) => {
+    await page.goto(FIELD);
+    await hydrated(page);
+    await page.keyboard.press("m");
+    expect(await mapFocused(page)).toBe(true);
+    await readsACell(page);
+    await page.keyboard.press("Escape");
+    // not in a select, where a letter picks an option
+    const regions = page.getByRole("combobox", { name: "Regions" });
+    await regions.focus();
+    await page.keyboard.press("m");
+    await expect(regions).toBeFocused();
+    await regions.blur();
+    await page.keyboard.press("Shift+Slash");
+    await expect(page.getByRole("dialog")).toContainText("Focus the mapM");
+    expect(pageErrors).toEqual([]);
+  });
 });
 
 test("the interactive map loads the same picture (an image layer at the grid's bounds)", async ({ page }) => {

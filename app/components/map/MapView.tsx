@@ -1,5 +1,5 @@
 import { Button } from "@blueprintjs/core";
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
 import mapboxCss from "mapbox-gl/dist/mapbox-gl.css";
 import maplibreCss from "maplibre-gl/dist/maplibre-gl.css";
 import type { ServerDrawings } from "~/lib/drawings.server";
@@ -44,6 +44,11 @@ const LINE_PX = 40;
 const DRAG_THRESHOLD = 4;
 
 interface MapViewProps extends MapCanvasProps {
+  /**
+   * The slot's id, when a link or a key leads to the map (a viewer's skip link, its `m` key): the slot then
+   * takes focus (`tabIndex={-1}`, also in the server's HTML) and gives it on to the map.
+   */
+  id?: string;
   className?: string;
   /** What the map shows, in words (the drawing's description). */
   description?: string;
@@ -60,7 +65,7 @@ interface MapViewProps extends MapCanvasProps {
  * the slot keeps its size throughout. A page rendered in the browser (after a client navigation) has no
  * drawing and loads the library at once.
  */
-export function MapView({ className, description, ...props }: MapViewProps) {
+export function MapView({ id, className, description, ...props }: MapViewProps) {
   const drawingState: DrawingState = {
     fill: props.fill,
     images: props.images,
@@ -186,6 +191,14 @@ export function MapView({ className, description, ...props }: MapViewProps) {
     move(change);
   };
 
+  // Focus given to the slot itself goes on to what takes the map's keys: the drawing while it is shown
+  // (focusable once hydrated), then the map library's canvas. Without JavaScript it stays on the slot.
+  const onSlotFocus = (e: FocusEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const map = e.currentTarget.querySelector<HTMLElement>(".sacap-map__drawing[tabindex]") ?? e.currentTarget.querySelector<HTMLElement>("canvas[tabindex='0']");
+    map?.focus();
+  };
+
   // Export and "fit to view" work on the drawing too: the export loads the map, the fit reads the drawing
   const canvasHandle = useRef<MapHandle | null>(null);
   const loadedRef = useRef(false);
@@ -210,7 +223,15 @@ export function MapView({ className, description, ...props }: MapViewProps) {
   const Canvas = props.mapboxToken ? MapboxCanvas : MaplibreCanvas;
   const placeholder = <div className="sacap-map__placeholder">Loading map…</div>;
   return (
-    <div ref={slot} className={["sacap-map", className].filter(Boolean).join(" ")} data-testid="map-slot" data-map={loaded ? "interactive" : showDrawing ? "drawing" : "loading"}>
+    <div
+      ref={slot}
+      id={id}
+      tabIndex={id ? -1 : undefined}
+      onFocus={id ? onSlotFocus : undefined}
+      className={["sacap-map", className].filter(Boolean).join(" ")}
+      data-testid="map-slot"
+      data-map={loaded ? "interactive" : showDrawing ? "drawing" : "loading"}
+    >
       {active && (
         <Suspense fallback={showDrawing ? null : placeholder}>
           <Canvas {...props} handleRef={canvasHandle} onLoad={onLoad} />

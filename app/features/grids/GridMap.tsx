@@ -4,6 +4,7 @@ import type { MapConfig } from "~/features/maps/config";
 import { COUNTRY_LABELS } from "~/features/maps/labels";
 import { LegendBox } from "~/features/maps/LegendBox";
 import type { MapState } from "~/features/maps/mapState";
+import { VIEWER_REGIONS } from "~/features/maps/regions";
 import { GRID_API, gridBounds, SOUTH_ASIA_AXES } from "./grid";
 import { useGetGridSummaryQuery } from "./gridApi";
 import { gridChoiceParams, summaryArg, type GridChoice } from "./gridChoice";
@@ -46,6 +47,7 @@ export function GridMap({ grid, onGrid, indicatorName, state, setState, rasters,
     <div className="sacap-viewer__map-area">
       <div ref={cursor.box} className="sacap-grid-map" {...cursor.handlers}>
         <MapView
+          id={VIEWER_REGIONS.map}
           center={state.center}
           zoom={state.zoom}
           onMove={(center, zoom) => setState((s) => ({ ...s, center, zoom }))}

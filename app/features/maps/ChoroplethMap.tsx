@@ -12,6 +12,7 @@ import { changeRange, defaultRange, fitRange, rampFor, scaleColor } from "./colo
 import type { MapConfig } from "./config";
 import { COUNTRY_LABELS } from "./labels";
 import { LegendBox } from "./LegendBox";
+import { VIEWER_REGIONS } from "./regions";
 import type { MapState } from "./mapState";
 import { useGetChoroplethQuery } from "./mapsApi";
 import { RegionList, regionValueText, type RegionItem } from "./RegionList";
@@ -86,6 +87,7 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
     <>
       <div className="sacap-viewer__map-area">
         <MapView
+          id={VIEWER_REGIONS.map}
           center={state.center}
           zoom={state.zoom}
           onMove={(center, zoom) => setState((s) => ({ ...s, center, zoom }))}

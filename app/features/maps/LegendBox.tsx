@@ -1,13 +1,15 @@
 import { useState, type ReactNode } from "react";
+import { VIEWER_REGIONS } from "./regions";
 
 /**
  * The legend over the map, which the reader can fold away (a `<details>`: a key press or click on its
- * summary, also without JavaScript) when it covers a place they want to see, such as the Maldives.
+ * summary, also without JavaScript) when it covers a place they want to see, such as the Maldives. It is
+ * the target of the viewer's "Skip to the legend" (one legend on a viewer page).
  */
 export function LegendBox({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(true);
   return (
-    <details className="sacap-viewer__legend" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details id={VIEWER_REGIONS.legend} tabIndex={-1} className="sacap-viewer__legend" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="sacap-viewer__legend-toggle">{open ? "Hide legend" : "Legend"}</summary>
       {children}
     </details>

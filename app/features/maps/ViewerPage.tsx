@@ -18,7 +18,9 @@ import { filterLayers, readSelection, writeSelection, type FilterSelection } fro
 import { COUNTRY_LABELS } from "./labels";
 import { LayerList, type LayerStatus } from "./LayerList";
 import { LegendBox } from "./LegendBox";
+import { MapFocusKey } from "./MapFocusKey";
 import { decodeMapState, drawOrder, encodeMapState, type MapState } from "./mapState";
+import { VIEWER_REGIONS } from "./regions";
 import type { ChoroplethOptions } from "./viewerView";
 import { tileTemplate } from "./wms";
 import { WmsLegends } from "./WmsLegends";
@@ -152,7 +154,9 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
               </HTMLSelect>
             </label>
           )}
-          <h2 className="sacap-viewer__heading">Layers</h2>
+          <h2 className="sacap-viewer__heading" id={VIEWER_REGIONS.layers} tabIndex={-1}>
+            Layers
+          </h2>
           <LayerList
             layers={layers}
             shown={shown}
@@ -195,6 +199,7 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
           ) : (
             <>
               <MapView
+                id={VIEWER_REGIONS.map}
                 center={state.center}
                 zoom={state.zoom}
                 onMove={(center, zoom) => setState((s) => ({ ...s, center, zoom }))}
@@ -217,6 +222,7 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
           <ExportButton handle={handle} name={path.replace(/\W+/g, "-").replace(/^-|-$/g, "")} />
         </div>
       </div>
+      <MapFocusKey />
     </RoutePage>
   );
 }

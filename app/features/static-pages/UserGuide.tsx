@@ -1,6 +1,7 @@
 import { Classes } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
+import { FOCUS_MAP_KEY } from "~/features/maps/regions";
 import { GUIDE_LEVEL_EXAMPLE, listText } from "./warmingLevelsGuide";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
@@ -139,12 +140,13 @@ const SHORTCUTS: Shortcut[] = [
   { combos: [["?"]], action: "List all keyboard shortcuts." },
   { combos: [["["]], action: "Collapse or expand the sidebar." },
   { combos: [["Esc"]], action: "Close the search, dialogs and drawers." },
-  { combos: [["Tab"], ["Shift", "Tab"]], action: "Move focus forward or back. The first stop on every page is a \u201cSkip to content\u201d link." },
+  { combos: [["Tab"], ["Shift", "Tab"]], action: "Move focus forward or back. The first stop on every page is a \u201cSkip to content\u201d link; on the map viewers the next three skip to the map, the legend and the layer list." },
   { combos: [["\u2191"], ["\u2193"]], action: "In tables: move the active row." },
   { combos: [["Home"], ["End"]], action: "In tables: go to the first or last row." },
   { combos: [["PageUp"], ["PageDown"]], action: "In tables: move one page up or down." },
   { combos: [["Enter"]], action: "In tables: open the active row." },
   { combos: [["Space"]], action: "In tables: select the active row." },
+  { combos: [[FOCUS_MAP_KEY.toUpperCase()]], action: "On the map viewers: focus the map." },
   { combos: [["\u2190"], ["\u2191"], ["\u2192"], ["\u2193"]], action: "On the CMIP6 map viewer with Grid shown and the map focused: move the cell cursor one 0.25\u00b0 cell (it starts at the map\u2019s centre)." },
   { combos: [["Enter"]], action: "On the CMIP6 map viewer with Grid shown and the map focused: read the cursor\u2019s cell (baseline, change and its spread, agreement of the models). Esc closes the reading." },
   { combos: [["+"], ["-"]], action: "On a map: zoom in or out (with Grid shown the arrow keys move the cell cursor instead of the map)." },

@@ -125,6 +125,9 @@ describe("UserGuide", () => {
       expect(html).toContain(`<kbd>${key}</kbd>`);
     }
     expect(html).toContain("Skip to content");
+    // the map viewers' own: the key that focuses the map, and their skip links
+    expect(html).toMatch(/<kbd>M<\/kbd><\/td><td>On the map viewers: focus the map/);
+    expect(html).toContain("skip to the map, the legend and the layer list");
   });
 
   it("explains preferences and shareable URLs", () => {
