@@ -12,13 +12,13 @@ import {
   type GridAxes, type GridIndicator, type GridScenario, type GridSeason,
 } from "../../../app/features/grids/grid";
 import type { Seeds } from "../../seeds.server";
+import { parseCmip6FileName } from "../../series/ingest/filename";
 import { openSeriesDatabase } from "../../series/ingest/ingest.server";
 import { decodeSpellYear, resolveSpellYear, type SpellYear } from "../../series/ingest/spells";
 import { cellPeriodMeans, ensembleField } from "../ensemble";
 import { writeGridNetcdf, type NetcdfVariable } from "../files/netcdf";
 import { seasonValues, type CellYear } from "./cell-sink";
 import { GridCellStore, type CellSet } from "./cell-store";
-import { parseCmip6FileName } from "../../series/ingest/filename";
 
 /**
  * The gridded fields from the cells' yearly values the ingest stored (`./cell-store.ts`): per model its
