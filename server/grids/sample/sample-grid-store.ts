@@ -14,7 +14,7 @@ import { modelPattern, startingField, type ModelPattern } from "./pattern";
 import { readPlaceValues, type PlaceValues, type PlaceWindow } from "./place-values";
 
 /** Bump when the way sample fields are made changes: the store's version, and so every cache key, follows. */
-export const SAMPLE_GRID_VERSION = "2";
+export const SAMPLE_GRID_VERSION = "3";
 
 export const SAMPLE_GRID_SOURCE =
   "Generated sample data, not model output: the portal's NEX-GDDP-CMIP6 sample generator (its place series per model), spread over the 0.25° grid.";

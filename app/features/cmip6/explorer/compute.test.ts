@@ -63,6 +63,13 @@ describe("changeFromBaseline", () => {
     expect(changed.stats.median).toEqual([2.5, 3]);
     expect(changed.stats.count).toEqual([2, 1]);
   });
+
+  it("takes the statistics of the unrounded changes, then rounds the changes and the statistics once", () => {
+    // changes 0.04 and 0.14 round to 0.0 and 0.1 (one decimal): their median is 0.09, not 0.05
+    const changed = changeFromBaseline(block("ssp245", 2050, { A: [1.04], B: [1.14] }), { A: clim(1), B: clim(1) }, 1);
+    expect(changed.values).toEqual({ A: [0], B: [0.1] });
+    expect(changed.stats.median).toEqual([0.09]);
+  });
 });
 
 describe("windowTable", () => {
