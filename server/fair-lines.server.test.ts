@@ -141,11 +141,15 @@ describe("FairLines", () => {
   describe("the machine's share", () => {
     afterEach(() => vi.useRealTimers());
     const shared = (capacity: number, maxWaitMs?: number) => new FairLines(1, 16, DEFER_AT, HOLD_MS, ANTICIPATE_MS, { capacity, maxWaitMs });
+    /** Asks jobs of clients; `started` lists the clients whose jobs got their turn, in order. */
+    const asker = (lines: FairLines) => {
+      const started: string[] = [];
+      return { started, ask: (client: string) => void lines.take(client)!.then((go) => go && started.push(client)) };
+    };
 
     it("has at most `capacity` jobs under way over all clients, the lines taking turns for the room", async () => {
       const lines = shared(2);
-      const started: string[] = [];
-      const ask = (client: string) => void lines.take(client)!.then((go) => go && started.push(client));
+      const { started, ask } = asker(lines);
       ask("a");
       ask("a");
       ask("a");
@@ -175,8 +179,7 @@ describe("FairLines", () => {
 
     it("gives the room to the line served longest ago: one job a round, however many a client has waiting", async () => {
       const lines = shared(1);
-      const started: string[] = [];
-      const ask = (client: string) => void lines.take(client)!.then((go) => go && started.push(client));
+      const { started, ask } = asker(lines);
       ask("heavy");
       ask("heavy");
       ask("heavy");

@@ -292,8 +292,12 @@ export const BUSY_RETRY_AFTER_SECONDS = 2;
 /** Whether a request wants a JSON answer (API paths, Remix data requests, an Accept naming JSON). */
 export const wantsJson = (req: Request) => req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json") || req.query._data !== undefined;
 
+/** Lines of `perClient` jobs under way and `queuePerClient` waiting per client, within `admission`, deferring as `FairLines` does by default. */
+export const admittedLines = (perClient: number, queuePerClient: number, admission: Admission) =>
+  new FairLines(perClient, queuePerClient, DEFER_AT, HOLD_MS, ANTICIPATE_MS, admission);
+
 /** The lines of an app's pages (`MAIN_THREAD_ADMISSION`), or of its gridded fields (`GRID_ADMISSION`). */
-export const mainThreadLines = (admission = MAIN_THREAD_ADMISSION) => new FairLines(PAGES_PER_CLIENT, PAGE_CLIENT_QUEUE, DEFER_AT, HOLD_MS, ANTICIPATE_MS, admission);
+export const mainThreadLines = (admission = MAIN_THREAD_ADMISSION) => admittedLines(PAGES_PER_CLIENT, PAGE_CLIENT_QUEUE, admission);
 
 /**
  * Requests that reach the page renderer (pages not in the document cache, their loaders' data, resource

@@ -4,7 +4,7 @@ import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../ap
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 import { preferredEncoding } from "../encoding.server";
 import { forClient } from "../client-scope.server";
-import { ANTICIPATE_MS, DEFER_AT, FairLines, HOLD_MS } from "../fair-lines.server";
+import { admittedLines, type Admission } from "../fair-lines.server";
 import type { SeriesService } from "../series/service.server";
 import { computeTurn, errorAnswer, etagMatchesHeader, plainAnswers, preparedAnswer, requestHeaders, toResponse, type PlainAnswer, type RequestHeaders } from "./responses.server";
 
@@ -19,9 +19,9 @@ export const SERIES_CLIENT_QUEUE = 16;
  * Computations handed to the workers at once over all clients (the workers take them client by client), and
  * the longest one waits for its turn before it is turned away (503 with Retry-After).
  */
-export const SERIES_ADMISSION = { capacity: 8, maxWaitMs: 1500 };
+export const SERIES_ADMISSION: Admission = { capacity: 8, maxWaitMs: 1500 };
 
-const lines = new FairLines(SERIES_PER_CLIENT, SERIES_CLIENT_QUEUE, DEFER_AT, HOLD_MS, ANTICIPATE_MS, SERIES_ADMISSION);
+const lines = admittedLines(SERIES_PER_CLIENT, SERIES_CLIENT_QUEUE, SERIES_ADMISSION);
 
 /**
  * The answer of a series endpoint (`/api/cmip6/v1/monthly`, `/api/cmip6/annual`): 400 naming the parameter
