@@ -158,7 +158,7 @@ export async function gridAnswer(store: GridStore, endpoint: GridEndpoint, param
   const turn = lines ? await computeTurn(lines, request.client ?? "", "gridded fields") : { end: () => {} };
   if ("status" in turn) return turn;
   try {
-    return await computedGridAnswer(store, read, answer, attachment);
+    return await computedGridAnswer(store, read, etag, answer, attachment);
   } finally {
     turn.end();
   }
@@ -168,11 +168,11 @@ export async function gridAnswer(store: GridStore, endpoint: GridEndpoint, param
 async function computedGridAnswer(
   store: GridStore,
   read: GridRequest,
+  etag: string,
   answer: (body: string | Uint8Array<ArrayBuffer>, sample: boolean, extra?: Record<string, string>) => PlainAnswer,
   attachment: (name: string) => Record<string, string>,
 ): Promise<PlainAnswer> {
   const { endpoint } = read;
-  const etag = gridEtag(store, read.key);
   const field = await store.field(read.query);
   if (!field || field.models.length === 0) {
     // a field no model has values for (at a warming level none reaches, say) has no data either
