@@ -15,14 +15,16 @@ const KB = 1024;
 const TARGETS = { home: 200, static: 200, table: 250, chart: 500, map: 550 } as const;
 type Kind = keyof typeof TARGETS;
 const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] = [
-  { url: "/", routeId: "routes/_index", kind: "home", ceiling: 194 },
+  // every route's shared code gained 0.1 KB brotli for the skip links and the keys that reach a page's parts
+  // (app/lib/route-handle.ts, the shell's key list): home passed its ceiling by 77 bytes and /api-docs by 85, each moved up 1 KB
+  { url: "/", routeId: "routes/_index", kind: "home", ceiling: 195 },
   // the first layout's changes of decision 028 (form controls in the page's face, controls hidden where scripts
   // do not run, lazy popovers) added a few dozen bytes brotli to every route: /wiki passed its ceiling by 28 bytes
   { url: "/wiki", routeId: "routes/wiki", kind: "static", ceiling: 200 },
   // every route's shared code gained 0.3 KB brotli for deep links that hold their landing while parts laid out
   // near the screen take their size (app/lib/scroll.ts, decision 028): the two routes at their ceiling moved up 1 KB
   { url: "/user-guide", routeId: "routes/user-guide", kind: "static", ceiling: 199 },
-  { url: "/api-docs", routeId: "routes/api-docs", kind: "static", ceiling: 197 },
+  { url: "/api-docs", routeId: "routes/api-docs", kind: "static", ceiling: 198 },
   { url: "/pyaez", routeId: "routes/pyaez", kind: "static", ceiling: 200 },
   { url: "/data/catalog", routeId: "routes/data.catalog", kind: "table", ceiling: 205 },
   // the table's rows on demand (DataTable's onDemand, useOnDemand, decision 028): it passed its ceiling by 243 bytes
@@ -39,7 +41,8 @@ const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] =
   { url: "/contact/form", routeId: "routes/contact.form", kind: "static", ceiling: 199 },
   { url: "/data/share", routeId: "routes/data.share", kind: "static", ceiling: 199 },
   // the map viewers share ViewerPage: the Grid (controls, legend, point panel, cell cursor, image layer) and the map server's legends added 6 KB (219 -> 225 KB brotli)
-  { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", ceiling: 226 },
+  // the viewer's skip links to the map, legend and layer list and the M key that focuses the map passed it by 0.4 KB
+  { url: "/cmip6-viewer", routeId: "routes/cmip6-viewer", kind: "map", ceiling: 227 },
   { url: "/glofas", routeId: "routes/glofas", kind: "map", ceiling: 226 },
   { url: "/isimip", routeId: "routes/isimip", kind: "map", ceiling: 226 },
   { url: "/lhasa", routeId: "routes/lhasa", kind: "map", ceiling: 226 },
