@@ -20,7 +20,7 @@ import {
 import { gridFileName, writeFieldFile } from "../server/grids/ingest/build";
 import { sampleGeometry } from "../server/grids/sample/geometry";
 import { loadSeeds } from "../server/seeds.server";
-import { loadGeoFeatures } from "../server/series/ingest/ingest.server";
+import { loadGeoFeatures } from "../server/places/outlines.server";
 
 const axes = SOUTH_ASIA_AXES;
 const size = axes.rows * axes.columns;

@@ -45,7 +45,26 @@ describe("the committed seeds", () => {
       ].sort(),
     );
     expect(basins.find((g) => g.name === "Amu Darya")?.field_value).toBe("amu-darya");
-    expect(seeds.geos).toHaveLength(24);
+    // the seed's 24 places first, then the states and provinces
+    expect(seeds.geos.slice(0, 24).every((g) => g.field_geotype !== "State")).toBe(true);
+    expect(seeds.geos.slice(24).every((g) => g.field_geotype === "State")).toBe(true);
+  });
+
+  it("list each country's first-level units by ISO 3166-2 code, with their country", () => {
+    const units = seeds.geos.filter((g) => g.field_geotype === "State");
+    const count = (iso3: string) => units.filter((g) => g.field_country === iso3).length;
+    // India: 28 states and 8 union territories; Pakistan: 4 provinces, 2 territories and the capital;
+    // Bangladesh: 7 divisions (Mymensingh has no outline of its own); Nepal: 14 zones; Sri Lanka: 9
+    // provinces; Afghanistan: 34 provinces; Bhutan: 20 dzongkhags; the Maldives: 20 atolls and Male
+    expect(Object.fromEntries(["AFG", "BGD", "BTN", "IND", "LKA", "MDV", "NPL", "PAK"].map((c) => [c, count(c)]))).toEqual({ AFG: 34, BGD: 7, BTN: 20, IND: 36, LKA: 9, MDV: 21, NPL: 14, PAK: 7 });
+    const byCode = new Map(units.map((g) => [g.field_value, g]));
+    expect(byCode.get("IN-UP")).toMatchObject({ name: "Uttar Pradesh", field_country: "IND" });
+    expect(byCode.get("PK-KP")).toMatchObject({ name: "Khyber Pakhtunkhwa", field_country: "PAK" });
+    expect(byCode.get("BD-C")).toMatchObject({ name: "Dhaka", field_country: "BGD" });
+    expect(byCode.get("LK-1")).toMatchObject({ name: "Western", field_country: "LKA" });
+    // current codes (ISO 3166-2:IN, 2023), not Natural Earth's earlier ones; no FATA of its own since 2018
+    expect(["IN-CG", "IN-OD", "IN-TS", "IN-UK"].every((c) => byCode.has(c))).toBe(true);
+    expect(["IN-CT", "IN-OR", "PK-TA"].some((c) => byCode.has(c))).toBe(false);
   });
 
   it("list the 35 NEX-GDDP-CMIP6 models with their variant and grid", () => {

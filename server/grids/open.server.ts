@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Env } from "../env.server";
 import type { Seeds } from "../seeds.server";
-import { loadGeoFeatures } from "../series/ingest/ingest.server";
+import { loadGeoFeatures } from "../places/outlines.server";
 import type { SeriesService } from "../series/service.server";
 import { GridFileStore } from "./files/store";
 import { SampleGridStore } from "./sample/sample-grid-store";

@@ -1,4 +1,4 @@
-import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
+import { placeLatitudes } from "../places/outlines.server";
 import { DEFAULT_DROUGHT_REFERENCE, type DroughtWarning } from "../../app/features/cmip6/drought";
 import { MONTH_NAMES } from "../../app/features/cmip6/periods";
 import { kindOfSources } from "../../app/features/cmip6/windows";
@@ -17,7 +17,7 @@ import type { SeriesKey, SeriesSource, SeriesStore, StoreDescription, StoredSeri
  *
  * SPEI's potential evapotranspiration is the wrapped store's monthly `pet` (mm/day) where it has one for
  * the model run (and for its historical run where precipitation has one), else Hargreaves-Samani from tas,
- * tasmax and tasmin at the place's latitude (`GEO_LATITUDES`). A model without those has no SPEI.
+ * tasmax and tasmin at the place's latitude (`placeLatitudes`). A model without those has no SPEI.
  *
  * Monthly totals take the days of each month in the calendar of the run it comes from (`StoredSeries.calendar`,
  * which the ingested store sets from its files; the sample store's is noleap): `joinRuns` keeps each run's.
@@ -35,7 +35,7 @@ const SPEI_INPUTS = ["pr", "pet", "tas", "tasmax", "tasmin"] as const;
 type InputCode = (typeof SPEI_INPUTS)[number];
 
 export interface DroughtStoreOptions {
-  /** Latitude of each geo, degrees north (for Hargreaves-Samani's radiation); default `GEO_LATITUDES`. */
+  /** Latitude of each geo, degrees north (for Hargreaves-Samani's radiation); default `placeLatitudes()`. */
   latitudes?: Readonly<Record<string, number>>;
   /** Reference period of the fits; default 1985-2014. */
   reference?: YearRange;
@@ -75,7 +75,7 @@ export class DroughtIndexStore implements SeriesStore {
     private readonly inner: SeriesStore,
     options: DroughtStoreOptions = {},
   ) {
-    this.latitudes = options.latitudes ?? GEO_LATITUDES;
+    this.latitudes = options.latitudes ?? placeLatitudes();
     this.reference = options.reference ?? DEFAULT_DROUGHT_REFERENCE;
     if (inner.refresh) this.refresh = () => inner.refresh!();
     this.computed = new LruCache(options.cacheBytes ?? 16 * 1024 * 1024, (s) => 256 + (s ? s.values.byteLength : 0), "SPI and SPEI fits (bytes)");

@@ -1,23 +1,19 @@
-import type { Geo } from "./schema";
+import { placeGroups, type PlaceEntry } from "../places/places";
 
-const GROUPS = [
-  { type: "Country", label: "Countries" },
-  { type: "Basin", label: "River basins" },
-] as const;
-
-/** The places of a <select>: countries, then river basins, each in its own group. */
-export function GeoOptions({ geos }: { geos: readonly Pick<Geo, "field_value" | "name" | "field_geotype">[] }) {
+/**
+ * The places of a <select>: countries, river basins, then each country's states and provinces, each in its
+ * own group (`placeGroups`). A state's option carries its ISO 3166-2 code, so typing either finds it.
+ */
+export function GeoOptions({ geos }: { geos: readonly PlaceEntry[] }) {
   return (
     <>
-      {GROUPS.map(({ type, label }) => (
-        <optgroup key={type} label={label}>
-          {geos
-            .filter((g) => g.field_geotype === type)
-            .map((g) => (
-              <option key={g.field_value} value={g.field_value}>
-                {g.name}
-              </option>
-            ))}
+      {placeGroups(geos).map(({ label, places }) => (
+        <optgroup key={label} label={label}>
+          {places.map((g) => (
+            <option key={g.field_value} value={g.field_value}>
+              {g.field_geotype === "State" ? `${g.name} (${g.field_value})` : g.name}
+            </option>
+          ))}
         </optgroup>
       ))}
     </>

@@ -13,20 +13,34 @@ export const tidSchema = z.string().regex(/^[1-9]\d*$/, "expected a term id: dig
 export { COUNTRY_ISO3, type CountryIso3 } from "./countries";
 export const countryIso3Schema = z.enum(COUNTRY_ISO3);
 
-export const GEO_TYPES = ["Country", "Basin"] as const;
+/**
+ * Country: one of the eight, by ISO 3166-1 alpha-3 code. Basin: a river basin, by slug. State: a country's
+ * first-level administrative unit (state, union territory, province, division, dzongkhag, atoll), by its
+ * ISO 3166-2 code, with the country it belongs to.
+ */
+export const GEO_TYPES = ["Country", "Basin", "State"] as const;
+
+/** An ISO 3166-2 subdivision code (`IN-UP`, `NP-BA`, `LK-1`), or an operator's code of the same shape. */
+export const SUBDIVISION_CODE = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;
+const subdivisionSchema = z.string().regex(SUBDIVISION_CODE, "expected an ISO 3166-2 code such as IN-UP");
 
 const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "expected a lowercase slug such as amu-darya");
 
 export const geoSchema = z
   .strictObject({
     tid: tidSchema,
-    /** ISO3 code for a country, lowercase slug for a river basin. */
+    /** ISO3 code for a country, lowercase slug for a river basin, ISO 3166-2 code for a state or province. */
     field_value: z.string().min(1),
     name: z.string().min(1),
     field_geotype: z.enum(GEO_TYPES),
+    /** The country a state or province belongs to (ISO3); absent for countries and basins. */
+    field_country: countryIso3Schema.optional(),
   })
   .superRefine((geo, ctx) => {
-    const check = geo.field_geotype === "Country" ? countryIso3Schema : slugSchema;
+    if ((geo.field_geotype === "State") !== (geo.field_country !== undefined)) {
+      ctx.addIssue({ code: "custom", path: ["field_country"], message: geo.field_geotype === "State" ? "State: the country it belongs to is required" : `${geo.field_geotype}: only a state or province belongs to a country` });
+    }
+    const check = geo.field_geotype === "Country" ? countryIso3Schema : geo.field_geotype === "State" ? subdivisionSchema : slugSchema;
     const result = check.safeParse(geo.field_value);
     if (!result.success) {
       for (const issue of result.error.issues) {

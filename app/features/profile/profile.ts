@@ -2,6 +2,7 @@ import type { Agreement } from "../cmip6/windows";
 import type { SourceSummary } from "../cmip6/sources";
 import type { SeriesProvenance } from "../cmip6/series";
 import type { WindowChoice } from "../cmip6/warmingLevels";
+import { placeSlugs, slugOf, type PlaceEntry, type PlaceKind } from "../places/places";
 
 /**
  * A place's climate profile: where it is, its 1995-2014 climate, and for SSP2-4.5 and SSP5-8.5 the change
@@ -15,29 +16,24 @@ export const PROFILE_SCENARIOS = ["ssp245", "ssp585"] as const;
 
 /** A place of the portal as profiles name it. */
 export interface ProfilePlace {
-  /** ISO3 code of a country or slug of a basin (the series API's `geo`). */
+  /** ISO3 code of a country, slug of a basin or ISO 3166-2 code of a state (the series API's `geo`). */
   code: string;
   name: string;
-  type: "Country" | "Basin";
-  /** The readable path segment: `nepal`, `sri-lanka`, `amu-darya`. */
+  type: PlaceKind;
+  /** The country of a state or province (ISO3). */
+  country?: string;
+  /** The readable path segment: `nepal`, `sri-lanka`, `amu-darya`, `uttar-pradesh`, `punjab-pakistan` (`placeSlugs`). */
   slug: string;
 }
 
-/** `Sri Lanka` → `sri-lanka`. */
-export const placeSlug = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
 /** The places of the portal's geos, with their slugs. */
-export function profilePlaces(geos: readonly { field_value: string; name: string; field_geotype: "Country" | "Basin" }[]): ProfilePlace[] {
-  return geos.map((g) => ({ code: g.field_value, name: g.name, type: g.field_geotype, slug: placeSlug(g.name) }));
+export function profilePlaces(geos: readonly PlaceEntry[]): ProfilePlace[] {
+  const slugs = placeSlugs(geos);
+  return geos.map((g) => ({ code: g.field_value, name: g.name, type: g.field_geotype, ...(g.field_country ? { country: g.field_country } : {}), slug: slugs.get(g.field_value)! }));
 }
 
-/** The path of a place's profile. */
-export const profilePath = (place: Pick<ProfilePlace, "slug"> | string) => `/profiles/${typeof place === "string" ? placeSlug(place) : place.slug}`;
+/** The path of a place's profile: by its slug, or by a name that no other place shares (`Nepal`). */
+export const profilePath = (place: Pick<ProfilePlace, "slug"> | string) => `/profiles/${typeof place === "string" ? slugOf(place) : place.slug}`;
 
 /** The path of a place's data pack. */
 export const dataPackPath = (place: Pick<ProfilePlace, "slug">) => `${profilePath(place)}/data-pack.zip`;

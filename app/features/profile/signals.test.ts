@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { WINDOW_CHOICES } from "../cmip6/warmingLevels";
 import type { PlaceProfile, ProfileCell, ProfileRow } from "./profile";
-import { placeSlug, profilePlaces } from "./profile";
+import { slugOf as placeSlug } from "../places/places";
+import { profilePlaces } from "./profile";
 import { profileSignals } from "./signals";
 
 const cell = (median: number, agree: number, count = 10, extra: Partial<ProfileCell> = {}): ProfileCell => ({

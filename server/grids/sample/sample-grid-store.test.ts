@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ScenarioSeries, SeriesResponse } from "../../../app/features/cmip6/series";
 import { cellOf, SOUTH_ASIA_AXES, type GridQuery } from "../../../app/features/grids/grid";
 import { loadSeeds } from "../../seeds.server";
-import { loadGeoFeatures } from "../../series/ingest/ingest.server";
+import { loadGeoFeatures } from "../../places/outlines.server";
 import { computeMasks, type GeoMask } from "../../series/ingest/masks";
 import { SampleSeriesStore } from "../../series/sample/sample-store";
 import { createSeriesService, type AnswerPrecision, type SeriesService } from "../../series/service.server";

@@ -9,7 +9,8 @@ import { SampleSeriesStore } from "../sample/sample-store";
 import { createSeriesService } from "../service.server";
 import { IngestedSeriesStore } from "../ingested-store.server";
 import { LayeredSeriesStore } from "../store";
-import { ingest, loadGeoFeatures, type IngestSummary } from "./ingest.server";
+import { loadGeoFeatures } from "../../places/outlines.server";
+import { ingest, type IngestSummary } from "./ingest.server";
 import { computeMasks } from "./masks";
 import { writeTestNetcdf } from "./testing/write-netcdf";
 

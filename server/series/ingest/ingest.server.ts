@@ -1,3 +1,4 @@
+import { loadGeoFeatures, shippedGeoDir } from "../../places/outlines.server";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -177,23 +178,6 @@ async function sha256(file: string): Promise<string> {
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
   return hash.digest("hex");
-}
-
-/** The places of the catalogue with an outline in `seeds/geo`. */
-export function loadGeoFeatures(geoDir: string, seeds: Pick<Seeds, "geos">): GeoFeature[] {
-  const codes = new Set(seeds.geos.map((g) => g.field_value));
-  type Collection = { features: { properties: Record<string, unknown>; geometry: GeoFeature["geometry"] }[] };
-  const read = (name: string) => JSON.parse(readFileSync(path.join(geoDir, name), "utf8")) as Collection;
-  const features: GeoFeature[] = [];
-  for (const f of read("countries.json").features) {
-    const code = f.properties.iso3;
-    if (typeof code === "string" && codes.has(code)) features.push({ code, geometry: f.geometry });
-  }
-  for (const f of read("basins.json").features) {
-    const code = f.properties.code;
-    if (typeof code === "string" && codes.has(code)) features.push({ code, geometry: f.geometry });
-  }
-  return features;
 }
 
 export function openSeriesDatabase(file: string): BetterSqlite3.Database {
@@ -436,7 +420,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const sets = await groupSets(options, summary);
   const candidates = [...sets.values()].flat();
 
-  const shipped = loadGeoFeatures(options.geoDir ?? path.resolve(process.env.SEEDS_DIR || "seeds", "geo"), seeds);
+  const shipped = loadGeoFeatures(options.geoDir ?? shippedGeoDir(), seeds);
   const operator = options.places ? readOutlines(options.places, seeds.geos.map((g) => g.field_value)) : [];
   const features = withOperatorOutlines(shipped, operator);
   const operatorCodes = new Set(operator.map((f) => f.code));

@@ -5,7 +5,8 @@ import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSeeds } from "../../seeds.server";
 import { IngestedSeriesStore } from "../ingested-store.server";
-import { ingest, loadGeoFeatures, type IngestSummary } from "./ingest.server";
+import { loadGeoFeatures } from "../../places/outlines.server";
+import { ingest, type IngestSummary } from "./ingest.server";
 import { computeMasks } from "./masks";
 import { writeTestNetcdf } from "./testing/write-netcdf";
 

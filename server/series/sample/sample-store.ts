@@ -13,6 +13,8 @@ import { modelTraits } from "./models";
 import { samplePet, samplePetMethod } from "./pet";
 import { hashString } from "./random";
 import { generateRun, type SampleRun } from "./run";
+import { unitSeries, unitShares, type SampleUnit, type UnitShare } from "./units";
+import { adminUnits } from "../../places/outlines.server";
 
 /** Bump when the generator's formulas change: the store version, and so every ETag, follows. */
 export const SAMPLE_GENERATOR_VERSION = "4";
@@ -41,7 +43,12 @@ export interface SampleStoreOptions {
   cacheBytes?: number;
   /** Model-variable pairs the archive lacks, which the generator does not make either (default: the shipped seed's). */
   availability?: Availability;
+  /** The countries' states and provinces, whose series are shares of their country's (default: the shipped outlines'). */
+  units?: readonly SampleUnit[];
 }
+
+/** The baseline whose mean a unit's share of the change is measured from. */
+const REFERENCE = { start: 1995, end: 2014 } as const;
 
 /**
  * Deterministic, physically plausible sample series computed on demand: the embedded default of the
@@ -54,6 +61,7 @@ export class SampleSeriesStore implements SeriesStore {
   private readonly scenarios: Readonly<Record<string, YearRange>>;
   private readonly climates: Readonly<Record<string, GeoClimate>>;
   private readonly availability: Availability;
+  private readonly shares: Map<string, UnitShare>;
   private readonly climatologies = new Map<string, Climatology>();
   private readonly runs: LruCache<string, SampleRun>;
   private readonly series: LruCache<string, StoredSeries | null>;
@@ -62,7 +70,9 @@ export class SampleSeriesStore implements SeriesStore {
     this.scenarios = options.scenarios ?? CMIP6_EXPERIMENT_PERIODS;
     this.climates = options.climates ?? GEO_CLIMATES;
     this.availability = options.availability ?? shippedAvailability;
-    const fingerprint = hashString(JSON.stringify([this.climates, this.scenarios, this.availability.missing])).toString(16).padStart(8, "0");
+    const units = options.units ?? adminUnits().map(({ code, country, area, lat }) => ({ code, country, area, lat }));
+    this.shares = unitShares(units);
+    const fingerprint = hashString(JSON.stringify([this.climates, this.scenarios, this.availability.missing, units])).toString(16).padStart(8, "0");
     this.version = `sample-${SAMPLE_GENERATOR_VERSION}-${fingerprint}`;
     this.source = {
       id: "sample",
@@ -90,6 +100,8 @@ export class SampleSeriesStore implements SeriesStore {
     // a model without a variable in the archive has no series of it, nor of the indices derived from it
     if (!modelHasIndicator(this.availability, key.model, key.indicator)) return undefined;
     const id = `${key.frequency}|${key.indicator}|${key.geo}|${key.scenario}|${key.model}`;
+    const share = this.shares.get(key.geo);
+    if (share) return this.series.getOrSet(id, () => this.unitOne(key, share) ?? null) ?? undefined;
     const found = this.series.getOrSet(id, () => {
       const run = this.run(key.geo, key.scenario, key.model);
       if (run && key.indicator === "pet") return this.pet(run, key.model, key.frequency);
@@ -97,6 +109,31 @@ export class SampleSeriesStore implements SeriesStore {
       return values ? { startYear: run.period.start, values, source: this.source, calendar: SAMPLE_CALENDAR } : null;
     });
     return found ?? undefined;
+  }
+
+  /** A state's or province's series: its share of its country's (`unitSeries`). */
+  private unitOne(key: SeriesKey, share: UnitShare): StoredSeries | undefined {
+    const country = this.getOne({ ...key, geo: share.country });
+    if (!country) return undefined;
+    const monthly = key.frequency === "monthly";
+    const history = key.scenario === "historical" ? country : this.getOne({ ...key, geo: share.country, scenario: "historical" });
+    const reference = new Float64Array(monthly ? 12 : 1).fill(NaN);
+    if (history) {
+      const per = monthly ? 12 : 1;
+      for (let slot = 0; slot < per; slot++) {
+        let sum = 0;
+        let n = 0;
+        for (let year = REFERENCE.start; year <= REFERENCE.end; year++) {
+          const v = history.values[(year - history.startYear) * per + slot];
+          if (v !== undefined && !Number.isNaN(v)) {
+            sum += v;
+            n++;
+          }
+        }
+        if (n > 0) reference[slot] = sum / n;
+      }
+    }
+    return { ...country, values: unitSeries(key.indicator, monthly, country.values, reference, share) };
   }
 
   /** Potential evapotranspiration of a run: Penman-Monteith, or Hargreaves-Samani where the model lacks a variable. */

@@ -1,0 +1,129 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
+import type { GeoFeature } from "../series/ingest/masks";
+
+/**
+ * The shipped outlines of the portal's places (`seeds/geo`, or `$SEEDS_DIR/geo`): the countries
+ * (`countries.json`, Natural Earth 1:50m), the river basins (`basins.json`) and the countries' first-level
+ * units (`admin1.json`, Natural Earth 1:10m, full resolution: see scripts/build-admin1.mjs). The series
+ * ingest computes area means from them, the sample grids fit their fields to them, and the sample series
+ * give each state or province its share of its country (`adminUnits`). Read once per folder.
+ */
+
+/** The folder of the shipped outlines. */
+export const shippedGeoDir = () => path.resolve(process.env.SEEDS_DIR || "seeds", "geo");
+
+type Geometry = GeoFeature["geometry"];
+interface Collection<P> {
+  features: { properties: P; geometry: Geometry }[];
+}
+
+/** Where a country's first-level outlines come from and how current they are (said on its pages). */
+export interface AdminSource {
+  source: string;
+  licence: string;
+  /** False where the outlines are behind today's units (Nepal's zones, Bangladesh without Mymensingh). */
+  current: boolean;
+  note: string;
+}
+
+/** A first-level administrative unit with its full-resolution outline. */
+export interface AdminUnit extends GeoFeature {
+  name: string;
+  /** What the country calls it: State, Union territory, Province, Division, Dzongkhag, Atoll, ... */
+  type: string;
+  /** ISO3 of its country. */
+  country: string;
+  /** Other names and codes a reader may search by (former ISO codes, older spellings). */
+  aliases: string[];
+  /** Area on the sphere in equal-area units (degrees of longitude x sin latitude), holes left out. */
+  area: number;
+  /** Latitude of the outline's area centroid, degrees. */
+  lat: number;
+}
+
+interface AdminProperties {
+  code: string;
+  name: string;
+  type: string;
+  country: string;
+  aliases?: string[];
+}
+
+const cache = new Map<string, unknown>();
+function readOnce<T>(file: string): T {
+  if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(file, "utf8")));
+  return cache.get(file) as T;
+}
+
+const RAD = Math.PI / 180;
+const polygonsOf = (g: Geometry) => (g.type === "Polygon" ? [g.coordinates] : g.coordinates);
+
+/**
+ * Area (equal-area units) and area centroid latitude of an outline, holes subtracted: the shoelace sums in
+ * the coordinates (longitude, sin latitude), in which areas on the sphere are plane areas.
+ */
+export function outlineArea(geometry: Geometry): { area: number; lat: number } {
+  let area = 0;
+  let moment = 0;
+  for (const rings of polygonsOf(geometry)) {
+    rings.forEach((ring, r) => {
+      let twice = 0;
+      let cy = 0;
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const xi = ring[i][0];
+        const xj = ring[j][0];
+        const yi = Math.sin(ring[i][1] * RAD);
+        const yj = Math.sin(ring[j][1] * RAD);
+        const cross = xj * yi - xi * yj;
+        twice += cross;
+        cy += (yi + yj) * cross;
+      }
+      // a ring's area and first moment, signed so that holes subtract whatever their winding
+      const sign = (r === 0 ? 1 : -1) * Math.sign(twice);
+      area += (sign * twice) / 2;
+      moment += (sign * cy) / 6;
+    });
+  }
+  return { area, lat: area > 0 ? Math.asin(Math.max(-1, Math.min(1, moment / area))) / RAD : 0 };
+}
+
+/** The countries' first-level units with their full outlines, in the file's order. */
+export function adminUnits(geoDir = shippedGeoDir()): AdminUnit[] {
+  const key = `units:${geoDir}`;
+  if (!cache.has(key)) {
+    const file = readOnce<Collection<AdminProperties>>(path.join(geoDir, "admin1.json"));
+    cache.set(
+      key,
+      file.features.map((f) => ({ code: f.properties.code, name: f.properties.name, type: f.properties.type, country: f.properties.country, aliases: f.properties.aliases ?? [], geometry: f.geometry, ...outlineArea(f.geometry) })),
+    );
+  }
+  return cache.get(key) as AdminUnit[];
+}
+
+/** Each country's source, licence and currency of its first-level outlines. */
+export function adminSources(geoDir = shippedGeoDir()): Record<string, AdminSource> {
+  return readOnce<{ sources: Record<string, AdminSource> }>(path.join(geoDir, "admin1.json")).sources;
+}
+
+/** The outlines of the catalogue's places (`seeds.geos`): countries, basins, states and provinces. */
+export function loadGeoFeatures(geoDir: string, seeds: { geos: readonly { field_value: string }[] }): GeoFeature[] {
+  const codes = new Set(seeds.geos.map((g) => g.field_value));
+  const features: GeoFeature[] = [];
+  for (const f of readOnce<Collection<{ iso3?: unknown }>>(path.join(geoDir, "countries.json")).features) {
+    const code = f.properties.iso3;
+    if (typeof code === "string" && codes.has(code)) features.push({ code, geometry: f.geometry });
+  }
+  for (const f of readOnce<Collection<{ code?: unknown }>>(path.join(geoDir, "basins.json")).features) {
+    const code = f.properties.code;
+    if (typeof code === "string" && codes.has(code)) features.push({ code, geometry: f.geometry });
+  }
+  for (const unit of adminUnits(geoDir)) if (codes.has(unit.code)) features.push({ code: unit.code, geometry: unit.geometry });
+  return features;
+}
+
+/** Centre latitude of every place, degrees north: the countries' and basins' table, the units' outlines. */
+export function placeLatitudes(geoDir = shippedGeoDir()): Readonly<Record<string, number>> {
+  return { ...GEO_LATITUDES, ...Object.fromEntries(adminUnits(geoDir).map((u) => [u.code, Math.round(u.lat * 10) / 10])) };
+}
