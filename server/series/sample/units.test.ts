@@ -39,7 +39,7 @@ describe("sample series of states and provinces", () => {
     ["rx1day", "annual", "ACCESS-CM2", "ssp585"],
     ["cdd", "annual", "NorESM2-MM", "ssp245"],
     ["su", "annual", "GFDL-ESM4", "ssp585"],
-    ["fd", "monthly", "INM-CM5-0", "historical"],
+    ["fd", "annual", "INM-CM5-0", "historical"],
     ["tx90p", "annual", "UKESM1-0-LL", "ssp585"],
   ] as const) {
     it(`${indicator} (${frequency}, ${model}, ${scenario}): each country's units average, by area, to the country's value every year`, () => {
