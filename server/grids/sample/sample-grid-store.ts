@@ -1,3 +1,4 @@
+import { SUBDIVISION_CODE } from "../../../app/features/cmip6/schema";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { levelLabel, levelMethodNote, type WarmingLevels } from "../../../app/features/cmip6/warmingLevels";
 import { AGREEMENT_RULE, ONE_SOURCE_RULE } from "../../../app/features/cmip6/windows";
@@ -200,6 +201,11 @@ export class SampleGridStore implements GridStore {
     const bases = this.bases.get(baseKey) ?? new Map<string, ModelBase>();
     const before = bases.size;
     const bounds = physicalBounds(query.indicator);
+    // a field kept within a physical range is fitted to the countries and basins only: the sample's states
+    // and provinces are made from their countries' values, not from the basins', and in dry seasons no
+    // field without negative rain has every mean (docs/grids.md); temperatures are fitted to all places
+    const unit = geometry.constrained.map((p) => SUBDIVISION_CODE.test(geometry.masks[p].code));
+    const fitted = (values: Float64Array) => (bounds ? values.map((v, i) => (unit[i] ? NaN : v)) : values);
     for (const model of places.models) {
       const reason = this.leftOut(model, places, window, scenario);
       if (reason) {
@@ -209,11 +215,11 @@ export class SampleGridStore implements GridStore {
       let base = bases.get(model);
       if (!base) {
         const pattern = modelPattern(geometry, model, query.indicator, query.season);
-        const values = places.baseline.get(model)!;
+        const values = fitted(places.baseline.get(model)!);
         base = { pattern, baseline: fit.fit(startingField(geometry, pattern, values, "baseline"), values, bounds) };
         bases.set(model, base);
       }
-      const future = window.means.get(model)!;
+      const future = fitted(window.means.get(model)!);
       members.push({ model, baseline: base.baseline, future: fit.fit(startingField(geometry, base.pattern, future, "window"), future, bounds) });
       if ("byModel" in window.periods) windows[model] = window.periods.byModel[model];
       // one model's fit at a time: the server answers other requests in between (a field is 35 fits)

@@ -13,7 +13,7 @@ import { hashString } from "./random";
  *   `unit = c + d c (N - c) / N`, a seeded `d` within ±0.9 whose area-weighted mean is zero, which keeps
  *   the unit's value within 0 and `N` whatever the country's;
  * - everything else (rain, evapotranspiration, radiation, wind, specific humidity):
- *   `unit = c (f + b tanh(ln(c / c0)))`, a seeded factor `f` (about 0.6 to 1.6) whose area-weighted mean
+ *   `unit = c (f + b tanh(ln(c / c0)))`, a seeded factor `f` (about 0.8 to 1.25) whose area-weighted mean
  *   is one and a seeded `b` (within ±0.15, area-weighted mean zero) that makes a unit wetter or drier than
  *   its country where the country's value departs from its baseline; the factor stays positive;
  * - standardised indices (SPI, SPEI) asked of this generator are the country's; the portal fits them to
@@ -71,7 +71,7 @@ export function unitShares(units: readonly SampleUnit[]): Map<string, UnitShare>
     const weights = members.map((u) => (total > 0 ? u.area / total : 1 / members.length));
     const centre = members.reduce((s, u, i) => s + weights[i] * u.lat, 0);
     const rawOffset = members.map((u) => -0.45 * (u.lat - centre) + 1.6 * seeded(u.code, "offset"));
-    const rawFactor = members.map((u) => Math.exp(0.9 * seeded(u.code, "factor")));
+    const rawFactor = members.map((u) => Math.exp(0.45 * seeded(u.code, "factor")));
     const rawChange = members.map((u) => 0.3 * seeded(u.code, "change"));
     const rawBounded = members.map((u) => 0.9 * seeded(u.code, "factor"));
     const mean = (values: number[]) => values.reduce((s, v, i) => s + weights[i] * v, 0);
