@@ -116,3 +116,15 @@ export function findPlaces<P extends PlaceEntry>(places: readonly P[], query: st
     .sort((a, b) => a.r - b.r || a.i - b.i)
     .map((x) => x.p);
 }
+
+/**
+ * Up to `count` places a mistyped or partial `geo` may have meant, for an error's hint: what `findPlaces`
+ * finds, else places whose code or a word of whose name shares the text's first three letters.
+ */
+export function nearestPlaces<P extends PlaceEntry>(places: readonly P[], text: string, count = 3): P[] {
+  const found = findPlaces(places, text);
+  if (found.length > 0) return found.slice(0, count);
+  const stem = fold(text.trim()).replace(/[^a-z0-9]/g, "").slice(0, 3);
+  if (stem.length < 2) return [];
+  return places.filter((p) => fold(p.field_value).replace(/[^a-z0-9]/g, "").startsWith(stem) || fold(p.name).split(/[\s-]+/).some((w) => w.startsWith(stem))).slice(0, count);
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import geos from "../../../seeds/geos.json";
+import { countryOfPlace, findPlaces, nearestPlaces, placeGroups, placeLabel, placeSlugs, type PlaceEntry } from "./places";
+
+const places = geos as PlaceEntry[];
+const byCode = (code: string) => places.find((p) => p.field_value === code)!;
+
+describe("places", () => {
+  it("group a picker by kind, then each country's states and provinces", () => {
+    const groups = placeGroups(places);
+    expect(groups.map((g) => g.label)).toEqual([
+      "Countries",
+      "River basins",
+      "States and provinces: Afghanistan",
+      "States and provinces: Bangladesh",
+      "States and provinces: Bhutan",
+      "States and provinces: India",
+      "States and provinces: Sri Lanka",
+      "States and provinces: Maldives",
+      "States and provinces: Nepal",
+      "States and provinces: Pakistan",
+    ]);
+    expect(groups.reduce((n, g) => n + g.places.length, 0)).toBe(places.length);
+    expect(groups[5].places.map((p) => p.field_value)).toContain("IN-UP");
+  });
+
+  it("know each place's country", () => {
+    expect(countryOfPlace(byCode("IN-UP"))).toBe("IND");
+    expect(countryOfPlace(byCode("NPL"))).toBe("NPL");
+    expect(countryOfPlace(byCode("indus"))).toBeUndefined();
+  });
+
+  it("give every place one readable address, a state's with its country where names are shared", () => {
+    const slugs = placeSlugs(places);
+    expect(new Set(slugs.values()).size).toBe(places.length);
+    expect(slugs.get("IN-UP")).toBe("uttar-pradesh");
+    expect(slugs.get("NPL")).toBe("nepal");
+    expect(slugs.get("IN-PB")).toBe("punjab-india");
+    expect(slugs.get("PK-PB")).toBe("punjab-pakistan");
+    // the basins keep theirs; the provinces of the same name take their country's
+    expect(slugs.get("kabul")).toBe("kabul");
+    expect(slugs.get("AF-KAB")).toBe("kabul-afghanistan");
+    expect(placeLabel(byCode("PK-KP"), places)).toBe("Khyber Pakhtunkhwa (Pakistan)");
+  });
+
+  it("find places by code, name, a word of the name or another spelling, accents and case aside", () => {
+    const codes = (q: string, aliases?: Map<string, string[]>) => findPlaces(places, q, aliases).map((p) => p.field_value);
+    expect(codes("in-up")[0]).toBe("IN-UP");
+    expect(codes("Uttar")).toEqual(["IN-UP", "IN-UK"].filter((c) => codes("Uttar").includes(c)));
+    expect(codes("khyber")[0]).toBe("PK-KP");
+    expect(codes("Pakhtunkhwa")[0]).toBe("PK-KP");
+    expect(codes("Orissa", new Map([["IN-OD", ["IN-OR", "Orissa"]]]))).toEqual(["IN-OD"]);
+    expect(codes("")).toEqual([]);
+  });
+
+  it("hint at the places a wrong code may have meant", () => {
+    expect(nearestPlaces(places, "Uttar Pradesh").map((p) => p.field_value)).toEqual(["IN-UP"]);
+    expect(nearestPlaces(places, "IN-UPX").map((p) => p.field_value)).toContain("IN-UP");
+    expect(nearestPlaces(places, "zz")).toEqual([]);
+  });
+});
