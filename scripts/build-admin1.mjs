@@ -4,7 +4,7 @@
  *
  * - seeds/geo/admin1.json: the outlines at full resolution (coordinates rounded to 0.001 degree, about
  *   100 m), from which the ingest computes area means;
- * - seeds/geo/admin1-drawing.json: the same units simplified for drawing (topojson-simplify, shared borders
+ * - seeds/geo/states.json (`/api/geo/states`): the same units simplified for drawing (topojson-simplify, shared borders
  *   simplified once so neighbours still meet; coordinates rounded to 0.01 degree).
  *
  * Natural Earth is behind today's ISO 3166-2 lists in places; where an outline can be made current from
@@ -205,10 +205,10 @@ const drawing = {
     const polygons = geometry ? rounded(polygonsOf(geometry), 0.01) : [];
     // atolls smaller than the simplification and the rounding keep their full outlines at 0.001 degree, so every unit can be drawn
     const coordinates = polygons.length ? polygons : rounded(u.parts.flatMap((i) => polygonsOf(picked[i].geometry)), 0.001);
-    return { type: "Feature", properties: { code: u.code, name: u.name, country: u.country }, geometry: { type: "MultiPolygon", coordinates } };
+    return { type: "Feature", id: u.code, properties: { code: u.code, name: u.name, country: u.country }, geometry: { type: "MultiPolygon", coordinates } };
   }),
 };
-writeFileSync("seeds/geo/admin1-drawing.json", JSON.stringify(drawing));
+writeFileSync("seeds/geo/states.json", JSON.stringify(drawing));
 
 const count = (c) => sorted.filter((u) => u.country === c).length;
 console.log(`${sorted.length} units: ${COUNTRIES.map((c) => `${c} ${count(c)}`).join(", ")}`);

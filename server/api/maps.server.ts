@@ -10,7 +10,7 @@ import { choropleth, choroplethQueryFromParams } from "./choropleth.server";
 import { cachedJson, cachedJsonOf, jsonError } from "./responses.server";
 import { cmip6ViewerView } from "./viewer-views.server";
 
-export const GEO_LAYERS = ["countries", "basins"] as const;
+export const GEO_LAYERS = ["countries", "basins", "states"] as const;
 export type GeoLayer = (typeof GEO_LAYERS)[number];
 export const GEO_CACHE_CONTROL = "public, max-age=86400";
 export const CHOROPLETH_CACHE_CONTROL = "public, max-age=3600";

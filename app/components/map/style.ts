@@ -2,7 +2,7 @@ import type { StyleSpecification } from "maplibre-gl";
 import type { Feature, FeatureCollection, LineString } from "geojson";
 
 /** Where the basemap outlines are served (long cache lifetimes, ETag). */
-export const GEO_URLS = { countries: "/api/geo/countries", basins: "/api/geo/basins" } as const;
+export const GEO_URLS = { countries: "/api/geo/countries", basins: "/api/geo/basins", states: "/api/geo/states" } as const;
 
 export const BASEMAP_COLORS = {
   water: "#d6e6ef",

@@ -14,13 +14,14 @@ export type Point = [x: number, y: number];
 
 export { mercator };
 
-let layers: { countries: Area[]; basins: Area[] } | undefined;
-/** The countries (`iso3`, `focus`) and river basins (`code`, `approximate`) of the basemap, parsed once. */
+let layers: { countries: Area[]; basins: Area[]; states: Area[] } | undefined;
+/**
+ * The countries (`iso3`, `focus`), river basins (`code`, `approximate`) and states and provinces (`code`,
+ * `country`; the simplified drawing of `seeds/geo/states.json`) of the basemap, parsed once.
+ */
 export function geography() {
-  layers ??= {
-    countries: (JSON.parse(geoJson("countries").body) as FeatureCollection<Polygon | MultiPolygon>).features as Area[],
-    basins: (JSON.parse(geoJson("basins").body) as FeatureCollection<Polygon | MultiPolygon>).features as Area[],
-  };
+  const read = (name: "countries" | "basins" | "states") => (JSON.parse(geoJson(name).body) as FeatureCollection<Polygon | MultiPolygon>).features as Area[];
+  layers ??= { countries: read("countries"), basins: read("basins"), states: read("states") };
   return layers;
 }
 
