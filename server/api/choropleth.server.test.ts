@@ -4,6 +4,7 @@ import { CHOROPLETH_QUERY_KEYS, choroplethResponseSchema } from "../../app/featu
 import { getSeeds } from "../seeds.server";
 import { SampleSeriesStore } from "../series/sample/sample-store";
 import { createSeriesService } from "../series/service.server";
+import type { SeriesStore } from "../series/store";
 import { choropleth } from "./choropleth.server";
 
 describe("choropleth answers", () => {
@@ -21,6 +22,42 @@ describe("choropleth answers", () => {
       const parsed = choroplethResponseSchema.safeParse(answer);
       expect(parsed.success, parsed.success ? "" : `${JSON.stringify(query)}: ${parsed.error.message}`).toBe(true);
     }
+  });
+
+  it("answer every state and province; one without series has no value and says why, and the others keep theirs", async () => {
+    const query = { indicator: "tas", geotype: "State" as const, scenario: "ssp245", model: "ensemble", window: "2040-2059" };
+    const states = seeds.geos.filter((g) => g.field_geotype === "State").map((g) => g.field_value);
+    const all = await choropleth(service, seeds.warmingLevels, query);
+    if ("status" in all) throw new Error(all.message);
+    expect(all.geotype).toBe("State");
+    expect(all.values.map((v) => v.geo)).toEqual(states);
+    expect(all.values.every((v) => typeof v.value === "number" && v.missing === undefined)).toBe(true);
+
+    // an archive without the Maldives' atolls (south of the models' grid: the ingest has no cell for them)
+    const sample = new SampleSeriesStore();
+    const withoutAtolls: SeriesStore = {
+      version: `${sample.version}-without-atolls`,
+      describe: () => sample.describe(),
+      getSeries: async (keys) => {
+        const found = await sample.getSeries(keys);
+        return keys.map((k, i) => (k.geo.startsWith("MV-") ? undefined : found[i]));
+      },
+    };
+    const answer = await choropleth(createSeriesService(seeds, withoutAtolls), seeds.warmingLevels, query);
+    if ("status" in answer) throw new Error(answer.message);
+    expect(choroplethResponseSchema.safeParse(answer).success).toBe(true);
+    expect(answer.values).toHaveLength(states.length);
+    for (const v of answer.values) {
+      if (v.geo.startsWith("MV-")) {
+        expect(v, v.geo).toMatchObject({ value: null, models: 0, change: null, agreement: null });
+        expect(v.missing, v.geo).toMatch(new RegExp(`No annual tas series for ${v.geo}`));
+      } else {
+        expect(v, v.geo).toEqual(all.values.find((w) => w.geo === v.geo));
+      }
+    }
+    // a selection without any series is still not found
+    const none = await choropleth(createSeriesService(seeds, { ...withoutAtolls, getSeries: async (keys) => keys.map(() => undefined) }), seeds.warmingLevels, query);
+    expect(none).toMatchObject({ status: 404 });
   });
 
   it("the query schema has the parameters the route accepts", () => {

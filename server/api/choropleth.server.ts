@@ -1,4 +1,4 @@
-import type { ChoroplethQuery, ChoroplethResponse, ChoroplethWindow } from "../../app/features/maps/choropleth";
+import { readGeotype, type ChoroplethQuery, type ChoroplethResponse, type ChoroplethWindow } from "../../app/features/maps/choropleth";
 import { AGREEMENT_RULE, modelClimatologies, spanOf, windowDecimals, windowStatistics } from "../../app/features/cmip6/windows";
 import { ENSEMBLE, type SeriesQuery } from "../../app/features/cmip6/seriesQuery";
 import { SCENARIO_VALUES, type ScenarioValue } from "../../app/features/cmip6/schema";
@@ -30,7 +30,8 @@ export const WINDOW_ALLOWED = [...WINDOW_CHOICES.map((c) => c.code), "<start>-<e
 const round = (value: number | null, decimals: number) => (value === null ? null : Math.round(value * 10 ** decimals) / 10 ** decimals);
 
 /**
- * The period mean of every region of one kind for one selection (no Node built-ins: loaders use it too).
+ * The period mean of every region of one kind (the countries, the river basins, or the states and
+ * provinces) for one selection (no Node built-ins: loaders use it too).
  * The period is `window` (a 20-year window or a global warming level) or `start`-`end`; for a projection
  * each value also carries the change from 1995-2014 and the models' agreement on its sign.
  */
@@ -94,6 +95,7 @@ export async function choropleth(series: SeriesService, table: Pick<WarmingLevel
   const values: ChoroplethResponse["values"] = [];
   let info: ChoroplethResponse["indicator"] | undefined;
   let sample = false;
+  let missing: ChoroplethProblem | undefined;
   for (const geo of geos) {
     const query: SeriesQuery = {
       indicator,
@@ -112,7 +114,13 @@ export async function choropleth(series: SeriesService, table: Pick<WarmingLevel
     if (!resolved.ok) return { status: 404, message: resolved.message, details: resolved.details };
     // unrounded: a region's value is a statistic of the yearly values, rounded once below
     const answer = await series.response(resolved.value, "full");
-    if ("status" in answer) return { status: 404, message: answer.message, details: answer.details };
+    if ("status" in answer) {
+      // a place without series (one the models' grid does not reach) has no value, and says why; the
+      // answer is a 404 only when no region has any
+      missing ??= { status: 404, message: answer.message, details: answer.details };
+      values.push({ geo: geo.field_value, name: geo.name, value: null, models: 0, missing: answer.message, ...(projection ? { change: null, agreement: null } : {}) });
+      continue;
+    }
     info ??= { code: answer.indicator.code, name: answer.indicator.name, units: answer.indicator.units, decimals: answer.indicator.decimals };
     sample ||= answer.sample;
     // historical block first: a year is taken from the first block that has it
@@ -131,7 +139,7 @@ export async function choropleth(series: SeriesService, table: Pick<WarmingLevel
       ...(Object.keys(stats.excluded).length > 0 ? { excluded: Object.entries(stats.excluded).map(([model, e]) => ({ model, reason: e.reason })) } : {}),
     });
   }
-  if (!info) return { status: 404, message: `No ${geotype} regions`, details: { field: "geotype" } };
+  if (!info) return missing ?? { status: 404, message: `No ${geotype} regions`, details: { field: "geotype" } };
   return {
     indicator: info,
     geotype,
@@ -150,7 +158,7 @@ export function choroplethQueryFromParams(params: URLSearchParams): ChoroplethQu
   const number = (name: string) => (params.has(name) ? Number(params.get(name)) : undefined);
   return {
     indicator: params.get("indicator") ?? "",
-    geotype: params.get("geotype") === "Basin" ? "Basin" : "Country",
+    geotype: readGeotype(params.get("geotype")),
     scenario: params.get("scenario") ?? "",
     model: params.get("model") || ENSEMBLE,
     ...(params.has("window") ? { window: params.get("window")! } : {}),

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { SERIES_CACHE_CONTROL, SERIES_ENDPOINTS, seriesResponseSchema } from "../../app/features/cmip6/series";
 import { SERIES_FREQUENCIES, SERIES_PATHS, type SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { seriesQuerySchema } from "../../app/features/cmip6/seriesQuerySchema";
+import { readGeotype } from "../../app/features/maps/choropleth";
 import { choroplethQuerySchema, choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
 import { cmip6ViewerViewSchema } from "../../app/features/maps/viewerViewSchema";
 import { aezViewQuerySchema, aezViewSchema } from "../../app/features/pyaez/viewSchema";
@@ -131,7 +132,7 @@ async function realExamples({ reference, series, grids }: OpenApiServices) {
   const table = reference.list("getWarmingLevels");
   const choroplethOf = (query: Record<string, unknown>) => {
     const q = Object.fromEntries(toSearch(query));
-    return choropleth(series, table, { indicator: q.indicator, geotype: q.geotype === "Basin" ? "Basin" : "Country", scenario: q.scenario, model: q.model ?? "ensemble", window: q.window });
+    return choropleth(series, table, { indicator: q.indicator, geotype: readGeotype(q.geotype), scenario: q.scenario, model: q.model ?? "ensemble", window: q.window });
   };
   const basins = JSON.parse(geoJson("basins").body) as { features: unknown[] };
   // the grid API's answers, when the store has the example's field (else the description shows none)
@@ -323,9 +324,9 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       path: "/api/viewer/choropleth",
       operationId: "getChoropleth",
       tag: "Maps",
-      summary: "Period values for every country or basin",
+      summary: "Period values for every country, basin, or state and province",
       description:
-        "The period mean of one indicator, scenario and model (the ensemble median, or the median over a comma list of models) for every country or every basin at once, over a 20-year window, a global warming level (`window`) or `start`-`end`. Projections also carry each region's change from 1995-2014 and the models' agreement on its sign. The example shows the first regions.",
+        "The period mean of one indicator, scenario and model (the ensemble median, or the median over a comma list of models) for every country, every basin, or every state and province (`geotype=State`) at once, over a 20-year window, a global warming level (`window`) or `start`-`end`. Projections also carry each region's change from 1995-2014 and the models' agreement on its sign. A place without series (one the models' grid does not reach, such as the Maldives' southern atolls) has `value: null` and says why in `missing`. The example shows the first regions.",
       parameters: queryParameters(choroplethQuerySchema, EXAMPLE_QUERIES.choropleth),
       answer: { contentType: "application/json", schema: component("ChoroplethResponse", choroplethResponseSchema), example: examples.choropleth, cacheControl: CHOROPLETH_CACHE_CONTROL, vary: false, sample: "when-generated" },
       errors: [

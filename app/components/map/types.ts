@@ -19,9 +19,12 @@ export interface ImageOverlay {
   opacity: number;
 }
 
-/** Region colours of the choropleth, by country ISO3 or basin code. */
+/** The kinds of region a map colours: countries, river basins, states and provinces. */
+export type RegionGeotype = "Country" | "Basin" | "State";
+
+/** Region colours of the choropleth, by country ISO3, basin code or state code (ISO 3166-2). */
 export interface RegionFill {
-  geotype: "Country" | "Basin";
+  geotype: RegionGeotype;
   colors: Record<string, string>;
   /** Regions drawn hatched over their colour (diagonal lines: low model agreement on a change). */
   hatched?: string[];
@@ -30,8 +33,8 @@ export interface RegionFill {
 export interface MapHandle {
   /** The current map as a PNG data URL (after the next render). */
   toPng(): Promise<string>;
-  /** Codes of the regions (countries or basins) drawn in the current view. */
-  regionsInView(geotype: "Country" | "Basin"): string[];
+  /** Codes of the regions (countries, basins, or states and provinces) drawn in the current view. */
+  regionsInView(geotype: RegionGeotype): string[];
 }
 
 /** A place name drawn over the map (HTML over the canvas, no remote glyphs; text in the server's drawing). */

@@ -1,10 +1,19 @@
 import { BASELINE_PERIOD, CLIMATOLOGY_PERIODS } from "~/features/cmip6/periods";
+import type { PlaceKind } from "~/features/places/places";
 import type { ScenarioValue } from "~/features/cmip6/schema";
 import { readSubset, writeSubset, type ModelSubset } from "~/features/cmip6/subsets";
 import { WINDOW_CHOICES, type LevelWindows, type WindowChoice } from "~/features/cmip6/warmingLevels";
 import type { Agreement } from "~/features/cmip6/windows";
 
 const ENSEMBLE = "ensemble";
+
+/** The kinds of region the choropleth colours: the countries, the river basins, the states and provinces. */
+export type ChoroplethGeotype = PlaceKind;
+export const CHOROPLETH_GEOTYPES: readonly ChoroplethGeotype[] = ["Country", "Basin", "State"];
+
+/** A `geotype` parameter as the map and the API read it: one of the kinds, else the countries. */
+export const readGeotype = (value: string | null): ChoroplethGeotype =>
+  (CHOROPLETH_GEOTYPES as readonly (string | null)[]).includes(value) ? (value as ChoroplethGeotype) : "Country";
 
 /** The answer of `/api/viewer/choropleth`: one period mean per region for one selection. */
 export interface ChoroplethValue {
@@ -19,6 +28,11 @@ export interface ChoroplethValue {
   models: number;
   /** Why there is no value although some years have data ("incomplete: 1 of 20 years"). */
   incomplete?: string;
+  /**
+   * Why there is no value at all: the archive has no series of the place for the selection (a place the
+   * models' grid does not reach, such as the Maldives' southern atolls, has none).
+   */
+  missing?: string;
   /**
    * Projection periods only: the median of the models' changes from their own 1995-2014 climatology, and
    * how many of those models agree on its sign (IPCC AR6 simple approach).
@@ -44,7 +58,7 @@ export type ChoroplethWindow =
 
 export interface ChoroplethResponse {
   indicator: { code: string; name: string; units: string; decimals: number };
-  geotype: "Country" | "Basin";
+  geotype: ChoroplethGeotype;
   scenario: string;
   /** `ensemble`, one model, or a comma list of models. */
   model: string;
@@ -64,7 +78,7 @@ export interface ChoroplethResponse {
  */
 export interface ChoroplethQuery {
   indicator: string;
-  geotype: "Country" | "Basin";
+  geotype: ChoroplethGeotype;
   scenario: string;
   model: string;
   window?: string;
@@ -123,7 +137,7 @@ export interface Selection {
   period: string;
   /** Change is offered for projection periods only. */
   show: ChoroplethShow;
-  geotype: "Country" | "Basin";
+  geotype: ChoroplethGeotype;
   range?: [number, number];
 }
 
@@ -143,7 +157,7 @@ export function readChoropleth(params: URLSearchParams, known: readonly string[]
     ...(subset ? { subset } : {}),
     period: period.code,
     show: params.get("show") === "change" && period.scenario === "projection" ? "change" : "values",
-    geotype: params.get("geotype") === "Basin" ? "Basin" : "Country",
+    geotype: readGeotype(params.get("geotype")),
     range: params.has("smin") && params.has("smax") && smin < smax ? [smin, smax] : undefined,
   };
 }

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { SCENARIO_VALUES } from "~/features/cmip6/scenarios";
 import { levelWindowsFields, yearRangeSchema as yearRange } from "~/features/cmip6/levelWindowsSchema";
 import { WINDOW_PATTERN } from "~/features/cmip6/seriesQuerySchema";
-import { CHOROPLETH_PARAMS, type ChoroplethResponse } from "./choropleth";
+import { CHOROPLETH_GEOTYPES, CHOROPLETH_PARAMS, type ChoroplethGeotype, type ChoroplethResponse } from "./choropleth";
 
 /**
  * The zod schemas of `/api/viewer/choropleth`: its query and its answer, for the API description and the
@@ -18,11 +18,15 @@ const agreementSchema = z.strictObject({
 });
 
 export const choroplethValueSchema = z.strictObject({
-  geo: z.string().describe("Geo code: ISO3 for a country, slug for a basin."),
+  geo: z.string().describe("Geo code: ISO3 for a country, slug for a basin, ISO 3166-2 for a state or province (`IN-UP`)."),
   name: z.string(),
   value: z.number().nullable().describe("The period's climatology (the ensemble median of the models' means); null without data or with fewer than 90 % of the years."),
   models: z.number().int().nonnegative().describe("Models the value comes from."),
   incomplete: z.string().optional().describe('Why there is no value although some years have data ("incomplete: 1 of 20 years").'),
+  missing: z
+    .string()
+    .optional()
+    .describe("Why there is no value at all: no series of the place for the selection (a place the models' grid does not reach, such as the Maldives' southern atolls)."),
   change: z.number().nullable().optional().describe("Projections only: the median of the models' changes from their own 1995-2014 climatology."),
   agreement: agreementSchema.nullable().optional().describe("Projections only: how many models agree on the sign of the change (IPCC AR6 simple approach)."),
   excluded: z
@@ -52,7 +56,7 @@ const levelWindowSchema = z.strictObject({
 
 export const choroplethResponseSchema = z.strictObject({
   indicator: z.strictObject({ code: z.string(), name: z.string(), units: z.string(), decimals: z.number().int().nonnegative() }),
-  geotype: z.enum(["Country", "Basin"]),
+  geotype: z.enum(CHOROPLETH_GEOTYPES as [ChoroplethGeotype, ...ChoroplethGeotype[]]),
   scenario: z.string(),
   model: z.string().describe("`ensemble`, one model, or a comma list of models."),
   period: yearRange.describe("The years the values span (at a warming level, from the first model's window to the last one's)."),
@@ -71,7 +75,10 @@ export const CHOROPLETH_SCHEMA_MATCHES_TYPE: Same<Inferred, ChoroplethResponse> 
 /** The query of `/api/viewer/choropleth`; any other parameter is refused (400). */
 export const choroplethQuerySchema = z.strictObject({
   indicator: z.string().min(1).describe("Indicator code (`field_value`) with annual values, e.g. `tas`, `pr`, `fd`.").meta({ examples: ["tas"] }),
-  geotype: z.enum(["Country", "Basin"]).default("Country").describe("Which regions: the eight countries or the 16 river basins."),
+  geotype: z
+    .enum(CHOROPLETH_GEOTYPES as [ChoroplethGeotype, ...ChoroplethGeotype[]])
+    .default("Country")
+    .describe("Which regions: the eight countries, the 16 river basins, or the countries' 148 states and provinces (`State`)."),
   scenario: z.enum(SCENARIO_VALUES).describe("Scenario; warming levels need `ssp245` or `ssp585`."),
   model: z
     .string()

@@ -130,6 +130,16 @@ describe("choropleth selection in the URL", () => {
     expect(choroplethQueryString(choroplethQueryOf(selection))).toBe("indicator=pr&geotype=Basin&scenario=ssp585&model=ensemble&window=gwl%3A2.0");
   });
 
+  it("reads the states and provinces as a kind of region; anything else is the countries", () => {
+    const selection = readChoropleth(new URLSearchParams("geotype=State&years=1995-2014"), known);
+    expect(selection.geotype).toBe("State");
+    expect(choroplethQueryString(choroplethQueryOf(selection))).toBe("indicator=tas&geotype=State&scenario=historical&model=ensemble&window=1995-2014");
+    const written = new URLSearchParams();
+    writeChoropleth(written, selection);
+    expect(written.get("geotype")).toBe("State");
+    for (const other of ["state", "Province", "", "Grid"]) expect(readChoropleth(new URLSearchParams(`geotype=${other}`), known).geotype).toBe("Country");
+  });
+
   it("offers the four warming levels after the 20-year windows", () => {
     const projections = CHOROPLETH_PERIODS.filter((p) => p.scenario === "projection").map((p) => p.code);
     expect(projections).toEqual(["2020-2039", "2040-2059", "2060-2079", "2080-2099", "gwl:1.5", "gwl:2.0", "gwl:3.0", "gwl:4.0"]);
