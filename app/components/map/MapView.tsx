@@ -5,7 +5,7 @@ import maplibreCss from "maplibre-gl/dist/maplibre-gl.css";
 import type { ServerDrawings } from "~/lib/drawings.server";
 import { DrawingBox, useServerDrawing } from "~/lib/server-drawing";
 import { useHydrated } from "~/lib/use-hydrated";
-import { regionsInDrawing, restyleDrawing, type DrawingState } from "./drawing";
+import { drawingLacks, regionsInDrawing, restyleDrawing, type DrawingState } from "./drawing";
 import type { MapCanvasProps, MapHandle } from "./types";
 import { DRAWING_SIZE, drawingPixel, moveView } from "./viewport";
 
@@ -60,7 +60,8 @@ interface MapViewProps extends MapCanvasProps {
  * script and without JavaScript; while it stands in, it follows the page's state (colours, selection) and
  * answers hover and click like the map. The map library (MapLibre, or Mapbox when an access token is
  * configured) loads only when the reader asks for more than the drawing: zooming or panning it (wheel,
- * drag, + / - / arrow keys), pressing "Interactive map", exporting a PNG, or a raster layer, which only the
+ * drag, + / - / arrow keys), pressing "Interactive map", exporting a PNG, a raster layer, or regions the
+ * drawing has no shapes of (the states and provinces after a page drawn without them), which only the
  * library can draw. It then opens at the page's view under the drawing, which goes once the map has loaded:
  * the slot keeps its size throughout. A page rendered in the browser (after a client navigation) has no
  * drawing and loads the library at once.
@@ -113,13 +114,17 @@ export function MapView({ id, className, description, ...props }: MapViewProps) 
     if (!active || active === document.body || slot.current?.contains(active)) slot.current?.querySelector<HTMLElement>("canvas")?.focus();
   }, [loaded]);
 
-  // the drawing follows the page's state: colours, hatching, selection, labels, its name
+  // the drawing follows the page's state: colours, hatching, selection, labels, its name; regions it has
+  // no shapes of (the states and provinces, switched on after a page drawn without them) load the map
   const stateKey = JSON.stringify(drawingState);
   const hasDrawing = drawing.html !== null;
   useEffect(() => {
     const svg = hasDrawing ? document.getElementById(drawing.id)?.querySelector("svg") : null;
-    if (svg) restyleDrawing(svg, JSON.parse(stateKey) as DrawingState, drawn);
-  }, [stateKey, hasDrawing, drawing.id, drawn]);
+    if (!svg) return;
+    const state = JSON.parse(stateKey) as DrawingState;
+    restyleDrawing(svg, state, drawn);
+    if (drawingLacks(svg, state)) ask();
+  }, [stateKey, hasDrawing, drawing.id, drawn, ask]);
 
   // pans and zooms before the map has loaded: the drawing moves to the new view at once
   useIsomorphicLayoutEffect(() => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from "react";
 import { ImageLayers } from "./imageLayer";
-import { baseStyle, BASEMAP_COLORS } from "./style";
-import type { MapCanvasProps } from "./types";
+import { baseStyle, BASEMAP_COLORS, GEO_URLS } from "./style";
+import type { MapCanvasProps, RegionGeotype } from "./types";
 
 /* The parts of react-map-gl this canvas uses; the maplibre and mapbox entry points both provide them. */
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -16,7 +16,24 @@ export interface MapLibrary {
   options?: Record<string, unknown>;
 }
 
-const FILL_LAYERS = ["countries-fill", "basins-fill"];
+/**
+ * Each kind of region the map colours: the source it is drawn from, the layer the pointer finds it in, and
+ * the property that holds its code. The states and provinces are a source of their own, added only while
+ * the map colours them (their outlines are loaded then).
+ */
+const REGION_LAYERS: Record<RegionGeotype, { source: string; fill: string; property: string }> = {
+  Country: { source: "countries", fill: "countries-fill", property: "iso3" },
+  Basin: { source: "basins", fill: "basins-fill", property: "code" },
+  State: { source: "states", fill: "states-fill", property: "code" },
+};
+const FILL_LAYERS = Object.values(REGION_LAYERS).map((r) => r.fill);
+
+/** The region code of a feature the pointer found. */
+function featureCode(feature: { layer?: { id?: string }; properties?: Record<string, unknown> } | undefined): string | null {
+  const kind = Object.values(REGION_LAYERS).find((r) => r.fill === feature?.layer?.id);
+  const code = kind ? feature?.properties?.[kind.property] : undefined;
+  return typeof code === "string" ? code : null;
+}
 
 function matchColor(property: string, colors: Record<string, string>, fallback: string): unknown {
   const pairs = Object.entries(colors).flat();
@@ -61,9 +78,9 @@ export function makeCanvas(lib: MapLibrary) {
         regionsInView: (geotype) => {
           const map = mapRef.current?.getMap();
           if (!map) return [];
-          const layer = geotype === "Basin" ? "basins-fill" : "countries-fill";
-          const property = geotype === "Basin" ? "code" : "iso3";
-          const features: { properties?: Record<string, unknown> }[] = map.queryRenderedFeatures(undefined, { layers: [layer] });
+          const { fill, property } = REGION_LAYERS[geotype];
+          if (!map.getLayer(fill)) return [];
+          const features: { properties?: Record<string, unknown> }[] = map.queryRenderedFeatures(undefined, { layers: [fill] });
           return [...new Set(features.map((f) => f.properties?.[property]).filter((c): c is string => typeof c === "string"))];
         },
       };
@@ -92,9 +109,9 @@ export function makeCanvas(lib: MapLibrary) {
       else console.error(e.error);
     }, []);
 
-    const countryFill = fill?.geotype === "Country" ? matchColor("iso3", fill.colors, "rgba(0,0,0,0)") : "rgba(0,0,0,0)";
-    const basinFill = fill?.geotype === "Basin" ? matchColor("code", fill.colors, "rgba(0,0,0,0)") : "rgba(0,0,0,0)";
-    const regionProperty = fill?.geotype === "Basin" ? "code" : "iso3";
+    const fillOf = (geotype: RegionGeotype) => (fill?.geotype === geotype ? matchColor(REGION_LAYERS[geotype].property, fill.colors, "rgba(0,0,0,0)") : "rgba(0,0,0,0)");
+    // the selection and the hatching are of the choropleth's regions (countries without one)
+    const regions = REGION_LAYERS[fill?.geotype ?? "Country"];
 
     return (
       <Map
@@ -117,11 +134,10 @@ export function makeCanvas(lib: MapLibrary) {
         interactiveLayerIds={FILL_LAYERS}
         onLoad={onLoad}
         onError={onError}
-        onMouseMove={(e: any) => onHover?.(e.features?.[0]?.properties?.[e.features?.[0]?.layer?.id === "basins-fill" ? "code" : "iso3"] ?? null)}
+        onMouseMove={(e: any) => onHover?.(featureCode(e.features?.[0]))}
         onMouseLeave={() => onHover?.(null)}
         onClick={(e: any) => {
-          const f = e.features?.[0];
-          const code = f?.properties?.[f?.layer?.id === "basins-fill" ? "code" : "iso3"];
+          const code = featureCode(e.features?.[0]);
           if (code) onSelect?.(code);
         }}
       >
@@ -132,14 +148,20 @@ export function makeCanvas(lib: MapLibrary) {
           </Source>
         ))}
         <ImageLayers images={images ?? []} Source={Source} Layer={Layer} />
-        <Layer id="countries-choropleth" type="fill" source="countries" paint={{ "fill-color": countryFill as any, "fill-opacity": 0.85 }} />
+        <Layer id="countries-choropleth" type="fill" source="countries" paint={{ "fill-color": fillOf("Country") as any, "fill-opacity": 0.85 }} />
         <Layer id="countries-lines" type="line" source="countries" paint={{ "line-color": BASEMAP_COLORS.border, "line-width": 0.7 }} />
+        {fill?.geotype === "State" && (
+          <Source id="states" type="geojson" data={GEO_URLS.states}>
+            <Layer id="states-fill" type="fill" beforeId="countries-lines" paint={{ "fill-color": fillOf("State") as any, "fill-opacity": 0.85 }} />
+            <Layer id="states-lines" type="line" beforeId="countries-lines" paint={{ "line-color": BASEMAP_COLORS.border, "line-width": 0.35 }} />
+          </Source>
+        )}
         <Layer
           id="basins-fill"
           type="fill"
           source="basins"
           layout={{ visibility: showBasins || fill?.geotype === "Basin" ? "visible" : "none" }}
-          paint={{ "fill-color": basinFill as any, "fill-opacity": 0.85 }}
+          paint={{ "fill-color": fillOf("Basin") as any, "fill-opacity": 0.85 }}
         />
         <Layer
           id="basins-lines"
@@ -154,16 +176,17 @@ export function makeCanvas(lib: MapLibrary) {
             id={`hatched-${fill.geotype}`}
             type="fill"
             beforeId="selected-line"
-            source={fill.geotype === "Basin" ? "basins" : "countries"}
-            filter={["in", ["get", regionProperty], ["literal", fill.hatched]]}
+            source={regions.source}
+            filter={["in", ["get", regions.property], ["literal", fill.hatched]]}
             paint={{ "fill-pattern": HATCH_IMAGE }}
           />
         )}
         <Layer
+          key={regions.source}
           id="selected-line"
           type="line"
-          source={fill?.geotype === "Basin" ? "basins" : "countries"}
-          filter={["==", ["get", regionProperty], selected ?? ""]}
+          source={regions.source}
+          filter={["==", ["get", regions.property], selected ?? ""]}
           paint={{ "line-color": BASEMAP_COLORS.selected, "line-width": 3 }}
         />
         {labels?.map((l) => (

@@ -12,7 +12,11 @@ import { drawingPixel, type LonLat } from "./viewport";
 
 export const DRAWING_CLASS = {
   root: "sacap-mapsvg",
-  /** The choropleth's region fills of one geotype (`data-geotype`), each `data-code`. */
+  /**
+   * The choropleth's region fills of one geotype (`data-geotype`), each `data-code`. The states and
+   * provinces' group also draws their outlines, and is in a drawing made while the choropleth colours
+   * them only (their outlines weigh as much as the rest of the map).
+   */
   regions: "sacap-mapsvg__regions",
   /** River basins: their fills and dashed outlines. */
   basins: "sacap-mapsvg__basins",
@@ -42,13 +46,24 @@ export const NO_FILL = "none";
 
 export const regionFill = (state: DrawingState, geotype: string, code: string) =>
   (state.fill?.geotype === geotype && state.fill.colors[code]) || NO_FILL;
-export const isHatched = (state: DrawingState, geotype: string, code: string) =>
-  state.fill?.geotype === geotype && (state.fill.hatched?.includes(code) ?? false);
-/** The map outlines the selected region of the choropleth's geotype (countries without a choropleth). */
-export const isSelected = (state: DrawingState, geotype: string, code: string) =>
-  (state.fill?.geotype ?? "Country") === geotype && state.selected === code;
+/**
+ * The regions the drawing lays over the fills, by code: hatched (low model agreement) and outlined (the
+ * selection), both of the choropleth's geotype (countries without one). Only these are in the drawing's
+ * hatch and selection groups, each a `<use>` of its region's outline: a drawing of 148 states and
+ * provinces does not carry 296 hidden copies.
+ */
+export function overlayCodes(state: DrawingState): { geotype: string; hatched: string[]; selected: string[] } {
+  return { geotype: state.fill?.geotype ?? "Country", hatched: state.fill?.hatched ?? [], selected: state.selected ? [state.selected] : [] };
+}
 export const regionsShown = (state: DrawingState, geotype: string) => state.fill?.geotype === geotype;
 export const basinsShown = (state: DrawingState) => Boolean(state.showBasins || state.fill?.geotype === "Basin");
+
+/**
+ * The drawing has no shapes of the regions the choropleth colours (states and provinces switched on after
+ * a page drawn without them): only the map library can show them.
+ */
+export const drawingLacks = (svg: SVGSVGElement, state: DrawingState) =>
+  state.fill !== undefined && svg.querySelector(`.${DRAWING_CLASS.regions}[data-geotype="${state.fill.geotype}"]`) === null;
 
 /** Label positions in the drawing of a view, rounded as the server writes them. */
 export function labelPositions(labels: readonly MapLabel[], center: LonLat, zoom: number) {
@@ -71,15 +86,41 @@ export function restyleDrawing(svg: SVGSVGElement, state: DrawingState, view: { 
   const set = (element: Element, name: string, value: string) => {
     if (element.getAttribute(name) !== value) element.setAttribute(name, value);
   };
-  const geotypeOf = (element: Element) => element.closest("[data-geotype]")?.getAttribute("data-geotype") ?? "";
   for (const group of svg.querySelectorAll(`.${DRAWING_CLASS.regions}`)) {
     const geotype = group.getAttribute("data-geotype") ?? "";
-    if (geotype === "Country") show(group, regionsShown(state, geotype));
+    // basins show as a whole (their outlines with them)
+    if (geotype !== "Basin") show(group, regionsShown(state, geotype));
     for (const region of group.querySelectorAll("[data-code]")) set(region, "fill", regionFill(state, geotype, region.getAttribute("data-code")!));
   }
   for (const basins of svg.querySelectorAll(`.${DRAWING_CLASS.basins}`)) show(basins, basinsShown(state));
-  for (const region of svg.querySelectorAll(`.${DRAWING_CLASS.hatch} [data-code]`)) show(region, isHatched(state, geotypeOf(region), region.getAttribute("data-code")!));
-  for (const region of svg.querySelectorAll(`.${DRAWING_CLASS.selected} [data-code]`)) show(region, isSelected(state, geotypeOf(region), region.getAttribute("data-code")!));
+  // the hatched and selected regions: a `<use>` of each one's outline, in the order of the state
+  const overlays = overlayCodes(state);
+  const hrefs = new Map(
+    [...svg.querySelectorAll(`.${DRAWING_CLASS.regions}[data-geotype="${overlays.geotype}"] [data-code]`)].map((e) => [e.getAttribute("data-code"), e.getAttribute("href")]),
+  );
+  for (const [name, codes] of [
+    [DRAWING_CLASS.hatch, overlays.hatched],
+    [DRAWING_CLASS.selected, overlays.selected],
+  ] as const) {
+    const group = svg.querySelector(`.${name}`);
+    if (!group) continue;
+    const wanted = codes.flatMap((code) => {
+      const href = hrefs.get(code);
+      return href ? [{ href, code }] : [];
+    });
+    const key = (items: { href: string; code: string }[]) => items.map((i) => `${i.href}@${i.code}`).join("|");
+    const current = [...group.children].map((e) => ({ href: e.getAttribute("href") ?? "", code: e.getAttribute("data-code") ?? "" }));
+    if (key(current) !== key(wanted)) {
+      group.replaceChildren(
+        ...wanted.map(({ href, code }) => {
+          const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+          use.setAttribute("href", href);
+          use.setAttribute("data-code", code);
+          return use;
+        }),
+      );
+    }
+  }
 
   const images = svg.querySelector(`.${DRAWING_CLASS.images}`);
   if (images) {

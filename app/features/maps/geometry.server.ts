@@ -71,8 +71,11 @@ export function clipRing(ring: Point[], [x0, y0, x1, y1]: Box): Point[] {
 /** A coordinate rounded to 0.1 px: finer than the eye, and short in the markup. */
 export const round = (v: number) => Math.round(v * 10) / 10;
 
-/** Douglas-Peucker: the points of a ring that keep its shape within `tolerance` px, rounded to 0.1 px. */
-export function thin(ring: Point[], tolerance: number): Point[] {
+/**
+ * Douglas-Peucker: the points of a ring that keep its shape within `tolerance` px, rounded to 0.1 px (or
+ * to whole pixels with `decimals` 0, for outlines thinned coarsely enough that a tenth is noise).
+ */
+export function thin(ring: Point[], tolerance: number, decimals: 0 | 1 = 1): Point[] {
   if (ring.length === 0) return [];
   const line = [...ring, ring[0]];
   const keep = new Array<boolean>(line.length).fill(false);
@@ -96,9 +99,10 @@ export function thin(ring: Point[], tolerance: number): Point[] {
     }
   }
   const kept: Point[] = [];
+  const at = decimals === 1 ? round : Math.round;
   line.slice(0, -1).forEach(([x, y], i) => {
     const last = kept[kept.length - 1];
-    const p: Point = [round(x), round(y)];
+    const p: Point = [at(x), at(y)];
     if (keep[i] && !(last && last[0] === p[0] && last[1] === p[1])) kept.push(p);
   });
   return kept;
@@ -116,7 +120,8 @@ export function ringArea(ring: Point[]) {
 
 /**
  * An area's outline as a path's `d`, projected by `toPixel`, clipped to `frame` and thinned to `tolerance`
- * px; rings that vanish at this size are left out (unless `keepSmall`: then they are kept unthinned).
+ * px, its points at `decimals` (0.1 px, or whole pixels with 0); rings that vanish at this size are left
+ * out (unless `keepSmall`: then they are kept unthinned, at 0.1 px).
  * `relative` writes each point after a ring's first as its offset from the one before (shorter markup, the
  * same shape: offsets are taken between rounded points, so they add up exactly). Also its drawn area (px²).
  */
@@ -124,14 +129,15 @@ export function outline(
   area: Area,
   toPixel: (p: Position) => Point,
   frame: Box,
-  { tolerance, keepSmall = false, relative = false }: { tolerance: number; keepSmall?: boolean; relative?: boolean },
+  { tolerance, keepSmall = false, relative = false, decimals = 1 }: { tolerance: number; keepSmall?: boolean; relative?: boolean; decimals?: 0 | 1 },
 ): { d: string; size: number } {
   let d = "";
   let size = 0;
   for (const polygon of polygons(area))
     for (const ring of polygon) {
       const clipped = clipRing(ring.map(toPixel), frame);
-      let points = thin(clipped, tolerance);
+      let points = thin(clipped, tolerance, decimals);
+      // a ring smaller than a pixel keeps its tenths too (an atoll collapses at whole pixels)
       if (points.length < 3 && keepSmall) points = thin(clipped, 0);
       if (points.length < 3) continue;
       d += relative ? relativePath(points) : `M${points.map(([x, y]) => `${x},${y}`).join(" ")}Z`;

@@ -5,6 +5,10 @@ import { BASEMAP_COLORS } from "~/components/map/style";
 import { scaleColor } from "./colorScale";
 import { COUNTRY_LABELS } from "./labels";
 import { drawMapSvg, type MapDrawingInput } from "./mapSvg.server";
+import geos from "../../../seeds/geos.json";
+
+/** The codes of the states and provinces. */
+const STATE_CODES = geos.filter((g) => g.field_geotype === "State").map((g) => g.field_value);
 
 /** Temperatures of the eight countries, coloured as the viewer colours them (default range, temperature ramp). */
 const VALUES: Record<string, number | null> = { AFG: 13.2, BGD: 25.8, BTN: 8.1, IND: 24.6, LKA: 27.1, MDV: 28.0, NPL: 9.4, PAK: 20.3 };
@@ -27,8 +31,7 @@ const REGIONS = "sacap-mapsvg__regions";
 function regionTag(svg: string, groupClass: string, code: string, geotype = "Country"): string {
   const start = svg.indexOf(`<g class="${groupClass}"${groupClass === REGIONS ? ` data-geotype="${geotype}"` : ""}`);
   if (start < 0) return "";
-  let rest = svg.slice(start);
-  if (groupClass !== REGIONS) rest = rest.slice(rest.indexOf(`<g data-geotype="${geotype}">`));
+  const rest = svg.slice(start);
   const content = rest.slice(0, rest.indexOf("</g>"));
   return new RegExp(`<use [^>]*data-code="${code}"[^>]*/>`).exec(content)?.[0] ?? "";
 }
@@ -134,16 +137,17 @@ describe("drawMapSvg", () => {
     expect(Math.max(...ys)).toBeGreaterThan(south - 10);
   });
 
-  it("hatches the regions of low model agreement and outlines the selected region", () => {
+  it("hatches the regions of low model agreement and outlines the selected region, and no other", () => {
     const svg = drawMapSvg(view({ fill: { geotype: "Country", colors, hatched: ["NPL", "BTN"] }, selected: "PAK" }));
     expect(svg).toMatch(/<g class="sacap-mapsvg__hatch" fill="url\(#m1-hatch\)"/);
     expect(svg).toContain('<pattern id="m1-hatch" width="8" height="8" patternUnits="userSpaceOnUse">');
-    expect(regionTag(svg, "sacap-mapsvg__hatch", "NPL")).not.toContain("display");
-    expect(regionTag(svg, "sacap-mapsvg__hatch", "BTN")).not.toContain("display");
-    expect(regionTag(svg, "sacap-mapsvg__hatch", "IND")).toContain('display="none"');
+    // each a copy of the region's own outline
+    expect(hrefOf(regionTag(svg, "sacap-mapsvg__hatch", "NPL"))).toBe(hrefOf(regionTag(svg, REGIONS, "NPL")));
+    expect(regionTag(svg, "sacap-mapsvg__hatch", "BTN")).not.toBe("");
+    expect(regionTag(svg, "sacap-mapsvg__hatch", "IND")).toBe("");
     expect(svg).toMatch(new RegExp(`<g class="sacap-mapsvg__selected" fill="none" stroke="${BASEMAP_COLORS.selected}" stroke-width="3"`));
-    expect(regionTag(svg, "sacap-mapsvg__selected", "PAK")).not.toContain("display");
-    expect(regionTag(svg, "sacap-mapsvg__selected", "IND")).toContain('display="none"');
+    expect(hrefOf(regionTag(svg, "sacap-mapsvg__selected", "PAK"))).toBe(hrefOf(regionTag(svg, REGIONS, "PAK")));
+    expect(regionTag(svg, "sacap-mapsvg__selected", "IND")).toBe("");
   });
 
   it("draws basins as regions when the choropleth is by basin", () => {
@@ -152,10 +156,49 @@ describe("drawMapSvg", () => {
     expect(svg).toMatch(/<g class="sacap-mapsvg__basins">/);
     expect(regionTag(svg, "sacap-mapsvg__regions", "indus", "Basin")).toContain('fill="#f46d43"');
     expect(regionTag(svg, "sacap-mapsvg__regions", "ganges", "Basin")).toContain('fill="none"');
-    expect(regionTag(svg, "sacap-mapsvg__hatch", "indus", "Basin")).not.toContain("display");
-    expect(regionTag(svg, "sacap-mapsvg__selected", "ganges", "Basin")).not.toContain("display");
+    expect(hrefOf(regionTag(svg, "sacap-mapsvg__hatch", "indus"))).toBe(hrefOf(regionTag(svg, REGIONS, "indus", "Basin")));
+    expect(hrefOf(regionTag(svg, "sacap-mapsvg__selected", "ganges"))).toBe(hrefOf(regionTag(svg, REGIONS, "ganges", "Basin")));
     expect(svg).toContain(`stroke="${BASEMAP_COLORS.basin}" stroke-dasharray="3 1"`);
     expect(svg).not.toContain("<text");
+  });
+
+  it("draws the states and provinces, each in its colour with its outline, when the choropleth is by state", () => {
+    const states = { "IN-UP": "#d73027", "PK-PB": "#fdae61", "NP-BA": "#4575b4" };
+    const svg = drawMapSvg(view({ fill: { geotype: "State", colors: states, hatched: ["PK-PB"] }, selected: "IN-UP" }));
+    expect(svg).toMatch(new RegExp(`<g class="sacap-mapsvg__regions" data-geotype="State" fill-opacity="0.85" stroke="${BASEMAP_COLORS.border}" stroke-width=".35"`));
+    const drawn = [...svg.matchAll(/<g class="sacap-mapsvg__regions" data-geotype="State"[^>]*>(.*?)<\/g>/g)][0][1];
+    // every unit of the eight countries, the Maldives' atolls too (their islands kept however small)
+    expect(drawn.match(/<use /g)).toHaveLength(148);
+    for (const [code, color] of Object.entries(states)) expect(regionTag(svg, REGIONS, code, "State")).toContain(`fill="${color}"`);
+    expect(regionTag(svg, REGIONS, "MV-02", "State")).toContain('fill="none"');
+    expect(hrefOf(regionTag(svg, "sacap-mapsvg__hatch", "PK-PB"))).toBe(hrefOf(regionTag(svg, REGIONS, "PK-PB", "State")));
+    expect(hrefOf(regionTag(svg, "sacap-mapsvg__selected", "IN-UP"))).toBe(hrefOf(regionTag(svg, REGIONS, "IN-UP", "State")));
+    // Uttar Pradesh where the projection puts it (about 77.1-84.6° E, 23.9-30.4° N), to within the drawing's 2 px
+    const points = pathPoints(svg, hrefOf(regionTag(svg, REGIONS, "IN-UP", "State")));
+    const [west, north] = drawingPixel([77.1, 30.4], [78, 23], 3.4);
+    const [east, south] = drawingPixel([84.6, 23.9], [78, 23], 3.4);
+    expect(Math.min(...points.map((p) => p[0]))).toBeCloseTo(west, -1);
+    expect(Math.max(...points.map((p) => p[0]))).toBeCloseTo(east, -1);
+    expect(Math.min(...points.map((p) => p[1]))).toBeCloseTo(north, -1);
+    expect(Math.max(...points.map((p) => p[1]))).toBeCloseTo(south, -1);
+    // the countries' names stay; the countries' and basins' fills are not drawn (a switch loads the map)
+    expect(svg).toContain(">India</text>");
+    expect(svg).not.toContain('data-geotype="Country"');
+    expect(svg).not.toContain("sacap-mapsvg__basins");
+  });
+
+  it("keeps a drawing of the states and provinces within the page's budget: to 1.5 px, at whole pixels", () => {
+    const colours = Object.fromEntries(STATE_CODES.map((code, i) => [code, scaleColor(i % 40, 0, 40, "temperature")]));
+    // the heaviest: every unit hatched
+    const svg = drawMapSvg(view({ fill: { geotype: "State", colors: colours, hatched: STATE_CODES }, selected: "IN-UP" }));
+    expect(svg.length).toBeLessThan(50_000);
+    expect(gzipSync(svg).length).toBeLessThan(16_000);
+    const outlines = [...svg.matchAll(/<path id="[^"]+" d="([^"]+)"/g)].map((m) => m[1]);
+    expect(outlines.join("").length).toBeLessThan(26_000);
+    // whole pixels: tenths only on islands smaller than a pixel, kept as every drawing keeps them
+    const states = [...svg.matchAll(/<path id="m1-s\d+" d="([^"]+)"/g)].map((m) => m[1]);
+    expect(states.filter((d) => !/\d\.\d/.test(d)).length).toBeGreaterThan(120);
+    for (const d of outlines) expect(d).not.toMatch(/\d\.\d\d/);
   });
 
   it("draws only the basemap on a page without a choropleth", () => {

@@ -2,9 +2,8 @@ import type { Position } from "geojson";
 import {
   basinsShown,
   DRAWING_CLASS,
-  isHatched,
-  isSelected,
   labelPositions,
+  overlayCodes,
   regionFill,
   regionsShown,
   type DrawingState,
@@ -18,8 +17,9 @@ import { bounds, geography, outline, overlaps, round, type Area, type Box } from
 /**
  * The viewers' map drawn on the server as SVG: what the interactive map (app/components/map/canvas-core.tsx)
  * draws at the URL's centre and zoom, in its projection (Web Mercator, 512 px tiles) and colours: water,
- * graticule, land, the choropleth's fills (opacity 0.85), country borders, basins with dashed outlines,
- * hatching where the models disagree, the selected region's outline and the country names. It covers
+ * graticule, land, the choropleth's fills (opacity 0.85; the states and provinces with their outlines, when
+ * they are what it colours), country borders, basins with dashed outlines, hatching where the models
+ * disagree, the selected region's outline and the country names. It covers
  * DRAWING_SIZE around the centre at 1 CSS px per map pixel, so where the drawing meets its slot every place
  * is where the map will put it. Region elements carry `data-code`; the browser restyles them as the page's
  * state changes (app/components/map/drawing.ts) until the map library replaces the drawing.
@@ -32,8 +32,15 @@ export interface MapDrawingInput extends DrawingState {
   idPrefix: string;
 }
 
-/** Outlines are simplified to within this many pixels. */
-const TOLERANCE = 0.5;
+/** Outlines are simplified to within this many pixels, their points at 0.1 px. */
+const FINE = { tolerance: 0.5, decimals: 1 } as const;
+/**
+ * A drawing of the states and provinces has every outline to within 1.5 px, at whole pixels: 148 more
+ * outlines (their shared borders drawn twice) within the page's document budget (decision 026), and
+ * country borders that meet the states' as closely as the states meet each other. The states' outlines
+ * are then some 11 KB of the drawing at the default view, the countries' some 8 KB.
+ */
+const COARSE = { tolerance: 1.5, decimals: 0 } as const;
 const FILL_OPACITY = 0.85;
 
 interface Shape {
@@ -43,32 +50,35 @@ interface Shape {
 }
 
 /** The outlines of a view, kept for the next drawing of the same view (other colours, another selection). */
-const kept = new Map<string, { defs: string[]; countryShapes: Shape[]; basinShapes: Shape[] }>();
+const kept = new Map<string, { defs: string[]; countryShapes: Shape[]; basinShapes: Shape[]; stateShapes: Shape[] }>();
 const KEPT_VIEWS = 32;
 
-function shapesOf(center: LonLat, zoom: number, p: string, withBasins: boolean) {
-  const key = JSON.stringify([center, zoom, p, withBasins]);
+function shapesOf(center: LonLat, zoom: number, p: string, withBasins: boolean, withStates: boolean) {
+  const key = JSON.stringify([center, zoom, p, withBasins, withStates]);
   const found = kept.get(key);
   if (found) return found;
-  const { countries, basins } = geography();
+  const { countries, basins, states } = geography();
   const toPixel = (point: Position) => drawingPixel(point, center, zoom);
   const frame = drawingFrame();
   const inView = (area: Area) => overlaps(bounds([area], toPixel), frame);
   const defs: string[] = [];
-  const shapes = (areas: Area[], kind: "c" | "b", codeOf: (a: Area) => string | null): Shape[] =>
+  const detail = withStates ? COARSE : FINE;
+  const shapes = (areas: Area[], kind: "c" | "b" | "s", codeOf: (a: Area) => string | null): Shape[] =>
     areas.flatMap((area, i) => {
       if (!inView(area)) return [];
       const code = codeOf(area);
       // a region keeps its islands however small (the Maldives), as the map draws them
-      const { d } = outline(area, toPixel, frame, { tolerance: TOLERANCE, relative: true, keepSmall: code !== null });
+      const { d } = outline(area, toPixel, frame, { ...detail, relative: true, keepSmall: code !== null });
       if (!d) return [];
       const id = `${p}-${kind}${i}`;
       defs.push(`<path id="${id}" d="${d}"/>`);
       return [{ href: `#${id}`, code, focus: area.properties.focus === true }];
     });
-  const countryShapes = shapes(countries, "c", (a) => (typeof a.properties.iso3 === "string" ? a.properties.iso3 : null));
-  const basinShapes = withBasins ? shapes(basins, "b", (a) => (typeof a.properties.code === "string" ? a.properties.code : null)) : [];
-  const value = { defs, countryShapes, basinShapes };
+  const codeProperty = (name: string) => (a: Area) => (typeof a.properties[name] === "string" ? (a.properties[name] as string) : null);
+  const countryShapes = shapes(countries, "c", codeProperty("iso3"));
+  const basinShapes = withBasins ? shapes(basins, "b", codeProperty("code")) : [];
+  const stateShapes = withStates ? shapes(states, "s", codeProperty("code")) : [];
+  const value = { defs, countryShapes, basinShapes, stateShapes };
   kept.set(key, value);
   if (kept.size > KEPT_VIEWS) kept.delete(kept.keys().next().value!);
   return value;
@@ -83,17 +93,26 @@ export function drawMapSvg(input: MapDrawingInput): string {
   const { width, height } = DRAWING_SIZE;
   const toPixel = (point: Position) => drawingPixel(point, center, zoom);
   const c = BASEMAP_COLORS;
-  // the choropleth's regions: countries with a code and basins (the page can switch between them)
-  const withBasins = Boolean(input.fill || input.showBasins);
+  // the choropleth's regions: countries with a code and basins (the page can switch between them without
+  // the map library), or the states and provinces alone (a switch to or from them loads it: their drawing
+  // is as heavy as the page may carry)
+  const withStates = input.fill?.geotype === "State";
+  const withBasins = Boolean((input.fill && !withStates) || input.showBasins);
 
-  const { defs, countryShapes, basinShapes } = shapesOf(center, zoom, p, withBasins);
+  const { defs, countryShapes, basinShapes, stateShapes } = shapesOf(center, zoom, p, withBasins, withStates);
   const use = (s: { href: string }, attributes = "") => `<use href="${s.href}"${attributes}/>`;
   const hidden = (shown: boolean) => (shown ? "" : ` display="none"`);
   const coded = <T extends { code: string | null }>(list: T[]) => list.filter((s): s is T & { code: string } => s.code !== null);
-  const perRegion = (geotype: string, list: Shape[], attributes: (code: string) => string) =>
-    `<g data-geotype="${geotype}">${coded(list)
-      .map((s) => use(s, ` data-code="${escapeXml(s.code)}"${attributes(s.code)}`))
-      .join("")}</g>`;
+  // the hatched and selected regions of the choropleth's geotype, as `restyleDrawing` writes them
+  const overlays = overlayCodes(input);
+  const shapesByCode = new Map(coded({ Country: countryShapes, Basin: basinShapes, State: stateShapes }[overlays.geotype] ?? []).map((s) => [s.code, s]));
+  const overlay = (codes: string[]) =>
+    codes
+      .flatMap((code) => {
+        const shape = shapesByCode.get(code);
+        return shape ? [use(shape, ` data-code="${escapeXml(code)}"`)] : [];
+      })
+      .join("");
 
   const label = svgLabel(p, input.title, input.desc);
   const parts = [
@@ -118,10 +137,18 @@ export function drawMapSvg(input: MapDrawingInput): string {
       .map((i) => `<image href="${escapeXml(i.href)}" x="${i.x}" y="${i.y}" width="${i.width}" height="${i.height}" opacity="${i.opacity}" preserveAspectRatio="none"/>`)
       .join("")}</g>`,
   ];
-  if (input.fill) {
+  if (input.fill && !withStates) {
     body.push(
       `<g class="${DRAWING_CLASS.regions}" data-geotype="Country" fill-opacity="${FILL_OPACITY}" pointer-events="visibleFill"${hidden(regionsShown(input, "Country"))}>${coded(countryShapes)
         .map((s) => use(s, ` data-code="${escapeXml(s.code)}" fill="${regionFill(input, "Country", s.code)}"`))
+        .join("")}</g>`,
+    );
+  }
+  if (withStates) {
+    // their outlines are the fills' stroke, under the country borders
+    body.push(
+      `<g class="${DRAWING_CLASS.regions}" data-geotype="State" fill-opacity="${FILL_OPACITY}" stroke="${c.border}" stroke-width=".35" pointer-events="visibleFill"${hidden(regionsShown(input, "State"))}>${coded(stateShapes)
+        .map((s) => use(s, ` data-code="${escapeXml(s.code)}" fill="${regionFill(input, "State", s.code)}"`))
         .join("")}</g>`,
     );
   }
@@ -140,14 +167,8 @@ export function drawMapSvg(input: MapDrawingInput): string {
   }
   if (input.fill) {
     body.push(
-      `<g class="${DRAWING_CLASS.hatch}" fill="url(#${p}-hatch)" pointer-events="none">`,
-      perRegion("Country", countryShapes, (code) => hidden(isHatched(input, "Country", code))),
-      perRegion("Basin", basinShapes, (code) => hidden(isHatched(input, "Basin", code))),
-      `</g>`,
-      `<g class="${DRAWING_CLASS.selected}" fill="none" stroke="${c.selected}" stroke-width="3" stroke-linejoin="round" pointer-events="none">`,
-      perRegion("Country", countryShapes, (code) => hidden(isSelected(input, "Country", code))),
-      perRegion("Basin", basinShapes, (code) => hidden(isSelected(input, "Basin", code))),
-      `</g>`,
+      `<g class="${DRAWING_CLASS.hatch}" fill="url(#${p}-hatch)" pointer-events="none">${overlay(overlays.hatched)}</g>`,
+      `<g class="${DRAWING_CLASS.selected}" fill="none" stroke="${c.selected}" stroke-width="3" stroke-linejoin="round" pointer-events="none">${overlay(overlays.selected)}</g>`,
     );
   }
   // the map's HTML labels: 11 px, bold, dark with a white halo (styles/maps.css .sacap-map__label)
