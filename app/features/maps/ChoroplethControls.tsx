@@ -6,6 +6,7 @@ import { subsetText } from "~/features/cmip6/subsets";
 import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, type ChoroplethPeriod, type ChoroplethResponse, type Selection } from "./choropleth";
 import { GridControls } from "~/features/grids/GridControls";
 import { GRID_GEOTYPE, gridIndicatorsOf, readGridChoice, type GridChoice } from "~/features/grids/gridChoice";
+import { STATES_LABEL } from "~/features/places/places";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useGetChoroplethQuery } from "./mapsApi";
 import { SelectField } from "./SelectField";
@@ -55,6 +56,7 @@ export function ChoroplethControls({ choice, options, onChange, grid, onGrid }: 
           >
             <option value="Country">Countries</option>
             <option value="Basin">River basins (approximate outlines)</option>
+            <option value="State">{STATES_LABEL}</option>
             <option value={GRID_GEOTYPE}>Grid (0.25° cells)</option>
           </HTMLSelect>
         </label>

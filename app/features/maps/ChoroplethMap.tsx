@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { SCENARIO_NAMES } from "~/features/cmip6/scenarios";
 import type { MapHandle, RasterLayer } from "~/components/map/types";
 import { MapView } from "~/components/map/MapView";
@@ -7,7 +8,10 @@ import { ENSEMBLE, type SeriesQuery } from "~/features/cmip6/seriesQuery";
 import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
 import { AGREEMENT_THRESHOLD } from "~/features/cmip6/windows";
 import { formatNumber } from "~/lib/format";
-import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, type Selection } from "./choropleth";
+import type { CountryIso3 } from "~/features/cmip6/countries";
+import { profilePath } from "~/features/profile/profile";
+import { placeLabel, placeSlugs, STATES_LABEL, type PlaceEntry } from "~/features/places/places";
+import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, type ChoroplethGeotype, type Selection } from "./choropleth";
 import { changeRange, defaultRange, fitRange, rampFor, scaleColor } from "./colorScale";
 import type { MapConfig } from "./config";
 import { COUNTRY_LABELS } from "./labels";
@@ -18,7 +22,20 @@ import { useGetChoroplethQuery } from "./mapsApi";
 import { RegionList, regionValueText, type RegionItem } from "./RegionList";
 import { RegionPanel } from "./RegionPanel";
 import { ScaleLegend } from "./ScaleLegend";
-import type { ChoroplethOptions } from "./viewerView";
+import type { ChoroplethOptions, ViewerRegion } from "./viewerView";
+
+/** What the page calls the regions of each kind: the list's heading, the map's description, its name. */
+const REGION_WORDS: Record<ChoroplethGeotype, { heading: string; one: string }> = {
+  Country: { heading: "Countries", one: "country" },
+  Basin: { heading: "River basins", one: "river basin" },
+  State: { heading: STATES_LABEL, one: "state or province" },
+};
+
+/** The view's regions as places: the region list names a state or province with its country. */
+const asPlaces = (regions: ChoroplethOptions["regions"]): PlaceEntry[] =>
+  (Object.entries(regions) as [ChoroplethGeotype, ViewerRegion[]][]).flatMap(([kind, list]) =>
+    list.map((r) => ({ field_value: r.code, name: r.name, field_geotype: kind, ...(r.country ? { field_country: r.country as CountryIso3 } : {}) })),
+  );
 
 export interface ChoroplethProps {
   /** The regions of each geotype (the view of the page). */
@@ -37,7 +54,9 @@ export interface ChoroplethProps {
 
 /** The choropleth: the map coloured by the selection's values, its legend, the region list and a region's panel. */
 export function ChoroplethMap({ options, choice, onChoice, state, setState, rasters, config, handle, hovered, setHovered, onRasterError }: ChoroplethProps) {
-  const geos = options.regions.filter((g) => g.geotype === choice.geotype);
+  const places = useMemo(() => asPlaces(options.regions), [options.regions]);
+  const slugs = useMemo(() => placeSlugs(places), [places]);
+  const geos = places.filter((g) => g.field_geotype === choice.geotype).map((g) => ({ code: g.field_value, name: placeLabel(g, places) }));
   const result = useGetChoroplethQuery(choroplethQueryOf(choice));
   const data = result.currentData;
   const change = choice.show === "change";
@@ -77,11 +96,11 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
   const period = choroplethPeriod(choice.period) ?? CHOROPLETH_PERIODS[0];
   const what = `${data?.indicator.name ?? choice.indicator}, ${change ? `change from ${BASELINE_PERIOD.label}, ` : ""}${period.label}${period.scenario === "projection" ? `, ${SCENARIO_NAMES[choice.scenario] ?? choice.scenario}` : ""}`;
   const models = data?.values.reduce((most, v) => Math.max(most, v.agreement?.count ?? 0), 0) ?? 0;
-  const kind = choice.geotype === "Basin" ? "river basin" : "country";
+  const words = REGION_WORDS[choice.geotype];
   const withValues = regions.filter((r) => typeof r.value === "number").length;
   const description = data
-    ? `${choice.geotype === "Basin" ? "River basins" : "Countries"} of South Asia coloured by ${what}${units ? ` (${units})` : ""}, on a scale from ${formatNumber(range[0], 1)} to ${formatNumber(range[1], 1)}: ${withValues} of ${regions.length} have a value${hatched?.length ? `; ${hatched.length} hatched, where fewer than ${Math.round(AGREEMENT_THRESHOLD * 100)} % of the models agree on the sign of the change` : ""}. The list of regions beside the map gives each value.`
-    : `The ${kind === "country" ? "countries" : "river basins"} of South Asia; their values are loading.`;
+    ? `${words.heading} of South Asia coloured by ${what}${units ? ` (${units})` : ""}, on a scale from ${formatNumber(range[0], 1)} to ${formatNumber(range[1], 1)}: ${withValues} of ${regions.length} have a value${hatched?.length ? `; ${hatched.length} hatched, where fewer than ${Math.round(AGREEMENT_THRESHOLD * 100)} % of the models agree on the sign of the change` : ""}. The list of regions beside the map gives each value.`
+    : `The ${words.heading.toLowerCase()} of South Asia; their values are loading.`;
 
   return (
     <>
@@ -97,8 +116,8 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
           onHover={setHovered}
           onSelect={select}
           onRasterError={onRasterError}
-          labels={choice.geotype === "Country" ? COUNTRY_LABELS : undefined}
-          label={`Map of ${what}, by ${kind}`}
+          labels={choice.geotype === "Basin" ? undefined : COUNTRY_LABELS}
+          label={`Map of ${what}, by ${words.one}`}
           description={description}
           mapboxToken={config.mapboxToken}
           handleRef={handle}
@@ -132,7 +151,7 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
         </LegendBox>
       </div>
       <div className="sacap-viewer__regions">
-        <h2 className="sacap-viewer__heading">{choice.geotype === "Basin" ? "River basins" : "Countries"}</h2>
+        <h2 className="sacap-viewer__heading">{words.heading}</h2>
         <RegionList regions={regions} units={units} decimals={decimals} hovered={hovered} selected={state.region} onSelect={select} change={change} />
       </div>
       {state.region && (
@@ -145,6 +164,7 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
           incomplete={selected?.incomplete}
           query={seriesQuery}
           model={choice.subset ? ENSEMBLE : choice.model}
+          profile={profilePath({ slug: slugs.get(state.region) ?? state.region })}
           onClose={() => setState((s) => ({ ...s, region: undefined }))}
         />
       )}

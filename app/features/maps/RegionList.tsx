@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import type { Agreement } from "~/features/cmip6/windows";
 import { formatNumber } from "~/lib/format";
 
@@ -39,9 +39,15 @@ interface RegionListProps {
   change?: boolean;
 }
 
-/** The accessible twin of the map: every region with its value; arrow keys move, Enter selects. */
+/**
+ * The accessible twin of the map: every region with its value; arrow keys move, Enter selects. Its items
+ * are as short as the markup allows (the active one alone has an id, for `aria-activedescendant`; only the
+ * selected one says so, an option's `aria-selected` being false by default; styles go by position): the
+ * 148 states and provinces are in the server's HTML, within the page's budget.
+ */
 export function RegionList({ regions, units, decimals, hovered, selected, onSelect, change }: RegionListProps) {
   const id = useId();
+  const list = useRef<HTMLUListElement>(null);
   const [active, setActive] = useState(0);
   const onKeyDown = (e: KeyboardEvent) => {
     if (!regions.length) return;
@@ -57,36 +63,32 @@ export function RegionList({ regions, units, decimals, hovered, selected, onSele
     } else return;
     e.preventDefault();
     setActive(next);
-    document.getElementById(`${id}-${next}`)?.scrollIntoView({ block: "nearest" });
+    list.current?.children[next]?.scrollIntoView({ block: "nearest" });
   };
   return (
     <ul
+      ref={list}
       className="sacap-region-list"
       role="listbox"
       aria-label="Regions"
       tabIndex={0}
-      aria-activedescendant={regions.length ? `${id}-${active}` : undefined}
+      aria-activedescendant={regions.length ? id : undefined}
       onKeyDown={onKeyDown}
     >
       {regions.map((r, i) => (
         <li
           key={r.code}
-          id={`${id}-${i}`}
+          id={i === active ? id : undefined}
           role="option"
-          aria-selected={r.code === selected}
-          data-code={r.code}
-          className={[
-            "sacap-region-list__item",
-            i === active ? "sacap-region-list__item--active" : "",
-            r.code === hovered ? "sacap-region-list__item--hovered" : "",
-          ].join(" ")}
+          aria-selected={r.code === selected || undefined}
+          className={[i === active ? "sacap-region-list__active" : "", r.code === hovered ? "sacap-region-list__hovered" : ""].filter(Boolean).join(" ") || undefined}
           onClick={() => {
             setActive(i);
             onSelect(r.code);
           }}
         >
-          <span>{r.name}</span>
-          <span className="sacap-region-list__value">{regionValueText(r, units, decimals, change)}</span>
+          {r.name}
+          <span>{regionValueText(r, units, decimals, change)}</span>
         </li>
       ))}
     </ul>

@@ -1,6 +1,5 @@
 import { Button } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
-import { profilePath } from "~/features/profile/profile";
 import { QueryState } from "~/components/QueryState";
 import { SourceTag } from "~/features/cmip6/SourceTag";
 import { useGetAnnualSeriesQuery } from "~/features/cmip6/seriesApi";
@@ -22,11 +21,13 @@ interface RegionPanelProps {
   incomplete?: string;
   query: SeriesQuery;
   model: string;
+  /** The path of the place's climate profile. */
+  profile: string;
   onClose: () => void;
 }
 
 /** A region's annual series for the map's selection, with a link to the data page. */
-export function RegionPanel({ name, value, change, agreement, period, incomplete, query, model, onClose }: RegionPanelProps) {
+export function RegionPanel({ name, value, change, agreement, period, incomplete, query, model, profile, onClose }: RegionPanelProps) {
   const result = useGetAnnualSeriesQuery(query);
   return (
     <aside className="sacap-region-panel" aria-label={`${name}: time series`} data-testid="region-panel">
@@ -54,7 +55,7 @@ export function RegionPanel({ name, value, change, agreement, period, incomplete
       </QueryState>
       <p className="sacap-region-panel__links">
         <Link to={`/cmip6-data?${seriesQueryString(query)}`}>Open this series in CMIP6 data</Link> ·{" "}
-        <Link to={profilePath(name)}>{name} climate profile</Link>
+        <Link to={profile}>{name} climate profile</Link>
       </p>
     </aside>
   );

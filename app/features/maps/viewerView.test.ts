@@ -35,16 +35,23 @@ describe("the view of /cmip6-viewer", () => {
     expect(Object.keys(view.indicators[0])).toEqual(["code", "name"]);
   });
 
-  it("names the models and the regions of both geotypes by their codes", () => {
+  it("names the models and the regions of each kind by their codes, a state or province with its country", () => {
     expect(view.models).toEqual(inputs.models.map((m) => ({ code: m.field_value, name: m.name })));
-    expect(view.regions).toHaveLength(inputs.geos.length);
-    expect(view.regions.find((r) => r.code === "NPL")).toEqual({ code: "NPL", name: "Nepal", geotype: "Country" });
-    expect(new Set(view.regions.map((r) => r.geotype))).toEqual(new Set(["Country", "Basin"]));
+    expect(Object.keys(view.regions)).toEqual(["Country", "Basin", "State"]);
+    for (const [kind, regions] of Object.entries(view.regions)) {
+      expect(regions.map((r) => r.code)).toEqual(inputs.geos.filter((g) => g.field_geotype === kind).map((g) => g.field_value));
+    }
+    expect(view.regions.Country).toHaveLength(8);
+    expect(view.regions.Basin).toHaveLength(16);
+    expect(view.regions.State).toHaveLength(148);
+    expect(view.regions.Country.find((r) => r.code === "NPL")).toEqual({ code: "NPL", name: "Nepal" });
+    expect(view.regions.State.find((r) => r.code === "IN-UP")).toEqual({ code: "IN-UP", name: "Uttar Pradesh", country: "IND" });
   });
 
   it("is much smaller than the lists it is built from", () => {
     const lists = JSON.stringify([inputs.indicators, inputs.models, inputs.geos]).length;
     const choices = JSON.stringify([view.indicators, view.models, view.regions]).length;
-    expect(choices).toBeLessThan(lists / 4);
+    // the 172 places' names are most of it: each with its code, and a state's with its country
+    expect(choices).toBeLessThan(lists / 3);
   });
 });

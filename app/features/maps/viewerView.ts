@@ -21,11 +21,18 @@ export interface Cmip6ViewerView {
   indicators: ViewerChoice[];
   /** The archive's models: the Models select; the URL's `mod` must name one of them. */
   models: ViewerChoice[];
-  /** Countries and river basins the choropleth colours, in the reference list's order. */
-  regions: (ViewerChoice & { geotype: Geo["field_geotype"] })[];
+  /**
+   * The regions the choropleth colours by kind: countries, river basins, states and provinces, each in the
+   * reference list's order; a state or province with its country (ISO3), by which the region list names
+   * it. Grouped, the kind is said once rather than 172 times (the view is in every document of the page).
+   */
+  regions: Record<Geo["field_geotype"], ViewerRegion[]>;
   /** The layers are illustrative sample layers (the reference list's flag). */
   sample: boolean;
 }
+
+/** A region of the choropleth: a state or province also names its country. */
+export type ViewerRegion = ViewerChoice & { country?: string };
 
 /** What the choropleth's selects and region list read from the view. */
 export type ChoroplethOptions = Pick<Cmip6ViewerView, "indicators" | "models" | "regions">;
@@ -38,6 +45,9 @@ export interface Cmip6ViewerInputs {
   sample: boolean;
 }
 
+const regionsOf = (geos: readonly Geo[], kind: Geo["field_geotype"]): ViewerRegion[] =>
+  geos.filter((g) => g.field_geotype === kind).map((g) => ({ code: g.field_value, name: g.name, ...(g.field_country ? { country: g.field_country } : {}) }));
+
 /** The view of `/cmip6-viewer` from the reference lists it is drawn from. */
 export function buildCmip6ViewerView({ layers, indicators, models, geos, sample }: Cmip6ViewerInputs): Cmip6ViewerView {
   const annual = new Map<string, string>();
@@ -46,7 +56,7 @@ export function buildCmip6ViewerView({ layers, indicators, models, geos, sample 
     layers: [...layers],
     indicators: [...annual].map(([code, name]) => ({ code, name })),
     models: models.map((m) => ({ code: m.field_value, name: m.name })),
-    regions: geos.map((g) => ({ code: g.field_value, name: g.name, geotype: g.field_geotype })),
+    regions: { Country: regionsOf(geos, "Country"), Basin: regionsOf(geos, "Basin"), State: regionsOf(geos, "State") },
     sample,
   };
 }

@@ -1,5 +1,4 @@
 import * as z from "zod";
-import { GEO_TYPES } from "~/features/cmip6/schema";
 import { viewerLayerSchema } from "~/features/viewer/schema";
 import type { Cmip6ViewerView } from "./viewerView";
 
@@ -13,6 +12,12 @@ export const cmip6ViewerViewSchema = z.strictObject({
   layers: z.array(viewerLayerSchema).describe("The layers of the layer list and its filters (`/api/viewer/cmip6`)."),
   indicators: z.array(choiceSchema).describe("Indicators with annual values, each code once: the choropleth's Indicator select."),
   models: z.array(choiceSchema).describe("The archive's models: the Models select."),
-  regions: z.array(choiceSchema.extend({ geotype: z.enum(GEO_TYPES) })).describe("The countries and river basins the choropleth colours."),
+  regions: z
+    .strictObject({
+      Country: z.array(choiceSchema).describe("The countries."),
+      Basin: z.array(choiceSchema).describe("The river basins."),
+      State: z.array(choiceSchema.extend({ country: z.string().describe("Its country (ISO3).") })).describe("The states and provinces."),
+    })
+    .describe("The regions the choropleth colours, by kind (the `geotype` of `/api/viewer/choropleth`)."),
   sample: z.boolean().describe("The layers are illustrative sample layers."),
 }) satisfies z.ZodType<Cmip6ViewerView>;
