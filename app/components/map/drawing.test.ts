@@ -19,9 +19,9 @@ function drawn(state: DrawingState = first): SVGSVGElement {
 }
 const region = (svg: SVGSVGElement, group: string, code: string, geotype = "Country") =>
   svg.querySelector(`.${group}[data-geotype="${geotype}"] [data-code="${code}"]`)!;
-/** The codes of an overlay group (hatch, selected), each with the outline it copies. */
-const overlay = (svg: SVGSVGElement, group: string) => [...svg.querySelectorAll(`.${group} use`)].map((u) => `${u.getAttribute("data-code")}@${u.getAttribute("href")}`);
-const outlineOf = (svg: SVGSVGElement, code: string, geotype = "Country") => `${code}@${region(svg, "sacap-mapsvg__regions", code, geotype).getAttribute("href")}`;
+/** The outlines an overlay group (hatch, selected) copies. */
+const overlay = (svg: SVGSVGElement, group: string) => [...svg.querySelectorAll(`.${group} use`)].map((u) => u.getAttribute("href"));
+const outlineOf = (svg: SVGSVGElement, code: string, geotype = "Country") => region(svg, "sacap-mapsvg__regions", code, geotype).getAttribute("href");
 
 describe("restyleDrawing", () => {
   it("leaves the server's drawing of the same state as it is", () => {

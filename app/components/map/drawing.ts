@@ -49,8 +49,8 @@ export const regionFill = (state: DrawingState, geotype: string, code: string) =
 /**
  * The regions the drawing lays over the fills, by code: hatched (low model agreement) and outlined (the
  * selection), both of the choropleth's geotype (countries without one). Only these are in the drawing's
- * hatch and selection groups, each a `<use>` of its region's outline: a drawing of 148 states and
- * provinces does not carry 296 hidden copies.
+ * hatch and selection groups, each a `<use>` of its region's outline (nothing else: they take no pointer):
+ * a drawing of 148 states and provinces does not carry 296 hidden copies.
  */
 export function overlayCodes(state: DrawingState): { geotype: string; hatched: string[]; selected: string[] } {
   return { geotype: state.fill?.geotype ?? "Country", hatched: state.fill?.hatched ?? [], selected: state.selected ? [state.selected] : [] };
@@ -104,18 +104,13 @@ export function restyleDrawing(svg: SVGSVGElement, state: DrawingState, view: { 
   ] as const) {
     const group = svg.querySelector(`.${name}`);
     if (!group) continue;
-    const wanted = codes.flatMap((code) => {
-      const href = hrefs.get(code);
-      return href ? [{ href, code }] : [];
-    });
-    const key = (items: { href: string; code: string }[]) => items.map((i) => `${i.href}@${i.code}`).join("|");
-    const current = [...group.children].map((e) => ({ href: e.getAttribute("href") ?? "", code: e.getAttribute("data-code") ?? "" }));
-    if (key(current) !== key(wanted)) {
+    const wanted = codes.flatMap((code) => hrefs.get(code) ?? []);
+    const current = [...group.children].map((e) => e.getAttribute("href") ?? "");
+    if (current.join("|") !== wanted.join("|")) {
       group.replaceChildren(
-        ...wanted.map(({ href, code }) => {
+        ...wanted.map((href) => {
           const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
           use.setAttribute("href", href);
-          use.setAttribute("data-code", code);
           return use;
         }),
       );

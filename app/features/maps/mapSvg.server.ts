@@ -12,7 +12,7 @@ import { imagePlacement } from "~/components/map/imageLayer";
 import { BASEMAP_COLORS, graticule } from "~/components/map/style";
 import { DRAWING_SIZE, drawingPixel, type LonLat } from "~/components/map/viewport";
 import { escapeXml, svgLabel } from "~/lib/svg-label";
-import { bounds, geography, outline, overlaps, round, type Area, type Box } from "./geometry.server";
+import { bounds, geography, outline, overlaps, polygons, ringArea, round, type Area, type Box } from "./geometry.server";
 
 /**
  * The viewers' map drawn on the server as SVG: what the interactive map (app/components/map/canvas-core.tsx)
@@ -67,8 +67,11 @@ function shapesOf(center: LonLat, zoom: number, p: string, withBasins: boolean, 
     areas.flatMap((area, i) => {
       if (!inView(area)) return [];
       const code = codeOf(area);
-      // a region keeps its islands however small (the Maldives), as the map draws them
-      const { d } = outline(area, toPixel, frame, { ...detail, relative: true, keepSmall: code !== null });
+      // a region keeps its islands however small (the Maldives), as the map draws them; in a drawing of the
+      // states a region of which nothing would show (an atoll) keeps its largest island (all of them if that
+      // one is a speck), and the others' islands under a pixel are left out
+      const draw = (shape: Area, keepSmall: boolean) => outline(shape, toPixel, frame, { ...detail, relative: true, keepSmall }).d;
+      const d = !withStates ? draw(area, code !== null) : draw(area, false) || (code !== null ? draw(largestIsland(area, toPixel), true) || draw(area, true) : "");
       if (!d) return [];
       const id = `${p}-${kind}${i}`;
       defs.push(`<path id="${id}" d="${d}"/>`);
@@ -82,6 +85,13 @@ function shapesOf(center: LonLat, zoom: number, p: string, withBasins: boolean, 
   kept.set(key, value);
   if (kept.size > KEPT_VIEWS) kept.delete(kept.keys().next().value!);
   return value;
+}
+
+/** An area's polygon of the largest outer ring in pixels, as an area of its own. */
+function largestIsland(area: Area, toPixel: (p: Position) => [number, number]): Area {
+  const sized = polygons(area).map((polygon) => ({ polygon, size: ringArea(polygon[0].map(toPixel)) }));
+  const largest = sized.reduce((a, b) => (b.size > a.size ? b : a));
+  return { ...area, geometry: { type: "Polygon", coordinates: largest.polygon } };
 }
 
 /** The drawn area, a little larger than the drawing, so clipped edges (and their strokes) stay out of sight. */
@@ -110,7 +120,7 @@ export function drawMapSvg(input: MapDrawingInput): string {
     codes
       .flatMap((code) => {
         const shape = shapesByCode.get(code);
-        return shape ? [use(shape, ` data-code="${escapeXml(code)}"`)] : [];
+        return shape ? [use(shape)] : [];
       })
       .join("");
 
