@@ -18,17 +18,17 @@ export const handle: RouteHandle = VIEWER_HANDLE;
 export const links = mapLinks;
 
 export default function Cmip6ViewerRoute() {
-  const { config } = useLoaderData<typeof loader>();
+  const { config, outlines } = useLoaderData<typeof loader>();
   // primed on a first load; after a navigation in the portal the page waits for it (its state starts from it)
   const view = useGetCmip6ViewerViewQuery();
   return (
     <QueryState what="map viewer" data={view.data} isError={view.isError}>
-      {(data) => <Cmip6Viewer view={data} config={config} />}
+      {(data) => <Cmip6Viewer view={data} config={config} outlines={outlines} />}
     </QueryState>
   );
 }
 
-function Cmip6Viewer({ view, config }: { view: Cmip6ViewerView; config: MapConfig }) {
+function Cmip6Viewer({ view, config, outlines }: { view: Cmip6ViewerView; config: MapConfig; outlines: string[] }) {
   return (
     <ViewerPage
       path="/cmip6-viewer"
@@ -36,11 +36,12 @@ function Cmip6Viewer({ view, config }: { view: Cmip6ViewerView; config: MapConfi
       config={config}
       filters
       choropleth={view}
+      outlines={outlines}
       about={
         <>
           <p>
-            The choropleth shows each country&apos;s or river basin&apos;s climatology over the chosen period from the CMIP6 series
-            of the portal: one model&apos;s mean of the annual values, or the median of the models&apos; means (every model the
+            The choropleth shows the climatology of each country, river basin, or state and province over the chosen period
+            from the CMIP6 series of the portal: one model&apos;s mean of the annual values, or the median of the models&apos; means (every model the
             archive has the variable for, or the models of a named subset), left empty with fewer than 90 % of the period&apos;s
             years.
           </p>
@@ -62,7 +63,8 @@ function Cmip6Viewer({ view, config }: { view: Cmip6ViewerView; config: MapConfi
           </p>
           <p>
             The layers are gridded climatologies and projections (World Bank CCKP, MSWEP, CHIRPS, ERA5-Land, RIMES) served as
-            WMS by the portal&apos;s map server. Basin outlines are approximate.
+            WMS by the portal&apos;s map server. Basin outlines are approximate; the notes under the map name the source of the
+            states&apos; and provinces&apos; outlines and the countries whose units are not today&apos;s.
           </p>
         </>
       }

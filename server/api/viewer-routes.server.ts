@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ApiListName } from "../../app/store/contract";
 import type { ViewerLayer } from "../../app/features/viewer/schema";
+import type { Geo } from "../../app/features/cmip6/schema";
 import { choroplethQueryOf, readChoropleth } from "../../app/features/maps/choropleth";
 import type { ApiCacheEntry } from "../../app/store/prime";
 import { gridIndicatorsOf, readGridChoice, showsGrid, summaryArg } from "../../app/features/grids/gridChoice";
@@ -15,7 +16,8 @@ import { cmip6ViewerView, cmip6ViewerViewEntry } from "./viewer-views.server";
  * With `choropleth` (/cmip6-viewer) it primes the page's view (its layers, selects and regions,
  * `viewer-views.server.ts`) and the map's values for the URL's selection instead of the lists: the
  * regions' values, or with `geotype=Grid` the gridded field's summary (its legend: units, models, range;
- * the field itself is the image the page links, not primed).
+ * the field itself is the image the page links, not primed), and the lines on the states' outlines
+ * (`outlines`: source, licence, the countries whose units are not today's) the map's notes say.
  */
 export function viewerLoader(
   lists: ApiListName[],
@@ -26,15 +28,19 @@ export function viewerLoader(
     const all = context.reference.list("getViewerLayers") as ViewerLayer[];
     const layers = typeof select === "string" ? (await import("./viewer-pages.server")).pageLayers(select) : select(all);
     const apiCache: ApiCacheEntry[] = context.reference.cacheEntries(lists);
+    // the sources of the states' outlines, which the page says under the map when it colours them
+    let outlines: string[] = [];
     if (options.choropleth) {
       apiCache.push(cmip6ViewerViewEntry(context.reference));
+      const countries = (context.reference.list("getGeos") as Geo[]).filter((g) => g.field_geotype === "Country").map((g) => ({ code: g.field_value, name: g.name }));
+      outlines = (await import("../places/outlines.server")).adminSourceLines(countries);
       const params = new URL(request.url).searchParams;
       if (showsGrid(params)) {
         const grid = readGridChoice(params, gridIndicatorsOf(cmip6ViewerView(context.reference).indicators).map((i) => i.code));
         const set = await context.grids.field(grid.query);
         // without the field the legend says so at once
         apiCache.push({ endpointName: "getGridSummary", arg: summaryArg(grid), value: set ? summaryOfResponse(fieldResponse(set, grid.statistic)) : null });
-        return json({ apiCache, config: mapConfig(context), layers });
+        return json({ apiCache, config: mapConfig(context), layers, outlines });
       }
       // the region values of the URL's selection, so the region list has them in the server HTML
       const known = context.series.catalog.models.map((m) => m.field_value);
@@ -42,7 +48,7 @@ export function viewerLoader(
       const value = await (await import("./choropleth.server")).choropleth(context.series, context.reference.list("getWarmingLevels"), query);
       if (!("status" in value)) apiCache.push({ endpointName: "getChoropleth", arg: query, value });
     }
-    return json({ apiCache, config: mapConfig(context), layers });
+    return json({ apiCache, config: mapConfig(context), layers, outlines });
   };
 }
 

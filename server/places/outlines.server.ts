@@ -107,6 +107,26 @@ export function adminSources(geoDir = shippedGeoDir()): Record<string, AdminSour
   return readOnce<{ sources: Record<string, AdminSource> }>(path.join(geoDir, "admin1.json")).sources;
 }
 
+/**
+ * What a map of the states and provinces says of their outlines, for `countries` (code and name, in the
+ * order the page lists them): where they come from and under what licence (one line, or one per source
+ * naming its countries when they differ), then the note of each country whose units are not today's
+ * (Nepal's zones, Bangladesh before Mymensingh).
+ */
+export function adminSourceLines(countries: readonly { code: string; name: string }[], geoDir = shippedGeoDir()): string[] {
+  const sources = adminSources(geoDir);
+  const covered = countries.filter((c) => c.code in sources);
+  const bySource = new Map<string, string[]>();
+  for (const c of covered) {
+    const text = `${sources[c.code].source}; ${sources[c.code].licence}`;
+    bySource.set(text, [...(bySource.get(text) ?? []), c.name]);
+  }
+  const and = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]);
+  const lines = [...bySource].map(([text, names]) => `Outlines of the states and provinces${bySource.size > 1 ? ` of ${and(names)}` : ""}: ${text}.`);
+  for (const c of covered) if (!sources[c.code].current) lines.push(sources[c.code].note);
+  return lines;
+}
+
 /** The outlines of the catalogue's places (`seeds.geos`): countries, basins, states and provinces. */
 export function loadGeoFeatures(geoDir: string, seeds: { geos: readonly { field_value: string }[] }): GeoFeature[] {
   const codes = new Set(seeds.geos.map((g) => g.field_value));

@@ -18,6 +18,7 @@ import { filterLayers, readSelection, writeSelection, type FilterSelection } fro
 import { COUNTRY_LABELS } from "./labels";
 import { LayerList, type LayerStatus } from "./LayerList";
 import { LegendBox } from "./LegendBox";
+import { MapNotes } from "./MapNotes";
 import { MapFocusKey } from "./MapFocusKey";
 import { decodeMapState, drawOrder, encodeMapState, type MapState } from "./mapState";
 import { VIEWER_REGIONS } from "./regions";
@@ -37,6 +38,8 @@ interface ViewerPageProps {
   choropleth?: ChoroplethOptions;
   /** The layers have time steps (their `period`): show a time control. */
   timeSteps?: boolean;
+  /** Where the states and provinces' outlines come from, said under the map while it colours them. */
+  outlines?: readonly string[];
 }
 
 function layerRamp(layer: ViewerLayer): RampName {
@@ -44,7 +47,7 @@ function layerRamp(layer: ViewerLayer): RampName {
 }
 
 /** A map viewer: layer list (and filters), legend, map, and for CMIP6 the choropleth with its regions. */
-export function ViewerPage({ path, layers, config, about, filters, choropleth, timeSteps }: ViewerPageProps) {
+export function ViewerPage({ path, layers, config, about, filters, choropleth, timeSteps, outlines }: ViewerPageProps) {
   const location = useLocation();
   const initial = useMemo(() => new URLSearchParams(location.search), []); // eslint-disable-line react-hooks/exhaustive-deps
   const [state, setState] = useState<MapState>(() => decodeMapState(initial, layers.length));
@@ -221,6 +224,7 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
           )}
           <ExportButton handle={handle} name={path.replace(/\W+/g, "-").replace(/^-|-$/g, "")} />
         </div>
+        <MapNotes sources={choropleth && !grid && choice.geotype === "State" ? outlines : undefined} />
       </div>
       <MapFocusKey />
     </RoutePage>
