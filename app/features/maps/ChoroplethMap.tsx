@@ -22,7 +22,7 @@ import { useGetChoroplethQuery } from "./mapsApi";
 import { RegionList, regionValueText, type RegionItem } from "./RegionList";
 import { RegionPanel } from "./RegionPanel";
 import { ScaleLegend } from "./ScaleLegend";
-import type { ChoroplethOptions, ViewerRegion } from "./viewerView";
+import type { ChoroplethOptions, ViewerChoice } from "./viewerView";
 
 /** What the page calls the regions of each kind: the list's heading, the map's description, its name. */
 const REGION_WORDS: Record<ChoroplethGeotype, { heading: string; one: string }> = {
@@ -32,10 +32,19 @@ const REGION_WORDS: Record<ChoroplethGeotype, { heading: string; one: string }> 
 };
 
 /** The view's regions as places: the region list names a state or province with its country. */
-const asPlaces = (regions: ChoroplethOptions["regions"]): PlaceEntry[] =>
-  (Object.entries(regions) as [ChoroplethGeotype, ViewerRegion[]][]).flatMap(([kind, list]) =>
-    list.map((r) => ({ field_value: r.code, name: r.name, field_geotype: kind, ...(r.country ? { field_country: r.country as CountryIso3 } : {}) })),
-  );
+function asPlaces(regions: ChoroplethOptions["regions"]): PlaceEntry[] {
+  const place = (kind: ChoroplethGeotype, r: ViewerChoice, country?: string): PlaceEntry => ({
+    field_value: r.code,
+    name: r.name,
+    field_geotype: kind,
+    ...(country ? { field_country: country as CountryIso3 } : {}),
+  });
+  return [
+    ...regions.Country.map((r) => place("Country", r)),
+    ...regions.Basin.map((r) => place("Basin", r)),
+    ...Object.entries(regions.State).flatMap(([country, states]) => states.map((r) => place("State", r, country))),
+  ];
+}
 
 export interface ChoroplethProps {
   /** The regions of each geotype (the view of the page). */

@@ -35,17 +35,19 @@ describe("the view of /cmip6-viewer", () => {
     expect(Object.keys(view.indicators[0])).toEqual(["code", "name"]);
   });
 
-  it("names the models and the regions of each kind by their codes, a state or province with its country", () => {
+  it("names the models and the regions of each kind by their codes, the states and provinces by country", () => {
     expect(view.models).toEqual(inputs.models.map((m) => ({ code: m.field_value, name: m.name })));
-    expect(Object.keys(view.regions)).toEqual(["Country", "Basin", "State"]);
-    for (const [kind, regions] of Object.entries(view.regions)) {
-      expect(regions.map((r) => r.code)).toEqual(inputs.geos.filter((g) => g.field_geotype === kind).map((g) => g.field_value));
+    const codes = (kind: string) => inputs.geos.filter((g) => g.field_geotype === kind).map((g) => g.field_value);
+    expect(view.regions.Country.map((r) => r.code)).toEqual(codes("Country"));
+    expect(view.regions.Basin.map((r) => r.code)).toEqual(codes("Basin"));
+    expect(Object.values(view.regions.State).flat().map((r) => r.code)).toEqual(codes("State"));
+    expect(Object.keys(view.regions.State)).toEqual(["AFG", "BGD", "BTN", "IND", "LKA", "MDV", "NPL", "PAK"]);
+    for (const [country, states] of Object.entries(view.regions.State)) {
+      for (const s of states) expect(inputs.geos.find((g) => g.field_value === s.code)?.field_country).toBe(country);
     }
-    expect(view.regions.Country).toHaveLength(8);
-    expect(view.regions.Basin).toHaveLength(16);
-    expect(view.regions.State).toHaveLength(148);
+    expect([view.regions.Country.length, view.regions.Basin.length, Object.values(view.regions.State).flat().length]).toEqual([8, 16, 148]);
     expect(view.regions.Country.find((r) => r.code === "NPL")).toEqual({ code: "NPL", name: "Nepal" });
-    expect(view.regions.State.find((r) => r.code === "IN-UP")).toEqual({ code: "IN-UP", name: "Uttar Pradesh", country: "IND" });
+    expect(view.regions.State.IND.find((r) => r.code === "IN-UP")).toEqual({ code: "IN-UP", name: "Uttar Pradesh" });
   });
 
   it("is much smaller than the lists it is built from", () => {

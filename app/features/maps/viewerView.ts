@@ -22,17 +22,21 @@ export interface Cmip6ViewerView {
   /** The archive's models: the Models select; the URL's `mod` must name one of them. */
   models: ViewerChoice[];
   /**
-   * The regions the choropleth colours by kind: countries, river basins, states and provinces, each in the
-   * reference list's order; a state or province with its country (ISO3), by which the region list names
-   * it. Grouped, the kind is said once rather than 172 times (the view is in every document of the page).
+   * The regions the choropleth colours by kind, in the reference list's order: countries, river basins, and
+   * states and provinces by their country (ISO3), by which the region list names them. Grouped, a kind or
+   * a country is said once rather than once per region (the view is in every document of the page).
    */
-  regions: Record<Geo["field_geotype"], ViewerRegion[]>;
+  regions: ViewerRegions;
   /** The layers are illustrative sample layers (the reference list's flag). */
   sample: boolean;
 }
 
-/** A region of the choropleth: a state or province also names its country. */
-export type ViewerRegion = ViewerChoice & { country?: string };
+/** The regions of the choropleth by kind, the states and provinces by country. */
+export interface ViewerRegions {
+  Country: ViewerChoice[];
+  Basin: ViewerChoice[];
+  State: Record<string, ViewerChoice[]>;
+}
 
 /** What the choropleth's selects and region list read from the view. */
 export type ChoroplethOptions = Pick<Cmip6ViewerView, "indicators" | "models" | "regions">;
@@ -45,8 +49,16 @@ export interface Cmip6ViewerInputs {
   sample: boolean;
 }
 
-const regionsOf = (geos: readonly Geo[], kind: Geo["field_geotype"]): ViewerRegion[] =>
-  geos.filter((g) => g.field_geotype === kind).map((g) => ({ code: g.field_value, name: g.name, ...(g.field_country ? { country: g.field_country } : {}) }));
+const choice = (g: Geo): ViewerChoice => ({ code: g.field_value, name: g.name });
+
+function regionsOf(geos: readonly Geo[]): ViewerRegions {
+  const regions: ViewerRegions = { Country: [], Basin: [], State: {} };
+  for (const g of geos) {
+    if (g.field_geotype !== "State") regions[g.field_geotype].push(choice(g));
+    else (regions.State[g.field_country ?? ""] ??= []).push(choice(g));
+  }
+  return regions;
+}
 
 /** The view of `/cmip6-viewer` from the reference lists it is drawn from. */
 export function buildCmip6ViewerView({ layers, indicators, models, geos, sample }: Cmip6ViewerInputs): Cmip6ViewerView {
@@ -56,7 +68,7 @@ export function buildCmip6ViewerView({ layers, indicators, models, geos, sample 
     layers: [...layers],
     indicators: [...annual].map(([code, name]) => ({ code, name })),
     models: models.map((m) => ({ code: m.field_value, name: m.name })),
-    regions: { Country: regionsOf(geos, "Country"), Basin: regionsOf(geos, "Basin"), State: regionsOf(geos, "State") },
+    regions: regionsOf(geos),
     sample,
   };
 }

@@ -16,7 +16,7 @@ export const cmip6ViewerViewSchema = z.strictObject({
     .strictObject({
       Country: z.array(choiceSchema).describe("The countries."),
       Basin: z.array(choiceSchema).describe("The river basins."),
-      State: z.array(choiceSchema.extend({ country: z.string().describe("Its country (ISO3).") })).describe("The states and provinces."),
+      State: z.record(z.string(), z.array(choiceSchema)).describe("The states and provinces, by their country (ISO3)."),
     })
     .describe("The regions the choropleth colours, by kind (the `geotype` of `/api/viewer/choropleth`)."),
   sample: z.boolean().describe("The layers are illustrative sample layers."),
