@@ -20,12 +20,13 @@ const drawnFills = (page: Page) =>
       [...document.querySelectorAll('[data-testid="map-slot"] .sacap-mapsvg__regions[data-geotype="Country"] [data-code]')].map((e) => [e.getAttribute("data-code"), e.getAttribute("fill")]),
     ),
   );
-/** The codes of the regions drawn hatched (or outlined as selected). */
+/** The codes of the countries drawn hatched (or outlined as selected): the regions whose outlines the group copies. */
 const shown = (page: Page, group: "hatch" | "selected") =>
-  page.evaluate(
-    (g) => [...document.querySelectorAll(`[data-testid="map-slot"] .sacap-mapsvg__${g} [data-geotype="Country"] [data-code]:not([display="none"])`)].map((e) => e.getAttribute("data-code")).sort(),
-    group,
-  );
+  page.evaluate((g) => {
+    const slot = document.querySelector('[data-testid="map-slot"]')!;
+    const codes = new Map([...slot.querySelectorAll('.sacap-mapsvg__regions[data-geotype="Country"] [data-code]')].map((e) => [e.getAttribute("href"), e.getAttribute("data-code")]));
+    return [...slot.querySelectorAll(`.sacap-mapsvg__${g} use`)].map((e) => codes.get(e.getAttribute("href"))).sort();
+  }, group);
 
 /** Requests of the map library: its code (the canvas chunk), stylesheet and worker. */
 function watchMapLibrary(page: Page): string[] {
