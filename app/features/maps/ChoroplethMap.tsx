@@ -10,7 +10,7 @@ import { AGREEMENT_THRESHOLD } from "~/features/cmip6/windows";
 import { formatNumber } from "~/lib/format";
 import type { CountryIso3 } from "~/features/cmip6/countries";
 import { profilePath } from "~/features/profile/profile";
-import { placeLabel, placeSlugs, STATES_LABEL, type PlaceEntry } from "~/features/places/places";
+import { placeLabel, STATES_LABEL, type PlaceEntry } from "~/features/places/places";
 import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, type ChoroplethGeotype, type Selection } from "./choropleth";
 import { changeRange, defaultRange, fitRange, rampFor, scaleColor } from "./colorScale";
 import type { MapConfig } from "./config";
@@ -64,7 +64,6 @@ export interface ChoroplethProps {
 /** The choropleth: the map coloured by the selection's values, its legend, the region list and a region's panel. */
 export function ChoroplethMap({ options, choice, onChoice, state, setState, rasters, config, handle, hovered, setHovered, onRasterError }: ChoroplethProps) {
   const places = useMemo(() => asPlaces(options.regions), [options.regions]);
-  const slugs = useMemo(() => placeSlugs(places), [places]);
   const geos = places.filter((g) => g.field_geotype === choice.geotype).map((g) => ({ code: g.field_value, name: placeLabel(g, places) }));
   const result = useGetChoroplethQuery(choroplethQueryOf(choice));
   const data = result.currentData;
@@ -173,7 +172,8 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
           incomplete={selected?.incomplete}
           query={seriesQuery}
           model={choice.subset ? ENSEMBLE : choice.model}
-          profile={profilePath({ slug: slugs.get(state.region) ?? state.region })}
+          // by its code, which the profile route sends on to the place's own address (a shared name's too)
+          profile={profilePath({ slug: state.region })}
           onClose={() => setState((s) => ({ ...s, region: undefined }))}
         />
       )}
