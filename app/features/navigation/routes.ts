@@ -68,7 +68,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     path: "/cmip6-viewer",
     title: "CMIP6 map viewer",
     description:
-      "Map CMIP6 indicators over countries and river basins by scenario, model and period, with layers, legends and a time series for any region.",
+      "Map CMIP6 indicators over countries, river basins, and states and provinces by scenario, model and period, with layers, legends and a time series for any region.",
     group: "climate",
     icon: "map",
   },
