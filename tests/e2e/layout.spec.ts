@@ -25,3 +25,47 @@ test.describe("no page scrolls sideways", () => {
     });
   }
 });
+
+/**
+ * The map viewers' legend lies beside the map (under it on a phone): it covers none of the map's places
+ * (the names the server draws as SVG text before any script), the map's buttons or the filters beside it.
+ */
+test.describe("the map legend covers neither the map nor its controls", () => {
+  const VIEWERS = ["/cmip6-viewer", "/cmip6-viewer?geotype=Grid", "/second-page"];
+  for (const width of [390, 1280]) {
+    for (const url of VIEWERS) {
+      test(`${url} at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(url);
+        await hydrated(page);
+        const boxes = await page.evaluate(() => {
+          type Box = { left: number; top: number; right: number; bottom: number; what: string };
+          const box = (element: Element, what: string): Box => {
+            const r = element.getBoundingClientRect();
+            return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, what };
+          };
+          const slot = document.querySelector('[data-testid="map-slot"]')!;
+          const map = box(slot, "the map");
+          // the names drawn inside the map's box (the drawing is larger than the box, which clips it)
+          const labels = [...slot.querySelectorAll(".sacap-mapsvg__labels text")]
+            .map((text) => box(text, `the label ${text.textContent}`))
+            .filter((b) => b.right > map.left && b.left < map.right && b.bottom > map.top && b.top < map.bottom);
+          const controls = [".sacap-viewer__side", ".sacap-map__activate", ".sacap-viewer__export"].flatMap((selector) =>
+            [...document.querySelectorAll(selector)].map((element) => box(element, selector)),
+          );
+          const legend = document.querySelector(".sacap-viewer__legend");
+          return { legend: legend && box(legend, "the legend"), others: [map, ...labels, ...controls], labels: labels.length };
+        });
+        expect(boxes.legend).not.toBeNull();
+        // the check has places to look at: the eight countries' names (or most of them on a phone)
+        expect(boxes.labels).toBeGreaterThanOrEqual(width < 800 ? 3 : 8);
+        const legend = boxes.legend!;
+        const covered = boxes.others.filter((b) => b.left < legend.right && legend.left < b.right && b.top < legend.bottom && legend.top < b.bottom).map((b) => b.what);
+        expect(covered).toEqual([]);
+        // and it is in reach of the keyboard: its toggle takes the focus
+        await page.locator(".sacap-viewer__legend summary").focus();
+        await expect(page.locator(".sacap-viewer__legend summary")).toBeFocused();
+      });
+    }
+  }
+});

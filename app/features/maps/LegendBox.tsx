@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from "react";
 
 /**
- * The legend over the map, which the reader can fold away (a `<details>`: a key press or click on its
- * summary, also without JavaScript) when it covers a place they want to see, such as the Maldives.
+ * The map's legend, beside the map (under it on a narrow screen: styles/maps.css), where it covers none of
+ * the map's places and controls. The reader can fold it away (a `<details>`: a key press or click on its
+ * summary, also without JavaScript), to bring the region list under it closer.
  */
 export function LegendBox({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(true);
