@@ -122,7 +122,7 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
                 }
               : undefined
           }
-          onReset={choice.range ? () => onChoice({ ...choice, range: undefined }) : undefined}
+          onReset={() => onChoice({ ...choice, range: undefined })}
         />
         {change && data && <HatchKey models={models} rule={data.agreementRule} />}
         {data?.window.kind === "gwl" && <p className="sacap-viewer__legend-note">{data.window.text}</p>}

@@ -10,7 +10,7 @@ interface ScaleLegendProps {
   ramp: RampName;
   onRange: (range: [number, number]) => void;
   onFit?: () => void;
-  /** Back to the fitted range; shown while the range is the reader's own. */
+  /** Back to the fitted range. */
   onReset?: () => void;
 }
 
