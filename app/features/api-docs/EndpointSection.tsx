@@ -1,6 +1,7 @@
 import { Classes } from "@blueprintjs/core";
 import { CodeBlock, Inline } from "./CodeText";
 import type { EndpointView, SampleFlag } from "./openapi";
+import { TableScroll } from "~/components/TableScroll";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
 
@@ -25,7 +26,7 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
         <strong>{endpoint.summary}.</strong> <Inline text={endpoint.description} />
       </p>
       {endpoint.parameters.length > 0 ? (
-        <div className="sacap-api-scroll">
+        <TableScroll label={`Parameters of ${endpoint.path}`}>
           <table className={TABLE_CLASS}>
             <caption>Parameters of {endpoint.path}</caption>
             <thead>
@@ -62,7 +63,7 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p>No parameters{endpoint.tag === "Reference lists" ? " (any given are ignored)" : ""}.</p>
       )}
@@ -77,31 +78,33 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
         </details>
       )}
       <h4>Answers</h4>
-      <table className={TABLE_CLASS}>
-        <caption>Status codes of {endpoint.path}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {endpoint.statuses.map((s) => (
-            <tr key={s.status}>
-              <th scope="row">{s.status}</th>
-              <td>
-                <Inline text={s.description} />
-                {s.example && (
-                  <details>
-                    <summary>Example</summary>
-                    <CodeBlock>{s.example}</CodeBlock>
-                  </details>
-                )}
-              </td>
+      <TableScroll label={`Status codes of ${endpoint.path}`}>
+        <table className={TABLE_CLASS}>
+          <caption>Status codes of {endpoint.path}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">When</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {endpoint.statuses.map((s) => (
+              <tr key={s.status}>
+                <th scope="row">{s.status}</th>
+                <td>
+                  <Inline text={s.description} />
+                  {s.example && (
+                    <details>
+                      <summary>Example</summary>
+                      <CodeBlock>{s.example}</CodeBlock>
+                    </details>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <p>
         <strong>Caching:</strong> <code>Cache-Control: {endpoint.cacheControl}</code>, a strong <code>ETag</code> (a request with{" "}
         <code>If-None-Match</code> naming it is a 304 without a body)

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { FOCUS_MAP_KEY } from "~/features/maps/regions";
 import { GUIDE_LEVEL_EXAMPLE, listText } from "./warmingLevelsGuide";
+import { TableScroll } from "~/components/TableScroll";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
 
@@ -296,25 +297,27 @@ export function UserGuide() {
           Every screen can be used with the keyboard alone. Single-key shortcuts do not fire while you are
           typing in a text field.
         </p>
-        <table className={TABLE_CLASS}>
-          <caption>Keyboard shortcuts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Keys</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {SHORTCUTS.map((shortcut) => (
-              <tr key={shortcut.action}>
-                <td>
-                  <Keys combos={shortcut.combos} />
-                </td>
-                <td>{shortcut.action}</td>
+        <TableScroll label="Table of keyboard shortcuts">
+          <table className={TABLE_CLASS}>
+            <caption>Keyboard shortcuts</caption>
+            <thead>
+              <tr>
+                <th scope="col">Keys</th>
+                <th scope="col">Action</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {SHORTCUTS.map((shortcut) => (
+                <tr key={shortcut.action}>
+                  <td>
+                    <Keys combos={shortcut.combos} />
+                  </td>
+                  <td>{shortcut.action}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </section>
     </div>
   );
