@@ -26,6 +26,25 @@ export interface PlaceGroup<P extends PlaceEntry = PlaceEntry> {
   places: P[];
 }
 
+/** The eight countries' names, by ISO3 (as `seeds/geos.json` has them). */
+export const COUNTRY_NAMES: Readonly<Record<CountryIso3, string>> = {
+  AFG: "Afghanistan",
+  BGD: "Bangladesh",
+  BTN: "Bhutan",
+  IND: "India",
+  LKA: "Sri Lanka",
+  MDV: "Maldives",
+  NPL: "Nepal",
+  PAK: "Pakistan",
+};
+
+/** What a place is, for a line under its name: `Country`, `River basin`, `State or province of India`. */
+export function placeKindText(place: { type: PlaceKind; country?: string }): string {
+  if (place.type === "Country") return "Country";
+  if (place.type === "Basin") return "River basin";
+  return `State or province of ${COUNTRY_NAMES[place.country as CountryIso3] ?? place.country}`;
+}
+
 /** What the readers of a picker call a country's first-level units. */
 export const STATES_LABEL = "States and provinces";
 
