@@ -536,7 +536,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       description: [
         "Read-only JSON over HTTP: every endpoint answers `GET` and `HEAD`; any other method is a 405 with `Allow: GET, HEAD`.",
         "Errors have one shape, `{ \"error\": { \"status\", \"message\", \"details\"? } }`, with `Cache-Control: no-store`; a 400 names the parameter at fault in `details.field`.",
-        "Answers carry a strong `ETag`: send it back in `If-None-Match` and an unchanged answer is a 304 without a body.",
+        "Answers carry a strong `ETag`: send it back in `If-None-Match` and an unchanged answer is a 304 without a body. Answers marked `Vary: Accept-Encoding` are sent compressed (brotli or gzip) to a client that accepts it.",
         `Generated sample data says so: \`${SAMPLE_DATA_HEADER}: true\` and, in series and map answers, \`"sample": true\`.`,
         "Other `/api` paths are forwarded to the upstream API when the server has one (`API_UPSTREAM`; 502 when it fails, 504 when it is too slow), else they are a JSON 404.",
         "A page for people: `/api-docs`.",

@@ -78,37 +78,36 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
         </details>
       )}
       <h4>Answers</h4>
-      <TableScroll label={`Status codes of ${endpoint.path}`}>
-        <table className={TABLE_CLASS}>
-          <caption>Status codes of {endpoint.path}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">When</th>
+      {/* two columns whose text wraps: no scroll box (the examples' code blocks scroll on their own) */}
+      <table className={TABLE_CLASS}>
+        <caption>Status codes of {endpoint.path}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {endpoint.statuses.map((s) => (
+            <tr key={s.status}>
+              <th scope="row">{s.status}</th>
+              <td>
+                <Inline text={s.description} />
+                {s.example && (
+                  <details>
+                    <summary>Example</summary>
+                    <CodeBlock>{s.example}</CodeBlock>
+                  </details>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {endpoint.statuses.map((s) => (
-              <tr key={s.status}>
-                <th scope="row">{s.status}</th>
-                <td>
-                  <Inline text={s.description} />
-                  {s.example && (
-                    <details>
-                      <summary>Example</summary>
-                      <CodeBlock>{s.example}</CodeBlock>
-                    </details>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+          ))}
+        </tbody>
+      </table>
       <p>
-        <strong>Caching:</strong> <code>Cache-Control: {endpoint.cacheControl}</code>, a strong <code>ETag</code> (a request with{" "}
-        <code>If-None-Match</code> naming it is a 304 without a body)
-        {endpoint.vary ? ", compressed for clients that accept brotli or gzip (Vary: Accept-Encoding)" : ""}. <strong>Sample flag:</strong>{" "}
+        {/* what a strong ETag and Vary mean is said once, in the conventions above */}
+        <strong>Caching:</strong> <code>Cache-Control: {endpoint.cacheControl}</code>, strong <code>ETag</code>
+        {endpoint.vary ? ", brotli or gzip (Vary: Accept-Encoding)" : ""}. <strong>Sample flag:</strong>{" "}
         <Inline text={SAMPLE_TEXT[endpoint.sample]} />
       </p>
     </section>
