@@ -1,4 +1,4 @@
-import { COUNTRY_ISO3, type CountryIso3 } from "../cmip6/countries";
+import { COUNTRY_ISO3, COUNTRY_NAMES, type CountryIso3 } from "../cmip6/countries";
 
 /**
  * The portal's places as every screen and API names them: the eight countries, the 16 river basins and the
@@ -25,18 +25,6 @@ export interface PlaceGroup<P extends PlaceEntry = PlaceEntry> {
   label: string;
   places: P[];
 }
-
-/** The eight countries' names, by ISO3 (as `seeds/geos.json` has them). */
-export const COUNTRY_NAMES: Readonly<Record<CountryIso3, string>> = {
-  AFG: "Afghanistan",
-  BGD: "Bangladesh",
-  BTN: "Bhutan",
-  IND: "India",
-  LKA: "Sri Lanka",
-  MDV: "Maldives",
-  NPL: "Nepal",
-  PAK: "Pakistan",
-};
 
 /** What a place is, for a line under its name: `Country`, `River basin`, `State or province of India`. */
 export function placeKindText(place: { type: PlaceKind; country?: string }): string {
