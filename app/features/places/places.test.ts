@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import geos from "../../../seeds/geos.json";
-import { countryOfPlace, findPlaces, nearestPlaces, placeGroups, placeLabel, placeSlugs, type PlaceEntry } from "./places";
+import { countryOfPlace, placeGroups, placeLabel, placeSlugs, type PlaceEntry } from "./places";
+import { findPlaces, nearestPlaces } from "./search";
 
 const places = geos as PlaceEntry[];
 const byCode = (code: string) => places.find((p) => p.field_value === code)!;
