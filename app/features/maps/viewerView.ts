@@ -46,7 +46,9 @@ export function buildCmip6ViewerView({ layers, indicators, models, geos, sample 
     layers: [...layers],
     indicators: [...annual].map(([code, name]) => ({ code, name })),
     models: models.map((m) => ({ code: m.field_value, name: m.name })),
-    regions: geos.map((g) => ({ code: g.field_value, name: g.name, geotype: g.field_geotype })),
+    // the layers the choropleth colours: countries and basins (the states and provinces are places of the
+    // series and profiles; their map layer is not drawn yet)
+    regions: geos.filter((g) => g.field_geotype !== "State").map((g) => ({ code: g.field_value, name: g.name, geotype: g.field_geotype })),
     sample,
   };
 }
