@@ -827,7 +827,8 @@ function cut(stored: StoredSeries, axis: TimeAxis, resolved: ResolvedSeriesQuery
 
 /** An unknown `geo`'s 400 names the places it may have meant (`nearestPlaces`): `did you mean IN-UP (Uttar Pradesh)?`. */
 function withPlaceHint(parsed: SeriesQueryParse, geos: SeriesCatalog["geos"]): SeriesQueryParse {
-  if (parsed.ok || parsed.problem.field !== "geo" || parsed.problem.value === undefined || !parsed.problem.message.startsWith("Unknown")) return parsed;
+  // only a code the catalogue lacks (not a geo given twice or left out)
+  if (parsed.ok || parsed.problem.field !== "geo" || parsed.problem.value === undefined || geos.some((g) => g.field_value === parsed.problem.value)) return parsed;
   const near = nearestPlaces(geos, parsed.problem.value);
   if (near.length === 0) return parsed;
   return { ok: false, problem: { ...parsed.problem, message: `${parsed.problem.message}; did you mean ${near.map((g) => `${g.field_value} (${g.name})`).join(", ")}?` } };

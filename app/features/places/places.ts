@@ -1,4 +1,4 @@
-import { COUNTRY_ISO3, COUNTRY_NAMES, type CountryIso3 } from "../cmip6/countries";
+import { COUNTRY_NAMES, type CountryIso3 } from "../cmip6/countries";
 
 /**
  * The portal's places as every screen and API names them: the eight countries, the 16 river basins and the
@@ -51,13 +51,6 @@ export function placeGroups<P extends PlaceEntry>(places: readonly P[]): PlaceGr
     if (units.length > 0) groups.push({ label: `${STATES_LABEL}: ${country.name}`, places: units });
   }
   return groups.filter((g) => g.places.length > 0);
-}
-
-/** The country a place is in: itself for a country, its country for a state or province, none for a basin. */
-export function countryOfPlace(place: Pick<PlaceEntry, "field_value" | "field_geotype" | "field_country">): CountryIso3 | undefined {
-  if (place.field_geotype === "State") return place.field_country;
-  if (place.field_geotype === "Country") return (COUNTRY_ISO3 as readonly string[]).includes(place.field_value) ? (place.field_value as CountryIso3) : undefined;
-  return undefined;
 }
 
 /** `Sri Lanka` → `sri-lanka`. */
