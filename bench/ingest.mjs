@@ -6,7 +6,7 @@
 // ingest-pet.json).
 // Run `npm run build` (or `node scripts/build-server.mjs`) first.
 //
-//   node bench/ingest.mjs [--chunk-days 32] [--keep] [--pet] [--grids]
+//   node bench/ingest.mjs [--chunk-days 32] [--keep] [--pet] [--grids] [--places]
 //
 // --keep leaves the generated files in bench/.tmp/ingest (for profiling the command on them).
 // --pet also writes hurs, rsds and sfcWind, so that potential evapotranspiration is FAO-56 Penman-Monteith,
@@ -15,6 +15,10 @@
 // --grids ingests the four files into fresh databases alternately with and without the grid cells' values
 // (`--no-grids`), three times each; the difference of the best CPU times is what the gridded fields cost per
 // model-year (ingest-grids.json).
+// --places ingests the four files into fresh databases alternately with the shipped places (8 countries,
+// 16 basins and 148 states and provinces) and with the 24 places alone (seeds whose geos.json stops at the
+// 24), three times each; the best CPU times compared are what the states and provinces cost per model-year
+// (ingest-places.json).
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -30,6 +34,7 @@ const CHUNK_DAYS = chunkArg === -1 ? 32 : Number(args[chunkArg + 1]);
 const KEEP = args.includes("--keep");
 const PET = args.includes("--pet");
 const GRIDS = args.includes("--grids");
+const PLACES = args.includes("--places");
 const dir = KEEP ? path.join(root, "bench/.tmp/ingest") : mkdtempSync(path.join(os.tmpdir(), "sacap-bench-ingest-"));
 if (KEEP) {
   rmSync(dir, { recursive: true, force: true });
@@ -119,6 +124,33 @@ try {
     const added = (key) => ({ seconds: Math.round((best(true, key) - best(false, key)) * 100) / 100, percent: Math.round(((best(true, key) - best(false, key)) / best(false, key)) * 1000) / 10 });
     grids = { runs, addedCpu: added("cpuSeconds"), addedWall: added("ingestSeconds") };
   }
+  // the cost of the states and provinces: the same files with 172 places and with 24
+  let places;
+  if (PLACES) {
+    const seeds = mkdtempSync(path.join(os.tmpdir(), "sacap-bench-seeds-"));
+    try {
+      cpSync(path.join(root, "seeds"), seeds, { recursive: true });
+      const geos = JSON.parse(readFileSync(path.join(seeds, "geos.json"), "utf8"));
+      writeFileSync(path.join(seeds, "geos.json"), JSON.stringify(geos.filter((g) => g.field_geotype !== "State")));
+      const once = (label, env, count) => {
+        const database = path.join(dir, "series-places.db");
+        const loadavg = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+        const r = run(label, CHUNK_DAYS, database, env, ["--no-grids"]);
+        for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+        return { places: count, ...r, loadavg };
+      };
+      const runs = [];
+      for (let k = 0; k < 3; k++) {
+        runs.push(once("4 files, 24 places", { ...process.env, SEEDS_DIR: seeds }, 24));
+        runs.push(once("4 files, 172 places", process.env, geos.length));
+      }
+      const best = (count, key) => Math.min(...runs.filter((r) => r.places === count).map((r) => r[key]));
+      const ratio = (key) => Math.round((best(geos.length, key) / best(24, key)) * 100) / 100;
+      places = { runs, cpuRatio: ratio("cpuSeconds"), wallRatio: ratio("ingestSeconds") };
+    } finally {
+      rmSync(seeds, { recursive: true, force: true });
+    }
+  }
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -136,9 +168,10 @@ try {
     slabs,
     ...(pet ? { pet } : {}),
     ...(grids ? { grids } : {}),
+    ...(places ? { places } : {}),
   };
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
-  writeFileSync(path.join(root, `bench/results/ingest${PET ? "-pet" : GRIDS ? "-grids" : ""}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(path.join(root, `bench/results/ingest${PET ? "-pet" : GRIDS ? "-grids" : PLACES ? "-places" : ""}.json`), `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
 } finally {
   if (KEEP) for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(dir, `series.db${suffix}`), { force: true });

@@ -41,7 +41,7 @@ const SOURCES = {
   IND: { source: NE, licence: LICENCE, current: true, note: "28 states and 8 union territories as of 2020 (Ladakh and Jammu and Kashmir of 2019, Dadra and Nagar Haveli and Daman and Diu of 2020); ISO 3166-2:IN codes of 2023." },
   LKA: { source: NE, licence: LICENCE, current: true, note: "9 provinces, each the union of its districts in the layer (which has Sri Lanka's 25 districts)." },
   MDV: { source: NE, licence: LICENCE, current: true, note: "20 administrative atolls and the capital, Male. South of the 0.25 degree grid of the projections, so they have no values." },
-  NPL: { source: NE, licence: LICENCE, current: false, note: "Nepal shown with its 14 zones of 1962-2015 (grouped in five development regions), not its seven provinces of 2015 (NP-P1 to NP-P7): the layer has no provinces and their borders follow districts that cut across zones. Bring the provinces' outlines with --places." },
+  NPL: { source: NE, licence: LICENCE, current: false, note: "Nepal shown with its 14 zones of 1962-2015 (grouped in five development regions), not its seven provinces of 2015 (NP-P1 to NP-P7): the layer has no provinces, and their borders follow districts that cut across zones." },
   PAK: { source: NE, licence: LICENCE, current: true, note: "Provinces and territories as of 2018: the former Federally Administered Tribal Areas, a unit of their own in the layer, are part of Khyber Pakhtunkhwa here." },
 };
 

@@ -16,10 +16,16 @@ const OUT = "styles/generated/blueprint.css";
 /** Class roots (without the namespace) of components the portal does not use: the class and its `-*` parts. */
 const UNUSED = [
   "alert",
+  "blockquote",
+  "card",
   "card-list",
+  "code-block",
   "collapse",
   "compound-tag",
+  "context-menu",
+  "control-group",
   "dialog-step",
+  "divider",
   "editable-text",
   "entity-title",
   "file-input",

@@ -8,6 +8,16 @@ describe("formatNumber", () => {
     expect(formatNumber(2, 1)).toBe("2.0");
     expect(formatNumber(1234.5678, 0)).toBe("1235");
   });
+  it("rounds a value's decimal digits half away from zero, as a reader checking it would", () => {
+    // the doubles nearest these lie a little below them: toFixed alone gives 14.8, 1.00, 2.67, -0.1
+    expect(formatNumber(14.85, 1)).toBe("14.9");
+    expect(formatNumber(1.005, 2)).toBe("1.01");
+    expect(formatNumber(2.675, 2)).toBe("2.68");
+    expect(formatNumber(-0.15, 1, { signed: true })).toBe("-0.2");
+    expect(formatNumber(0.8499, 1)).toBe("0.8");
+    expect(formatNumber(1e-7, 2)).toBe("0.00");
+    expect(formatNumber(1.5e21, 0)).toBe("1.5e+21");
+  });
   it("signs changes, and never shows -0", () => {
     expect(formatNumber(1.95, 3, { signed: true })).toBe("+1.950");
     expect(formatNumber(-1.166, 3, { signed: true })).toBe("-1.166");

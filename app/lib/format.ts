@@ -7,8 +7,22 @@
 export function formatNumber(value: number | null | undefined, decimals: number, options: { signed?: boolean; missing?: string } = {}): string {
   if (value === null || value === undefined || Number.isNaN(value)) return options.missing ?? "–";
   // no "-0.00": a value that rounds to zero shows without a sign
-  const text = value.toFixed(decimals).replace(/^-(0(\.0+)?)$/, "$1");
+  const text = roundHalfAway(value, decimals).toFixed(decimals).replace(/^-(0(\.0+)?)$/, "$1");
   return options.signed && value > 0 && Number(text) !== 0 ? `+${text}` : text;
+}
+
+/**
+ * `value` rounded to `decimals` places as its decimal digits read, half away from zero as people round:
+ * 14.85 to one decimal is 14.9 (toFixed alone gives 14.8, the double nearest 14.85 being a little below it).
+ * Shown values are often the answers' values with a decimal or two fewer, so such ties are common.
+ */
+function roundHalfAway(value: number, decimals: number): number {
+  // past 1e15 a double has no decimals to round (and its text takes an exponent)
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e15) return value;
+  // shift the decimal point in the shortest text of the number, where 14.85 is 14.85
+  const [mantissa, exponent = "0"] = String(Math.abs(value)).split("e");
+  const shifted = Math.round(Number(`${mantissa}e${Number(exponent) + decimals}`));
+  return Math.sign(value) * Number(`${shifted}e${-decimals}`);
 }
 
 /** The same rule as a d3-format specifier, for chart tooltips (Vega-Lite `format`). */

@@ -87,7 +87,7 @@ export function trimExample(value: unknown, keep = 2): unknown {
 }
 
 const LIST_TEXT: Record<ApiListName, [summary: string, description: string]> = {
-  getGeos: ["Countries and river basins", "The eight countries (ISO3 codes) and 16 river basins (slugs) that series, maps and catalogues cover."],
+  getGeos: ["Countries, river basins, states and provinces", "The eight countries (ISO3 codes), 16 river basins (slugs) and the countries' 148 first-level units (states, union territories, provinces, divisions, zones, dzongkhags, atolls; ISO 3166-2 codes such as `IN-UP`, each with `field_country`) that series, maps and profiles cover."],
   getIndicators: ["Indicators", "CMIP6 variables and climate extreme indices, with units and the series path (`field_api_url` or `field_api_type`) that serves each."],
   getCmip6Models: ["CMIP6 models", "The 35 NEX-GDDP-CMIP6 models with the member (variant) and grid downscaled."],
   getScenarios: ["Scenarios", "The historical run and the SSP scenarios, with the years each covers."],
@@ -306,7 +306,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
         operationId: SERIES_ENDPOINTS[frequency],
         tag: "Series",
         summary: monthly ? "Monthly series per model" : "Annual series per model",
-        description: `${monthly ? "Twelve values per year (one per year with `month` or `season`)" : "One value per year"} of one indicator over a country or basin, per scenario block and per model, with the ensemble median, 10th and 90th percentiles and mean; with \`window\`, the period statistic and the models' agreement (\`windows\`). Without \`model\` the answer has every model (35 for most indicators). Lists are comma-separated or repeated; an empty value counts as absent; unknown parameters are refused. The ETag is known before any value is computed, so a revalidation costs nothing. See docs/series-api.md.`,
+        description: `${monthly ? "Twelve values per year (one per year with `month` or `season`)" : "One value per year"} of one indicator over a country, basin, state or province (\`geo\`: ISO3, slug or ISO 3166-2 code; an unknown one is a 400 naming the places it may have meant), per scenario block and per model, with the ensemble median, 10th and 90th percentiles and mean; with \`window\`, the period statistic and the models' agreement (\`windows\`). Without \`model\` the answer has every model (35 for most indicators). Lists are comma-separated or repeated; an empty value counts as absent; unknown parameters are refused. The ETag is known before any value is computed, so a revalidation costs nothing. See docs/series-api.md.`,
         parameters: queryParameters(seriesQuerySchema(catalog, frequency), EXAMPLE_QUERIES[frequency]),
         answer: { contentType: "application/json", schema: "SeriesResponse", example: examples.series[frequency], cacheControl: SERIES_CACHE_CONTROL, vary: true, sample: "when-generated" },
         errors: [
@@ -342,7 +342,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       operationId: "getGeoLayer",
       tag: "Maps",
       summary: "Basemap outlines",
-      description: "Country or river-basin outlines as GeoJSON (WGS 84 longitude-latitude). The example shows the first basin.",
+      description: "Country, river-basin or state and province outlines as GeoJSON (WGS 84 longitude-latitude); the states' are simplified for drawing (Natural Earth 1:10m admin-1, public domain; area means use the full outlines). The example shows the first basin.",
       parameters: [{ name: "name", in: "path", required: true, description: "The layer.", schema: jsonSchemaOf(z.enum(GEO_LAYERS)), example: "basins" }],
       answer: { contentType: "application/geo+json", schema: component("GeoLayer", geoLayerSchema), example: examples.geo, cacheControl: GEO_CACHE_CONTROL, vary: false, sample: "never" },
       errors: [{ status: 404, description: "No layer of that name (`details.allowed` lists them).", example: examples.geoNotFound }],
@@ -537,7 +537,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       description: [
         "Read-only JSON over HTTP: every endpoint answers `GET` and `HEAD`; any other method is a 405 with `Allow: GET, HEAD`.",
         "Errors have one shape, `{ \"error\": { \"status\", \"message\", \"details\"? } }`, with `Cache-Control: no-store`; a 400 names the parameter at fault in `details.field`.",
-        "Answers carry a strong `ETag`: send it back in `If-None-Match` and an unchanged answer is a 304 without a body.",
+        "Answers carry a strong `ETag`: send it back in `If-None-Match` and an unchanged answer is a 304 without a body. Answers marked `Vary: Accept-Encoding` are sent compressed (brotli or gzip) to a client that accepts it.",
         `Generated sample data says so: \`${SAMPLE_DATA_HEADER}: true\` and, in series and map answers, \`"sample": true\`.`,
         "Other `/api` paths are forwarded to the upstream API when the server has one (`API_UPSTREAM`; 502 when it fails, 504 when it is too slow), else they are a JSON 404.",
         "A page for people: `/api-docs`.",

@@ -147,3 +147,16 @@ export function loadGeoFeatures(geoDir: string, seeds: { geos: readonly { field_
 export function placeLatitudes(geoDir = shippedGeoDir()): Readonly<Record<string, number>> {
   return { ...GEO_LATITUDES, ...Object.fromEntries(adminUnits(geoDir).map((u) => [u.code, Math.round(u.lat * 10) / 10])) };
 }
+
+/**
+ * Where a place's outline comes from, for its pages and downloads: the layer, its licence and, for a state
+ * or province, how current its country's units are (`sources`, said where they are behind).
+ */
+export function outlineSourceLine(place: { code: string; type: string; country?: string }, geoDir = shippedGeoDir()): string {
+  const layer = (name: string) => readOnce<{ source?: string }>(path.join(geoDir, name)).source ?? "";
+  if (place.type === "Basin") return `Outline: ${layer("basins.json")}`;
+  if (place.type === "Country") return `Outline: ${layer("countries.json")}.`;
+  const source = place.country ? adminSources(geoDir)[place.country] : undefined;
+  if (!source) return "Outline: an operator's own (--places).";
+  return `Outline: ${source.source}; ${source.licence}. ${source.note}`;
+}

@@ -1,3 +1,4 @@
+import { nearestPlaces } from "../../app/features/places/search";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { DEFAULT_DROUGHT_REFERENCE, DROUGHT_METHODS } from "../../app/features/cmip6/drought";
@@ -232,7 +233,7 @@ export function createSeriesService(
 
   /** A query from URL parameters: the catalogue's checks, then the rules that keep observations apart. */
   function parse(frequency: SeriesFrequency, params: URLSearchParams): SeriesQueryParse {
-    return withObservedRules(parseSeriesQuery(params, apiCatalog, frequency), catalog, params);
+    return withPlaceHint(withObservedRules(parseSeriesQuery(params, apiCatalog, frequency), catalog, params), catalog.geos);
   }
 
   function resolve(frequency: SeriesFrequency, query: SeriesQuery): Resolution {
@@ -822,4 +823,13 @@ function cut(stored: StoredSeries, axis: TimeAxis, resolved: ResolvedSeriesQuery
     season.months.forEach((month, k) => (picked[k] = at((y - (k < before ? 1 : 0) - startYear) * 12 + month - 1)));
     return aggregateMonths(picked, season.months, rule);
   });
+}
+
+/** An unknown `geo`'s 400 names the places it may have meant (`nearestPlaces`): `did you mean IN-UP (Uttar Pradesh)?`. */
+function withPlaceHint(parsed: SeriesQueryParse, geos: SeriesCatalog["geos"]): SeriesQueryParse {
+  // only a code the catalogue lacks (not a geo given twice or left out)
+  if (parsed.ok || parsed.problem.field !== "geo" || parsed.problem.value === undefined || geos.some((g) => g.field_value === parsed.problem.value)) return parsed;
+  const near = nearestPlaces(geos, parsed.problem.value);
+  if (near.length === 0) return parsed;
+  return { ok: false, problem: { ...parsed.problem, message: `${parsed.problem.message}; did you mean ${near.map((g) => `${g.field_value} (${g.name})`).join(", ")}?` } };
 }

@@ -53,3 +53,22 @@ test("an unknown place is a 400 naming geo, with the places it may have meant", 
   const typo = await (await request.get(`${ANNUAL}?indicator=tas&geo=IN-UPP`)).json();
   expect(typo.error.message).toMatch(/did you mean .*IN-UP \(Uttar Pradesh\)/);
 });
+
+test("a state's profile: by its slug, its code redirects there, and the sitemap lists it", async ({ request }) => {
+  const page = await request.get("/profiles/uttar-pradesh");
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  expect(html).toContain("Outline: Natural Earth 1:10m Admin 1");
+  expect(html).toContain("The boundaries and names shown and the designations used on this map do not imply official endorsement or acceptance.");
+  const byCode = await request.get("/profiles/IN-UP", { maxRedirects: 0 });
+  expect(byCode.status()).toBe(301);
+  expect(byCode.headers()["location"]).toBe("/profiles/uttar-pradesh");
+  // two Punjabs, each with its own address
+  expect((await request.get("/profiles/punjab-pakistan")).status()).toBe(200);
+  expect((await request.get("/profiles/punjab-india")).status()).toBe(200);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  const xml = await sitemap.text();
+  expect(xml).toMatch(/<loc>http:\/\/[^<]+\/profiles\/uttar-pradesh<\/loc>/);
+  expect(xml.match(/\/profiles\/[a-z0-9-]+<\/loc>/g)!.length).toBe(172);
+});

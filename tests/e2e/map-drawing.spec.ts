@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { changeRange, scaleColor } from "../../app/features/maps/colorScale";
+import { choroplethRange } from "../../app/features/maps/choropleth";
+import { scaleColor } from "../../app/features/maps/colorScale";
 import { expect, hydrated, test } from "./fixtures";
 
 /**
@@ -52,12 +53,22 @@ test.describe("without JavaScript", () => {
     expect(drawn!.height).toBeGreaterThanOrEqual(box!.height);
     await expect(slot).not.toContainText("Loading map");
 
-    // every country in the colour of its value on the default scale (-50 to 55 °C)
+    // every country in the colour of its value on the scale fitted to the values (2nd to 98th percentile)
     const answer: Answer = await (await request.get(choropleth("window=2040-2059"))).json();
+    const [min, max] = choroplethRange(answer.values.map((v) => v.value), false)!;
     const fills = await drawnFills(page);
     expect(Object.keys(fills).sort()).toEqual(["AFG", "BGD", "BTN", "IND", "LKA", "MDV", "NPL", "PAK"]);
-    for (const v of answer.values) expect(fills[v.geo], v.geo).toBe(scaleColor(v.value, -50, 55, "temperature"));
+    for (const v of answer.values) expect(fills[v.geo], v.geo).toBe(scaleColor(v.value, min, max, "temperature"));
     expect(new Set(Object.values(fills)).size).toBeGreaterThan(3);
+    // the coldest country is drawn at the blue end of the ramp and the warmest at its red end
+    const sorted = answer.values.filter((v) => v.value !== null).sort((a, b) => a.value! - b.value!);
+    const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const [coldR, , coldB] = rgb(fills[sorted[0].geo]!);
+    const [warmR, , warmB] = rgb(fills[sorted[sorted.length - 1].geo]!);
+    expect(coldB - coldR, `${sorted[0].geo} ${fills[sorted[0].geo]}`).toBeGreaterThan(60);
+    expect(warmR - warmB, `${sorted[sorted.length - 1].geo} ${fills[sorted[sorted.length - 1].geo]}`).toBeGreaterThan(60);
+    await expect(page.getByLabel("Colour scale minimum")).toHaveValue(String(min));
+    await expect(page.getByLabel("Colour scale maximum")).toHaveValue(String(max));
 
     // the legend and the region list with the values
     await expect(page.locator(".sacap-viewer__legend")).toContainText("Mean temperature (annual average), 2040-2059, SSP2-4.5");
@@ -188,13 +199,14 @@ test("a new period and the change view recolour the drawing, with no map library
 
   await panel.getByRole("combobox", { name: /^Period/ }).selectOption("2080-2099");
   const later: Answer = await (await request.get(choropleth("window=2080-2099"))).json();
-  const expected = Object.fromEntries(later.values.map((v) => [v.geo, scaleColor(v.value, -50, 55, "temperature")]));
+  const fitted = choroplethRange(later.values.map((v) => v.value), false)!;
+  const expected = Object.fromEntries(later.values.map((v) => [v.geo, scaleColor(v.value, fitted[0], fitted[1], "temperature")]));
   await expect.poll(() => drawnFills(page)).toEqual(expected);
   await expect(page.getByTestId("map-slot").getByRole("img")).toHaveAccessibleName(/^Map of Mean temperature \(annual average\), 2080-2099, SSP2-4.5, by country/);
 
   // the change from 1995-2014: a scale symmetric about zero, hatched where the models disagree
   await panel.getByRole("radio", { name: "Change from 1995-2014" }).check({ force: true });
-  const range = changeRange(later.values.map((v) => v.change))!;
+  const range = choroplethRange(later.values.map((v) => v.change), true)!;
   const changes = Object.fromEntries(later.values.map((v) => [v.geo, scaleColor(v.change, range[0], range[1], "temperature")]));
   await expect.poll(() => drawnFills(page)).toEqual(changes);
   const hatched = later.values.filter((v) => v.agreement?.robust === false).map((v) => v.geo).sort();

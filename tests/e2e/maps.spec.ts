@@ -1,5 +1,7 @@
 import { test as base, type Page } from "@playwright/test";
 import { displayDecimalsOf } from "../../app/features/cmip6/indicatorRules";
+import { choroplethRange } from "../../app/features/maps/choropleth";
+import { scaleColor } from "../../app/features/maps/colorScale";
 import { formatNumber } from "../../app/lib/format";
 import { startPortal } from "../support/portal";
 import { expect, hydrated, test } from "./fixtures";
@@ -199,20 +201,61 @@ test.describe("map viewers", () => {
     await expect(page.locator(`[data-layer-position="${position}"]`).getByRole("checkbox")).toBeChecked();
   });
 
-  test("the colour range is editable and fits the regions in view", async ({ page }) => {
+  test("the colour range is fitted to the values, edited by keyboard, kept in the URL and drawn by the server, and fits the regions in view", async ({ page, request }) => {
     await page.goto("/cmip6-viewer?c=84.1,28.3&z=7");
     await hydrated(page);
+    const answer: { values: { geo: string; value: number | null }[] } = await (
+      await request.get("/api/viewer/choropleth?indicator=tas&geotype=Country&scenario=ssp245&model=ensemble&window=2040-2059")
+    ).json();
+    const fitted = choroplethRange(answer.values.map((v) => v.value), false)!;
     const min = page.getByLabel("Colour scale minimum");
     const max = page.getByLabel("Colour scale maximum");
-    await expect(min).toHaveValue("-50");
-    await expect(max).toHaveValue("55");
-    // the regions the drawn map shows in its slot
+    await expect(min).toHaveValue(String(fitted[0]));
+    await expect(max).toHaveValue(String(fitted[1]));
+
+    // by keyboard: a narrower range, typed digit by digit (the maximum's first digit is below the minimum)
+    const values = answer.values.map((v) => v.value!).sort((a, b) => a - b);
+    const [low, high] = [Math.ceil(values[2]), Math.floor(values[5])];
+    await min.focus();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type(String(low));
+    await page.keyboard.press("Tab");
+    await expect(max).toBeFocused();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type(String(high));
+    await expect.poll(() => new URL(page.url()).searchParams.get("smin")).toBe(String(low));
+    await expect.poll(() => new URL(page.url()).searchParams.get("smax")).toBe(String(high));
+    // the countries the drawing shows around Nepal (Nepal, India, Bhutan), each in the colour of its value on a range
+    const drawn = () =>
+      page.evaluate(() =>
+        Object.fromEntries([...document.querySelectorAll('[data-testid="map-slot"] .sacap-mapsvg__regions[data-geotype="Country"] [data-code]')].map((e) => [e.getAttribute("data-code"), e.getAttribute("fill")])),
+      );
+    const value = (code: string) => answer.values.find((v) => v.geo === code)?.value;
+    const offRange = (fills: Record<string, string | null>, lo: number, hi: number) => {
+      expect(Object.keys(fills).length).toBeGreaterThanOrEqual(3);
+      return Object.keys(fills).filter((code) => fills[code] !== scaleColor(value(code), lo, hi, "temperature"));
+    };
+    await expect.poll(async () => offRange(await drawn(), low, high)).toEqual([]);
+    expect(offRange(await drawn(), ...fitted)).not.toEqual([]);
+    // the server draws the page's URL in the same colours, before any script
+    const html = await (await request.get(page.url())).text();
+    const served = Object.fromEntries([...html.matchAll(/data-code="([A-Z]{3})" fill="(#[0-9a-f]{6})"/g)].map((m) => [m[1], m[2]]));
+    expect(offRange(served, low, high)).toEqual([]);
+
+    // Default: back to the fitted range, out of the URL
+    await page.keyboard.press("Tab"); // Fit to view
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Default" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(min).toHaveValue(String(fitted[0]));
+    await expect(max).toHaveValue(String(fitted[1]));
+    await expect.poll(() => new URL(page.url()).searchParams.get("smin")).toBeNull();
+    await expect.poll(async () => offRange(await drawn(), ...fitted)).toEqual([]);
+
+    // the regions the drawn map shows in its slot: Nepal and its neighbours, a range no wider than the fit
     await page.getByRole("button", { name: "Fit to view" }).click();
-    // Nepal alone (or with its neighbours): a range far narrower than the default
-    await expect.poll(async () => Number(await max.inputValue()) - Number(await min.inputValue())).toBeLessThan(40);
     await expect.poll(() => new URL(page.url()).searchParams.get("smin")).not.toBeNull();
-    await max.fill("40");
-    await expect.poll(() => new URL(page.url()).searchParams.get("smax")).toBe("40");
+    expect(Number(await max.inputValue()) - Number(await min.inputValue())).toBeLessThanOrEqual(fitted[1] - fitted[0]);
   });
 
   test("the map exports as a PNG", async ({ page }) => {

@@ -8,6 +8,7 @@ import { CROP_HEAT_INDEX } from "./queries";
 import type { AnalysisSelection } from "./selection";
 import { ViewChart } from "./ViewChart";
 import { useAnalysisView } from "./viewsApi";
+import { TableScroll } from "~/components/TableScroll";
 
 /**
  * A trend per decade: one decimal more than the variable's display decimals, as a decade's change is a
@@ -39,43 +40,45 @@ function Content({ selection }: { selection: AnalysisSelection }) {
                 <ViewChart key={chart.label} chart={chart} />
               ))}
             </div>
-            <HTMLTable compact striped className="sacap-table">
-              <caption>
-                Kharif and rabi seasons: ensemble median, change from {selection.baseline.label} to {gwl ? `the global warming level ${selection.window.label}` : selection.window.label}{" "}
-                with the models&apos; sign agreement, and trends (Sen&apos;s slope, Mann-Kendall test)
-                {v.sample ? " (sample data)" : ""}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Variable</th>
-                  <th scope="col">Season</th>
-                  <th scope="col">{selection.baseline.label}</th>
-                  <th scope="col">{selection.window.label}</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">Trend per decade, historical (p10 to p90)</th>
-                  <th scope="col">Significant, historical</th>
-                  <th scope="col">Trend per decade, {selection.scenario} (p10 to p90)</th>
-                  <th scope="col">Significant, {selection.scenario}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {v.rows.map((r) => (
-                  <tr key={`${r.variable}-${r.season}`}>
-                    <td>{r.variable}</td>
-                    <td>{r.season}</td>
-                    <td className="sacap-num">{fmt(r.baseline, displayDecimalsOf(r.code))}</td>
-                    <td className="sacap-num">{fmt(r.future, displayDecimalsOf(r.code))}</td>
-                    <td className="sacap-num">
-                      {signed(r.change, displayDecimalsOf(r.code))} <AgreementMark agreement={r.agreement} />
-                    </td>
-                    <td className="sacap-num">{trendCell(r.trendHistorical, r.code)}</td>
-                    <td>{r.trendHistorical ? r.trendHistorical.significance : "–"}</td>
-                    <td className="sacap-num">{trendCell(r.trendScenario, r.code)}</td>
-                    <td>{r.trendScenario ? r.trendScenario.significance : "–"}</td>
+            <TableScroll label="Table of season means, changes and trends">
+              <HTMLTable compact striped className="sacap-table">
+                <caption>
+                  Kharif and rabi seasons: ensemble median, change from {selection.baseline.label} to {gwl ? `the global warming level ${selection.window.label}` : selection.window.label}{" "}
+                  with the models&apos; sign agreement, and trends (Sen&apos;s slope, Mann-Kendall test)
+                  {v.sample ? " (sample data)" : ""}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Variable</th>
+                    <th scope="col">Season</th>
+                    <th scope="col">{selection.baseline.label}</th>
+                    <th scope="col">{selection.window.label}</th>
+                    <th scope="col">Change</th>
+                    <th scope="col">Trend per decade, historical (p10 to p90)</th>
+                    <th scope="col">Significant, historical</th>
+                    <th scope="col">Trend per decade, {selection.scenario} (p10 to p90)</th>
+                    <th scope="col">Significant, {selection.scenario}</th>
                   </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+                </thead>
+                <tbody>
+                  {v.rows.map((r) => (
+                    <tr key={`${r.variable}-${r.season}`}>
+                      <td>{r.variable}</td>
+                      <td>{r.season}</td>
+                      <td className="sacap-num">{fmt(r.baseline, displayDecimalsOf(r.code))}</td>
+                      <td className="sacap-num">{fmt(r.future, displayDecimalsOf(r.code))}</td>
+                      <td className="sacap-num">
+                        {signed(r.change, displayDecimalsOf(r.code))} <AgreementMark agreement={r.agreement} />
+                      </td>
+                      <td className="sacap-num">{trendCell(r.trendHistorical, r.code)}</td>
+                      <td>{r.trendHistorical ? r.trendHistorical.significance : "–"}</td>
+                      <td className="sacap-num">{trendCell(r.trendScenario, r.code)}</td>
+                      <td>{r.trendScenario ? r.trendScenario.significance : "–"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </TableScroll>
             {gwl ? (
               <LevelNoteList lines={v.level} />
             ) : (

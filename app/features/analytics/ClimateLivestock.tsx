@@ -12,6 +12,7 @@ import type { HeatDayRow, RangeStat } from "./livestock";
 import type { LivestockView } from "./livestockView";
 import { DEFAULT_THI_DEFINITION, scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisView } from "./viewsApi";
+import { TableScroll } from "~/components/TableScroll";
 
 /** Counts of heat-stress days at their display decimals (`displayDecimalsOf`: a tenth of a day). */
 const range = (s: RangeStat, d: number) => (s.median === null ? "–" : `${fmt(s.median, d)} (${fmt(s.p10, d)}–${fmt(s.p90, d)})`);
@@ -54,57 +55,59 @@ function HeatStress({ view, selection, place }: { view: LivestockView; selection
         fileName={`sacap-livestock-thi-days-${selection.geo}`}
         summary={`Days a year with ${definition.label.toLowerCase()} THI at or above ${onset.threshold} in ${place}: ${fmt(year.baseline.median, d)} in ${baseLabel}, ${fmt(year.future.median, d)} in ${futureLabel} (ensemble medians).`}
       />
-      <HTMLTable compact striped className="sacap-table">
-        <caption>
-          Heat-stress days per month, season and year: {species.name}, {definition.label.toLowerCase()} THI; ensemble median (p10–p90){sample ? " (sample data)" : ""}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" rowSpan={2}>
-              Month or season
-            </th>
-            {tables.map((t) => (
-              <th scope="colgroup" colSpan={3} key={t.code}>
-                THI ≥ {t.threshold}
+      <TableScroll label="Table of heat-stress days">
+        <HTMLTable compact striped className="sacap-table">
+          <caption>
+            Heat-stress days per month, season and year: {species.name}, {definition.label.toLowerCase()} THI; ensemble median (p10–p90){sample ? " (sample data)" : ""}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" rowSpan={2}>
+                Month or season
               </th>
-            ))}
-          </tr>
-          <tr>
-            {tables.flatMap((t) => [
-              <th scope="col" key={`${t.code}-b`}>
-                {baseLabel}
-              </th>,
-              <th scope="col" key={`${t.code}-f`}>
-                {futureLabel}
-              </th>,
-              <th scope="col" key={`${t.code}-c`}>
-                Change
-              </th>,
-            ])}
-          </tr>
-        </thead>
-        <tbody>
-          {onset.rows.map((row, i) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              {tables.flatMap((t) => {
-                const r = t.rows[i];
-                return [
-                  <td className="sacap-num" key={`${t.code}-b`}>
-                    {range(r.baseline, d)}
-                  </td>,
-                  <td className="sacap-num" key={`${t.code}-f`}>
-                    {range(r.future, d)}
-                  </td>,
-                  <td className="sacap-num" key={`${t.code}-c`}>
-                    {signed(r.change, d)} <AgreementMark agreement={r.agreement} />
-                  </td>,
-                ];
-              })}
+              {tables.map((t) => (
+                <th scope="colgroup" colSpan={3} key={t.code}>
+                  THI ≥ {t.threshold}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+            <tr>
+              {tables.flatMap((t) => [
+                <th scope="col" key={`${t.code}-b`}>
+                  {baseLabel}
+                </th>,
+                <th scope="col" key={`${t.code}-f`}>
+                  {futureLabel}
+                </th>,
+                <th scope="col" key={`${t.code}-c`}>
+                  Change
+                </th>,
+              ])}
+            </tr>
+          </thead>
+          <tbody>
+            {onset.rows.map((row, i) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                {tables.flatMap((t) => {
+                  const r = t.rows[i];
+                  return [
+                    <td className="sacap-num" key={`${t.code}-b`}>
+                      {range(r.baseline, d)}
+                    </td>,
+                    <td className="sacap-num" key={`${t.code}-f`}>
+                      {range(r.future, d)}
+                    </td>,
+                    <td className="sacap-num" key={`${t.code}-c`}>
+                      {signed(r.change, d)} <AgreementMark agreement={r.agreement} />
+                    </td>,
+                  ];
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       {!level && (
         <p className="sacap-level-note">
           <AgreementLegend />
@@ -150,27 +153,29 @@ export function ClimateLivestock() {
           so the two counts bracket rather than reproduce them. Poultry, pigs, sheep and goats are assessed with other THI
           formulas (other weights of dry- and wet-bulb temperature) and are not shown.
         </p>
-        <HTMLTable compact className="sacap-table">
-          <caption>Thresholds of daily THI (NRC 1971 formula) and their sources</caption>
-          <thead>
-            <tr>
-              <th scope="col">THI at or above</th>
-              <th scope="col">Species</th>
-              <th scope="col">Meaning</th>
-              <th scope="col">Source</th>
-            </tr>
-          </thead>
-          <tbody>
-            {THI_THRESHOLDS.map((t) => (
-              <tr key={t.value}>
-                <td className="sacap-num">{t.value}</td>
-                <td>{THI_SPECIES.find((s) => s.code === t.species)!.name}</td>
-                <td>{t.label.replace(/^\d+: /, "")}</td>
-                <td>{t.source}</td>
+        <TableScroll label="Table of THI thresholds">
+          <HTMLTable compact className="sacap-table">
+            <caption>Thresholds of daily THI (NRC 1971 formula) and their sources</caption>
+            <thead>
+              <tr>
+                <th scope="col">THI at or above</th>
+                <th scope="col">Species</th>
+                <th scope="col">Meaning</th>
+                <th scope="col">Source</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {THI_THRESHOLDS.map((t) => (
+                <tr key={t.value}>
+                  <td className="sacap-num">{t.value}</td>
+                  <td>{THI_SPECIES.find((s) => s.code === t.species)!.name}</td>
+                  <td>{t.label.replace(/^\d+: /, "")}</td>
+                  <td>{t.source}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableScroll>
         <ul className="sacap-references">
           {Object.values(THI_REFERENCES).map((r) => (
             <li key={r}>{r}</li>

@@ -5,6 +5,7 @@ import type { ShareRange } from "./climateVariabilityView";
 import type { AnalysisSelection } from "./selection";
 import { ViewChart } from "./ViewChart";
 import { useAnalysisView } from "./viewsApi";
+import { TableScroll } from "~/components/TableScroll";
 
 const range = ([median, p10, p90]: ShareRange) => (median === null ? "–" : `${fmt(median, 1)} (${fmt(p10, 1)}–${fmt(p90, 1)})`);
 
@@ -35,59 +36,61 @@ function Content({ selection }: { selection: AnalysisSelection }) {
               )}
             </section>
             <ViewChart chart={v.drought.chart} />
-            <HTMLTable compact striped className="sacap-table">
-              <caption>
-                Variability per 20-year window and global warming level: median across models of each model&apos;s statistic (at a level,
-                over each model&apos;s own window), raw and detrended (each model&apos;s linear trend over the window removed); months in
-                drought: median (p10–p90) across models of each model&apos;s share of months with SPI-{scale} or SPEI-{scale} at or below the threshold
-                {v.sample ? " (sample data)" : ""}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" rowSpan={2}>
-                    Window
-                  </th>
-                  <th scope="colgroup" colSpan={2}>
-                    Rainfall CV (%)
-                  </th>
-                  <th scope="colgroup" colSpan={2}>
-                    Temperature SD (°C)
-                  </th>
-                  <th scope="colgroup" colSpan={2}>
-                    SPI-{scale} months in drought (%)
-                  </th>
-                  <th scope="colgroup" colSpan={2}>
-                    SPEI-{scale} months in drought (%)
-                  </th>
-                </tr>
-                <tr>
-                  <th scope="col">raw</th>
-                  <th scope="col">detrended</th>
-                  <th scope="col">raw</th>
-                  <th scope="col">detrended</th>
-                  <th scope="col">≤ −1</th>
-                  <th scope="col">≤ −1.5</th>
-                  <th scope="col">≤ −1</th>
-                  <th scope="col">≤ −1.5</th>
-                </tr>
-              </thead>
-              <tbody>
-                {v.rows.map((row) => (
-                  <tr key={row.label}>
-                    <td>{row.label}</td>
-                    <td className="sacap-num">{fmt(row.values[0], 1)}</td>
-                    <td className="sacap-num">{fmt(row.values[1], 1)}</td>
-                    <td className="sacap-num">{fmt(row.values[2], 2)}</td>
-                    <td className="sacap-num">{fmt(row.values[3], 2)}</td>
-                    {row.drought.map((d, k) => (
-                      <td key={k} className="sacap-num">
-                        {range(d)}
-                      </td>
-                    ))}
+            <TableScroll label="Table of variability per window">
+              <HTMLTable compact striped className="sacap-table">
+                <caption>
+                  Variability per 20-year window and global warming level: median across models of each model&apos;s statistic (at a level,
+                  over each model&apos;s own window), raw and detrended (each model&apos;s linear trend over the window removed); months in
+                  drought: median (p10–p90) across models of each model&apos;s share of months with SPI-{scale} or SPEI-{scale} at or below the threshold
+                  {v.sample ? " (sample data)" : ""}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" rowSpan={2}>
+                      Window
+                    </th>
+                    <th scope="colgroup" colSpan={2}>
+                      Rainfall CV (%)
+                    </th>
+                    <th scope="colgroup" colSpan={2}>
+                      Temperature SD (°C)
+                    </th>
+                    <th scope="colgroup" colSpan={2}>
+                      SPI-{scale} months in drought (%)
+                    </th>
+                    <th scope="colgroup" colSpan={2}>
+                      SPEI-{scale} months in drought (%)
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+                  <tr>
+                    <th scope="col">raw</th>
+                    <th scope="col">detrended</th>
+                    <th scope="col">raw</th>
+                    <th scope="col">detrended</th>
+                    <th scope="col">≤ −1</th>
+                    <th scope="col">≤ −1.5</th>
+                    <th scope="col">≤ −1</th>
+                    <th scope="col">≤ −1.5</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {v.rows.map((row) => (
+                    <tr key={row.label}>
+                      <td>{row.label}</td>
+                      <td className="sacap-num">{fmt(row.values[0], 1)}</td>
+                      <td className="sacap-num">{fmt(row.values[1], 1)}</td>
+                      <td className="sacap-num">{fmt(row.values[2], 2)}</td>
+                      <td className="sacap-num">{fmt(row.values[3], 2)}</td>
+                      {row.drought.map((d, k) => (
+                        <td key={k} className="sacap-num">
+                          {range(d)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </TableScroll>
             <LevelNoteList lines={v.level} />
           </>
         );

@@ -8,6 +8,7 @@ import { cyclePoints, MONTHS } from "./cycles";
 import { scenarioName, type AnalysisSelection } from "./selection";
 import { useAnalysisView } from "./viewsApi";
 import { BALANCE_METHOD, PET_METHOD, WATER_QUANTITIES, type WaterQuantity, type WaterView } from "./waterView";
+import { TableScroll } from "~/components/TableScroll";
 
 function Content({ selection, place }: { selection: AnalysisSelection; place: string }) {
   const view = useAnalysisView("climate-water", selection);
@@ -36,35 +37,37 @@ function WaterBalance({ view, selection, place }: { view: WaterView; selection: 
         <strong>PET method:</strong> {view.petMethods}.
       </p>
       <Chart label="Water balance by month" spec={spec("balance", "Precipitation minus PET")} fileName={`sacap-water-balance-${selection.geo}`} summary={`Precipitation minus potential evapotranspiration by month in ${place}.`} />
-      <HTMLTable compact striped className="sacap-table">
-        <caption>Annual totals of the ensemble medians (mm a year){sample ? " (sample data)" : ""}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Precipitation</th>
-            <th scope="col">PET</th>
-            <th scope="col">Precipitation − PET</th>
-          </tr>
-        </thead>
-        <tbody>
-          {totals.map((t) => (
-            <tr key={t.label}>
-              <td>{t.label}</td>
-              <td className="sacap-num">{fmt(t.pr, 0)}</td>
-              <td className="sacap-num">{fmt(t.pet, 0)}</td>
-              <td className="sacap-num">{fmt(t.balance, 0)}</td>
+      <TableScroll label="Table of the water balance">
+        <HTMLTable compact striped className="sacap-table">
+          <caption>Annual totals of the ensemble medians (mm a year){sample ? " (sample data)" : ""}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">Precipitation</th>
+              <th scope="col">PET</th>
+              <th scope="col">Precipitation − PET</th>
             </tr>
-          ))}
-          <tr>
-            <td>Projected change</td>
-            {WATER_QUANTITIES.map((k) => (
-              <td key={k} className="sacap-num">
-                {signed(change[k], 0)} <AgreementMark agreement={agreement[k]} />
-              </td>
+          </thead>
+          <tbody>
+            {totals.map((t) => (
+              <tr key={t.label}>
+                <td>{t.label}</td>
+                <td className="sacap-num">{fmt(t.pr, 0)}</td>
+                <td className="sacap-num">{fmt(t.pet, 0)}</td>
+                <td className="sacap-num">{fmt(t.balance, 0)}</td>
+              </tr>
             ))}
-          </tr>
-        </tbody>
-      </HTMLTable>
+            <tr>
+              <td>Projected change</td>
+              {WATER_QUANTITIES.map((k) => (
+                <td key={k} className="sacap-num">
+                  {signed(change[k], 0)} <AgreementMark agreement={agreement[k]} />
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       <LeftOutNote excluded={view.excluded} />
       {!level && (
         <p className="sacap-level-note">

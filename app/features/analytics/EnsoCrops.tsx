@@ -11,6 +11,7 @@ import { ENSO_METHOD, modelBias, observedComposites, OBSERVED_PREFERENCE, pickDa
 import { ensoHistoricalQueries, ensoObservedQueries } from "./queries";
 import type { AnalysisSelection } from "./selection";
 import { useAnalysisSeries } from "./useSeries";
+import { TableScroll } from "~/components/TableScroll";
 
 /** The four series of the page, in the order of `ensoObservedQueries` and `ensoHistoricalQueries`. */
 /**
@@ -34,36 +35,38 @@ function PhaseTable({ phases, oni }: { phases: OniPhases; oni: OniTable }) {
   const kharif = phaseYears(phases, "JJAS", years);
   const rabi = phaseYears(phases, "NDJFM", years);
   return (
-    <HTMLTable compact striped className="sacap-table">
-      <caption>
-        ENSO phase of each crop season by NOAA&apos;s episode rule, {years[0]}-{years[years.length - 1]} (reference)
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Phase</th>
-          <th scope="col">Kharif (JJAS) seasons</th>
-          <th scope="col">Rabi (NDJFM) seasons, by the year they end</th>
-        </tr>
-      </thead>
-      <tbody>
-        {ENSO_PHASES.filter((p) => p !== "Neutral").map((phase) => (
-          <tr key={phase}>
-            <th scope="row">{phase}</th>
-            <td>
-              {kharif[phase].join(", ")} ({kharif[phase].length})
-            </td>
-            <td>
-              {rabi[phase].join(", ")} ({rabi[phase].length})
-            </td>
+    <TableScroll label="Table of ENSO phases by season">
+      <HTMLTable compact striped className="sacap-table">
+        <caption>
+          ENSO phase of each crop season by NOAA&apos;s episode rule, {years[0]}-{years[years.length - 1]} (reference)
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Phase</th>
+            <th scope="col">Kharif (JJAS) seasons</th>
+            <th scope="col">Rabi (NDJFM) seasons, by the year they end</th>
           </tr>
-        ))}
-        <tr>
-          <th scope="row">Neutral</th>
-          <td>{kharif.Neutral.length} seasons</td>
-          <td>{rabi.Neutral.length} seasons</td>
-        </tr>
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {ENSO_PHASES.filter((p) => p !== "Neutral").map((phase) => (
+            <tr key={phase}>
+              <th scope="row">{phase}</th>
+              <td>
+                {kharif[phase].join(", ")} ({kharif[phase].length})
+              </td>
+              <td>
+                {rabi[phase].join(", ")} ({rabi[phase].length})
+              </td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">Neutral</th>
+            <td>{kharif.Neutral.length} seasons</td>
+            <td>{rabi.Neutral.length} seasons</td>
+          </tr>
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }
 
@@ -163,66 +166,70 @@ function Composites({ selection, place, phases, observed }: { selection: Analysi
                     <Chart label="Observed temperature anomaly by ENSO phase" spec={barChartSpec(bars("°C"), { title: `Observed temperature anomaly by ENSO phase, ${place}`, axis: "Anomaly (°C)", units: "°C", decimals: ANOMALY_DECIMALS["°C"], sample, note: `observed seasons; ${datasets.map(name).join(", ")}` }, "ENSO phase", order)} fileName={`sacap-enso-temperature-${selection.geo}`} summary={`Observed kharif and rabi temperature anomalies by ENSO phase, ${place}.`} />
                   )}
                 </div>
-                <HTMLTable compact striped className="sacap-table">
-                  <caption>Observed composite anomalies by ENSO phase{sample ? " (sample data)" : ""}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Series</th>
-                      <th scope="col">Dataset</th>
-                      <th scope="col">Phase</th>
-                      <th scope="col">Seasons</th>
-                      <th scope="col">Anomaly</th>
-                      <th scope="col">Against the mean of</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.flatMap((r) =>
-                      r.composites.composites.map((c) => (
-                        <tr key={`${r.key}-${c.phase}`}>
+                <TableScroll label="Table of composite anomalies">
+                  <HTMLTable compact striped className="sacap-table">
+                    <caption>Observed composite anomalies by ENSO phase{sample ? " (sample data)" : ""}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Series</th>
+                        <th scope="col">Dataset</th>
+                        <th scope="col">Phase</th>
+                        <th scope="col">Seasons</th>
+                        <th scope="col">Anomaly</th>
+                        <th scope="col">Against the mean of</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.flatMap((r) =>
+                        r.composites.composites.map((c) => (
+                          <tr key={`${r.key}-${c.phase}`}>
+                            <td>{r.label}</td>
+                            <td>{r.dataset}</td>
+                            <td>{c.phase}</td>
+                            <td className="sacap-num">{c.years.length}</td>
+                            <td className="sacap-num">
+                              {signed(c.anomaly, ANOMALY_DECIMALS[r.unit])} {r.unit}
+                            </td>
+                            <td>
+                              {r.composites.baseline.label} ({r.composites.baseline.seasons} seasons)
+                            </td>
+                          </tr>
+                        )),
+                      )}
+                    </tbody>
+                  </HTMLTable>
+                </TableScroll>
+                <TableScroll label="Table of model bias">
+                  <HTMLTable compact striped className="sacap-table">
+                    <caption>Historical runs against the observations: model mean minus observed mean{biasSample ? " (model series are sample data)" : ""}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Series</th>
+                        <th scope="col">Dataset</th>
+                        <th scope="col">Common years</th>
+                        <th scope="col">Models</th>
+                        <th scope="col">Median bias</th>
+                        <th scope="col">p10 to p90</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((r) => (
+                        <tr key={r.key}>
                           <td>{r.label}</td>
                           <td>{r.dataset}</td>
-                          <td>{c.phase}</td>
-                          <td className="sacap-num">{c.years.length}</td>
+                          <td>{r.bias.years ? `${r.bias.years.start}-${r.bias.years.end} (${r.bias.years.count})` : "none"}</td>
+                          <td className="sacap-num">{r.bias.models}</td>
                           <td className="sacap-num">
-                            {signed(c.anomaly, ANOMALY_DECIMALS[r.unit])} {r.unit}
+                            {signed(r.bias.median, ANOMALY_DECIMALS[r.unit])} {r.unit}
                           </td>
-                          <td>
-                            {r.composites.baseline.label} ({r.composites.baseline.seasons} seasons)
+                          <td className="sacap-num">
+                            {signed(r.bias.p10, ANOMALY_DECIMALS[r.unit])} to {signed(r.bias.p90, ANOMALY_DECIMALS[r.unit])}
                           </td>
                         </tr>
-                      )),
-                    )}
-                  </tbody>
-                </HTMLTable>
-                <HTMLTable compact striped className="sacap-table">
-                  <caption>Historical runs against the observations: model mean minus observed mean{biasSample ? " (model series are sample data)" : ""}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Series</th>
-                      <th scope="col">Dataset</th>
-                      <th scope="col">Common years</th>
-                      <th scope="col">Models</th>
-                      <th scope="col">Median bias</th>
-                      <th scope="col">p10 to p90</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((r) => (
-                      <tr key={r.key}>
-                        <td>{r.label}</td>
-                        <td>{r.dataset}</td>
-                        <td>{r.bias.years ? `${r.bias.years.start}-${r.bias.years.end} (${r.bias.years.count})` : "none"}</td>
-                        <td className="sacap-num">{r.bias.models}</td>
-                        <td className="sacap-num">
-                          {signed(r.bias.median, ANOMALY_DECIMALS[r.unit])} {r.unit}
-                        </td>
-                        <td className="sacap-num">
-                          {signed(r.bias.p10, ANOMALY_DECIMALS[r.unit])} to {signed(r.bias.p90, ANOMALY_DECIMALS[r.unit])}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </HTMLTable>
+                      ))}
+                    </tbody>
+                  </HTMLTable>
+                </TableScroll>
               </>
             )}
           </>

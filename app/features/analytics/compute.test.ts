@@ -50,6 +50,24 @@ describe("ENSO", () => {
     expect(oni[1997][11]).toBe(2.37);
   });
 
+  it("names the dated copy of oni.ascii.txt it was checked against, and holds its values", () => {
+    const comments = readFileSync("seeds/oni.tsv", "utf8").split("\n").filter((l) => l.startsWith("#")).join(" ");
+    // CPC's file as retrieved on 2026-09-07 (its sha256 recorded with the copy); the seasons compared one by one
+    expect(comments).toContain("retrieved on 2026-09-07");
+    expect(comments).toContain("93f8c86c7a660f46318abe33b38c0479d184812d95a479a1fe869c0c2363a9e4");
+    const checked: [number, number, number][] = [
+      [1950, 0, -1.32], [1951, 9, 1.03], [1983, 0, 2.14], [1997, 11, 2.37], [1998, 0, 2.22], [2010, 10, -1.57],
+      [2015, 11, 2.59], [2016, 0, 2.5], [2023, 11, 1.99], [2024, 0, 1.84], [2025, 11, -0.6],
+    ];
+    for (const [year, season, value] of checked) {
+      expect(oni[year][season]).toBe(value);
+      const label = `${ONI_SEASONS[season]} ${year} ${value.toFixed(2)}`;
+      expect(comments).toContain(label);
+    }
+    // the table ends with the last complete year of that copy
+    expect(Math.max(...Object.keys(oni).map(Number))).toBe(2025);
+  });
+
   it("skips comment lines and the header row", () => {
     const table = parseOni("# source: s\n# note: n\nyear\tDJF\tJFM\n1950\t-1.32\t\n# a comment\n1951\t-0.66\t-0.36\n");
     expect(Object.keys(table)).toEqual(["1950", "1951"]);

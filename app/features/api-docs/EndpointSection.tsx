@@ -1,6 +1,7 @@
 import { Classes } from "@blueprintjs/core";
 import { CodeBlock, Inline } from "./CodeText";
 import type { EndpointView, SampleFlag } from "./openapi";
+import { TableScroll } from "~/components/TableScroll";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
 
@@ -25,7 +26,7 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
         <strong>{endpoint.summary}.</strong> <Inline text={endpoint.description} />
       </p>
       {endpoint.parameters.length > 0 ? (
-        <div className="sacap-api-scroll">
+        <TableScroll label={`Parameters of ${endpoint.path}`}>
           <table className={TABLE_CLASS}>
             <caption>Parameters of {endpoint.path}</caption>
             <thead>
@@ -62,7 +63,7 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : (
         <p>No parameters{endpoint.tag === "Reference lists" ? " (any given are ignored)" : ""}.</p>
       )}
@@ -77,6 +78,7 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
         </details>
       )}
       <h4>Answers</h4>
+      {/* two columns whose text wraps: no scroll box (the examples' code blocks scroll on their own) */}
       <table className={TABLE_CLASS}>
         <caption>Status codes of {endpoint.path}</caption>
         <thead>
@@ -103,9 +105,9 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
         </tbody>
       </table>
       <p>
-        <strong>Caching:</strong> <code>Cache-Control: {endpoint.cacheControl}</code>, a strong <code>ETag</code> (a request with{" "}
-        <code>If-None-Match</code> naming it is a 304 without a body)
-        {endpoint.vary ? ", compressed for clients that accept brotli or gzip (Vary: Accept-Encoding)" : ""}. <strong>Sample flag:</strong>{" "}
+        {/* what a strong ETag and Vary mean is said once, in the conventions above */}
+        <strong>Caching:</strong> <code>Cache-Control: {endpoint.cacheControl}</code>, strong <code>ETag</code>
+        {endpoint.vary ? ", brotli or gzip (Vary: Accept-Encoding)" : ""}. <strong>Sample flag:</strong>{" "}
         <Inline text={SAMPLE_TEXT[endpoint.sample]} />
       </p>
     </section>

@@ -65,6 +65,9 @@ export function resolveRef<T = Json>(document: OpenApiDocument, value: unknown):
 
 const code = (v: unknown) => `${typeof v === "string" ? v : JSON.stringify(v)}`;
 
+/** Where the places a `geo` parameter accepts are listed, with their names and kinds. */
+const GEO_LIST_PATH = "/api/cmip6/list/geos";
+
 /** Enums longer than this are summarised in the table and listed apart. */
 const LONG_ENUM = 10;
 
@@ -197,8 +200,10 @@ export function apiDocsView(document: OpenApiDocument): ApiDocsView {
         name: p.name,
         in: p.in,
         required: p.required,
-        values: describeValues(p.schema),
-        ...((enumOf(p.schema)?.length ?? 0) > LONG_ENUM ? { choices: enumOf(p.schema)!.map(code) } : {}),
+        ...(p.name === "geo" && (enumOf(p.schema)?.length ?? 0) > LONG_ENUM
+          ? // the places (172 with the states and provinces) are a list of their own: named, not repeated per endpoint
+            { values: `${describeValues(p.schema)} (every field_value of ${GEO_LIST_PATH})` }
+          : { values: describeValues(p.schema), ...((enumOf(p.schema)?.length ?? 0) > LONG_ENUM ? { choices: enumOf(p.schema)!.map(code) } : {}) }),
         ...(p.schema.default !== undefined ? { default: queryValue(p.schema.default) } : {}),
         description: p.description,
       })),

@@ -5,6 +5,7 @@ import { toCsv } from "~/components/data-table/model";
 import type { ColumnDef } from "~/components/data-table/types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useBasket, type BasketItem } from "./basket";
+import { TableScroll } from "~/components/TableScroll";
 
 const EXPORT_COLUMNS: ColumnDef<BasketItem>[] = [
   { id: "name", header: "Name", value: (item) => item.name },
@@ -42,32 +43,34 @@ export function BasketView() {
         <Button size="small" icon="download" text="Export CSV" onClick={() => downloadText("sacap-basket.csv", toCsv(items, EXPORT_COLUMNS), "text/csv;charset=utf-8")} />
         <Button size="small" icon="trash" intent="danger" variant="minimal" text="Remove all" onClick={clear} />
       </div>
-      <HTMLTable compact striped className="sacap-table" aria-label="Data basket">
-        <thead>
-          <tr>
-            <th scope="col">Dataset</th>
-            <th scope="col">Provider's page</th>
-            <th scope="col">Added</th>
-            <th scope="col">
-              <span className="sacap-visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td>
-                <Link to={item.href}>{item.name}</Link>
-              </td>
-              <td>{item.link ? <a href={item.link} rel="noopener noreferrer" target="_blank">{new URL(item.link).hostname}</a> : "—"}</td>
-              <td>{item.addedAt.slice(0, 10)}</td>
-              <td>
-                <Button size="small" variant="minimal" icon="cross" aria-label={`Remove ${item.name}`} onClick={() => remove(item.id)} />
-              </td>
+      <TableScroll label="Table of the data basket">
+        <HTMLTable compact striped className="sacap-table" aria-label="Data basket">
+          <thead>
+            <tr>
+              <th scope="col">Dataset</th>
+              <th scope="col">Provider's page</th>
+              <th scope="col">Added</th>
+              <th scope="col">
+                <span className="sacap-visually-hidden">Remove</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  <Link to={item.href}>{item.name}</Link>
+                </td>
+                <td>{item.link ? <a href={item.link} rel="noopener noreferrer" target="_blank">{new URL(item.link).hostname}</a> : "—"}</td>
+                <td>{item.addedAt.slice(0, 10)}</td>
+                <td>
+                  <Button size="small" variant="minimal" icon="cross" aria-label={`Remove ${item.name}`} onClick={() => remove(item.id)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
     </>
   );
 }

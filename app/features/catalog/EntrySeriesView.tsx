@@ -1,6 +1,7 @@
 import { Button, Classes, HTMLSelect, HTMLTable } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
 import { PageForm } from "~/components/PageForm";
+import { TableScroll } from "~/components/TableScroll";
 import { LINE_COLORS, LineChart, type LineSeries } from "~/components/LineChart";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
@@ -26,7 +27,7 @@ const MONTH_TICKS = MONTH_NAMES.map((name, i) => ({ value: i + 1, label: name.sl
 
 function MonthlyTable({ data, decimals }: { data: MonthlyEntryData; decimals: number }) {
   return (
-    <div className="sacap-table-scroll">
+    <TableScroll label="Table of monthly means">
       <HTMLTable compact striped className="sacap-table">
         <caption>Mean of the ensemble median by calendar month and period</caption>
         <thead>
@@ -50,7 +51,7 @@ function MonthlyTable({ data, decimals }: { data: MonthlyEntryData; decimals: nu
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </TableScroll>
   );
 }
 

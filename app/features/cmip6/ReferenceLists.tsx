@@ -9,6 +9,7 @@ import {
 } from "~/store/reference";
 import { INDICATOR_CATEGORY_TITLES } from "./categories";
 import type { Cmip6Model, Geo, Indicator } from "./schema";
+import { TableScroll } from "~/components/TableScroll";
 
 const CATEGORY_TITLES = INDICATOR_CATEGORY_TITLES;
 const CATEGORIES = Object.keys(CATEGORY_TITLES) as Indicator["field_category"][];
@@ -56,31 +57,33 @@ function IndicatorTable({ indicators }: { indicators: Indicator[] }) {
       {CATEGORIES.map((category) => {
         const rows = indicators.filter((indicator) => indicator.field_category === category);
         return (
-          <HTMLTable key={category} compact striped className="sacap-table">
-            <caption>
-              {CATEGORY_TITLES[category]} ({rows.length})
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Indicator</th>
-                <th scope="col">Unit</th>
-                <th scope="col">Definition</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((indicator) => (
-                <tr key={indicator.tid}>
-                  <td>
-                    <code>{indicator.field_value}</code>
-                  </td>
-                  <td>{indicator.name}</td>
-                  <td>{indicator.field_var_unit}</td>
-                  <td className={Classes.TEXT_MUTED}>{indicator.field_description}</td>
+          <TableScroll key={category} label={`Indicator table: ${CATEGORY_TITLES[category]}`}>
+            <HTMLTable compact striped className="sacap-table">
+              <caption>
+                {CATEGORY_TITLES[category]} ({rows.length})
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col">Indicator</th>
+                  <th scope="col">Unit</th>
+                  <th scope="col">Definition</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {rows.map((indicator) => (
+                  <tr key={indicator.tid}>
+                    <td>
+                      <code>{indicator.field_value}</code>
+                    </td>
+                    <td>{indicator.name}</td>
+                    <td>{indicator.field_var_unit}</td>
+                    <td className={Classes.TEXT_MUTED}>{indicator.field_description}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </TableScroll>
         );
       })}
     </>
@@ -107,29 +110,31 @@ function PlaceList({ geos, type }: { geos: Geo[]; type: Geo["field_geotype"] }) 
 
 function ModelTable({ models }: { models: Cmip6Model[] }) {
   return (
-    <HTMLTable compact striped className="sacap-table">
-      <caption>NEX-GDDP-CMIP6 models ({models.length})</caption>
-      <thead>
-        <tr>
-          <th scope="col">Model</th>
-          <th scope="col">Variant</th>
-          <th scope="col">Grid</th>
-        </tr>
-      </thead>
-      <tbody>
-        {models.map((model) => (
-          <tr key={model.tid}>
-            <td>{model.name}</td>
-            <td>
-              <code>{model.field_variant}</code>
-            </td>
-            <td>
-              <code>{model.field_grid}</code>
-            </td>
+    <TableScroll label="Table of models">
+      <HTMLTable compact striped className="sacap-table">
+        <caption>NEX-GDDP-CMIP6 models ({models.length})</caption>
+        <thead>
+          <tr>
+            <th scope="col">Model</th>
+            <th scope="col">Variant</th>
+            <th scope="col">Grid</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {models.map((model) => (
+            <tr key={model.tid}>
+              <td>{model.name}</td>
+              <td>
+                <code>{model.field_variant}</code>
+              </td>
+              <td>
+                <code>{model.field_grid}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }
 

@@ -4,3 +4,15 @@
  */
 export const COUNTRY_ISO3 = ["AFG", "BGD", "BTN", "IND", "LKA", "MDV", "NPL", "PAK"] as const;
 export type CountryIso3 = (typeof COUNTRY_ISO3)[number];
+
+/** The eight countries' names, by ISO3 (as `seeds/geos.json` has them). */
+export const COUNTRY_NAMES: Readonly<Record<CountryIso3, string>> = {
+  AFG: "Afghanistan",
+  BGD: "Bangladesh",
+  BTN: "Bhutan",
+  IND: "India",
+  LKA: "Sri Lanka",
+  MDV: "Maldives",
+  NPL: "Nepal",
+  PAK: "Pakistan",
+};

@@ -1,4 +1,3 @@
-import { nearestPlaces } from "../places/places";
 import { CMIP6_EXPERIMENT_PERIODS, parseYearRange, SEASON_CODES, type SeasonCode, type YearRange } from "./periods";
 import { parseWindowChoice, WINDOW_CHOICES } from "./warmingLevels";
 import { DROUGHT_INDICATORS, DROUGHT_SCALES_OF, isDroughtIndicator, type DroughtScale } from "./droughtQuery";
@@ -301,9 +300,7 @@ export function parseSeriesQuery(
     if (problem) return fail(problem);
     if (value === undefined) return fail({ field: name, message: `"${name}" is required`, allowed: allowedOf(name, rules) });
     if (rules[name](value) === undefined) {
-      const near = name === "geo" ? nearestPlaces(catalog.geos, value) : [];
-      const hint = near.length > 0 ? `; did you mean ${near.map((g) => `${g.field_value} (${g.name})`).join(", ")}?` : "";
-      return fail({ field: name, message: `Unknown ${name} "${value}"${hint}`, allowed: allowedOf(name, rules), value });
+      return fail({ field: name, message: `Unknown ${name} "${value}"`, allowed: allowedOf(name, rules), value });
     }
     query[name] = value;
   }

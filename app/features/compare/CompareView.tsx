@@ -1,3 +1,4 @@
+import { placeSlugs } from "~/features/places/places";
 import { Button, HTMLSelect, Radio } from "@blueprintjs/core";
 import { Link, useSubmit } from "@remix-run/react";
 import { profilePath } from "~/features/profile/profile";
@@ -119,7 +120,7 @@ export function CompareView({ data }: { data: CompareViewData }) {
               return (
                 <>
                   <Link to={`/cmip6-data?${seriesQueryString({ indicator: selection.indicator, geo: code })}`}>Explore</Link> ·{" "}
-                  <Link to={profilePath(name)} aria-label={`${name} climate profile`}>
+                  <Link to={profilePath({ slug: placeSlugs(data.geos).get(code) ?? code })} aria-label={`${name} climate profile`}>
                     Profile
                   </Link>
                 </>

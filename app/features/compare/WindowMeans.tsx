@@ -10,6 +10,7 @@ import { formatNumber } from "~/lib/format";
 import { AgreementLegend, AgreementMark } from "~/features/cmip6/AgreementMark";
 import type { CompareLine, WindowMeans, WindowRow } from "./compare";
 import { windowMeansCsv, type WindowMeansCsvHeader } from "./table";
+import { TableScroll } from "~/components/TableScroll";
 
 /** Chart lines of compared items: each one's ensemble median, with its 10-90 % range shaded. */
 export function medianLineSeries(lines: readonly CompareLine[]): LineSeries[] {
@@ -89,41 +90,43 @@ export function WindowMeansTable({
           />
         </div>
       )}
-      <HTMLTable compact striped className="sacap-table">
-        <caption>
-          {gwl
-            ? `Ensemble median of the models' means over their own 20-year windows at each global warming level${units ? ` (${units})` : ""}; median of the models' changes from ${BASELINE_PERIOD.label} in brackets, sign agreement, and the models that reach the level`
-            : `Ensemble median of the models' period means${units ? ` (${units})` : ""}; median of the models' changes from ${BASELINE_PERIOD.label} in brackets, and sign agreement`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{rowHeader}</th>
-            <th scope="col">{BASELINE_PERIOD.label}</th>
-            {means.windowLabels.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-            {action && (
-              <th scope="col">
-                <span className="sacap-visually-hidden">Explore</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {means.windows.map((row, i) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              <td>{formatNumber(row.baseline, decimals)}</td>
-              {row.values.map((_, j) => (
-                <Cell key={j} row={row} column={j} decimals={decimals} gwl={gwl} />
+      <TableScroll label="Table of period means">
+        <HTMLTable compact striped className="sacap-table">
+          <caption>
+            {gwl
+              ? `Ensemble median of the models' means over their own 20-year windows at each global warming level${units ? ` (${units})` : ""}; median of the models' changes from ${BASELINE_PERIOD.label} in brackets, sign agreement, and the models that reach the level`
+              : `Ensemble median of the models' period means${units ? ` (${units})` : ""}; median of the models' changes from ${BASELINE_PERIOD.label} in brackets, and sign agreement`}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{rowHeader}</th>
+              <th scope="col">{BASELINE_PERIOD.label}</th>
+              {means.windowLabels.map((label) => (
+                <th key={label} scope="col">
+                  {label}
+                </th>
               ))}
-              {action && <td>{action(row, i)}</td>}
+              {action && (
+                <th scope="col">
+                  <span className="sacap-visually-hidden">Explore</span>
+                </th>
+              )}
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {means.windows.map((row, i) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{formatNumber(row.baseline, decimals)}</td>
+                {row.values.map((_, j) => (
+                  <Cell key={j} row={row} column={j} decimals={decimals} gwl={gwl} />
+                ))}
+                {action && <td>{action(row, i)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       <div className="sacap-method">
         <p>
           <AgreementLegend />

@@ -1,17 +1,6 @@
 import { CATALOG_SECTORS } from "~/features/catalog/constants";
-import { COUNTRY_ISO3, type CountryIso3 } from "~/features/cmip6/countries";
+import { COUNTRY_ISO3, COUNTRY_NAMES } from "~/features/cmip6/countries";
 import type { FieldOption } from "./fields";
-
-const COUNTRY_NAMES: Record<CountryIso3, string> = {
-  AFG: "Afghanistan",
-  BGD: "Bangladesh",
-  BTN: "Bhutan",
-  IND: "India",
-  LKA: "Sri Lanka",
-  MDV: "Maldives",
-  NPL: "Nepal",
-  PAK: "Pakistan",
-};
 
 /** The eight countries, by ISO3 code, in the order of their names. */
 export const COUNTRY_OPTIONS: FieldOption[] = COUNTRY_ISO3.map((code) => ({ value: code, label: COUNTRY_NAMES[code] })).sort(

@@ -44,37 +44,39 @@ export function GridMap({ grid, onGrid, indicatorName, state, setState, rasters,
   const description = `${title}, painted per 0.25° cell over the land of South Asia${summary?.sample ? " (sample values)" : ""}. Click a cell, or with the map focused move the cell cursor with the arrow keys and press Enter, to read the cell's values; Escape closes them. The legend gives the colour scale.`;
 
   return (
-    <div className="sacap-viewer__map-area">
-      <div ref={cursor.box} className="sacap-grid-map" {...cursor.handlers}>
-        <MapView
-          id={VIEWER_REGIONS.map}
-          center={state.center}
-          zoom={state.zoom}
-          onMove={(center, zoom) => setState((s) => ({ ...s, center, zoom }))}
-          rasters={rasters}
-          images={[image]}
-          onRasterError={onRasterError}
-          labels={COUNTRY_LABELS}
-          label={`Map of ${title}`}
-          description={description}
-          mapboxToken={config.mapboxToken}
-          handleRef={handle}
-        />
-        {cursor.cursor && (
-          <div
-            className="sacap-grid-map__cursor"
-            data-testid="grid-cursor"
-            data-row={cursor.cursor.cell.row}
-            data-column={cursor.cursor.cell.column}
-            data-lat={cursor.cursor.lat}
-            data-lon={cursor.cursor.lon}
-            style={{ left: cursor.cursor.left, top: cursor.cursor.top, width: cursor.cursor.width, height: cursor.cursor.height }}
-            aria-hidden="true"
+    <>
+      <div className="sacap-viewer__map-area">
+        <div ref={cursor.box} className="sacap-grid-map" {...cursor.handlers}>
+          <MapView
+            id={VIEWER_REGIONS.map}
+            center={state.center}
+            zoom={state.zoom}
+            onMove={(center, zoom) => setState((s) => ({ ...s, center, zoom }))}
+            rasters={rasters}
+            images={[image]}
+            onRasterError={onRasterError}
+            labels={COUNTRY_LABELS}
+            label={`Map of ${title}`}
+            description={description}
+            mapboxToken={config.mapboxToken}
+            handleRef={handle}
           />
-        )}
-      </div>
-      <div className="sacap-viewer__hover" aria-live="polite">
-        {cursor.cursor ? `Cell ${cursor.cursor.lat.toFixed(3)}° N, ${cursor.cursor.lon.toFixed(3)}° E: Enter reads its values.` : "Click a cell, or focus the map and use the arrow keys, to read a cell's values."}
+          {cursor.cursor && (
+            <div
+              className="sacap-grid-map__cursor"
+              data-testid="grid-cursor"
+              data-row={cursor.cursor.cell.row}
+              data-column={cursor.cursor.cell.column}
+              data-lat={cursor.cursor.lat}
+              data-lon={cursor.cursor.lon}
+              style={{ left: cursor.cursor.left, top: cursor.cursor.top, width: cursor.cursor.width, height: cursor.cursor.height }}
+              aria-hidden="true"
+            />
+          )}
+        </div>
+        <div className="sacap-viewer__hover" aria-live="polite">
+          {cursor.cursor ? `Cell ${cursor.cursor.lat.toFixed(3)}° N, ${cursor.cursor.lon.toFixed(3)}° E: Enter reads its values.` : "Click a cell, or focus the map and use the arrow keys, to read a cell's values."}
+        </div>
       </div>
       <LegendBox>
         <GridLegend grid={grid} summary={summary} indicatorName={indicatorName} missing={missing} onGrid={onGrid} />
@@ -82,6 +84,6 @@ export function GridMap({ grid, onGrid, indicatorName, state, setState, rasters,
       <div aria-live="polite" className="sacap-grid-map__point">
         {cursor.read && <GridPointPanel grid={grid} axes={axes} cell={cursor.read} onClose={cursor.close} />}
       </div>
-    </div>
+    </>
   );
 }

@@ -162,6 +162,16 @@ export function gridColorScale(indicator: string, statistic: GridStatistic, rang
     const breaks = [0, 0.2, 0.4, 0.6, 0.8, 1];
     return { min: 0, max: 1, ramp, kind, fitted: true, breaks, step: 0.2, decimals: 1, levels: classedLevels(0, 1, breaks) };
   }
+  return { ramp, kind, fitted: true, levels: PAINT_LEVELS, ...fittedScale(kind, range) };
+}
+
+/**
+ * A range fitted to values' 2nd and 98th percentiles (`fieldRange`): diverging, centred on zero and
+ * symmetric to the larger of |p2| and |p98|, or sequential from p2 to p98; each rounded outward to a
+ * readable class step (`niceStep`: about 8 classes for a change, 6 for values), with its breaks. Without
+ * values: -1 to 1 for a change, 0 to 1 otherwise. The gridded field's scale and the choropleth's.
+ */
+export function fittedScale(kind: "diverging" | "sequential", range: { p2: number | null; p98: number | null }): Pick<GridColorScale, "min" | "max" | "breaks" | "step" | "decimals"> {
   const { p2, p98 } = range;
   let min: number;
   let max: number;
@@ -181,7 +191,7 @@ export function gridColorScale(indicator: string, statistic: GridStatistic, rang
   }
   const decimals = stepDecimals(step);
   const round = (v: number) => Number(v.toFixed(decimals)) + 0;
-  return { min: round(min), max: round(max), ramp, kind, fitted: true, breaks: breaksOf(min, max, step), step, decimals, levels: PAINT_LEVELS };
+  return { min: round(min), max: round(max), breaks: breaksOf(min, max, step), step, decimals };
 }
 
 /**

@@ -11,8 +11,8 @@ import { formatNumber } from "~/lib/format";
 import type { CountryIso3 } from "~/features/cmip6/countries";
 import { profilePath } from "~/features/profile/profile";
 import { placeLabel, STATES_LABEL, type PlaceEntry } from "~/features/places/places";
-import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, type ChoroplethGeotype, type Selection } from "./choropleth";
-import { changeRange, defaultRange, fitRange, rampFor, scaleColor } from "./colorScale";
+import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, choroplethRange, type ChoroplethGeotype, type Selection } from "./choropleth";
+import { rampFor, scaleColor } from "./colorScale";
 import type { MapConfig } from "./config";
 import { COUNTRY_LABELS } from "./labels";
 import { LegendBox } from "./LegendBox";
@@ -73,9 +73,9 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
   const values = new Map(data?.values.map((v) => [v.geo, change ? v.change ?? null : v.value]));
   const units = data?.indicator.units ?? "";
   const ramp = rampFor(choice.indicator, units, change);
-  const fitted = change ? changeRange([...values.values()]) : fitRange([...values.values()]);
-  const specDefault: [number, number] | undefined = change ? undefined : units === "°C" ? defaultRange("tas") : units === "mm" ? defaultRange("pr") : undefined;
-  const range = choice.range ?? specDefault ?? fitted ?? [0, 1];
+  // fitted to the regions shown (the 2nd to 98th percentile, as the gridded map), unless the URL sets it
+  const fitted = choroplethRange([...values.values()], change);
+  const range = choice.range ?? fitted ?? [0, 1];
   const colors = Object.fromEntries(geos.map((g) => [g.code, scaleColor(values.get(g.code), range[0], range[1], ramp)]));
   // low agreement on the sign of the change: hatched, as the IPCC AR6 simple approach draws it
   const hatched = change ? geos.filter((g) => byGeo.get(g.code)?.agreement?.robust === false).map((g) => g.code) : undefined;
@@ -133,31 +133,31 @@ export function ChoroplethMap({ options, choice, onChoice, state, setState, rast
         <div className="sacap-viewer__hover" aria-live="polite">
           {hoveredRegion ? `${hoveredRegion.name}: ${regionValueText(hoveredRegion, units, decimals, change)}` : "Point at a region to see its value."}
         </div>
-        <LegendBox>
-          <ScaleLegend
-            title={what}
-            unit={units}
-            range={range}
-            ramp={ramp}
-            onRange={(r) => onChoice({ ...choice, range: r })}
-            onFit={
-              fitted
-                ? () => {
-                    // the regions drawn in the current view; all of them before the map has loaded
-                    const inView = handle.current?.regionsInView(choice.geotype) ?? [];
-                    const codes = inView.length ? inView : [...values.keys()];
-                    const inViewValues = codes.map((c) => values.get(c));
-                    onChoice({ ...choice, range: (change ? changeRange(inViewValues) : fitRange(inViewValues)) ?? fitted });
-                  }
-                : undefined
-            }
-            onReset={() => onChoice({ ...choice, range: undefined })}
-          />
-          {change && data && <HatchKey models={models} rule={data.agreementRule} />}
-          {data?.window.kind === "gwl" && <p className="sacap-viewer__legend-note">{data.window.text}</p>}
-          {data?.sample && <SampleTag what="values" />}
-        </LegendBox>
       </div>
+      <LegendBox>
+        <ScaleLegend
+          title={what}
+          unit={units}
+          range={range}
+          ramp={ramp}
+          onRange={(r) => onChoice({ ...choice, range: r })}
+          onFit={
+            fitted
+              ? () => {
+                  // the regions drawn in the current view; all of them before the map has loaded
+                  const inView = handle.current?.regionsInView(choice.geotype) ?? [];
+                  const codes = inView.length ? inView : [...values.keys()];
+                  const inViewValues = codes.map((c) => values.get(c));
+                  onChoice({ ...choice, range: choroplethRange(inViewValues, change) ?? fitted });
+                }
+              : undefined
+          }
+          onReset={() => onChoice({ ...choice, range: undefined })}
+        />
+        {change && data && <HatchKey models={models} rule={data.agreementRule} />}
+        {data?.window.kind === "gwl" && <p className="sacap-viewer__legend-note">{data.window.text}</p>}
+        {data?.sample && <SampleTag what="values" />}
+      </LegendBox>
       <div className="sacap-viewer__regions">
         <h2 className="sacap-viewer__heading">{words.heading}</h2>
         <RegionList regions={regions} units={units} decimals={decimals} hovered={hovered} selected={state.region} onSelect={select} change={change} />

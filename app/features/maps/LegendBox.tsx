@@ -2,9 +2,10 @@ import { useState, type ReactNode } from "react";
 import { VIEWER_REGIONS } from "./regions";
 
 /**
- * The legend over the map, which the reader can fold away (a `<details>`: a key press or click on its
- * summary, also without JavaScript) when it covers a place they want to see, such as the Maldives. It is
- * the target of the viewer's "Skip to the legend" (one legend on a viewer page).
+ * The map's legend, beside the map (under it on a narrow screen: styles/maps.css), where it covers none of
+ * the map's places and controls. The reader can fold it away (a `<details>`: a key press or click on its
+ * summary, also without JavaScript), to bring the region list under it closer. It is the target of the
+ * viewer's "Skip to the legend" (one legend on a viewer page).
  */
 export function LegendBox({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(true);

@@ -4,6 +4,7 @@ import type { ScenarioValue } from "~/features/cmip6/schema";
 import { readSubset, writeSubset, type ModelSubset } from "~/features/cmip6/subsets";
 import { WINDOW_CHOICES, type LevelWindows, type WindowChoice } from "~/features/cmip6/warmingLevels";
 import type { Agreement } from "~/features/cmip6/windows";
+import { fieldRange, fittedScale } from "~/features/grids/scale";
 
 const ENSEMBLE = "ensemble";
 
@@ -181,6 +182,19 @@ export function writeChoropleth(params: URLSearchParams, s: Selection) {
     params.delete("smin");
     params.delete("smax");
   }
+}
+
+/**
+ * The colour range fitted to values (the map's default over every region shown, and "Fit to view" over
+ * those in view), as the gridded map fits its field (`fittedScale`): from the 2nd to the 98th percentile
+ * (type 7) of the values, or for a change symmetric about zero to the larger of |p2| and |p98|, rounded
+ * outward to a readable class step. Undefined without a value.
+ */
+export function choroplethRange(values: readonly (number | null | undefined)[], change: boolean): [number, number] | undefined {
+  const range = fieldRange(values.map((v) => (typeof v === "number" ? v : null)));
+  if (range.p2 === null) return undefined;
+  const { min, max } = fittedScale(change ? "diverging" : "sequential", range);
+  return [min, max];
 }
 
 /** The choropleth request of a selection: the window code, and the subset's models as a comma list. */

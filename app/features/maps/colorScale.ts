@@ -30,24 +30,10 @@ export type RampName = keyof typeof RAMPS;
 export const rampStops = (ramp: RampName): GradientStop[] =>
   RAMPS[ramp].map((color, i, all) => ({ color, offset: i / (all.length - 1) }));
 
-/** Default colour range of a variable (spec: temperature -50 to 55, precipitation 0 to 5000). */
-export function defaultRange(variable: string): [number, number] {
-  if (variable === "pr" || variable.startsWith("pr")) return [0, 5000];
-  return [-50, 55];
-}
-
 export function rampFor(variable: string, units = "", change = false): RampName {
   const precipitation = variable === "pr" || /mm/.test(units);
   if (change) return precipitation ? "precipitationChange" : "temperature";
   return precipitation ? "precipitation" : "temperature";
-}
-
-/** The range of a change: symmetric about zero, so that white (or yellow) is no change. */
-export function changeRange(values: readonly (number | null | undefined)[]): [number, number] | undefined {
-  const fitted = fitRange(values);
-  if (!fitted) return undefined;
-  const reach = Math.max(Math.abs(fitted[0]), Math.abs(fitted[1]));
-  return [-reach, reach];
 }
 
 /** The colour of a value on a ramp between min and max (clamped); grey for a missing value. */
@@ -55,20 +41,6 @@ export function scaleColor(value: number | null | undefined, min: number, max: n
   if (value === null || value === undefined || !Number.isFinite(value)) return "#cccccc";
   const t = max > min ? (value - min) / (max - min) : 0.5;
   return colorAt(rampStops(ramp), Math.min(1, Math.max(0, t)));
-}
-
-/** The range that fits the values in view: their min and max, widened when all are equal. */
-export function fitRange(values: readonly (number | null | undefined)[]): [number, number] | undefined {
-  const finite = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v));
-  if (!finite.length) return undefined;
-  let min = Math.min(...finite);
-  let max = Math.max(...finite);
-  if (min === max) {
-    min -= 1;
-    max += 1;
-  }
-  const nice = (v: number, f: (x: number) => number) => f(v * 10) / 10;
-  return [nice(min, Math.floor), nice(max, Math.ceil)];
 }
 
 /** A gradient legend for the shared Legend component; its labels keep the scale's one decimal. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import layers from "../../../seeds/viewer-layers.json";
 import type { ViewerLayer } from "~/features/viewer/schema";
 import { hatchImage } from "~/components/map/canvas-core";
-import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, choroplethQueryString, readChoropleth, writeChoropleth } from "./choropleth";
-import { changeRange, defaultRange, fitRange, gradientLegend, rampFor, scaleColor } from "./colorScale";
+import { CHOROPLETH_PERIODS, choroplethPeriod, choroplethQueryOf, choroplethQueryString, choroplethRange, readChoropleth, writeChoropleth } from "./choropleth";
+import { gradientLegend, rampFor, scaleColor } from "./colorScale";
 import { agreementMark, regionValueText } from "./RegionList";
 import { facetCounts, filterLayers, readSelection, writeSelection } from "./filters";
 import { decodeMapState, defaultMapState, drawOrder, encodeMapState } from "./mapState";
@@ -50,20 +50,22 @@ describe("GetMap URL builder", () => {
 });
 
 describe("colour scale", () => {
-  it("defaults to the spec's ranges", () => {
-    expect(defaultRange("tas")).toEqual([-50, 55]);
-    expect(defaultRange("pr")).toEqual([0, 5000]);
-  });
   it("maps values onto the ramp and clamps", () => {
     expect(scaleColor(-50, -50, 55, "temperature")).toBe("#313695");
     expect(scaleColor(100, -50, 55, "temperature")).toBe("#a50026");
     expect(scaleColor(-80, -50, 55, "temperature")).toBe("#313695");
     expect(scaleColor(null, 0, 1, "temperature")).toBe("#cccccc");
   });
-  it("fits the range to the values", () => {
-    expect(fitRange([12.34, 27.81, null])).toEqual([12.3, 27.9]);
-    expect(fitRange([5, 5])).toEqual([4, 6]);
-    expect(fitRange([null])).toBeUndefined();
+  it("fits values from their 2nd to 98th percentile (type 7), rounded outward to a readable step", () => {
+    // eight country means: p2 = 12.4 + 0.14 * 0.7 = 12.498, p98 = 27.3 + 0.86 * 1.3 = 28.418; a step of
+    // 2.5 (15.92 / 6 classes = 2.65) puts them within 10 to 30
+    expect(choroplethRange([12.4, 13.1, 20.2, 24.6, 25.1, 26, 27.3, 28.6, null], false)).toEqual([10, 30]);
+    // an outlying region: p2 = -30 + 0.2 * 40 = -22, p98 = 18 + 0.8 * 1 = 18.8, step 5 (40.8 / 6 = 6.8);
+    // the minimum and maximum would give -30 to 20
+    expect(choroplethRange([-30, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], false)).toEqual([-25, 20]);
+    // equal values: one unit either side
+    expect(choroplethRange([5, 5], false)).toEqual([4, 6]);
+    expect(choroplethRange([null, undefined], false)).toBeUndefined();
   });
   it("builds a gradient legend with units", () => {
     const legend = gradientLegend("Mean temperature", "°C", 0, 30, "temperature");
@@ -192,8 +194,9 @@ describe("the change view", () => {
   });
 
   it("colours changes on a range symmetric about zero, precipitation on brown to blue-green", () => {
-    expect(changeRange([-0.31, 1.24, null])).toEqual([-1.3, 1.3]);
-    expect(changeRange([null])).toBeUndefined();
+    // p2 = -0.31 + 0.04 * 0.81 = -0.2776, p98 = 0.5 + 0.96 * 0.74 = 1.2104: symmetric to 1.2104, step 0.25
+    expect(choroplethRange([-0.31, 1.24, 0.5, null], true)).toEqual([-1.25, 1.25]);
+    expect(choroplethRange([null], true)).toBeUndefined();
     expect(rampFor("pr", "mm/day", true)).toBe("precipitationChange");
     expect(rampFor("tas", "°C", true)).toBe("temperature");
     expect(scaleColor(0, -1, 1, "precipitationChange")).toBe("#f5f5f5");

@@ -69,7 +69,7 @@ describe("useSearchItems", () => {
     const items = result.current;
     expect(items.slice(0, PAGE_SEARCH_ITEMS.length)).toEqual(PAGE_SEARCH_ITEMS);
     expect(items.slice(PAGE_SEARCH_ITEMS.length).map((i) => i.href)).toEqual([
-      "/profiles/sri-lanka",
+      "/profiles/LKA",
       "/pyaez#module-1",
       "/pyaez#module-1.4",
       "/data-chart/node/chirps-npl",

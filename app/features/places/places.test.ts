@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import geos from "../../../seeds/geos.json";
-import { countryOfPlace, findPlaces, nearestPlaces, placeGroups, placeLabel, placeSlugs, type PlaceEntry } from "./places";
+import { placeGroups, placeLabel, placeSlugs, type PlaceEntry } from "./places";
+import { findPlaces, nearestPlaces } from "./search";
 
 const places = geos as PlaceEntry[];
 const byCode = (code: string) => places.find((p) => p.field_value === code)!;
@@ -22,12 +23,6 @@ describe("places", () => {
     ]);
     expect(groups.reduce((n, g) => n + g.places.length, 0)).toBe(places.length);
     expect(groups[5].places.map((p) => p.field_value)).toContain("IN-UP");
-  });
-
-  it("know each place's country", () => {
-    expect(countryOfPlace(byCode("IN-UP"))).toBe("IND");
-    expect(countryOfPlace(byCode("NPL"))).toBe("NPL");
-    expect(countryOfPlace(byCode("indus"))).toBeUndefined();
   });
 
   it("give every place one readable address, a state's with its country where names are shared", () => {

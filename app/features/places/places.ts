@@ -1,4 +1,4 @@
-import { COUNTRY_ISO3, type CountryIso3 } from "../cmip6/countries";
+import { COUNTRY_NAMES, type CountryIso3 } from "../cmip6/countries";
 
 /**
  * The portal's places as every screen and API names them: the eight countries, the 16 river basins and the
@@ -26,6 +26,13 @@ export interface PlaceGroup<P extends PlaceEntry = PlaceEntry> {
   places: P[];
 }
 
+/** What a place is, for a line under its name: `Country`, `River basin`, `State or province of India`. */
+export function placeKindText(place: { type: PlaceKind; country?: string }): string {
+  if (place.type === "Country") return "Country";
+  if (place.type === "Basin") return "River basin";
+  return `State or province of ${COUNTRY_NAMES[place.country as CountryIso3] ?? place.country}`;
+}
+
 /** What the readers of a picker call a country's first-level units. */
 export const STATES_LABEL = "States and provinces";
 
@@ -44,13 +51,6 @@ export function placeGroups<P extends PlaceEntry>(places: readonly P[]): PlaceGr
     if (units.length > 0) groups.push({ label: `${STATES_LABEL}: ${country.name}`, places: units });
   }
   return groups.filter((g) => g.places.length > 0);
-}
-
-/** The country a place is in: itself for a country, its country for a state or province, none for a basin. */
-export function countryOfPlace(place: Pick<PlaceEntry, "field_value" | "field_geotype" | "field_country">): CountryIso3 | undefined {
-  if (place.field_geotype === "State") return place.field_country;
-  if (place.field_geotype === "Country") return (COUNTRY_ISO3 as readonly string[]).includes(place.field_value) ? (place.field_value as CountryIso3) : undefined;
-  return undefined;
 }
 
 /** `Sri Lanka` → `sri-lanka`. */
@@ -85,46 +85,4 @@ export function placeLabel(place: PlaceEntry, places: readonly PlaceEntry[]): st
   if (place.field_geotype !== "State") return place.name;
   const country = places.find((p) => p.field_geotype === "Country" && p.field_value === place.field_country);
   return `${place.name} (${country?.name ?? place.field_country})`;
-}
-
-/** Folds case and accents, so `male` finds `Malé` and `KHYBER` finds `Khyber Pakhtunkhwa`. */
-const fold = (text: string) =>
-  text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
-
-/**
- * The places a reader's words name, best first: an exact code (`IN-UP`, `npl`), then names and other
- * spellings (`aliases`: former codes such as `IN-OR`, older names such as `Orissa`, `NWFP`) that start with
- * the words, then those that contain them.
- */
-export function findPlaces<P extends PlaceEntry>(places: readonly P[], query: string, aliases: ReadonlyMap<string, readonly string[]> = new Map()): P[] {
-  const q = fold(query.trim());
-  if (!q) return [];
-  const rank = (p: P): number => {
-    if (fold(p.field_value) === q) return 0;
-    const names = [p.name, ...(aliases.get(p.field_value) ?? [])].map(fold);
-    if (names.some((n) => n === q)) return 1;
-    if (names.some((n) => n.startsWith(q) || n.split(/[\s-]+/).some((w) => w.startsWith(q)))) return 2;
-    if (names.some((n) => n.includes(q))) return 3;
-    return 4;
-  };
-  return places
-    .map((p, i) => ({ p, i, r: rank(p) }))
-    .filter((x) => x.r < 4)
-    .sort((a, b) => a.r - b.r || a.i - b.i)
-    .map((x) => x.p);
-}
-
-/**
- * Up to `count` places a mistyped or partial `geo` may have meant, for an error's hint: what `findPlaces`
- * finds, else places whose code or a word of whose name shares the text's first three letters.
- */
-export function nearestPlaces<P extends PlaceEntry>(places: readonly P[], text: string, count = 3): P[] {
-  const found = findPlaces(places, text);
-  if (found.length > 0) return found.slice(0, count);
-  const stem = fold(text.trim()).replace(/[^a-z0-9]/g, "").slice(0, 3);
-  if (stem.length < 2) return [];
-  return places.filter((p) => fold(p.field_value).replace(/[^a-z0-9]/g, "").startsWith(stem) || fold(p.name).split(/[\s-]+/).some((w) => w.startsWith(stem))).slice(0, count);
 }

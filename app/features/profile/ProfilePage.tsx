@@ -1,3 +1,5 @@
+import { placeKindText } from "~/features/places/places";
+import { BOUNDARY_DISCLAIMER } from "~/features/places/disclaimer";
 import { AnchorButton, Button, Callout, Spinner } from "@blueprintjs/core";
 import { Link, useNavigate } from "@remix-run/react";
 import { Fragment, useEffect, useMemo, useState } from "react";
@@ -47,7 +49,7 @@ function Profile({ view }: { view: ProfileView }) {
     <RoutePage
       path="/profiles/:place"
       title={`${place.name} climate profile`}
-      description={`${place.type === "Country" ? "Country" : "River basin"} profile: its ${view.baseline.label} climate and the projected change of every indicator under ${view.scenarios.map((s) => s.name).join(" and ")}, by 20-year window and by global warming level, from the NEX-GDDP-CMIP6 models.`}
+      description={`${placeKindText(place)} profile: its ${view.baseline.label} climate and the projected change of every indicator under ${view.scenarios.map((s) => s.name).join(" and ")}, by 20-year window and by global warming level, from the NEX-GDDP-CMIP6 models.`}
       actions={
         <div className="sacap-profile__actions">
           <Button icon="print" text="Print" onClick={print} className="sacap-screen-only" />
@@ -65,7 +67,12 @@ function Profile({ view }: { view: ProfileView }) {
         </section>
 
         <div className="sacap-profile__overview">
-          <PlaceMapGraphic place={place} className="sacap-profile__map" />
+          <figure className="sacap-profile__map-figure">
+            <PlaceMapGraphic place={place} className="sacap-profile__map" />
+            <figcaption className="sacap-profile__outline">
+              {view.outline} {BOUNDARY_DISCLAIMER}
+            </figcaption>
+          </figure>
           <section className="sacap-profile__section sacap-profile__signals" aria-labelledby="signals">
             <h2 id="signals">Strongest signals</h2>
             <ul>
@@ -74,7 +81,7 @@ function Profile({ view }: { view: ProfileView }) {
               ))}
             </ul>
             <p className="sacap-profile__facts">
-              {place.type === "Country" ? "Country" : "River basin"} · {view.models} models · baseline {view.baseline.label} · data version {view.version} ·{" "}
+              {placeKindText(place)} · {view.models} models · baseline {view.baseline.label} · data version {view.version} ·{" "}
               <Link to={`/cmip6-data?geo=${encodeURIComponent(place.code)}`}>open in the explorer</Link> ·{" "}
               <Link to={`/cmip6-viewer?geotype=${place.type}&r=${encodeURIComponent(place.code)}`}>map</Link> ·{" "}
               <Link to={`/care-comp?compare=scenarios&geo=${encodeURIComponent(place.code)}`}>scenarios compared</Link>

@@ -5,6 +5,7 @@ import { INDICATOR_CATEGORY_TITLES } from "~/features/cmip6/categories";
 import { displayDecimalsOf } from "~/features/cmip6/indicatorRules";
 import { formatNumber } from "~/lib/format";
 import type { ProfileView, ProfileViewCell, ProfileViewRow } from "./view";
+import { TableScroll } from "~/components/TableScroll";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -44,8 +45,7 @@ export function ChangeTable({ view, scenario }: { view: ProfileView; scenario: {
   return (
     <section className="sacap-profile__section sacap-profile__changes" aria-labelledby={id}>
       <h2 id={id}>Projected change under {scenario.name}</h2>
-      {/* focusable, so that a keyboard can scroll a table wider than the screen */}
-      <div className="sacap-table-scroll" tabIndex={0} role="region" aria-label={`Table of changes under ${scenario.name}`}>
+      <TableScroll label={`Table of changes under ${scenario.name}`}>
         <HTMLTable compact striped className="sacap-profile__table">
           <caption>
             {`${view.place.name}, ${scenario.name}: ensemble median change from ${view.baseline.label}, with the 10th to 90th percentiles of the models below it; `}
@@ -92,7 +92,7 @@ export function ChangeTable({ view, scenario }: { view: ProfileView; scenario: {
             </tbody>
           ))}
         </HTMLTable>
-      </div>
+      </TableScroll>
       <AllRowsLink view={view} />
     </section>
   );
@@ -100,32 +100,34 @@ export function ChangeTable({ view, scenario }: { view: ProfileView; scenario: {
 
 export function CycleTable({ view }: { view: ProfileView }) {
   return (
-    <HTMLTable compact striped className="sacap-profile__table sacap-profile__cycle-table">
-      <caption>{`${view.place.name}, ${view.baseline.label}: each month's ensemble median of the models' means, 10th to 90th percentiles below`}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Month</th>
-          {view.cycle.map((v) => (
-            <th scope="col" className="sacap-num" key={v.code}>
-              {`${v.name} `}
-              <span className="sacap-profile__units">{`(${v.units})`}</span>
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {MONTHS.map((month, i) => (
-          <tr key={month}>
-            <th scope="row">{month}</th>
+    <TableScroll label="Table of the monthly climate">
+      <HTMLTable compact striped className="sacap-profile__table sacap-profile__cycle-table">
+        <caption>{`${view.place.name}, ${view.baseline.label}: each month's ensemble median of the models' means, 10th to 90th percentiles below`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
             {view.cycle.map((v) => (
-              <td className="sacap-num" key={v.code}>
-                {formatNumber(v.months[i].median, displayDecimalsOf(v.code))}
-                <span className="sacap-profile__range">{`${formatNumber(v.months[i].p10, displayDecimalsOf(v.code))} to ${formatNumber(v.months[i].p90, displayDecimalsOf(v.code))}`}</span>
-              </td>
+              <th scope="col" className="sacap-num" key={v.code}>
+                {`${v.name} `}
+                <span className="sacap-profile__units">{`(${v.units})`}</span>
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {MONTHS.map((month, i) => (
+            <tr key={month}>
+              <th scope="row">{month}</th>
+              {view.cycle.map((v) => (
+                <td className="sacap-num" key={v.code}>
+                  {formatNumber(v.months[i].median, displayDecimalsOf(v.code))}
+                  <span className="sacap-profile__range">{`${formatNumber(v.months[i].p10, displayDecimalsOf(v.code))} to ${formatNumber(v.months[i].p90, displayDecimalsOf(v.code))}`}</span>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }

@@ -3,10 +3,12 @@ import { bounds, geography, mercator, outline, overlaps, round, union, type Area
 import { BASEMAP_COLORS } from "~/components/map/style";
 import { svgLabel } from "~/lib/svg-label";
 import type { ProfilePlace } from "./profile";
+import { placeKindText } from "~/features/places/places";
 
 /**
  * A small locator map of a place, drawn on the server as an SVG string: the countries around South Asia,
- * the eight focus countries in a stronger fill, and the place (a country or a river basin) highlighted.
+ * the eight focus countries in a stronger fill, and the place (a country, a river basin or a state or
+ * province, from the simplified drawing of `seeds/geo/states.json`) highlighted.
  * Web Mercator like the interactive map, fitted to the focus countries (and the place, when it reaches
  * beyond them). Colours are classes with inline defaults, so the file also reads by itself (data pack);
  * styles/profile-graphics.css recolours it for the dark theme and print.
@@ -29,9 +31,11 @@ const SMALL_AREA = 150;
 /** The locator map of a place as an SVG string (about 320×240, a few KB). */
 export function placeMapSvg(place: ProfilePlace, options: PlaceMapOptions = {}): string {
   const { width = 320, height = 240, idPrefix = `placemap-${place.slug}` } = options;
-  const { countries, basins } = geography();
+  const { countries, basins, states } = geography();
   const isBasin = place.type === "Basin";
-  const area = (isBasin ? basins.find((b) => b.properties.code === place.code) : countries.find((c) => c.properties.iso3 === place.code)) ?? null;
+  const isState = place.type === "State";
+  const area =
+    (isBasin ? basins.find((b) => b.properties.code === place.code) : isState ? states.find((u) => u.properties.code === place.code) : countries.find((c) => c.properties.iso3 === place.code)) ?? null;
 
   // the view: the focus countries, and the whole place when it reaches beyond them
   const focus = countries.filter((c) => c.properties.focus === true);
@@ -63,7 +67,9 @@ export function placeMapSvg(place: ProfilePlace, options: PlaceMapOptions = {}):
     isBasin ? `${place.name} basin on a map of South Asia` : `${place.name} on a map of South Asia`,
     (isBasin
       ? `The ${place.name} river basin${approximate ? " (approximate outline)" : ""}, highlighted over the countries of South Asia.`
-      : `${place.name}, a country of South Asia, highlighted among its neighbours.`) + (area ? "" : " Its outline is not available."),
+      : isState
+        ? `${place.name}, a ${placeKindText(place).toLowerCase()}, highlighted over the countries of South Asia.`
+        : `${place.name}, a country of South Asia, highlighted among its neighbours.`) + (area ? "" : " Its outline is not available."),
   );
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${label.attributes} class="sacap-placemap">`,

@@ -1,12 +1,16 @@
 import type { SearchItem } from "~/features/navigation/search-items";
 import type { Geo } from "~/features/cmip6/schema";
-import { profilePath } from "./profile";
 
-/** Navigation search destinations for the place profiles: one per country and basin. */
-export const profileSearchItems = (geos: readonly Pick<Geo, "field_value" | "name" | "field_geotype">[]): SearchItem[] =>
+/**
+ * Navigation search destinations for the place profiles: one per country, basin, state and province,
+ * found by name, code and kind (a state also by its country's code). Each goes to the profile by its code,
+ * which the profile route answers with the place's readable address (`/profiles/IN-UP` →
+ * `/profiles/uttar-pradesh`), so that the 172 slugs are not worked out in every page's script.
+ */
+export const profileSearchItems = (geos: readonly Pick<Geo, "field_value" | "name" | "field_geotype" | "field_country">[]): SearchItem[] =>
   geos.map((geo) => ({
-    href: profilePath(geo.name),
+    href: `/profiles/${encodeURIComponent(geo.field_value)}`,
     title: `${geo.name} climate profile`,
     label: "Climate",
-    keywords: `${geo.field_value} ${geo.field_geotype === "Basin" ? "river basin" : "country"} profile printable data pack`,
+    keywords: `${geo.field_value} ${geo.field_geotype === "Basin" ? "river basin" : geo.field_geotype === "State" ? `state province ${geo.field_country}` : "country"} profile printable data pack`,
   }));

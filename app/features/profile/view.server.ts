@@ -3,6 +3,7 @@ import { SERIES_CACHE_CONTROL } from "~/features/cmip6/series";
 import type { ApiCacheEntry } from "~/store/prime";
 import { cachedJsonOf, jsonError } from "~server/api/responses.server";
 import { prepareJson } from "~server/services/reference.server";
+import { outlineSourceLine } from "~server/places/outlines.server";
 import { profilePath, type ProfilePlace } from "./profile";
 import type { ProfileViewArg } from "./profileApi";
 import { buildProfileView, PROFILE_ROWS_CHOICES, type ProfileRowsChoice, type ProfileView } from "./view";
@@ -12,7 +13,7 @@ type ProfileContext = Pick<AppLoadContext, "profiles" | "origin" | "originVary">
 /** A place's view at the data version now (the profile is kept per place and version). */
 export async function profileView(context: ProfileContext, place: ProfilePlace, rows: ProfileRowsChoice): Promise<ProfileView> {
   const { profile } = await context.profiles.page(place);
-  return buildProfileView(profile, { rows, url: new URL(profilePath(place), context.origin).href });
+  return buildProfileView(profile, { rows, url: new URL(profilePath(place), context.origin).href, outline: outlineSourceLine(place) });
 }
 
 /** The cache entry a profile page's loader primes: its view, under the argument the page asks with. */

@@ -41,16 +41,16 @@ const profile: PlaceProfile = {
 
 describe("buildProfileView", () => {
   it("holds the first rows and those the charts draw by default, every row when asked", () => {
-    const first = buildProfileView(profile, { rows: "first", url: "https://sacap.example/profiles/nepal" });
+    const first = buildProfileView(profile, { rows: "first", url: "https://sacap.example/profiles/nepal", outline: "Outline: test." });
     expect(first.rows.map((r) => r.code)).toEqual(["pr", "hurs", "huss", "rsds", "rlds", "sfcWind", "tas"]);
     expect(first).toMatchObject({ rowCount: 8, allRows: false, models: 35, sample: true, url: "https://sacap.example/profiles/nepal" });
-    const all = buildProfileView(profile, { rows: "all", url: "" });
+    const all = buildProfileView(profile, { rows: "all", url: "", outline: "Outline: test." });
     expect(all.rows.map((r) => r.code)).toEqual(["pr", "hurs", "huss", "rsds", "rlds", "sfcWind", "tas", "fd"]);
     expect(all.allRows).toBe(true);
   });
 
   it("keeps the profile's rounding, so the page's text and charts are the profile's", () => {
-    const view = buildProfileView(profile, { rows: "all", url: "" });
+    const view = buildProfileView(profile, { rows: "all", url: "", outline: "Outline: test." });
     profile.rows.forEach((full, i) => {
       const shown = view.rows[i];
       expect(formatNumber(shown.baseline, shown.decimals)).toBe(formatNumber(full.baseline!.median, full.decimals));
@@ -64,7 +64,7 @@ describe("buildProfileView", () => {
   });
 
   it("carries what the page says besides the tables, and nothing of the models it does not show", () => {
-    const view = buildProfileView(profile, { rows: "first", url: "" });
+    const view = buildProfileView(profile, { rows: "first", url: "", outline: "Outline: test." });
     expect(view.signals).toEqual(profile.signals);
     expect(view.levels).toEqual(profile.levels);
     expect(view.origin).toEqual(profile.origin);

@@ -49,6 +49,8 @@ export interface ProfileView {
   methods: string[];
   /** The page's own address (the citation). */
   url: string;
+  /** Where the place's outline comes from, its licence and how current it is (one or two sentences). */
+  outline: string;
 }
 
 const round = (value: number | null, decimals: number) => (value === null ? null : Number(value.toFixed(decimals)));
@@ -87,7 +89,7 @@ export function shownRows(rows: readonly ProfileRow[], choice: ProfileRowsChoice
 }
 
 /** The view of a profile: what its page shows, at the profile's rounding. */
-export function buildProfileView(profile: PlaceProfile, options: { rows: ProfileRowsChoice; url: string }): ProfileView {
+export function buildProfileView(profile: PlaceProfile, options: { rows: ProfileRowsChoice; url: string; outline: string }): ProfileView {
   const rows = shownRows(profile.rows, options.rows);
   return {
     place: profile.place,
@@ -106,6 +108,7 @@ export function buildProfileView(profile: PlaceProfile, options: { rows: Profile
     signals: profile.signals,
     methods: profile.methods,
     url: options.url,
+    outline: options.outline,
   };
 }
 

@@ -12,7 +12,7 @@ const cell = z.strictObject({
 });
 
 export const profileViewSchema = z.strictObject({
-  place: z.strictObject({ code: z.string(), name: z.string(), type: z.enum(["Country", "Basin"]), slug: z.string() }),
+  place: z.strictObject({ code: z.string(), name: z.string(), type: z.enum(["Country", "Basin", "State"]), country: z.string().optional(), slug: z.string() }),
   version: z.string(),
   baseline: z.strictObject({ start: z.number().int(), end: z.number().int(), label: z.string() }),
   scenarios: z.array(z.strictObject({ code: z.string(), name: z.string() })),
@@ -40,4 +40,5 @@ export const profileViewSchema = z.strictObject({
   signals: z.array(z.string()),
   methods: z.array(z.string()),
   url: z.string().describe("The page's address (the citation)."),
+  outline: z.string().describe("Where the place's outline comes from, its licence and how current it is."),
 });

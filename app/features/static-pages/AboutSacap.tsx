@@ -1,5 +1,6 @@
 import { Classes } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
+import { TableScroll } from "~/components/TableScroll";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
 
@@ -138,25 +139,27 @@ export function AboutSacap() {
       <section aria-labelledby="about-sacap-coverage">
         <h2 id="about-sacap-coverage">Coverage</h2>
         <h3>Countries</h3>
-        <table className={TABLE_CLASS}>
-          <caption>The eight countries covered, with their ISO 3166-1 alpha-3 codes</caption>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Country</th>
-            </tr>
-          </thead>
-          <tbody>
-            {COUNTRIES.map(([code, name]) => (
-              <tr key={code}>
-                <td>
-                  <code>{code}</code>
-                </td>
-                <td>{name}</td>
+        <TableScroll label="Table of the countries covered">
+          <table className={TABLE_CLASS}>
+            <caption>The eight countries covered, with their ISO 3166-1 alpha-3 codes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Country</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {COUNTRIES.map(([code, name]) => (
+                <tr key={code}>
+                  <td>
+                    <code>{code}</code>
+                  </td>
+                  <td>{name}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         <h3>River basins</h3>
         <p>
           Indicators are also summarised over {BASINS.length} river basins, many of them shared between

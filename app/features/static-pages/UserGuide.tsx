@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { FOCUS_MAP_KEY } from "~/features/maps/regions";
 import { GUIDE_LEVEL_EXAMPLE, listText } from "./warmingLevelsGuide";
+import { TableScroll } from "~/components/TableScroll";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
 
@@ -192,6 +193,22 @@ export function UserGuide() {
         </p>
       </section>
 
+      <section aria-labelledby="guide-places">
+        <h2 id="guide-places">Places: countries, states and provinces, river basins</h2>
+        <p>
+          Every page that takes a place offers the eight countries, the 16 river basins and the countries&apos; 148
+          states, union territories, provinces, divisions, zones, dzongkhags and atolls, grouped by country in the
+          place list (type a name to jump to it) and found by the navigation search by name or ISO 3166-2 code
+          (<code>IN-UP</code>, <code>PK-KP</code>). Their outlines are Natural Earth&apos;s 1:10m admin-1 layer
+          (version 5.1, public domain); Pakistan&apos;s former FATA is part of Khyber Pakhtunkhwa and Sri Lanka&apos;s
+          provinces are built from its districts. Two countries are shown as the layer has them: Nepal with its 14
+          zones of 1962-2015, not its seven provinces of 2015, and Bangladesh with Mymensingh inside Dhaka. Disputed
+          areas are drawn as the country that administers them holds them; the boundaries and names shown do not
+          imply official endorsement or acceptance. A deployment can bring official outlines with{" "}
+          <code>npm run ingest -- --places FILE</code> (README, &quot;Place outlines&quot;).
+        </p>
+      </section>
+
       {AREAS.map((area) => (
         <section key={area.id} aria-labelledby={area.id}>
           <h2 id={area.id}>{area.title}</h2>
@@ -296,25 +313,27 @@ export function UserGuide() {
           Every screen can be used with the keyboard alone. Single-key shortcuts do not fire while you are
           typing in a text field.
         </p>
-        <table className={TABLE_CLASS}>
-          <caption>Keyboard shortcuts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Keys</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {SHORTCUTS.map((shortcut) => (
-              <tr key={shortcut.action}>
-                <td>
-                  <Keys combos={shortcut.combos} />
-                </td>
-                <td>{shortcut.action}</td>
+        <TableScroll label="Table of keyboard shortcuts">
+          <table className={TABLE_CLASS}>
+            <caption>Keyboard shortcuts</caption>
+            <thead>
+              <tr>
+                <th scope="col">Keys</th>
+                <th scope="col">Action</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {SHORTCUTS.map((shortcut) => (
+                <tr key={shortcut.action}>
+                  <td>
+                    <Keys combos={shortcut.combos} />
+                  </td>
+                  <td>{shortcut.action}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Classes } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { TableScroll } from "~/components/TableScroll";
 
 const TABLE_CLASS = `${Classes.HTML_TABLE} ${Classes.HTML_TABLE_STRIPED} ${Classes.COMPACT}`;
 
@@ -99,15 +100,17 @@ const SECTIONS: Section[] = [
   ]) },
   { id: "etccdi", title: "ETCCDI climate extreme indices", body: <>
     <p>The Expert Team on Climate Change Detection and Indices defined 27 core indices computed from daily maximum temperature (TX), minimum temperature (TN), mean temperature (TG) and precipitation. A wet day has at least 1 mm of precipitation. Percentile thresholds are calendar-day values from a base period (1961-1990 in the ETCCDI standard), estimated with a 5-day window centred on each day. Some tools express r95ptot and r99ptot as a percentage of prcptot instead of in mm.</p>
-    <table className={TABLE_CLASS}>
-      <caption>ETCCDI core indices</caption>
-      <thead><tr><th scope="col">Code</th><th scope="col">Name</th><th scope="col">Definition</th><th scope="col">Unit</th></tr></thead>
-      <tbody>
-        {ETCCDI_INDICES.map(([code, name, definition, unit]) => (
-          <tr key={code} id={`index-${code}`}><td><code>{code}</code></td><td>{name}</td><td>{definition}</td><td>{unit}</td></tr>
-        ))}
-      </tbody>
-    </table>
+    <TableScroll label="Table of the ETCCDI indices">
+      <table className={TABLE_CLASS}>
+        <caption>ETCCDI core indices</caption>
+        <thead><tr><th scope="col">Code</th><th scope="col">Name</th><th scope="col">Definition</th><th scope="col">Unit</th></tr></thead>
+        <tbody>
+          {ETCCDI_INDICES.map(([code, name, definition, unit]) => (
+            <tr key={code} id={`index-${code}`}><td><code>{code}</code></td><td>{name}</td><td>{definition}</td><td>{unit}</td></tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   </> },
   { id: "drought-indices", title: "Drought indices: SPI and SPEI", body: <>
     {list([

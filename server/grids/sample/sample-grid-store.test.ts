@@ -98,10 +98,10 @@ const countriesAndBasins = () => masks.filter((m) => m.cells.length > 0 && !SUBD
 
 /**
  * Every model's fields have the place's period means over every outline with cells (countries, basins,
- * states and provinces, which nest in their countries: 157 constraints solved together): relative 1e-8 where
+ * states and provinces, which nest in their countries: 157 constraints solved together): relative 1e-9 where
  * the fit needs no clamp to the physical range (temperatures, rainfall), else 1e-6.
  */
-async function expectConsistent(q: GridQuery, places: readonly string[] = masks.filter((m) => m.cells.length > 0).map((m) => m.code), tolerance = 1e-8) {
+async function expectConsistent(q: GridQuery, places: readonly string[] = masks.filter((m) => m.cells.length > 0).map((m) => m.code), tolerance = 1e-9) {
   const fields = (await store.modelFields(q))!;
   expect(fields.members.length).toBeGreaterThan(10);
   let checked = 0;

@@ -9,7 +9,7 @@ import { SampleSeriesStore } from "../sample/sample-store";
 import { createSeriesService } from "../service.server";
 import { IngestedSeriesStore } from "../ingested-store.server";
 import { LayeredSeriesStore } from "../store";
-import { loadGeoFeatures } from "../../places/outlines.server";
+import { adminUnits, loadGeoFeatures } from "../../places/outlines.server";
 import { ingest, type IngestSummary } from "./ingest.server";
 import { computeMasks } from "./masks";
 import { writeTestNetcdf } from "./testing/write-netcdf";
@@ -25,6 +25,8 @@ const LAT = Array.from({ length: 36 }, (_, i) => 4.5 + i); // 4.5 .. 39.5
 const LON = Array.from({ length: 40 }, (_, i) => 60.5 + i); // 60.5 .. 99.5
 const masks = computeMasks(Float64Array.from(LAT), Float64Array.from(LON), loadGeoFeatures("seeds/geo", seeds));
 const maskOf = (code: string) => masks.masks.find((m) => m.code === code)!;
+const polygonsOf = (g: { type: "Polygon"; coordinates: readonly (readonly (readonly number[])[])[] } | { type: "MultiPolygon"; coordinates: readonly (readonly (readonly (readonly number[])[])[])[] }) =>
+  g.type === "Polygon" ? [g.coordinates] : g.coordinates;
 /** The cos(latitude)-weighted mean over a place of a value that depends on the cell's latitude. */
 function areaMean(code: string, f: (lat: number) => number): number {
   const mask = maskOf(code);
@@ -136,6 +138,52 @@ describe("npm run ingest", () => {
       expect(pr[5]).toBeCloseTo((29 * 2 + 30) / 30, 4);
       expect(pr[6]).toBeCloseTo((29 * 2 + 60) / 31, 4);
       expect(await annual(store, "pr", "BGD")).toBeCloseTo((362 * 2 + 90) / 365, 4);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("averages over states and provinces as over countries: equal to an area mean sampled from each full outline", async () => {
+    // an independent mean: the outline sampled on a fine lattice (even-odd point in polygon over its rings),
+    // each point taking the value of the 1° cell it falls in, weighted by cos(latitude)
+    const units = adminUnits("seeds/geo");
+    const sampled = (code: string, step: number) => {
+      const rings = polygonsOf(units.find((u) => u.code === code)!.geometry).flat();
+      const inside = (x: number, y: number) => {
+        let odd = false;
+        for (const ring of rings)
+          for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+            const [xi, yi] = ring[i];
+            const [xj, yj] = ring[j];
+            if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
+          }
+        return odd;
+      };
+      const xs = rings.flat().map((p) => p[0]);
+      const ys = rings.flat().map((p) => p[1]);
+      let sum = 0;
+      let weight = 0;
+      for (let y = Math.min(...ys) + step / 2; y < Math.max(...ys); y += step)
+        for (let x = Math.min(...xs) + step / 2; x < Math.max(...xs); x += step)
+          if (inside(x, y)) {
+            const w = Math.cos((y * Math.PI) / 180);
+            sum += w * txOf(LAT[Math.floor(y - 4)]);
+            weight += w;
+          }
+      return sum / weight;
+    };
+    const store = new IngestedSeriesStore(db);
+    try {
+      // Delhi, within a few cells; Rajasthan, large; Western Province of Sri Lanka, on the coast (its sea cells
+      // count by their land share only)
+      for (const [code, step] of [["IN-DL", 0.005], ["IN-RJ", 0.05], ["LK-1", 0.005]] as const) {
+        const ingested = await annual(store, "tasmax", code);
+        expect(ingested, code).toBeCloseTo(sampled(code, step), 2);
+        expect(ingested, code).toBeCloseTo(areaMean(code, txOf), 4);
+      }
+      // the three differ: each is its own cells
+      const values = await Promise.all(["IN-DL", "IN-RJ", "LK-1"].map((c) => annual(store, "tasmax", c)));
+      expect(new Set(values.map((v) => v.toFixed(2))).size).toBe(3);
     } finally {
       store.close();
     }

@@ -50,8 +50,12 @@ const modelsWith = (code: string) => MODELS.filter((m) => modelHasIndicator(avai
 const ensembleMedian = (code: string, f: (model: string) => number) => median(modelsWith(code).map(f));
 
 describe("SampleSeriesStore", () => {
-  it("has climate parameters for every geo of the seeds", () => {
-    expect(GEOS.sort()).toEqual(geoSeeds.map((g) => g.field_value).sort());
+  it("has climate parameters for every country and basin of the seeds, and series for every state and province", () => {
+    expect(GEOS.sort()).toEqual(geoSeeds.filter((g) => g.field_geotype !== "State").map((g) => g.field_value).sort());
+    // a state's or province's series are shares of its country's (units.test.ts)
+    for (const g of geoSeeds.filter((s) => s.field_geotype === "State")) {
+      expect(store.getOne({ indicator: "tas", geo: g.field_value, scenario: "ssp245", model: "MIROC6", frequency: "annual" }), g.field_value).toBeDefined();
+    }
   });
 
   it("is deterministic: a fresh store gives the same numbers", async () => {

@@ -47,7 +47,7 @@ export interface UnitShare {
 }
 
 /** Indicators in °C whose unit values are the country's plus an offset. */
-export const ADDITIVE_INDICATORS: ReadonlySet<string> = new Set(["tas", "tasmax", "tasmin", "txx", "tnx", "txn", "tnn"]);
+const ADDITIVE_INDICATORS: ReadonlySet<string> = new Set(["tas", "tasmax", "tasmin", "txx", "tnx", "txn", "tnn"]);
 /** Standardised indices: the unit's are the country's. */
 const SAME_AS_COUNTRY: ReadonlySet<string> = new Set(["spi", "spei"]);
 /** Shares of days or of saturation, at most 100 %. */

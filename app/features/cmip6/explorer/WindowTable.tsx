@@ -6,6 +6,7 @@ import { displayDecimalsOf } from "../indicatorRules";
 import { ONE_SOURCE_RULE, type Agreement } from "../windows";
 import { toCsvWithHeader, toJsonWithHeader, WINDOW_EXPORT_COLUMNS, windowExportRows } from "./compute";
 import { windowRowsOf, type ExplorerResults } from "./view";
+import { TableScroll } from "~/components/TableScroll";
 
 /** The agreement cell: a mark (filled arrow when robust, hollow when not) and the count in words. */
 function AgreementCell({ agreement }: { agreement: Agreement | null }) {
@@ -46,53 +47,55 @@ export function WindowTable({ results }: { results: ExplorerResults }) {
       {rows.length === 0 ? (
         <p>No 20-year projection window (2020-2039 to 2080-2099) lies completely in this period, and no scenario with warming levels is chosen.</p>
       ) : (
-        <HTMLTable compact striped className="sacap-table sacap-explorer__windows">
-          <caption>
-            20-year means: each model&apos;s mean over the window (with at least 90 % of its years), then the median and
-            p10-p90 range across models ({units}); at a warming level each model&apos;s own 20 years. Change from {baseline}
-            {otherBaseline ? " (warming-level rows from 1995-2014)" : ""}, the median and p10-p90 of the models&apos; own
-            changes. Agreement: IPCC AR6 simple approach, robust when at least 80 % of the models agree on the sign of the
-            change.{subset ? ` Models: ${subset}.` : ""}
-            {sample ? " Sample data." : ""}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Scenario</th>
-              <th scope="col">Window</th>
-              <th scope="col">Models</th>
-              <th scope="col">Median</th>
-              <th scope="col">p10-p90</th>
-              <th scope="col">Change from {baseline}</th>
-              <th scope="col">Change p10-p90</th>
-              <th scope="col">Agreement</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={`${r.scenario}-${r.code}`} data-window={r.code} className={r.kind === "gwl" ? "sacap-explorer__level-row" : undefined}>
-                <td>{scenarioName(r.scenario)}</td>
-                <th scope="row" title={r.level?.text}>
-                  {r.window}
-                </th>
-                <td className="sacap-num">
-                  {r.count} of {r.of}
-                </td>
-                <td className="sacap-num">{formatNumber(r.median, decimals, { missing: r.incomplete })}</td>
-                <td className="sacap-num">
-                  {formatNumber(r.p10, decimals)} to {formatNumber(r.p90, decimals)}
-                </td>
-                <td className="sacap-num">
-                  {formatNumber(r.change, decimals, { signed: true })}
-                  {r.baseline && r.baseline !== baseline ? <span className="sacap-explorer__from"> (from {r.baseline})</span> : null}
-                </td>
-                <td className="sacap-num">
-                  {formatNumber(r.changeP10, decimals, { signed: true })} to {formatNumber(r.changeP90, decimals, { signed: true })}
-                </td>
-                <AgreementCell agreement={r.agreement} />
+        <TableScroll label="Table of 20-year windows">
+          <HTMLTable compact striped className="sacap-table sacap-explorer__windows">
+            <caption>
+              20-year means: each model&apos;s mean over the window (with at least 90 % of its years), then the median and
+              p10-p90 range across models ({units}); at a warming level each model&apos;s own 20 years. Change from {baseline}
+              {otherBaseline ? " (warming-level rows from 1995-2014)" : ""}, the median and p10-p90 of the models&apos; own
+              changes. Agreement: IPCC AR6 simple approach, robust when at least 80 % of the models agree on the sign of the
+              change.{subset ? ` Models: ${subset}.` : ""}
+              {sample ? " Sample data." : ""}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Scenario</th>
+                <th scope="col">Window</th>
+                <th scope="col">Models</th>
+                <th scope="col">Median</th>
+                <th scope="col">p10-p90</th>
+                <th scope="col">Change from {baseline}</th>
+                <th scope="col">Change p10-p90</th>
+                <th scope="col">Agreement</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={`${r.scenario}-${r.code}`} data-window={r.code} className={r.kind === "gwl" ? "sacap-explorer__level-row" : undefined}>
+                  <td>{scenarioName(r.scenario)}</td>
+                  <th scope="row" title={r.level?.text}>
+                    {r.window}
+                  </th>
+                  <td className="sacap-num">
+                    {r.count} of {r.of}
+                  </td>
+                  <td className="sacap-num">{formatNumber(r.median, decimals, { missing: r.incomplete })}</td>
+                  <td className="sacap-num">
+                    {formatNumber(r.p10, decimals)} to {formatNumber(r.p90, decimals)}
+                  </td>
+                  <td className="sacap-num">
+                    {formatNumber(r.change, decimals, { signed: true })}
+                    {r.baseline && r.baseline !== baseline ? <span className="sacap-explorer__from"> (from {r.baseline})</span> : null}
+                  </td>
+                  <td className="sacap-num">
+                    {formatNumber(r.changeP10, decimals, { signed: true })} to {formatNumber(r.changeP90, decimals, { signed: true })}
+                  </td>
+                  <AgreementCell agreement={r.agreement} />
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableScroll>
       )}
       {levelStatus ? <p className="sacap-method">{levelStatus}</p> : null}
       {leftOut.length > 0 ? (

@@ -11,6 +11,7 @@ import { spreadSummary, STORYLINE_LABELS, STORYLINES, storylineModels, SUBSET_NA
 import { levelCountText, levelMethodNote } from "../warmingLevels";
 import type { ExplorerSelection } from "../explorer/selection";
 import { spreadRequest, type SpreadPageView, type SpreadRequest } from "./spread";
+import { TableScroll } from "~/components/TableScroll";
 
 interface SpreadViewProps {
   catalog: SeriesCatalog;
@@ -153,32 +154,34 @@ function SpreadResults({ catalog, selection, request, view, onChange }: SpreadRe
         </span>
       </div>
 
-      <HTMLTable compact striped className="sacap-table sacap-spread__table">
-        <caption>
-          Models by change from 1995-2014 ({seasonWords}, {scenarioName}, {request.window.label}): Tab or the arrow keys move
-          between rows, Space selects{sample ? " (sample data)" : ""}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            <th scope="col">ΔT (°C)</th>
-            <th scope="col">ΔP (%)</th>
-            <th scope="col">Selected</th>
-          </tr>
-        </thead>
-        <tbody onKeyDown={onKeyDown}>
-          {points.map((q) => (
-            <tr key={q.model} className={chosen.includes(q.model) ? "sacap-spread__row--selected" : undefined}>
-              <th scope="row">{q.model}</th>
-              <td className="sacap-num">{formatNumber(q.temperature, T_DECIMALS, { signed: true })}</td>
-              <td className="sacap-num">{formatNumber(q.precipitation, P_DECIMALS, { signed: true })}</td>
-              <td>
-                <Checkbox checked={chosen.includes(q.model)} onChange={() => toggle(q.model)} aria-label={`Select ${q.model}`} className="sacap-spread__check" />
-              </td>
+      <TableScroll label="Table of models by change">
+        <HTMLTable compact striped className="sacap-table sacap-spread__table">
+          <caption>
+            Models by change from 1995-2014 ({seasonWords}, {scenarioName}, {request.window.label}): Tab or the arrow keys move
+            between rows, Space selects{sample ? " (sample data)" : ""}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col">ΔT (°C)</th>
+              <th scope="col">ΔP (%)</th>
+              <th scope="col">Selected</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody onKeyDown={onKeyDown}>
+            {points.map((q) => (
+              <tr key={q.model} className={chosen.includes(q.model) ? "sacap-spread__row--selected" : undefined}>
+                <th scope="row">{q.model}</th>
+                <td className="sacap-num">{formatNumber(q.temperature, T_DECIMALS, { signed: true })}</td>
+                <td className="sacap-num">{formatNumber(q.precipitation, P_DECIMALS, { signed: true })}</td>
+                <td>
+                  <Checkbox checked={chosen.includes(q.model)} onChange={() => toggle(q.model)} aria-label={`Select ${q.model}`} className="sacap-spread__check" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
     </div>
   );
 }
