@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { displayDecimalsOf } from "../../app/features/cmip6/indicatorRules";
 import { scaleColor } from "../../app/features/maps/colorScale";
-import type { ChoroplethResponse } from "../../app/features/maps/choropleth";
+import { choroplethRange, type ChoroplethResponse } from "../../app/features/maps/choropleth";
 import { BOUNDARY_DISCLAIMER } from "../../app/features/places/disclaimer";
 import { formatNumber } from "../../app/lib/format";
 import { expect, hydrated, test } from "./fixtures";
@@ -39,10 +39,13 @@ test.describe("without JavaScript", () => {
     const slot = page.getByTestId("map-slot");
     await expect(slot.getByRole("img", { name: "Map of Mean temperature (annual average), 2040-2059, SSP2-4.5, by state or province" })).toBeVisible();
     await expect(page.getByRole("combobox", { name: /^Regions/ })).toHaveValue("State");
-    // every unit in the colour of its value on the default scale (-50 to 55 °C)
+    // every unit in the colour of its value on the scale fitted to the units' values
+    const [min, max] = choroplethRange(answer.values.map((v) => v.value), false)!;
     const fills = await drawnFills(page);
     expect(Object.keys(fills).sort()).toEqual(STATES.map((s) => s.field_value).sort());
-    for (const v of answer.values) expect(fills[v.geo], v.geo).toBe(v.value === null ? "none" : scaleColor(v.value, -50, 55, "temperature"));
+    for (const v of answer.values) expect(fills[v.geo], v.geo).toBe(v.value === null ? "none" : scaleColor(v.value, min, max, "temperature"));
+    // the fit tells the units apart: a cold unit and a hot one are not one colour
+    expect(new Set(Object.values(fills)).size).toBeGreaterThan(10);
 
     // the region list: every unit with its value, as the answer has it, after its country's name
     await expect(page.getByRole("heading", { name: "States and provinces" })).toBeVisible();
