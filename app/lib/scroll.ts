@@ -1,4 +1,4 @@
-import { useLocation, useNavigationType } from "@remix-run/react";
+import { useLocation, useNavigate, useNavigationType } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 
 /** Spec section 9: hash targets land 60 px below the top, clear of the sticky navbar. */
@@ -79,6 +79,9 @@ function landOn(target: HTMLElement, behavior: ScrollBehavior) {
   for (const part of pane ? Array.from(pane.children) : [document.body]) resized.observe(part);
   ended.signal.addEventListener("abort", () => resized.disconnect());
   for (const input of READER_INPUT) window.addEventListener(input, () => ended.abort(), { once: true, passive: true, signal: ended.signal });
+  // a new fragment in the address (typed, or set by a script) leaves this target; its own landing follows
+  const moved = () => targetOf(window.location.hash) !== target && ended.abort();
+  window.addEventListener("hashchange", moved, { signal: ended.signal });
 }
 
 const positions = new Map<string, number>();
@@ -97,8 +100,20 @@ const positions = new Map<string, number>();
 export function useScrollBehavior() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const navigate = useNavigate();
   const first = useRef(true);
   const currentKey = useRef(location.key);
+
+  // A fragment changed while the page's scripts were starting (in the address bar, or by `location.hash`)
+  // can come after the router read the address and before it listened for changes: the router would keep
+  // the old fragment, and the page would land on it. Once listening, it is told the address as it is now.
+  useEffect(() => {
+    const now = window.location;
+    if (now.pathname === location.pathname && now.search === location.search && now.hash !== location.hash) {
+      navigate({ pathname: now.pathname, search: now.search, hash: now.hash }, { replace: true, preventScrollReset: true });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after the router has started
+  }, []);
 
   // Remember each entry's scroll position, for Back and Forward.
   useEffect(() => {

@@ -44,8 +44,9 @@ function AezModules({ modules, complete, inlineImages }: { modules: readonly Aez
   useEffect(() => {
     if (!complete || landed.current) return;
     landed.current = true;
-    if (target) scrollToHash(`#${target}`, "instant");
-  }, [complete, target]);
+    // the address as it is now: a fragment changed meanwhile is the one to land on
+    scrollToHash(window.location.hash, "instant");
+  }, [complete]);
   const current = useScrollSpy(anchors, target);
   // As with a fragment link in plain HTML, reading and Tab continue from the section the link points to.
   const focusTarget = useCallback((anchor: string) => {

@@ -1,15 +1,16 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The element id of the URL's fragment, once hydrated. The server never sees the fragment, so it is
- * read after the first render: server HTML and hydration agree, and `:target` covers the moment between.
+ * read from the first render after hydration on: server HTML and hydration agree, and `:target` covers the
+ * moment between. It follows the router's location in the same render (no state of its own that could lag
+ * one render behind a change of fragment).
  */
 export function useHashAnchor(): string | undefined {
   const { hash } = useLocation();
-  const [anchor, setAnchor] = useState<string>();
-  useEffect(() => setAnchor(hash.length > 1 ? decodeFragment(hash.slice(1)) : undefined), [hash]);
-  return anchor;
+  const hydrated = useHydrated();
+  return hydrated && hash.length > 1 ? decodeFragment(hash.slice(1)) : undefined;
 }
 
 function decodeFragment(fragment: string): string {
