@@ -8,6 +8,7 @@ import { REFERENCE_CACHE_CONTROL } from "../../app/store/contract";
 import { prepareJson, type PreparedJson, type ReferenceService } from "../services/reference.server";
 import { choropleth, choroplethQueryFromParams } from "./choropleth.server";
 import { cachedJson, cachedJsonOf, jsonError } from "./responses.server";
+import { shippedGeoDir } from "../places/outlines.server";
 import { cmip6ViewerView } from "./viewer-views.server";
 
 export const GEO_LAYERS = ["countries", "basins", "states"] as const;
@@ -49,7 +50,7 @@ const geoCache = new Map<GeoLayer, { body: string; etag: string }>();
 export function geoJson(name: GeoLayer): { body: string; etag: string } {
   let entry = geoCache.get(name);
   if (!entry) {
-    const body = readFileSync(path.resolve(process.cwd(), "seeds", "geo", `${name}.json`), "utf8");
+    const body = readFileSync(path.join(shippedGeoDir(), `${name}.json`), "utf8");
     entry = { body, etag: `"${createHash("sha256").update(body).digest("hex").slice(0, 20)}"` };
     geoCache.set(name, entry);
   }

@@ -1,7 +1,6 @@
-import path from "node:path";
 import type { Env } from "../env.server";
 import type { Seeds } from "../seeds.server";
-import { loadGeoFeatures } from "../places/outlines.server";
+import { loadGeoFeatures, shippedGeoDir } from "../places/outlines.server";
 import type { SeriesService } from "../series/service.server";
 import { GridFileStore } from "./files/store";
 import { SampleGridStore } from "./sample/sample-grid-store";
@@ -14,8 +13,7 @@ import { LayeredGridStore, type GridStore } from "./store";
  */
 export async function openGridStore(options: { env: Env; seeds: Seeds; series: SeriesService }): Promise<GridStore> {
   const { seeds, series } = options;
-  const geoDir = path.resolve(process.env.SEEDS_DIR || "seeds", "geo");
-  const sample = new SampleGridStore({ series, warmingLevels: seeds.warmingLevels, features: loadGeoFeatures(geoDir, seeds) });
+  const sample = new SampleGridStore({ series, warmingLevels: seeds.warmingLevels, features: loadGeoFeatures(shippedGeoDir(), seeds) });
   const files = await GridFileStore.open(options.env.GRID_DIR, sample.axes);
   return files ? new LayeredGridStore(files, sample) : sample;
 }
