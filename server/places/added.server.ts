@@ -34,12 +34,21 @@ export function recordAddedPlaces(db: BetterSqlite3.Database, places: readonly A
   })();
 }
 
-/** The places a series database records as added, by code; none in a database from before they were. */
+/** How the places are read from the table, in SQLite and PostgreSQL alike. */
+export const ADDED_PLACES_QUERY = "SELECT code, name, country, outline FROM added_places";
+
+/** The rows of `ADDED_PLACES_QUERY` as places, by code (the same order whichever database they come from). */
+export function addedPlacesOf(rows: readonly { code: string; name: string; country: string; outline: string }[]): AddedPlace[] {
+  return rows
+    .map((r) => ({ code: r.code, name: r.name, country: r.country as CountryIso3, geometry: JSON.parse(r.outline) as AddedPlace["geometry"] }))
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}
+
+/** The places a SQLite series database records as added; none in a database from before they were. */
 export function readAddedPlaces(db: BetterSqlite3.Database): AddedPlace[] {
   const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'added_places'").get();
   if (!table) return [];
-  const rows = db.prepare("SELECT code, name, country, outline FROM added_places ORDER BY code").all() as { code: string; name: string; country: CountryIso3; outline: string }[];
-  return rows.map((r) => ({ code: r.code, name: r.name, country: r.country, geometry: JSON.parse(r.outline) as AddedPlace["geometry"] }));
+  return addedPlacesOf(db.prepare(ADDED_PLACES_QUERY).all() as Parameters<typeof addedPlacesOf>[0]);
 }
 
 /**
