@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { redactDatabaseUrl } from "./db/url.server";
 import { DEFAULT_SERIES_DB, EnvError, seriesDatabaseFile, seriesDatabaseUrl, type Env } from "./env.server";
 import { getSeeds, withViewerLayersFile, type Seeds } from "./seeds.server";
+import { withAddedPlaces } from "./places/added.server";
 import { DroughtIndexStore } from "./series/drought-store";
 import { SampleSeriesStore } from "./series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "./series/service.server";
@@ -73,9 +74,11 @@ export type ServiceContext = Awaited<ReturnType<typeof createLoadContext>>;
  */
 export async function createLoadContext(env: Env, { publicDir }: { publicDir: string }) {
   // the seed's viewer layers and the operator's (WMS_LAYERS_FILE)
-  const seeds = withViewerLayersFile(getSeeds(), env.WMS_LAYERS_FILE);
+  const shipped = withViewerLayersFile(getSeeds(), env.WMS_LAYERS_FILE);
+  const store = await openSeriesApiStore(shipped, env.SERIES_DB, { pollSeconds: env.SERIES_DB_POLL_SECONDS });
+  // the seed's places and those the store's ingest added (`--places`), which every screen and list then knows
+  const seeds = withStorePlaces(shipped, store);
   const reference = createReferenceService(seeds);
-  const store = await openSeriesApiStore(seeds, env.SERIES_DB, { pollSeconds: env.SERIES_DB_POLL_SECONDS });
   const series = createSeriesService(seeds, store, { pool: seriesWorkers(env.SERIES_WORKERS) });
   const grids = await openGridStore({ env, seeds, series });
   warmGridImages(grids);
@@ -98,6 +101,15 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
     oni: loadOni(),
     aezImages: createAezImages(publicDir, () => reference.list("getAezModules")),
   };
+}
+
+/**
+ * The seeds with the places the series store's ingest added after their own (`withAddedPlaces`): what the
+ * main thread and the series workers both answer from, so that their reference lists, and with them the
+ * data versions of their answers, agree.
+ */
+export function withStorePlaces<S extends Pick<Seeds, "geos">>(seeds: S, store: SeriesStore): S {
+  return withAddedPlaces(seeds, store.addedPlaces?.() ?? []);
 }
 
 /** The built series worker, beside the built server (`scripts/build-server.mjs`). */

@@ -6,6 +6,7 @@ import { SampleSeriesStore } from "../series/sample/sample-store";
 import { createSeriesService } from "../series/service.server";
 import type { SeriesStore } from "../series/store";
 import { choropleth } from "./choropleth.server";
+import { withAddedPlaces } from "../places/added.server";
 
 describe("choropleth answers", () => {
   const seeds = getSeeds();
@@ -58,6 +59,16 @@ describe("choropleth answers", () => {
     // a selection without any series is still not found
     const none = await choropleth(createSeriesService(seeds, { ...withoutAtolls, getSeries: async (keys) => keys.map(() => undefined) }), seeds.warmingLevels, query);
     expect(none).toMatchObject({ status: 404 });
+  });
+
+  it("leave out the places an operator added, which the map of the states and provinces does not draw", async () => {
+    const lucknow = { code: "IN-UP-LKO", name: "Lucknow", country: "IND" as const, geometry: { type: "Polygon" as const, coordinates: [[[80.7, 26.65], [81.1, 26.65], [81.1, 27.05], [80.7, 27.05], [80.7, 26.65]]] } };
+    const catalogue = withAddedPlaces(seeds, [lucknow]);
+    expect(catalogue.geos.some((g) => g.field_value === "IN-UP-LKO")).toBe(true);
+    const query = { indicator: "tas", geotype: "State" as const, scenario: "ssp245", model: "MIROC6", window: "2040-2059" };
+    const answer = await choropleth(createSeriesService(catalogue, new SampleSeriesStore()), seeds.warmingLevels, query);
+    if ("status" in answer) throw new Error(answer.message);
+    expect(answer.values.map((v) => v.geo)).toEqual(seeds.geos.filter((g) => g.field_geotype === "State").map((g) => g.field_value));
   });
 
   it("the query schema has the parameters the route accepts", () => {

@@ -91,7 +91,8 @@ export async function choropleth(series: SeriesService, table: Pick<WarmingLevel
   // a projection joins the historical run: for the 1995-2014 baseline, and for level windows before 2015
   const years = projection ? { start: Math.min(BASELINE_PERIOD.start, span.start), end: span.end } : span;
 
-  const geos = series.catalog.geos.filter((g) => g.field_geotype === geotype);
+  // the regions the map draws: places an operator added (`--places`) have no outline in its layers
+  const geos = series.catalog.geos.filter((g) => g.field_geotype === geotype && !g.added);
   const values: ChoroplethResponse["values"] = [];
   let info: ChoroplethResponse["indicator"] | undefined;
   let sample = false;

@@ -52,8 +52,13 @@ ${OBSERVATION_DATASETS.map((d) => `                        ${d.flags[0].padEnd(1
                       (default 99); places covered less are listed and get nothing from the file
   --places FILE       your own outlines (official borders, HydroBASINS, GADM): a GeoJSON FeatureCollection
                       in WGS 84 degrees, a Polygon or MultiPolygon per place with properties.code (or iso3)
-                      naming a country (NPL) or basin (indus); places it does not name keep the shipped
-                      outlines. Checked before reading: a feature without a known code, not a polygon,
+                      naming a country (NPL), basin (indus) or state (IN-UP); places it does not name keep
+                      the shipped outlines. Another code adds a place (a district): it needs
+                      properties.name and properties.country (NPL, IND, ...) and a code of its own, an
+                      ISO 3166-2 code of that country (IN-UP-LKO) or a lowercase one (lucknow-district);
+                      the database records it and a portal started on it lists it as a place of its
+                      country. Checked before reading: a feature without a code, a new place without a
+                      name or country or whose name or code is another place's address, not a polygon,
                       with an open, crossing or projected ring stops the run, naming the feature and rule.
                       Files ingested with other outlines are read again.
   --elevation FILE    elevation of each grid cell for potential evapotranspiration (pet): a NetCDF4 file

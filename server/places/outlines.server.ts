@@ -148,15 +148,20 @@ export function placeLatitudes(geoDir = shippedGeoDir()): Readonly<Record<string
   return { ...GEO_LATITUDES, ...Object.fromEntries(adminUnits(geoDir).map((u) => [u.code, Math.round(u.lat * 10) / 10])) };
 }
 
+/** The outline line of a place whose outline is the operator's. */
+const OPERATOR_OUTLINE_LINE = "Outline: an operator's own (--places).";
+
 /**
  * Where a place's outline comes from, for its pages and downloads: the layer, its licence and, for a state
- * or province, how current its country's units are (`sources`, said where they are behind).
+ * or province, how current its country's units are (`sources`, said where they are behind); for a place
+ * the operator's ingest added (`added`), the operator's file.
  */
-export function outlineSourceLine(place: { code: string; type: string; country?: string }, geoDir = shippedGeoDir()): string {
+export function outlineSourceLine(place: { code: string; type: string; country?: string; added?: true }, geoDir = shippedGeoDir()): string {
+  if (place.added) return OPERATOR_OUTLINE_LINE;
   const layer = (name: string) => readOnce<{ source?: string }>(path.join(geoDir, name)).source ?? "";
   if (place.type === "Basin") return `Outline: ${layer("basins.json")}`;
   if (place.type === "Country") return `Outline: ${layer("countries.json")}.`;
   const source = place.country ? adminSources(geoDir)[place.country] : undefined;
-  if (!source) return "Outline: an operator's own (--places).";
+  if (!source) return OPERATOR_OUTLINE_LINE;
   return `Outline: ${source.source}; ${source.licence}. ${source.note}`;
 }

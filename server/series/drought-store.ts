@@ -1,4 +1,5 @@
 import { placeLatitudes } from "../places/outlines.server";
+import { addedLatitudes, type AddedPlace } from "../places/added.server";
 import { DEFAULT_DROUGHT_REFERENCE, type DroughtWarning } from "../../app/features/cmip6/drought";
 import { MONTH_NAMES } from "../../app/features/cmip6/periods";
 import { kindOfSources } from "../../app/features/cmip6/windows";
@@ -35,7 +36,10 @@ const SPEI_INPUTS = ["pr", "pet", "tas", "tasmax", "tasmin"] as const;
 type InputCode = (typeof SPEI_INPUTS)[number];
 
 export interface DroughtStoreOptions {
-  /** Latitude of each geo, degrees north (for Hargreaves-Samani's radiation); default `placeLatitudes()`. */
+  /**
+   * Latitude of each geo, degrees north (for Hargreaves-Samani's radiation); default `placeLatitudes()` and
+   * the wrapped store's added places' (`addedLatitudes`).
+   */
   latitudes?: Readonly<Record<string, number>>;
   /** Reference period of the fits; default 1985-2014. */
   reference?: YearRange;
@@ -75,7 +79,7 @@ export class DroughtIndexStore implements SeriesStore {
     private readonly inner: SeriesStore,
     options: DroughtStoreOptions = {},
   ) {
-    this.latitudes = options.latitudes ?? placeLatitudes();
+    this.latitudes = options.latitudes ?? { ...placeLatitudes(), ...addedLatitudes(inner.addedPlaces?.() ?? []) };
     this.reference = options.reference ?? DEFAULT_DROUGHT_REFERENCE;
     if (inner.refresh) this.refresh = () => inner.refresh!();
     this.computed = new LruCache(options.cacheBytes ?? 16 * 1024 * 1024, (s) => 256 + (s ? s.values.byteLength : 0), "SPI and SPEI fits (bytes)");
@@ -84,6 +88,10 @@ export class DroughtIndexStore implements SeriesStore {
   /** The wrapped store's version, read now (it may move on while the process runs), and the fits'. */
   get version(): string {
     return `${this.inner.version}+drought-${DROUGHT_STORE_VERSION}`;
+  }
+
+  addedPlaces(): readonly AddedPlace[] {
+    return this.inner.addedPlaces?.() ?? [];
   }
 
   describe(): StoreDescription {

@@ -1,5 +1,6 @@
 import BetterSqlite3 from "better-sqlite3";
 import type { SeriesKey, SeriesStore, StoreDescription, StoredSeries } from "./store";
+import { readAddedPlaces, type AddedPlace } from "../places/added.server";
 import { INGESTED_FILE_COLUMNS, ingestedSeries, ingestedSources, type IngestedFileRow, type IngestedSeriesRow, type IngestedSources } from "./ingested-series";
 
 export { calendarOfRun, INGEST_METHOD, methodOfRun, OBSERVED_INGEST_METHOD } from "./ingested-series";
@@ -67,6 +68,17 @@ CREATE TABLE IF NOT EXISTS series_years (
   method TEXT,
   PRIMARY KEY (indicator, geo, frequency, scenario, model, year)
 ) WITHOUT ROWID;
+-- places an operator's outlines (--places) added to the catalogue, with the outline their series were
+-- computed from (a GeoJSON geometry): the portal started on this database lists them after the seed's places
+CREATE TABLE IF NOT EXISTS added_places (
+  code TEXT NOT NULL PRIMARY KEY,
+  name TEXT NOT NULL,
+  country TEXT NOT NULL,
+  outline TEXT NOT NULL,
+  -- the --places file that added it last
+  file TEXT NOT NULL,
+  added_at TEXT NOT NULL
+) WITHOUT ROWID;
 `;
 
 /** Key by which answers refer to the provenance of one model's run of one scenario. */
@@ -80,6 +92,7 @@ export class IngestedSeriesStore implements SeriesStore {
   private readonly db: BetterSqlite3.Database;
   private readonly sources: IngestedSources;
   private readonly select: BetterSqlite3.Statement;
+  private readonly places: readonly AddedPlace[];
 
   /** Opens an ingested series database read-only; it must exist and hold the ingest tables. */
   constructor(readonly file: string) {
@@ -88,6 +101,7 @@ export class IngestedSeriesStore implements SeriesStore {
     const files = this.db.prepare(`SELECT ${INGESTED_FILE_COLUMNS} FROM ingested_files ORDER BY name`).all() as IngestedFileRow[];
     this.sources = ingestedSources(files);
     this.version = `ingested-${files.length}-${this.sources.fingerprint}`;
+    this.places = readAddedPlaces(this.db);
     // databases from before the coverage was recorded have no such column
     const columns = (this.db.prepare("PRAGMA table_info(series_years)").all() as { name: string }[]).map((c) => c.name);
     // nor, from before rows said how they were computed, a method
@@ -115,6 +129,11 @@ export class IngestedSeriesStore implements SeriesStore {
       (indicator, geo, frequency, scenarios, models) => this.select.all(indicator, geo, frequency, JSON.stringify(scenarios), JSON.stringify(models)) as IngestedSeriesRow[],
       this.sources,
     );
+  }
+
+  /** The places the ingest added from operators' outlines (`--places`). */
+  addedPlaces(): readonly AddedPlace[] {
+    return this.places;
   }
 
   close(): void {

@@ -4,6 +4,7 @@ import type { DroughtScale } from "../../app/features/cmip6/droughtQuery";
 import type { YearRange } from "../../app/features/cmip6/periods";
 import type { SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import type { Calendar } from "./ingest/calendar";
+import type { AddedPlace } from "../places/added.server";
 
 /**
  * Where series values come from. The API and the screens only see this interface: the embedded sample
@@ -98,6 +99,11 @@ export interface SeriesStore {
    * so that a store backed by a database or a remote service answers an ensemble in one round trip.
    */
   getSeries(keys: readonly SeriesKey[]): Promise<(StoredSeries | undefined)[]>;
+  /**
+   * Places the store's ingest added to the catalogue (an operator's `--places` file,
+   * `server/places/added.server.ts`), read when the store was opened; stores without any leave it out.
+   */
+  addedPlaces?(): readonly AddedPlace[];
 }
 
 /**
@@ -139,5 +145,12 @@ export class LayeredSeriesStore implements SeriesStore {
       });
     }
     return answers;
+  }
+
+  /** The layers' added places; a code two layers add is the first one's. */
+  addedPlaces(): readonly AddedPlace[] {
+    const byCode = new Map<string, AddedPlace>();
+    for (const layer of this.layers) for (const p of layer.addedPlaces?.() ?? []) if (!byCode.has(p.code)) byCode.set(p.code, p);
+    return [...byCode.values()];
   }
 }

@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { openSeriesApiStore } from "../context.server";
+import { openSeriesApiStore, withStorePlaces } from "../context.server";
 import { env as readEnv } from "../env.server";
 import { getSeeds } from "../seeds.server";
 import { cacheReport } from "./lru";
@@ -7,9 +7,9 @@ import { compress, createSeriesService, type SeriesService } from "./service.ser
 import type { SeriesJob, SeriesJobResult } from "./worker-pool.server";
 
 /**
- * A series worker thread (`build/server/series-worker.js`): the same seeds, store and service as the main
- * thread, computing what `SeriesWorkerPool` asks. Its own answer cache is small: the main thread keeps the
- * answers it sends.
+ * A series worker thread (`build/server/series-worker.js`): the same seeds (with the store's added places),
+ * store and service as the main thread, computing what `SeriesWorkerPool` asks. Its own answer cache is
+ * small: the main thread keeps the answers it sends.
  *
  * A shared store (PostgreSQL) does not look for new data by itself here: the main thread's store does, and
  * each job says which data version the main thread wants; when this thread's store is at another one, it
@@ -21,7 +21,7 @@ const seeds = getSeeds();
 // connecting is asynchronous: jobs wait for it (a store that cannot be opened fails the worker, which the
 // pool replaces); a worker computes one job at a time, its reads one after the other: two connections
 const ready: Promise<SeriesService> = openSeriesApiStore(seeds, env.SERIES_DB, { pollSeconds: 0, connections: 2 }).then((store) =>
-  createSeriesService(seeds, store, { cacheBytes: 4 * 1024 * 1024 }),
+  createSeriesService(withStorePlaces(seeds, store), store, { cacheBytes: 4 * 1024 * 1024 }),
 );
 
 async function handle(job: SeriesJob): Promise<SeriesJobResult> {

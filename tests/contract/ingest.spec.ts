@@ -142,6 +142,51 @@ test.describe("spells across years and operator outlines through the command", (
   });
 });
 
+test.describe("places an operator's outlines add", () => {
+  test.describe.configure({ timeout: 120_000 });
+  let dir: string;
+  let portal: Awaited<ReturnType<typeof startPortal>> | undefined;
+  test.afterAll(() => {
+    portal?.process.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a district the --places file adds gets its series, and a portal on that database lists it and answers for it", async () => {
+    test.slow();
+    dir = mkdtempSync(path.join(tmpdir(), "sacap-ingest-added-"));
+    const db = path.join(dir, "series.db");
+    const common = { lat: LAT, lon: LON, time: Array.from({ length: 365 }, (_, t) => t + 0.5), timeUnits: "days since 2015-01-01", calendar: "noleap" };
+    await writeTestNetcdf({ ...common, path: path.join(dir, file("tas")), variable: "tas", units: "K", value: () => 273.15 + 26.25 });
+    const places = path.join(dir, "districts.geojson");
+    const lucknow = [[[80.7, 26.65], [81.1, 26.65], [81.1, 27.05], [80.7, 27.05], [80.7, 26.65]]];
+    writeFileSync(places, JSON.stringify({ type: "FeatureCollection", features: [{ type: "Feature", properties: { code: "IN-UP-LKO", name: "Lucknow", country: "IND", kind: "District" }, geometry: { type: "Polygon", coordinates: lucknow } }] }));
+    const run = spawnSync(process.execPath, ["build/server/ingest.js", path.join(dir, file("tas")), "--to", `file:${db}`, "--places", places, "--json"], { encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).added).toEqual([{ code: "IN-UP-LKO", name: "Lucknow", country: "IND" }]);
+    expect(run.stderr).toContain("districts.geojson adds 1 place(s): IN-UP-LKO (Lucknow, IND)");
+
+    portal = await startPortal({ SERIES_DB: `file:${db}` });
+    const geos = await (await fetch(`${portal.url}/api/cmip6/list/geos`)).json();
+    expect(geos).toHaveLength(173);
+    expect(geos[172]).toMatchObject({ field_value: "IN-UP-LKO", name: "Lucknow", field_geotype: "State", field_country: "IND", added: true });
+
+    const answer = await fetch(`${portal.url}/api/cmip6/annual?indicator=tas&geo=IN-UP-LKO&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2015`);
+    expect(answer.status).toBe(200);
+    const body = await answer.json();
+    expect(body.sample).toBe(false);
+    expect(body.geo).toMatchObject({ code: "IN-UP-LKO", name: "Lucknow" });
+    expect(body.series[0].values["ACCESS-CM2"]).toEqual([26.25]);
+    expect(body.series[0].coverage["ACCESS-CM2"]).toBeGreaterThan(0.99);
+
+    // its profile says whose outline it is, and the sitemap lists it
+    const profile = await fetch(`${portal.url}/profiles/lucknow`);
+    expect(profile.status).toBe(200);
+    const page = await profile.text();
+    expect(page).toContain("Outline: an operator&#x27;s own (--places).");
+    expect(await (await fetch(`${portal.url}/sitemap.xml`)).text()).toContain("/profiles/lucknow</loc>");
+  });
+});
+
 test.describe("text from the files on the operator's terminal", () => {
   test.describe.configure({ timeout: 120_000 });
   let dir: string;

@@ -16,3 +16,18 @@ export const COUNTRY_NAMES: Readonly<Record<CountryIso3, string>> = {
   NPL: "Nepal",
   PAK: "Pakistan",
 };
+
+/**
+ * The eight countries' ISO 3166-1 alpha-2 codes, by ISO3: the first part of their subdivisions' ISO 3166-2
+ * codes (`IN-UP`), which a place an operator adds (`IN-UP-LKO`) must start with too.
+ */
+export const COUNTRY_ISO2: Readonly<Record<CountryIso3, string>> = {
+  AFG: "AF",
+  BGD: "BD",
+  BTN: "BT",
+  IND: "IN",
+  LKA: "LK",
+  MDV: "MV",
+  NPL: "NP",
+  PAK: "PK",
+};

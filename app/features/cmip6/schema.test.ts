@@ -15,6 +15,17 @@ describe("geoSchema", () => {
     expect(geoSchema.safeParse({ tid: "7", field_value: "indus", name: "Indus", field_geotype: "River" }).success).toBe(false);
   });
 
+  it("takes an added place's own codes, for a state of its country marked added only", () => {
+    const lucknow = { tid: "349", field_value: "IN-UP-LKO", name: "Lucknow", field_geotype: "State", field_country: "IND" };
+    expect(geoSchema.safeParse({ ...lucknow, added: true }).success).toBe(true);
+    expect(geoSchema.safeParse({ ...lucknow, field_value: "lucknow-district", added: true }).success).toBe(true);
+    expect(messages(geoSchema.safeParse(lucknow))).toEqual(["field_value: State: expected an ISO 3166-2 code such as IN-UP"]);
+    expect(messages(geoSchema.safeParse({ ...lucknow, field_value: "Lucknow", added: true }))).toEqual([
+      "field_value: State: expected an ISO 3166-2 code such as IN-UP-LKO or a lowercase code such as lucknow-district",
+    ]);
+    expect(messages(geoSchema.safeParse({ tid: "122", field_value: "gomti", name: "Gomti", field_geotype: "Basin", added: true }))).toEqual(["added: Basin: an added place is a State"]);
+  });
+
   it("rejects unknown keys and non-numeric tids", () => {
     expect(geoSchema.safeParse({ tid: "1", field_value: "IND", name: "India", field_geotype: "Country", iso2: "IN" }).success).toBe(false);
     expect(geoSchema.safeParse({ tid: "01", field_value: "IND", name: "India", field_geotype: "Country" }).success).toBe(false);

@@ -26,6 +26,17 @@ const subdivisionSchema = z.string().regex(SUBDIVISION_CODE, "expected an ISO 31
 
 const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "expected a lowercase slug such as amu-darya");
 
+/**
+ * The codes of a place an operator's series ingest adds (`--places`, `added: true`): an ISO 3166-2 code of
+ * its country or an operator's sub-code of the same shape (`IN-UP-LKO`), or the operator's own lowercase
+ * code (`lucknow-district`).
+ */
+export const ADDED_SUBDIVISION_CODE = /^[A-Z]{2}-[A-Z0-9-]{1,12}$/;
+export const OPERATOR_PLACE_CODE = /^[a-z0-9][a-z0-9-]{1,40}$/;
+const addedCodeSchema = z
+  .string()
+  .refine((code) => ADDED_SUBDIVISION_CODE.test(code) || OPERATOR_PLACE_CODE.test(code), "expected an ISO 3166-2 code such as IN-UP-LKO or a lowercase code such as lucknow-district");
+
 export const geoSchema = z
   .strictObject({
     tid: tidSchema,
@@ -35,12 +46,19 @@ export const geoSchema = z
     field_geotype: z.enum(GEO_TYPES),
     /** The country a state or province belongs to (ISO3); absent for countries and basins. */
     field_country: countryIso3Schema.optional(),
+    /**
+     * Set on a place the series store's ingest added from an operator's outlines (`--places`), listed after
+     * the seed's places when the portal starts on that store; such a place is a `State` with its country.
+     * The shipped seed has none.
+     */
+    added: z.literal(true).optional(),
   })
   .superRefine((geo, ctx) => {
     if ((geo.field_geotype === "State") !== (geo.field_country !== undefined)) {
       ctx.addIssue({ code: "custom", path: ["field_country"], message: geo.field_geotype === "State" ? "State: the country it belongs to is required" : `${geo.field_geotype}: only a state or province belongs to a country` });
     }
-    const check = geo.field_geotype === "Country" ? countryIso3Schema : geo.field_geotype === "State" ? subdivisionSchema : slugSchema;
+    if (geo.added && geo.field_geotype !== "State") ctx.addIssue({ code: "custom", path: ["added"], message: `${geo.field_geotype}: an added place is a State` });
+    const check = geo.field_geotype === "Country" ? countryIso3Schema : geo.field_geotype !== "State" ? slugSchema : geo.added ? addedCodeSchema : subdivisionSchema;
     const result = check.safeParse(geo.field_value);
     if (!result.success) {
       for (const issue of result.error.issues) {

@@ -18,6 +18,8 @@ export interface PlaceEntry {
   field_geotype: PlaceKind;
   /** The country of a state or province (ISO3). */
   field_country?: CountryIso3;
+  /** A place an operator's series ingest added (`--places`): not in the seed, listed after its places. */
+  added?: true;
 }
 
 /** One group of a place picker: its label and its places, in the list's order. */
@@ -26,11 +28,16 @@ export interface PlaceGroup<P extends PlaceEntry = PlaceEntry> {
   places: P[];
 }
 
-/** What a place is, for a line under its name: `Country`, `River basin`, `State or province of India`. */
-export function placeKindText(place: { type: PlaceKind; country?: string }): string {
+/**
+ * What a place is, for a line under its name: `Country`, `River basin`, `State or province of India`, and
+ * for a place the operator added (a district, say) `Place in India, added by the portal's operator`.
+ */
+export function placeKindText(place: { type: PlaceKind; country?: string; added?: true }): string {
   if (place.type === "Country") return "Country";
   if (place.type === "Basin") return "River basin";
-  return `State or province of ${COUNTRY_NAMES[place.country as CountryIso3] ?? place.country}`;
+  const country = COUNTRY_NAMES[place.country as CountryIso3] ?? place.country;
+  if (place.added) return `Place in ${country}, added by the portal's operator`;
+  return `State or province of ${country}`;
 }
 
 /** What the readers of a picker call a country's first-level units. */

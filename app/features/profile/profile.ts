@@ -24,12 +24,21 @@ export interface ProfilePlace {
   country?: string;
   /** The readable path segment: `nepal`, `sri-lanka`, `amu-darya`, `uttar-pradesh`, `punjab-pakistan` (`placeSlugs`). */
   slug: string;
+  /** A place the operator's series ingest added (`--places`), with the operator's own outline. */
+  added?: true;
 }
 
 /** The places of the portal's geos, with their slugs. */
 export function profilePlaces(geos: readonly PlaceEntry[]): ProfilePlace[] {
   const slugs = placeSlugs(geos);
-  return geos.map((g) => ({ code: g.field_value, name: g.name, type: g.field_geotype, ...(g.field_country ? { country: g.field_country } : {}), slug: slugs.get(g.field_value)! }));
+  return geos.map((g) => ({
+    code: g.field_value,
+    name: g.name,
+    type: g.field_geotype,
+    ...(g.field_country ? { country: g.field_country } : {}),
+    slug: slugs.get(g.field_value)!,
+    ...(g.added ? { added: true as const } : {}),
+  }));
 }
 
 /** The path of a place's profile: by its slug, or by a name that no other place shares (`Nepal`). */

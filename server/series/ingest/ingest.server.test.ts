@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
@@ -598,9 +598,10 @@ describe("outlines the operator brings", () => {
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
   const box = (x0: number, y0: number, x1: number, y1: number) => [[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]];
-  const places = (file: string, features: { code: string; rings: number[][][] }[]) => {
+  const places = (file: string, features: { code: string; rings: number[][][]; name?: string; country?: string }[]) => {
     const target = path.join(work, file);
-    writeFileSync(target, JSON.stringify({ type: "FeatureCollection", features: features.map((f) => ({ type: "Feature", properties: { code: f.code }, geometry: { type: "Polygon", coordinates: f.rings } })) }));
+    const properties = ({ rings: _, ...rest }: (typeof features)[number]) => rest;
+    writeFileSync(target, JSON.stringify({ type: "FeatureCollection", features: features.map((f) => ({ type: "Feature", properties: properties(f), geometry: { type: "Polygon", coordinates: f.rings } })) }));
     return target;
   };
   const run = (database: string, more: Partial<Parameters<typeof ingest>[0]> = {}) => ingest({ paths: [path.join(work, name)], database, seeds, geoDir: "seeds/geo", ...more });
@@ -639,12 +640,79 @@ describe("outlines the operator brings", () => {
     expect(await nepal(database)).toBeUndefined();
   });
 
+  it("adds the places whose codes the catalogue lacks, computes their series and records them for the portal", async () => {
+    const database = path.join(work, "added.db");
+    const file = places("districts.geojson", [
+      { code: "NP-BA-X", name: "Western hills", country: "NPL", rings: box(82, 27, 84, 28) },
+      { code: "terai-east", name: "Eastern Terai", country: "NPL", rings: box(85, 26, 88, 27) },
+      { code: "NPL", rings: box(82, 27, 84, 29) },
+    ]);
+    const summary = await run(database, { places: file });
+    expect(summary.ingested).toEqual([name]);
+    expect(summary.added).toEqual([
+      { code: "NP-BA-X", name: "Western hills", country: "NPL" },
+      { code: "terai-east", name: "Eastern Terai", country: "NPL" },
+    ]);
+    // a second run with the same file records them once
+    expect((await run(database, { places: file })).skipped).toEqual([name]);
+    const store = new IngestedSeriesStore(database);
+    try {
+      expect(store.addedPlaces()).toEqual([
+        { code: "NP-BA-X", name: "Western hills", country: "NPL", geometry: { type: "Polygon", coordinates: box(82, 27, 84, 28) } },
+        { code: "terai-east", name: "Eastern Terai", country: "NPL", geometry: { type: "Polygon", coordinates: box(85, 26, 88, 27) } },
+      ]);
+      // the seed's catalogue does not know them; the portal's, with the store's places, does
+      const seedService = createSeriesService(seeds, store);
+      expect(seedService.parse("annual", new URLSearchParams("indicator=tas&geo=terai-east&scenario=ssp245&model=MIROC6")).ok).toBe(false);
+      const { withStorePlaces } = await import("../../context.server");
+      const catalogue = withStorePlaces(seeds, store);
+      expect(catalogue.geos.slice(0, seeds.geos.length)).toEqual(seeds.geos);
+      expect(catalogue.geos.slice(seeds.geos.length)).toEqual([
+        { tid: String(Math.max(...seeds.geos.map((g) => Number(g.tid))) + 1), field_value: "NP-BA-X", name: "Western hills", field_geotype: "State", field_country: "NPL", added: true },
+        { tid: String(Math.max(...seeds.geos.map((g) => Number(g.tid))) + 2), field_value: "terai-east", name: "Eastern Terai", field_geotype: "State", field_country: "NPL", added: true },
+      ]);
+      const service = createSeriesService(catalogue, store);
+      const mean = async (geo: string) => {
+        const parsed = service.parse("annual", new URLSearchParams(`indicator=tas&geo=${geo}&scenario=ssp245&model=MIROC6&start=2015&end=2015`));
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed));
+        const resolved = service.resolve("annual", parsed.query);
+        if (!resolved.ok) throw new Error(resolved.message);
+        const answer = await service.answer(resolved.value);
+        if ("status" in answer) throw new Error(answer.message);
+        return { value: answer.series[0].values.MIROC6[0], coverage: answer.series[0].coverage?.MIROC6, sample: answer.sample };
+      };
+      // each cell's temperature is its latitude: the cells 27-28 N and 26-27 N
+      expect(await mean("NP-BA-X")).toEqual({ value: 27.5, coverage: 1, sample: false });
+      expect(await mean("terai-east")).toEqual({ value: 26.5, coverage: 1, sample: false });
+    } finally {
+      store.close();
+    }
+    // a database the file added nothing to leaves the catalogue the seed's
+    const plain = path.join(work, "plain.db");
+    await run(plain, { places: places("nepal-only.geojson", [{ code: "NPL", rings: box(82, 27, 84, 28) }]) });
+    const { withStorePlaces } = await import("../../context.server");
+    const other = new IngestedSeriesStore(plain);
+    try {
+      expect(withStorePlaces(seeds, other)).toBe(seeds);
+    } finally {
+      other.close();
+    }
+  });
+
   it("stops before reading anything when an outline breaks a rule, naming the feature", async () => {
     const database = path.join(work, "refused.db");
     const crossing = places("crossing.geojson", [{ code: "NPL", rings: [[[80, 26], [88, 30], [88, 26], [81, 29], [80, 26]]] }]);
     await expect(run(database, { places: crossing })).rejects.toThrow(/--places crossing\.geojson: feature 1 \(NPL\): self-intersection/);
     const unknown = places("unknown.geojson", [{ code: "Nepal", rings: box(82, 27, 84, 28) }]);
-    await expect(run(database, { places: unknown })).rejects.toThrow(/feature 1 \(Nepal\): not a place of the catalogue/);
+    await expect(run(database, { places: unknown })).rejects.toThrow(/feature 1 \(Nepal\): not a place of the catalogue \(did you mean NPL \(Nepal\)\?\)/);
+    const nameless = places("nameless.geojson", [{ code: "NP-BA-X", country: "NPL", rings: box(82, 27, 84, 28) }]);
+    await expect(run(database, { places: nameless })).rejects.toThrow(/--places nameless\.geojson: feature 1 \(NP-BA-X\): not a place of the catalogue: a new place needs its name \(properties\.name\)/);
+    const elsewhere = places("elsewhere.geojson", [{ code: "NP-BA-X", name: "Western hills", country: "CHN", rings: box(82, 27, 84, 28) }]);
+    await expect(run(database, { places: elsewhere })).rejects.toThrow(/feature 1 \(NP-BA-X\): a new place needs its country \(properties\.country, one of AFG, .*\), not "CHN"/);
+    const clash = places("clash.geojson", [{ code: "bagmati-zone", name: "Bagmati hills", country: "NPL", rings: box(82, 27, 84, 28) }]);
+    await expect(run(database, { places: clash })).rejects.toThrow(/feature 1 \(bagmati-zone\): the code bagmati-zone is the address of Bagmati zone \(NP-BA\) \(\/profiles\/bagmati-zone\)/);
+    // nothing was read, and no place recorded: the database was not even made
+    expect(existsSync(database)).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { loadGeoFeatures, shippedGeoDir } from "../../places/outlines.server";
+import { recordAddedPlaces } from "../../places/added.server";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -46,7 +47,8 @@ export interface IngestOptions {
   geoDir?: string;
   /**
    * A GeoJSON file of the operator's outlines (see ./outlines.ts), used instead of the shipped outlines
-   * of the places it names. Files ingested with other outlines are read again.
+   * of the places it names; a code the catalogue does not have adds a place (recorded in the database).
+   * Files ingested with other outlines are read again.
    */
   places?: string;
   /**
@@ -126,6 +128,8 @@ export interface IngestSummary {
   ignored: FileProblem[];
   /** Rows other files had written that were replaced (with `replace`), by the file that wrote them. */
   replaced: { file: string; writtenBy: string; years: number[] }[];
+  /** Places the `--places` file adds to the catalogue (recorded in the database, listed by the portal on it). */
+  added: { code: string; name: string; country: string }[];
   /** Places a set's grid covers less than `minCoverage`: no series of theirs came from it. */
   partial: { files: string; geo: string; coverage: number }[];
   warnings: string[];
@@ -415,20 +419,28 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const chunkDays = Math.max(1, options.chunkDays ?? 32);
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], added: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
   };
   const sets = await groupSets(options, summary);
   const candidates = [...sets.values()].flat();
 
   const shipped = loadGeoFeatures(options.geoDir ?? shippedGeoDir(), seeds);
-  const operator = options.places ? readOutlines(options.places, seeds.geos.map((g) => g.field_value)) : [];
-  const features = withOperatorOutlines(shipped, operator);
+  const operator = options.places ? readOutlines(options.places, seeds.geos) : [];
+  // the masks follow the outlines alone (a place renamed is not a reason to read its files again)
+  const features = withOperatorOutlines(shipped, operator).map(({ code, geometry }) => ({ code, geometry }));
   const operatorCodes = new Set(operator.map((f) => f.code));
+  // places the file adds: computed like the others, and recorded for the portal started on this database
+  const added = operator.flatMap((f) => (f.added ? [{ code: f.code, ...f.added, geometry: f.geometry }] : []));
   const monthlyCodes = new Set(seeds.indicators.filter((i) => servesFrequency(i, "monthly")).map((i) => i.field_value));
   const annualCodes = new Set(seeds.indicators.filter((i) => servesFrequency(i, "annual")).map((i) => i.field_value));
   const keep = new Set([...monthlyCodes, ...annualCodes]);
 
   const db = openSeriesDatabase(options.database);
+  if (added.length > 0) {
+    recordAddedPlaces(db, added, path.basename(options.places!));
+    summary.added = added.map(({ code, name, country }) => ({ code, name, country }));
+    log(`${path.basename(options.places!)} adds ${added.length} place(s): ${added.map((p) => `${p.code} (${p.name}, ${p.country})`).join(", ")}`);
+  }
   const masks = new MaskCache(features, maskStorage(db));
   // a file is done when a file of its name and checksum was, with the same outlines (the same bytes under
   // another name are another model's or year's file, read for what its name says)

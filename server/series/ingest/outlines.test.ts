@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { checkOutlines, findCrossing, OutlineError, withOperatorOutlines } from "./outlines";
+import type { PlaceEntry } from "../../../app/features/places/places";
 
-const KNOWN = ["NPL", "BTN", "indus"];
+const KNOWN: PlaceEntry[] = [
+  { field_value: "NPL", name: "Nepal", field_geotype: "Country" },
+  { field_value: "BTN", name: "Bhutan", field_geotype: "Country" },
+  { field_value: "IND", name: "India", field_geotype: "Country" },
+  { field_value: "indus", name: "Indus", field_geotype: "Basin" },
+  { field_value: "IN-UP", name: "Uttar Pradesh", field_geotype: "State", field_country: "IND" },
+  { field_value: "IN-PB", name: "Punjab", field_geotype: "State", field_country: "IND" },
+  { field_value: "PAK", name: "Pakistan", field_geotype: "Country" },
+  { field_value: "PK-PB", name: "Punjab", field_geotype: "State", field_country: "PAK" },
+];
 const box = (x0: number, y0: number, x1: number, y1: number) => [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];
 const feature = (properties: Record<string, unknown>, geometry: unknown) => ({ type: "Feature", properties, geometry });
 const polygon = (...rings: number[][][]) => ({ type: "Polygon", coordinates: rings });
@@ -26,7 +36,7 @@ describe("operator outlines", () => {
       [{ type: "Feature" }, /mine\.geojson: not a GeoJSON FeatureCollection \(found a Feature\)/],
       [collection(), /has no features/],
       [collection(feature({ name: "Nepal" }, polygon(box(80, 26, 88, 30)))), /feature 1: missing code \(properties\.code or properties\.iso3/],
-      [collection(feature({ code: "XYZ" }, polygon(box(80, 26, 88, 30)))), /feature 1 \(XYZ\): not a place of the catalogue \(NPL, BTN, indus\)/],
+      [collection(feature({ code: "Nepal" }, polygon(box(80, 26, 88, 30)))), /feature 1 \(Nepal\): not a place of the catalogue \(did you mean NPL \(Nepal\)\?\), nor a code for a new place/],
       [collection(feature({ code: "NPL" }, polygon(box(80, 26, 88, 30))), feature({ code: "NPL" }, polygon(box(80, 26, 88, 30)))), /feature 2 \(NPL\): a second outline for NPL \(feature 1 has one\)/],
       [collection(feature({ code: "NPL" }, { type: "LineString", coordinates: [[80, 26], [88, 30]] })), /feature 1 \(NPL\): not a polygon: the geometry is a LineString/],
       [collection(feature({ code: "NPL" }, null)), /feature 1 \(NPL\): not a polygon: the geometry is missing/],
@@ -39,6 +49,51 @@ describe("operator outlines", () => {
       [collection(feature({ code: "NPL" }, polygon([[80, 26], [88, 30], [88, 26], [81, 29], [80, 26]]))), /feature 1 \(NPL\): self-intersection: ring 1 of polygon 1 crosses or touches itself near \(83\.6923, 27\.8462\)/],
       // a hole reaching out of its polygon
       [collection(feature({ code: "NPL" }, polygon(box(80, 26, 88, 30), box(86, 27, 90, 28)))), /self-intersection: rings 1 and 2 of polygon 1 cross or touch near \(88\.0000, 27\.0000\)/],
+    ];
+    for (const [value, message] of bad) {
+      expect(check(value)).toThrow(OutlineError);
+      expect(check(value)).toThrow(message);
+    }
+  });
+
+  it("adds a place whose code the catalogue does not have, with its name and country", () => {
+    const out = checkOutlines(
+      collection(
+        feature({ code: "IN-UP-LKO", name: " Lucknow ", country: "IND", kind: "District" }, polygon(box(80.6, 26.6, 81.2, 27.1))),
+        feature({ code: "IN-UP" }, polygon(box(77, 24, 84, 30))),
+        feature({ code: "terai-west", name: "Western Terai", country: "NPL" }, polygon(box(80, 28, 82, 29))),
+      ),
+      "mine.geojson",
+      KNOWN,
+    );
+    expect(out.map((f) => [f.code, f.added])).toEqual([
+      ["IN-UP-LKO", { name: "Lucknow", country: "IND" }],
+      ["IN-UP", undefined],
+      ["terai-west", { name: "Western Terai", country: "NPL" }],
+    ]);
+  });
+
+  it("names the rule a new place breaks", () => {
+    const lucknow = polygon(box(80.6, 26.6, 81.2, 27.1));
+    const bad: [unknown, RegExp][] = [
+      [collection(feature({ code: "IN-UP-LKO", country: "IND" }, lucknow)), /mine\.geojson: feature 1 \(IN-UP-LKO\): not a place of the catalogue: a new place needs its name \(properties\.name\)/],
+      [collection(feature({ code: "IN-UP-LKO", name: "  ", country: "IND" }, lucknow)), /feature 1 \(IN-UP-LKO\): not a place of the catalogue: a new place needs its name/],
+      [collection(feature({ code: "IN-UP-LKO", name: "Lucknow" }, lucknow)), /feature 1 \(IN-UP-LKO\): a new place needs its country \(properties\.country, one of AFG, BGD, BTN, IND, LKA, MDV, NPL, PAK\)$/],
+      [collection(feature({ code: "IN-UP-LKO", name: "Lucknow", country: "India" }, lucknow)), /feature 1 \(IN-UP-LKO\): a new place needs its country \(.*\), not "India"/],
+      [collection(feature({ code: "IN-UP-LKO", name: "Lucknow", country: "CHN" }, lucknow)), /a new place needs its country .*, not "CHN"/],
+      [collection(feature({ code: "IN-UP-LKO", name: "Lucknow", country: "NPL" }, lucknow)), /feature 1 \(IN-UP-LKO\): an ISO 3166-2 code of NPL starts with NP-, not IN-/],
+      [collection(feature({ code: "Lucknow", name: "Lucknow", country: "IND" }, lucknow)), /feature 1 \(Lucknow\): not a place of the catalogue, nor a code for a new place: an ISO 3166-2 code of its country such as IN-UP-LKO, or a lowercase code/],
+      // the code is a catalogue place's address, or its code in other letters
+      [collection(feature({ code: "uttar-pradesh", name: "Uttar Pradesh (official)", country: "IND" }, lucknow)), /feature 1 \(uttar-pradesh\): the code uttar-pradesh is the address of Uttar Pradesh \(IN-UP\) \(\/profiles\/uttar-pradesh\); give it another code/],
+      [collection(feature({ code: "in-up", name: "Uttar Pradesh (official)", country: "IND" }, lucknow)), /feature 1 \(in-up\): the code in-up is IN-UP in other letters \(Uttar Pradesh \(IN-UP\)\)/],
+      // the name gives the address of a place of the catalogue, or of another added place
+      [collection(feature({ code: "IN-UP-X", name: "Uttar Pradesh", country: "IND" }, lucknow)), /feature 1 \(IN-UP-X\): its name "Uttar Pradesh" is Uttar Pradesh \(IN-UP\)'s, whose address \/profiles\/uttar-pradesh would become \/profiles\/uttar-pradesh-india; give it another name/],
+      [collection(feature({ code: "IN-PB-X", name: "Punjab", country: "IND" }, lucknow)), /feature 1 \(IN-PB-X\): its name "Punjab" gives it the address \/profiles\/punjab-india, which is Punjab \(IN-PB\)'s; give it another name/],
+      [
+        collection(feature({ code: "IN-UP-LKO", name: "Lucknow", country: "IND" }, lucknow), feature({ code: "lucknow-city", name: "Lucknow", country: "IND" }, lucknow)),
+        /feature 1 \(IN-UP-LKO\): its name "Lucknow" gives it the address \/profiles\/lucknow-india, which is Lucknow \(lucknow-city\)'s/,
+      ],
+      [collection(feature({ code: "lucknow", name: "Lucknow", country: "IND" }, lucknow), feature({ code: "lucknow", name: "Lucknow", country: "IND" }, lucknow)), /feature 2 \(lucknow\): a second outline for lucknow \(feature 1 has one\)/],
     ];
     for (const [value, message] of bad) {
       expect(check(value)).toThrow(OutlineError);

@@ -1,25 +1,40 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ringArea, type GeoFeature } from "./masks";
+import { ADDED_SUBDIVISION_CODE, OPERATOR_PLACE_CODE } from "../../../app/features/cmip6/schema";
+import { COUNTRY_ISO2, COUNTRY_ISO3, type CountryIso3 } from "../../../app/features/cmip6/countries";
+import { placeSlugs, slugOf, type PlaceEntry } from "../../../app/features/places/places";
+import { nearestPlaces } from "../../../app/features/places/search";
 
 /**
  * Outlines an operator brings (official borders, HydroBASINS, GADM) for `npm run ingest -- --places FILE`:
  * a GeoJSON FeatureCollection in WGS 84 longitude-latitude degrees, one Polygon or MultiPolygon per place,
- * each naming its place by `properties.code` (or `properties.iso3`): a country's ISO alpha-3 code or a
- * basin's code as the catalogue has them. Every feature is checked before anything is read, and the first
- * problem stops the ingest with the file, the feature and the rule it breaks. Places the file does not
- * name keep the shipped outlines.
+ * each naming its place by `properties.code` (or `properties.iso3`). A code of the catalogue (a country's
+ * ISO alpha-3 code, a basin's code, a state's ISO 3166-2 code) replaces that place's shipped outline; any
+ * other code adds a new place (a district, an official state outline under its own code), which needs
+ * `properties.name` and `properties.country` (one of the eight ISO3 codes) and a code of its own: an
+ * ISO 3166-2 code of that country or an operator's sub-code of the same shape (`IN-UP-LKO`), or a lowercase
+ * code (`lucknow-district`). An added place is a state-level place of its country (geotype `State`); the
+ * ingest records it in the series store, and the portal started on that store lists it.
+ *
+ * Every feature is checked before anything is read, and the first problem stops the ingest with the file,
+ * the feature and the rule it breaks. Places the file does not name keep the shipped outlines.
  */
 
 export class OutlineError extends Error {}
+
+/** An operator's outline; `added` is set when it adds a place the catalogue does not have. */
+export interface OperatorOutline extends GeoFeature {
+  added?: { name: string; country: CountryIso3 };
+}
 
 type Position = readonly number[];
 type Ring = readonly Position[];
 
 const describe = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? `a ${(value as { type?: unknown }).type ?? "object"}` : `a ${typeof value}`);
 
-/** The outlines of a file, checked. `known` lists the catalogue's place codes. */
-export function readOutlines(file: string, known: readonly string[]): GeoFeature[] {
+/** The outlines of a file, checked against the catalogue's places (`seeds.geos`). */
+export function readOutlines(file: string, catalogue: readonly PlaceEntry[]): OperatorOutline[] {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -32,10 +47,10 @@ export function readOutlines(file: string, known: readonly string[]): GeoFeature
   } catch (error) {
     throw new OutlineError(`--places ${file}: not JSON (${error instanceof Error ? error.message : error})`);
   }
-  return checkOutlines(parsed, path.basename(file), known);
+  return checkOutlines(parsed, path.basename(file), catalogue);
 }
 
-export function checkOutlines(collection: unknown, source: string, known: readonly string[]): GeoFeature[] {
+export function checkOutlines(collection: unknown, source: string, catalogue: readonly PlaceEntry[]): OperatorOutline[] {
   const fail = (message: string): never => {
     throw new OutlineError(`--places ${source}: ${message}`);
   };
@@ -43,18 +58,19 @@ export function checkOutlines(collection: unknown, source: string, known: readon
   if (!body || body.type !== "FeatureCollection" || !Array.isArray(body.features)) fail(`not a GeoJSON FeatureCollection (found ${describe(collection)})`);
   const features = body.features as unknown[];
   if (features.length === 0) fail("the FeatureCollection has no features");
+  const known = new Set(catalogue.map((p) => p.field_value));
   const seen = new Map<string, number>();
-  return features.map((raw, index): GeoFeature => {
+  const outlines = features.map((raw, index): OperatorOutline => {
     const feature = raw as { type?: unknown; properties?: Record<string, unknown> | null; geometry?: { type?: unknown; coordinates?: unknown } | null };
     const n = index + 1;
     const code = feature?.properties?.code ?? feature?.properties?.iso3;
     if (typeof code !== "string" || code === "") {
-      return fail(`feature ${n}: missing code (properties.code or properties.iso3: a country's ISO alpha-3 code such as NPL, or a basin's code such as indus)`);
+      return fail(`feature ${n}: missing code (properties.code or properties.iso3: a country's ISO alpha-3 code such as NPL, a basin's code such as indus, a state's ISO 3166-2 code such as IN-UP, or the code of a place the file adds)`);
     }
     const at = `feature ${n} (${code})`;
-    if (!known.includes(code)) fail(`${at}: not a place of the catalogue (${known.join(", ")})`);
     if (seen.has(code)) fail(`${at}: a second outline for ${code} (feature ${seen.get(code)} has one)`);
     seen.set(code, n);
+    const added = known.has(code) ? undefined : newPlace(feature.properties ?? {}, code, catalogue, (rule) => fail(`${at}: ${rule}`));
     const geometry = feature.geometry;
     if (!geometry || (geometry.type !== "Polygon" && geometry.type !== "MultiPolygon")) {
       return fail(`${at}: not a polygon: the geometry is ${geometry ? `a ${String(geometry.type)}` : "missing"}, a Polygon or MultiPolygon is needed`);
@@ -88,8 +104,67 @@ export function checkOutlines(collection: unknown, source: string, known: readon
         fail(`${at}: self-intersection: ${which} near (${crossing.at[0].toFixed(4)}, ${crossing.at[1].toFixed(4)})`);
       }
     });
-    return { code, geometry: geometry as GeoFeature["geometry"] };
+    return { code, geometry: geometry as GeoFeature["geometry"], ...(added ? { added } : {}) };
   });
+  checkAddresses(outlines, catalogue, fail);
+  return outlines;
+}
+
+/**
+ * The name and country of a place a feature adds (its code is not the catalogue's), or the rule it breaks:
+ * a code of a new place's shape, a name, one of the eight countries, and an ISO-shaped code of that country.
+ */
+function newPlace(properties: Record<string, unknown>, code: string, catalogue: readonly PlaceEntry[], fail: (rule: string) => never): OperatorOutline["added"] {
+  const iso = ADDED_SUBDIVISION_CODE.test(code);
+  if (!iso && !OPERATOR_PLACE_CODE.test(code)) {
+    const near = nearestPlaces(catalogue, code).map((p) => `${p.field_value} (${p.name})`);
+    fail(
+      `not a place of the catalogue${near.length > 0 ? ` (did you mean ${near.join(", ")}?)` : ""}, nor a code for a new place: an ISO 3166-2 code of its country such as IN-UP-LKO, or a lowercase code such as lucknow-district`,
+    );
+  }
+  const name = typeof properties.name === "string" ? properties.name.trim() : "";
+  if (name === "") fail("not a place of the catalogue: a new place needs its name (properties.name)");
+  const country = properties.country;
+  if (typeof country !== "string" || !(COUNTRY_ISO3 as readonly string[]).includes(country)) {
+    fail(`a new place needs its country (properties.country, one of ${COUNTRY_ISO3.join(", ")})${country === undefined ? "" : `, not ${JSON.stringify(country)}`}`);
+  }
+  const iso2 = COUNTRY_ISO2[country as CountryIso3];
+  if (iso && !code.startsWith(`${iso2}-`)) fail(`an ISO 3166-2 code of ${country} starts with ${iso2}-, not ${code.slice(0, 3)}`);
+  return { name, country: country as CountryIso3 };
+}
+
+/**
+ * Each added place needs an address of its own, and leaves every catalogue place its own: its profile's
+ * path segment (its name's slug, with its country's where another place shares the name: `placeSlugs`)
+ * must be no other place's nor move a catalogue place's (a state whose name it shares would gain its
+ * country's), and its code, by which the profiles are also found, must be no place's path segment nor
+ * another place's code in other letters.
+ */
+function checkAddresses(outlines: readonly OperatorOutline[], catalogue: readonly PlaceEntry[], fail: (message: string) => never): void {
+  const added = outlines.filter((o) => o.added);
+  if (added.length === 0) return;
+  const places: PlaceEntry[] = [
+    ...catalogue,
+    ...added.map((o) => ({ field_value: o.code, name: o.added!.name, field_geotype: "State" as const, field_country: o.added!.country, added: true as const })),
+  ];
+  const slugs = placeSlugs(places);
+  const before = placeSlugs(catalogue);
+  const at = (o: OperatorOutline) => `feature ${outlines.indexOf(o) + 1} (${o.code})`;
+  const label = (p: PlaceEntry) => `${p.name} (${p.field_value})`;
+  for (const o of added) {
+    const moved = catalogue.find((p) => slugs.get(p.field_value) !== before.get(p.field_value) && slugs.get(p.field_value)!.startsWith(`${slugOf(o.added!.name)}-`));
+    if (moved) {
+      fail(`${at(o)}: its name "${o.added!.name}" is ${label(moved)}'s, whose address /profiles/${before.get(moved.field_value)} would become /profiles/${slugs.get(moved.field_value)}; give it another name`);
+    }
+    const slug = slugs.get(o.code)!;
+    const other = places.find((p) => p.field_value !== o.code && slugs.get(p.field_value) === slug);
+    if (other) fail(`${at(o)}: its name "${o.added!.name}" gives it the address /profiles/${slug}, which is ${label(other)}'s; give it another name`);
+    const lower = o.code.toLowerCase();
+    const named = places.find((p) => p.field_value !== o.code && (slugs.get(p.field_value) === lower || p.field_value.toLowerCase() === lower));
+    if (named) {
+      fail(`${at(o)}: the code ${o.code} is ${slugs.get(named.field_value) === lower ? `the address of ${label(named)} (/profiles/${lower})` : `${named.field_value} in other letters (${label(named)})`}; give it another code`);
+    }
+  }
 }
 
 /** The shipped outlines with the operator's in place of those they name. */

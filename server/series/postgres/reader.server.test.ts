@@ -327,6 +327,7 @@ describe("PostgresSeriesStore", () => {
     const fresh = new pg.Pool({ connectionString: url, max: 1 });
     try {
       expect(store.describe().sources).toEqual([]);
+      expect(store.addedPlaces()).toEqual([]);
       expect(await store.getSeries([key("tas", "annual", "ACCESS-CM2", "ssp245")])).toEqual([undefined]);
       expect(hasObservations(store)).toBe(false);
       const empty = store.version;

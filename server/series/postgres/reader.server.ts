@@ -9,6 +9,7 @@ import {
   type IngestedSources,
 } from "../ingested-series";
 import type { SeriesKey, SeriesStore, StoreDescription, StoredSeries } from "../store";
+import { ADDED_PLACES_QUERY, addedPlacesOf, type AddedPlace } from "../../places/added.server";
 
 /**
  * The shared series store read from PostgreSQL (`SERIES_DB=postgres://...`), for app servers on several
@@ -83,6 +84,18 @@ async function loadSnapshot(client: Queryable, data: bigint): Promise<Snapshot> 
   return { ...sources, data, version: `postgres-${data < 0n ? 0n : data}-${sources.fingerprint}` };
 }
 
+/**
+ * The places the workers' ingest added (`--places`), as the transaction sees them; none before the tables
+ * exist, or in a store whose tables are from before places were added.
+ */
+async function loadAddedPlaces(client: Queryable, data: bigint): Promise<AddedPlace[]> {
+  if (data < 0n) return [];
+  // asked first: a failed query would end the transaction it runs in
+  const { rows } = await client.query<{ present: boolean }>("SELECT to_regclass('added_places') IS NOT NULL AS present");
+  if (!rows[0].present) return [];
+  return addedPlacesOf((await client.query<Parameters<typeof addedPlacesOf>[0][number]>(ADDED_PLACES_QUERY)).rows);
+}
+
 const SELECT_ROWS = `SELECT scenario, model, year::text AS year, source_id, vals, coverage, method FROM series_years
   WHERE indicator = $1 AND geo = $2 AND frequency = $3 AND scenario = ANY($4::text[]) AND model = ANY($5::text[])
   ORDER BY scenario COLLATE "C", model COLLATE "C", year`;
@@ -118,8 +131,11 @@ export class PostgresSeriesStore implements SeriesStore {
     });
     pool.on("error", (error) => (options.log ?? console.error)(line("error", `series store connection lost: ${error.message}`)));
     try {
-      const first = await transaction(pool, async (client) => loadSnapshot(client, await committedVersion(client)));
-      return new PostgresSeriesStore(pool, url, first, options);
+      const [first, places] = await transaction(pool, async (client) => {
+        const data = await committedVersion(client);
+        return [await loadSnapshot(client, data), await loadAddedPlaces(client, data)] as const;
+      });
+      return new PostgresSeriesStore(pool, url, first, places, options);
     } catch (error) {
       await pool.end().catch(() => undefined);
       throw error;
@@ -130,6 +146,7 @@ export class PostgresSeriesStore implements SeriesStore {
     private readonly pool: pg.Pool,
     private readonly url: string,
     first: Snapshot,
+    private readonly places: readonly AddedPlace[],
     options: PostgresSeriesStoreOptions,
   ) {
     this.current = first;
@@ -148,6 +165,14 @@ export class PostgresSeriesStore implements SeriesStore {
   /** `series_meta.version` of the advertised version (-1: no tables yet). */
   get dataVersion(): bigint {
     return this.current.data;
+  }
+
+  /**
+   * The places the workers' ingest added (`--places`), read when the store was opened: the portal builds its
+   * catalogue at start-up, so places added later are listed once the app servers restart.
+   */
+  addedPlaces(): readonly AddedPlace[] {
+    return this.places;
   }
 
   describe(): StoreDescription {

@@ -10,6 +10,7 @@ import { random } from "../ingest/testing/random";
 import { writeTestNetcdf } from "../ingest/testing/write-netcdf";
 import pg from "pg";
 import { ensurePostgresSchema, seriesTables } from "../postgres/schema.server";
+import { PostgresSeriesStore } from "../postgres/reader.server";
 import { buildGridFilesFromShared } from "../../grids/ingest/shared.server";
 import { enqueue, queueStatus, startWorker } from "./jobs.server";
 import { postgresRows, sqliteRows } from "./testing/rows";
@@ -30,6 +31,7 @@ const KELVIN = 273.15;
 let dir: string;
 let postgres: Postgres | { skip: string };
 const scenario = (year: number) => (year < 2015 ? "historical" : "ssp245");
+const places = () => path.join(dir, "districts.geojson");
 const file = (variable: string, year: number) => path.join(dir, "files", `${variable}_day_ACCESS-CM2_${scenario(year)}_r1i1p1f1_gn_${year}.nc`);
 
 beforeAll(async () => {
@@ -46,6 +48,9 @@ beforeAll(async () => {
     // a dry end of 2015 running into 2016: a spell across the new year
     await writeTestNetcdf({ ...common, path: file("pr", year), variable: "pr", units: "kg m-2 s-1", value: (t, r, c) => (year === 2015 && t > 330) || (year === 2016 && t < 20) ? 0 : ((noise[(t * 7 + r + c) % days] * 12) / 86400) });
   }
+  // outlines that add a district: the workers record it in the shared store as the single ingest does
+  const lucknow = [[[80.7, 26.65], [81.1, 26.65], [81.1, 27.05], [80.7, 27.05], [80.7, 26.65]]];
+  writeFileSync(places(), JSON.stringify({ type: "FeatureCollection", features: [{ type: "Feature", properties: { code: "IN-UP-LKO", name: "Lucknow", country: "IND" }, geometry: { type: "Polygon", coordinates: lucknow } }] }));
   // a truncated file: it fails, its set's other files are written
   writeFileSync(path.join(dir, "files", "tas_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2016.nc"), Buffer.from("CDF\x01 not a whole file"));
 }, 180_000);
@@ -60,10 +65,10 @@ describe("ingest through the queue", () => {
     if ("skip" in postgres) return context.skip();
     const url = postgres.url;
     const paths = YEARS.flatMap((y) => ["tasmax", "tasmin", "pr"].map((v) => file(v, y)));
-    const single = await ingest({ paths: [...paths, path.join(dir, "files", "tas_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2016.nc")], database: path.join(dir, "single.db"), seeds, percentileBase: BASE });
+    const single = await ingest({ paths: [...paths, path.join(dir, "files", "tas_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2016.nc")], database: path.join(dir, "single.db"), seeds, percentileBase: BASE, places: places() });
     expect(single.failed.map((f) => f.file)).toEqual(["tas_day_ACCESS-CM2_ssp245_r1i1p1f1_gn_2016.nc"]);
 
-    const queued = await enqueue({ url }, { paths: [path.join(dir, "files")], seeds, settings: { percentileBase: BASE } });
+    const queued = await enqueue({ url }, { paths: [path.join(dir, "files")], seeds, settings: { percentileBase: BASE, places: places() } });
     expect(queued.queued).toHaveLength(YEARS.length);
     const events: { key: string; state: string }[] = [];
     const workers = await Promise.all([0, 1].map(() => startWorker({ url, seeds, pollSeconds: 0.5, superviseSeconds: 1, onJob: (e) => events.push(e) })));
@@ -91,6 +96,15 @@ describe("ingest through the queue", () => {
     const shared = await postgresRows(url);
     const local = sqliteRows(path.join(dir, "single.db"));
     for (const t of seriesTables()) expect(shared[t.name], t.name).toEqual(local[t.name]);
+    // the added district is recorded, with its series, and the shared store lists it for the portal
+    expect(shared.added_places).toHaveLength(1);
+    expect(shared.series_years.some((r) => r.includes('"IN-UP-LKO"'))).toBe(true);
+    const store = await PostgresSeriesStore.open(url, { pollSeconds: 0 });
+    try {
+      expect(store.addedPlaces()).toEqual([{ code: "IN-UP-LKO", name: "Lucknow", country: "IND", geometry: { type: "Polygon", coordinates: [[[80.7, 26.65], [81.1, 26.65], [81.1, 27.05], [80.7, 27.05], [80.7, 26.65]]] } }]);
+    } finally {
+      await store.close();
+    }
     // the base is complete (thresholds, no base days left) and the spell crosses the new year
     expect(shared.percentile_thresholds.length).toBeGreaterThan(0);
     expect(shared.percentile_base_days).toEqual([]);

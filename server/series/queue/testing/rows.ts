@@ -5,11 +5,11 @@ import { seriesTables } from "../../postgres/schema.server";
 /**
  * Every row of the series tables of a store, as comparable text (blobs as hex, PostgreSQL's bigint strings
  * as numbers), without what differs by design between two ingests of the same files: where and when a file
- * was read (`path`, `ingested_at`) and when thresholds were computed.
+ * was read (`path`, `ingested_at`), when thresholds were computed and when a place was added.
  */
 
 function comparable(table: string, columns: string[], row: unknown[]): string {
-  const skip = new Set(table === "ingested_files" ? ["path", "ingested_at"] : table === "percentile_thresholds" ? ["computed_at"] : []);
+  const skip = new Set(table === "ingested_files" ? ["path", "ingested_at"] : table === "percentile_thresholds" ? ["computed_at"] : table === "added_places" ? ["added_at"] : []);
   return JSON.stringify(row.map((v, i) => (skip.has(columns[i]) ? null : Buffer.isBuffer(v) ? v.toString("hex") : typeof v === "string" && /^-?\d+$/.test(v) && columns[i] !== "sha256" ? Number(v) : v)));
 }
 
