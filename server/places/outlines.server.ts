@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
-import { applyWorldview, DE_FACTO, disputedAreas, parseWorldview } from "./worldview.server";
+import { applyWorldview, DE_FACTO, disputedAreas, parseWorldview, worldviewLine } from "./worldview.server";
 import type { GeoFeature } from "../series/ingest/masks";
 
 /**
@@ -164,8 +164,10 @@ export function outlineSourceLine(place: { code: string; type: string; country?:
   if (place.added) return OPERATOR_OUTLINE_LINE;
   const layer = (name: string) => readOnce<{ source?: string }>(path.join(geoDir, name)).source ?? "";
   if (place.type === "Basin") return `Outline: ${layer("basins.json")}`;
-  if (place.type === "Country") return `Outline: ${layer("countries.json")}.`;
+  if (place.type === "Country") return `Outline: ${layer("countries.json")}. ${worldviewLine(parseWorldview(process.env.WORLDVIEW))}`;
   const source = place.country ? adminSources(geoDir)[place.country] : undefined;
   if (!source) return OPERATOR_OUTLINE_LINE;
-  return `Outline: ${source.source}; ${source.licence}. ${source.note}`;
+  const worldview = parseWorldview(process.env.WORLDVIEW);
+  const asDrawn = worldview === DE_FACTO ? "" : " Drawn and averaged as the layer has it: the point of view set for the portal (WORLDVIEW) moves disputed areas between countries' outlines only.";
+  return `Outline: ${source.source}; ${source.licence}. ${source.note}${asDrawn}`;
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GeoFeature } from "../series/ingest/masks";
-import { loadGeoFeatures, outlineArea, shippedGeoDir } from "./outlines.server";
+import { loadGeoFeatures, outlineArea, outlineSourceLine, shippedGeoDir } from "./outlines.server";
 import { applyWorldview, DE_FACTO, disputedAreas, parseWorldview } from "./worldview.server";
 
 const geoDir = shippedGeoDir();
@@ -72,6 +72,17 @@ describe("worldviews", () => {
     const india = loadGeoFeatures(geoDir, seeds, "IND");
     expect(contains(byCode(india, "IND"), AKSAI_CHIN)).toBe(true);
     expect(contains(byCode(loadGeoFeatures(geoDir, seeds, DE_FACTO), "IND"), AKSAI_CHIN)).toBe(false);
+  });
+
+  describe("the outline line of a place's pages", () => {
+    afterEach(() => vi.unstubAllEnvs());
+    it("names the de facto depiction for a country when no worldview is set, and the point of view when one is", () => {
+      expect(outlineSourceLine({ code: "IND", type: "Country" })).toContain("Boundaries: Natural Earth's de facto depiction");
+      vi.stubEnv("WORLDVIEW", "PAK");
+      expect(outlineSourceLine({ code: "IND", type: "Country" })).toContain("Boundaries: the point of view of Pakistan as Natural Earth publishes it");
+      // a state's outline is the admin-1 layer's whatever the point of view, and says so
+      expect(outlineSourceLine({ code: "IN-UP", type: "State", country: "IND" })).toContain("moves disputed areas between countries' outlines only");
+    });
   });
 
   it("names every area's holders from the layer", () => {

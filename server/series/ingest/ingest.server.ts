@@ -1,4 +1,5 @@
 import { loadGeoFeatures, shippedGeoDir } from "../../places/outlines.server";
+import { parseWorldview, worldviewLine } from "../../places/worldview.server";
 import { recordAddedPlaces } from "../../places/added.server";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createHash } from "node:crypto";
@@ -130,6 +131,8 @@ export interface IngestSummary {
   replaced: { file: string; writtenBy: string; years: number[] }[];
   /** Places the `--places` file adds to the catalogue (recorded in the database, listed by the portal on it). */
   added: { code: string; name: string; country: string }[];
+  /** The point of view on the disputed areas the countries' outlines follow (`WORLDVIEW`), as a sentence. */
+  worldview: string;
   /** Places a set's grid covers less than `minCoverage`: no series of theirs came from it. */
   partial: { files: string; geo: string; coverage: number }[];
   warnings: string[];
@@ -419,12 +422,13 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const chunkDays = Math.max(1, options.chunkDays ?? 32);
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], added: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], added: [], worldview: worldviewLine(parseWorldview(process.env.WORLDVIEW)), partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
   };
   const sets = await groupSets(options, summary);
   const candidates = [...sets.values()].flat();
 
   const shipped = loadGeoFeatures(options.geoDir ?? shippedGeoDir(), seeds);
+  log(summary.worldview);
   const operator = options.places ? readOutlines(options.places, seeds.geos) : [];
   // the masks follow the outlines alone (a place renamed is not a reason to read its files again)
   const features = withOperatorOutlines(shipped, operator).map(({ code, geometry }) => ({ code, geometry }));
