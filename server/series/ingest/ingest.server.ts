@@ -203,6 +203,8 @@ export function openSeriesDatabase(file: string): BetterSqlite3.Database {
   // databases from before files recorded the outlines their rows were computed with
   const fileColumns = db.prepare("PRAGMA table_info(ingested_files)").all() as { name: string; pk: number }[];
   if (!fileColumns.some((c) => c.name === "outlines")) db.exec("ALTER TABLE ingested_files ADD COLUMN outlines TEXT");
+  // databases from before files recorded the point of view on the disputed areas their outlines followed
+  if (!fileColumns.some((c) => c.name === "worldview")) db.exec("ALTER TABLE ingested_files ADD COLUMN worldview TEXT");
   // databases from before a file was known by its name and its checksum together (keyed by the checksum
   // alone, two files of the same bytes under different names were one): the table is rebuilt with the key
   if (fileColumns.filter((c) => c.pk > 0).length === 1) rekeyIngestedFiles(db);
@@ -217,7 +219,7 @@ function rekeyIngestedFiles(db: BetterSqlite3.Database): void {
   db.transaction(() => {
     db.exec("DROP INDEX IF EXISTS ingested_files_source; ALTER TABLE ingested_files RENAME TO ingested_files_by_checksum;");
     db.exec(SERIES_SCHEMA);
-    db.exec("ALTER TABLE ingested_files ADD COLUMN outlines TEXT");
+    db.exec("ALTER TABLE ingested_files ADD COLUMN outlines TEXT; ALTER TABLE ingested_files ADD COLUMN worldview TEXT");
     db.exec(`INSERT INTO ingested_files (${columns}) SELECT ${columns} FROM ingested_files_by_checksum; DROP TABLE ingested_files_by_checksum;`);
   })();
 }
@@ -420,9 +422,11 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const log = options.log ?? (() => {});
   const { seeds } = options;
   const chunkDays = Math.max(1, options.chunkDays ?? 32);
+  // the point of view on the disputed areas the countries' outlines follow, recorded with every file
+  const worldview = parseWorldview(process.env.WORLDVIEW);
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], added: [], worldview: worldviewLine(parseWorldview(process.env.WORLDVIEW)), partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], added: [], worldview: worldviewLine(worldview), partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
   };
   const sets = await groupSets(options, summary);
   const candidates = [...sets.values()].flat();
@@ -450,8 +454,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   // another name are another model's or year's file, read for what its name says)
   const known = db.prepare("SELECT 1 FROM ingested_files WHERE sha256 = ? AND name = ? AND outlines IS ?");
   const insertFile = db.prepare(
-    `INSERT OR REPLACE INTO ingested_files (sha256, name, path, bytes, variable, model, scenario, variant, grid, years, calendar, units, source_id, ingested_at, outlines)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO ingested_files (sha256, name, path, bytes, variable, model, scenario, variant, grid, years, calendar, units, source_id, ingested_at, outlines, worldview)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // rows a set's own files wrote for a place that its grid, with the present outlines, no longer covers
   const dropStale = db.prepare("DELETE FROM series_years WHERE geo = ? AND scenario = ? AND model = ? AND year BETWEEN ? AND ? AND instr(written_by, ?) > 0");
@@ -663,7 +667,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         }
         for (const { file, grid } of result!.files) {
           insertFile.run(sums.get(file), file.name.name, file.path, file.bytes, file.variable, model, scenario, file.name.variant, file.name.grid,
-            file.name.years, grid.calendar, grid.conversion.from, id, now, masks.outlines);
+            file.name.years, grid.calendar, grid.conversion.from, id, now, masks.outlines, worldview);
         }
       })();
       summary.rows += rows;
