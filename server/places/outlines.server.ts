@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
+import { applyWorldview, DE_FACTO, disputedAreas, parseWorldview, worldviewLine } from "./worldview.server";
 import type { GeoFeature } from "../series/ingest/masks";
 
 /**
@@ -127,8 +128,11 @@ export function adminSourceLines(countries: readonly { code: string; name: strin
   return lines;
 }
 
-/** The outlines of the catalogue's places (`seeds.geos`): countries, basins, states and provinces. */
-export function loadGeoFeatures(geoDir: string, seeds: { geos: readonly { field_value: string }[] }): GeoFeature[] {
+/**
+ * The outlines of the catalogue's places (`seeds.geos`): countries, basins, states and provinces, the
+ * countries' from the deployment's point of view on the disputed areas (`WORLDVIEW`, `./worldview.server.ts`).
+ */
+export function loadGeoFeatures(geoDir: string, seeds: { geos: readonly { field_value: string }[] }, worldview = parseWorldview(process.env.WORLDVIEW)): GeoFeature[] {
   const codes = new Set(seeds.geos.map((g) => g.field_value));
   const features: GeoFeature[] = [];
   for (const f of readOnce<Collection<{ iso3?: unknown }>>(path.join(geoDir, "countries.json")).features) {
@@ -140,7 +144,7 @@ export function loadGeoFeatures(geoDir: string, seeds: { geos: readonly { field_
     if (typeof code === "string" && codes.has(code)) features.push({ code, geometry: f.geometry });
   }
   for (const unit of adminUnits(geoDir)) if (codes.has(unit.code)) features.push({ code: unit.code, geometry: unit.geometry });
-  return features;
+  return worldview === DE_FACTO ? features : applyWorldview(features, worldview, disputedAreas(geoDir));
 }
 
 /** Centre latitude of every place, degrees north: the countries' and basins' table, the units' outlines. */
@@ -160,8 +164,10 @@ export function outlineSourceLine(place: { code: string; type: string; country?:
   if (place.added) return OPERATOR_OUTLINE_LINE;
   const layer = (name: string) => readOnce<{ source?: string }>(path.join(geoDir, name)).source ?? "";
   if (place.type === "Basin") return `Outline: ${layer("basins.json")}`;
-  if (place.type === "Country") return `Outline: ${layer("countries.json")}.`;
+  if (place.type === "Country") return `Outline: ${layer("countries.json")}. ${worldviewLine(parseWorldview(process.env.WORLDVIEW))}`;
   const source = place.country ? adminSources(geoDir)[place.country] : undefined;
   if (!source) return OPERATOR_OUTLINE_LINE;
-  return `Outline: ${source.source}; ${source.licence}. ${source.note}`;
+  const worldview = parseWorldview(process.env.WORLDVIEW);
+  const asDrawn = worldview === DE_FACTO ? "" : " Drawn and averaged as the layer has it: the point of view set for the portal (WORLDVIEW) moves disputed areas between countries' outlines only.";
+  return `Outline: ${source.source}; ${source.licence}. ${source.note}${asDrawn}`;
 }

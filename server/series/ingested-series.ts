@@ -3,6 +3,7 @@ import type { SeriesFrequency } from "../../app/features/cmip6/seriesQuery";
 import { observationDataset, OBSERVED } from "../../app/features/observations/datasets";
 import { CalendarError, parseCalendar, type Calendar } from "./ingest/calendar";
 import type { SeriesKey, SeriesSource, StoredSeries } from "./store";
+import { DE_FACTO, worldviewLine } from "../places/worldview.server";
 
 /**
  * What the stores of ingested series share, whatever database holds the rows (`IngestedSeriesStore` on the
@@ -53,10 +54,16 @@ export interface IngestedFileRow {
   source_id: string;
   model: string;
   scenario: string;
+  /** The point of view on the disputed areas the outlines followed (`WORLDVIEW`); null in rows from before it was recorded. */
+  worldview: string | null;
 }
 
-/** The columns of `ingested_files` the stores read, in the order of their query (`ORDER BY name`). */
-export const INGESTED_FILE_COLUMNS = "name, calendar, variable, variant, grid, years, sha256, ingested_at, source_id, model, scenario";
+/**
+ * The columns of `ingested_files` the stores read, in the order of their query (`ORDER BY name`), given the
+ * columns the table has: a database from before files recorded their point of view reads it as null.
+ */
+export const ingestedFileColumns = (columns: ReadonlySet<string>) =>
+  `name, calendar, variable, variant, grid, years, sha256, ingested_at, source_id, model, scenario, ${columns.has("worldview") ? "worldview" : "NULL AS worldview"}`;
 
 /** A `series_years` row of one (indicator, geo, frequency), as the stores read it. */
 export interface IngestedSeriesRow {
@@ -140,6 +147,18 @@ export function calendarOfRun(attributes: readonly string[]): Calendar | undefin
 }
 
 /**
+ * Which depiction of the disputed areas a run's area means follow: the point of view its files were ingested
+ * with (`WORLDVIEW`, recorded per file), said as the profiles say it; files ingested before it was recorded
+ * followed the de facto depiction, the only one there was; a run whose files followed different points of
+ * view says so.
+ */
+function boundariesOf(rows: readonly Pick<IngestedFileRow, "worldview">[]): string {
+  const views = [...new Set(rows.map((r) => r.worldview ?? DE_FACTO))].sort();
+  if (views.length === 1) return worldviewLine(views[0]);
+  return `Boundaries: the files of this run followed different points of view on the disputed areas (${views.join(", ")}); ingest them again with one WORLDVIEW.`;
+}
+
+/**
  * The provenance of each model run (or observational dataset) from its files, given in name order (the
  * byte order of SQLite's and PostgreSQL's "C" collation): what was ingested, from which files, when.
  */
@@ -157,7 +176,7 @@ export function ingestedSources(files: readonly IngestedFileRow[]): IngestedSour
     if (dataset) {
       sources.set(id, {
         id,
-        source: `${dataset.name}, version ${dataset.version}: observations ingested from NetCDF (${variables}; ${rows.length} file${rows.length === 1 ? "" : "s"}: ${fileList(rows.map((r) => r.name))}). Licence: ${dataset.licence}. Reference: ${dataset.reference}`,
+        source: `${dataset.name}, version ${dataset.version}: observations ingested from NetCDF (${variables}; ${rows.length} file${rows.length === 1 ? "" : "s"}: ${fileList(rows.map((r) => r.name))}). Licence: ${dataset.licence}. Reference: ${dataset.reference}. ${boundariesOf(rows)}`,
         method: OBSERVED_INGEST_METHOD,
         version: `${dataset.id}, ingested ${latest.slice(0, 10)} (${checksum})`,
         sample: false,
@@ -166,7 +185,7 @@ export function ingestedSources(files: readonly IngestedFileRow[]): IngestedSour
     }
     sources.set(id, {
       id,
-      source: `Ingested NetCDF, ${model} ${scenario} (${variables}; ${rows.length} file${rows.length === 1 ? "" : "s"}: ${fileList(rows.map((r) => r.name))})`,
+      source: `Ingested NetCDF, ${model} ${scenario} (${variables}; ${rows.length} file${rows.length === 1 ? "" : "s"}: ${fileList(rows.map((r) => r.name))}). ${boundariesOf(rows)}`,
       method: INGEST_METHOD,
       version: `ingested ${latest.slice(0, 10)} (${checksum})`,
       sample: false,

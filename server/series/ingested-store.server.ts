@@ -1,7 +1,7 @@
 import BetterSqlite3 from "better-sqlite3";
 import type { SeriesKey, SeriesStore, StoreDescription, StoredSeries } from "./store";
 import { readAddedPlaces, type AddedPlace } from "../places/added.server";
-import { INGESTED_FILE_COLUMNS, ingestedSeries, ingestedSources, type IngestedFileRow, type IngestedSeriesRow, type IngestedSources } from "./ingested-series";
+import { ingestedFileColumns, ingestedSeries, ingestedSources, type IngestedFileRow, type IngestedSeriesRow, type IngestedSources } from "./ingested-series";
 
 export { calendarOfRun, INGEST_METHOD, methodOfRun, OBSERVED_INGEST_METHOD } from "./ingested-series";
 
@@ -98,7 +98,8 @@ export class IngestedSeriesStore implements SeriesStore {
   constructor(readonly file: string) {
     this.db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
     this.db.pragma("busy_timeout = 5000");
-    const files = this.db.prepare(`SELECT ${INGESTED_FILE_COLUMNS} FROM ingested_files ORDER BY name`).all() as IngestedFileRow[];
+    const fileColumns = new Set((this.db.prepare("PRAGMA table_info(ingested_files)").all() as { name: string }[]).map((c) => c.name));
+    const files = this.db.prepare(`SELECT ${ingestedFileColumns(fileColumns)} FROM ingested_files ORDER BY name`).all() as IngestedFileRow[];
     this.sources = ingestedSources(files);
     this.version = `ingested-${files.length}-${this.sources.fingerprint}`;
     this.places = readAddedPlaces(this.db);

@@ -3,13 +3,14 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadSeeds } from "../../seeds.server";
 import { SampleSeriesStore } from "../sample/sample-store";
 import { createSeriesService } from "../service.server";
 import { IngestedSeriesStore } from "../ingested-store.server";
 import { LayeredSeriesStore } from "../store";
 import { adminUnits, loadGeoFeatures } from "../../places/outlines.server";
+import { disputedAreas } from "../../places/worldview.server";
 import { ingest, type IngestSummary } from "./ingest.server";
 import { computeMasks } from "./masks";
 import { writeTestNetcdf } from "./testing/write-netcdf";
@@ -259,6 +260,58 @@ describe("npm run ingest", () => {
     }
   });
 
+  it("averages the countries from the deployment's point of view on the disputed areas, and says which in every answer", async () => {
+    const other = mkdtempSync(path.join(tmpdir(), "sacap-ingest-worldview-"));
+    vi.stubEnv("WORLDVIEW", "IND");
+    try {
+      const database = path.join(other, "series.db");
+      const summary = await ingest({ paths: [dir], database, seeds, geoDir: "seeds/geo", chunkDays: 64 });
+      expect(summary.worldview).toContain("the point of view of India");
+      // independently: the de facto country's cells with the areas India's view gives it added and those it
+      // gives away taken out, each area's cells weighed by its own mask (the areas and the countries tile)
+      const areas = disputedAreas("seeds/geo");
+      const own = computeMasks(Float64Array.from(LAT), Float64Array.from(LON), areas.map((a) => ({ code: a.name, geometry: a.geometry })));
+      const sumOf = (mask: { cells: Uint32Array; weights: Float64Array }) => {
+        let sum = 0;
+        let weight = 0;
+        mask.cells.forEach((cell, k) => {
+          sum += txOf(LAT[Math.floor(cell / LON.length)]) * mask.weights[k];
+          weight += mask.weights[k];
+        });
+        return { sum, weight };
+      };
+      const expected = (code: string) => {
+        let { sum, weight } = sumOf(maskOf(code));
+        for (const a of areas) {
+          const part = sumOf(own.masks.find((m) => m.code === a.name)!);
+          const sign = a.holders.IND === code && a.deFacto !== code ? 1 : a.deFacto === code && a.holders.IND !== code ? -1 : 0;
+          sum += sign * part.sum;
+          weight += sign * part.weight;
+        }
+        return sum / weight;
+      };
+      const store = new IngestedSeriesStore(database);
+      try {
+        const india = await annual(store, "tasmax", "IND");
+        const pakistan = await annual(store, "tasmax", "PAK");
+        expect(india).toBeCloseTo(expected("IND"), 2);
+        expect(pakistan).toBeCloseTo(expected("PAK"), 2);
+        // India gains the north (Aksai Chin, Gilgit-Baltistan), so is cooler than its de facto outline; Pakistan warmer
+        expect(india).toBeLessThan(areaMean("IND", txOf) - 0.05);
+        expect(pakistan).toBeGreaterThan(areaMean("PAK", txOf) + 0.05);
+        // a state keeps the admin-1 layer's outline
+        expect(await annual(store, "tasmax", "IN-RJ")).toBeCloseTo(areaMean("IN-RJ", txOf), 4);
+        const source = store.describe().sources.find((x) => x.source.includes("ACCESS-CM2 ssp245"))!;
+        expect(source.source).toContain("Boundaries: the point of view of India as Natural Earth publishes it");
+      } finally {
+        store.close();
+      }
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it("answers the series API from ingested data where it exists and says so", async () => {
     const ingested = new IngestedSeriesStore(db);
     try {
@@ -278,6 +331,8 @@ describe("npm run ingest", () => {
       const id = real.series[0].sources["ACCESS-CM2"];
       expect(real.provenance[id]).toMatchObject({ sample: false, source: expect.stringContaining(fileName("tasmax")) });
       expect(real.provenance[id].method).toMatch(/area of its intersection with the outline/);
+      // the depiction of the disputed areas its outlines followed: none set, Natural Earth's de facto one
+      expect(real.provenance[id].source).toContain("Boundaries: Natural Earth's de facto depiction");
       // Sri Lanka lies wholly inside the test grid
       expect(real.series[0].coverage?.["ACCESS-CM2"]).toBeGreaterThan(0.99);
 
@@ -555,7 +610,8 @@ describe("files of the same bytes under different names", () => {
     // the table as releases before this one created it: the checksum alone was the key
     const older = new BetterSqlite3(database);
     try {
-      const columns = (older.prepare("PRAGMA table_info(ingested_files)").all() as { name: string }[]).map((c) => c.name).join(", ");
+      // (and before files recorded the point of view their outlines followed)
+      const columns = (older.prepare("PRAGMA table_info(ingested_files)").all() as { name: string }[]).map((c) => c.name).filter((c) => c !== "worldview").join(", ");
       older.exec(`CREATE TABLE old_files AS SELECT * FROM ingested_files; DROP TABLE ingested_files;
         CREATE TABLE ingested_files (sha256 TEXT PRIMARY KEY, name TEXT NOT NULL, path TEXT NOT NULL, bytes INTEGER NOT NULL, variable TEXT NOT NULL,
           model TEXT NOT NULL, scenario TEXT NOT NULL, variant TEXT NOT NULL, grid TEXT NOT NULL, years TEXT NOT NULL, calendar TEXT NOT NULL,

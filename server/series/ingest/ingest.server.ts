@@ -1,4 +1,5 @@
 import { loadGeoFeatures, shippedGeoDir } from "../../places/outlines.server";
+import { parseWorldview, worldviewLine } from "../../places/worldview.server";
 import { recordAddedPlaces } from "../../places/added.server";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createHash } from "node:crypto";
@@ -130,6 +131,8 @@ export interface IngestSummary {
   replaced: { file: string; writtenBy: string; years: number[] }[];
   /** Places the `--places` file adds to the catalogue (recorded in the database, listed by the portal on it). */
   added: { code: string; name: string; country: string }[];
+  /** The point of view on the disputed areas the countries' outlines follow (`WORLDVIEW`), as a sentence. */
+  worldview: string;
   /** Places a set's grid covers less than `minCoverage`: no series of theirs came from it. */
   partial: { files: string; geo: string; coverage: number }[];
   warnings: string[];
@@ -200,6 +203,8 @@ export function openSeriesDatabase(file: string): BetterSqlite3.Database {
   // databases from before files recorded the outlines their rows were computed with
   const fileColumns = db.prepare("PRAGMA table_info(ingested_files)").all() as { name: string; pk: number }[];
   if (!fileColumns.some((c) => c.name === "outlines")) db.exec("ALTER TABLE ingested_files ADD COLUMN outlines TEXT");
+  // databases from before files recorded the point of view on the disputed areas their outlines followed
+  if (!fileColumns.some((c) => c.name === "worldview")) db.exec("ALTER TABLE ingested_files ADD COLUMN worldview TEXT");
   // databases from before a file was known by its name and its checksum together (keyed by the checksum
   // alone, two files of the same bytes under different names were one): the table is rebuilt with the key
   if (fileColumns.filter((c) => c.pk > 0).length === 1) rekeyIngestedFiles(db);
@@ -214,7 +219,7 @@ function rekeyIngestedFiles(db: BetterSqlite3.Database): void {
   db.transaction(() => {
     db.exec("DROP INDEX IF EXISTS ingested_files_source; ALTER TABLE ingested_files RENAME TO ingested_files_by_checksum;");
     db.exec(SERIES_SCHEMA);
-    db.exec("ALTER TABLE ingested_files ADD COLUMN outlines TEXT");
+    db.exec("ALTER TABLE ingested_files ADD COLUMN outlines TEXT; ALTER TABLE ingested_files ADD COLUMN worldview TEXT");
     db.exec(`INSERT INTO ingested_files (${columns}) SELECT ${columns} FROM ingested_files_by_checksum; DROP TABLE ingested_files_by_checksum;`);
   })();
 }
@@ -417,14 +422,17 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const log = options.log ?? (() => {});
   const { seeds } = options;
   const chunkDays = Math.max(1, options.chunkDays ?? 32);
+  // the point of view on the disputed areas the countries' outlines follow, recorded with every file
+  const worldview = parseWorldview(process.env.WORLDVIEW);
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], added: [], partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], added: [], worldview: worldviewLine(worldview), partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
   };
   const sets = await groupSets(options, summary);
   const candidates = [...sets.values()].flat();
 
   const shipped = loadGeoFeatures(options.geoDir ?? shippedGeoDir(), seeds);
+  log(summary.worldview);
   const operator = options.places ? readOutlines(options.places, seeds.geos) : [];
   // the masks follow the outlines alone (a place renamed is not a reason to read its files again)
   const features = withOperatorOutlines(shipped, operator).map(({ code, geometry }) => ({ code, geometry }));
@@ -446,8 +454,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   // another name are another model's or year's file, read for what its name says)
   const known = db.prepare("SELECT 1 FROM ingested_files WHERE sha256 = ? AND name = ? AND outlines IS ?");
   const insertFile = db.prepare(
-    `INSERT OR REPLACE INTO ingested_files (sha256, name, path, bytes, variable, model, scenario, variant, grid, years, calendar, units, source_id, ingested_at, outlines)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO ingested_files (sha256, name, path, bytes, variable, model, scenario, variant, grid, years, calendar, units, source_id, ingested_at, outlines, worldview)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // rows a set's own files wrote for a place that its grid, with the present outlines, no longer covers
   const dropStale = db.prepare("DELETE FROM series_years WHERE geo = ? AND scenario = ? AND model = ? AND year BETWEEN ? AND ? AND instr(written_by, ?) > 0");
@@ -659,7 +667,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         }
         for (const { file, grid } of result!.files) {
           insertFile.run(sums.get(file), file.name.name, file.path, file.bytes, file.variable, model, scenario, file.name.variant, file.name.grid,
-            file.name.years, grid.calendar, grid.conversion.from, id, now, masks.outlines);
+            file.name.years, grid.calendar, grid.conversion.from, id, now, masks.outlines, worldview);
         }
       })();
       summary.rows += rows;

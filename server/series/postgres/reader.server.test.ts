@@ -212,7 +212,7 @@ describe("PostgresSeriesStore", () => {
       expect(answer(key("pr", "monthly", "chirps-v2.0", "observed"))?.source.source).toMatch(/observations ingested from NetCDF/);
       expect(answer(key("tas", "annual", "ORPHAN", "ssp245"))).toBeUndefined();
       expect(store.describe().sources).toHaveLength(RUNS.length);
-      expect(store.describe().sources.find((s) => s.id === sourceId("ACCESS-CM2", "ssp245"))?.source).toMatch(/12 files: .* and 8 more\)$/);
+      expect(store.describe().sources.find((s) => s.id === sourceId("ACCESS-CM2", "ssp245"))?.source).toMatch(/12 files: .* and 8 more\)\. Boundaries: Natural Earth's de facto depiction/);
 
       // the version names the committed data version and the files, with the SQLite store's fingerprint
       expect(store.version).toBe(`postgres-1-${sqlite.version.split("-").at(-1)}`);

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { redactDatabaseUrl } from "../../db/url.server";
 import {
-  INGESTED_FILE_COLUMNS,
+  ingestedFileColumns,
   ingestedSeries,
   ingestedSources,
   type IngestedFileRow,
@@ -73,13 +73,21 @@ async function committedVersion(client: Queryable): Promise<bigint> {
   }
 }
 
+/** The columns `ingested_files` has (a store of an older release lacks those added since). */
+async function fileColumnsOf(client: Queryable): Promise<Set<string>> {
+  const { rows } = await client.query<{ column_name: string }>(
+    "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'ingested_files'",
+  );
+  return new Set(rows.map((r) => r.column_name));
+}
+
 /** The sources of the files as the transaction sees them, for data version `data`. */
 async function loadSnapshot(client: Queryable, data: bigint): Promise<Snapshot> {
   // name order in bytes ("C"), as SQLite's BINARY collation sorts it: each source's files in the same order
   const files =
     data < 0n
       ? []
-      : (await client.query<IngestedFileRow>(`SELECT ${INGESTED_FILE_COLUMNS} FROM ingested_files ORDER BY name COLLATE "C", sha256 COLLATE "C"`)).rows;
+      : (await client.query<IngestedFileRow>(`SELECT ${ingestedFileColumns(await fileColumnsOf(client))} FROM ingested_files ORDER BY name COLLATE "C", sha256 COLLATE "C"`)).rows;
   const sources = ingestedSources(files);
   return { ...sources, data, version: `postgres-${data < 0n ? 0n : data}-${sources.fingerprint}` };
 }

@@ -122,17 +122,37 @@ async function staleKeys(client: Pick<PoolClient, "query">): Promise<{ table: Se
 }
 
 /**
- * Creates the tables where missing and gives older tables the present primary key, one creator at a time
- * (several workers may start together). Nothing is done, and no lock taken, when every table is as declared.
+ * Columns the SQLite schema declares that a store of an older release lacks (`ingested_files.worldview`,
+ * added when files began to record the point of view their outlines followed).
+ */
+async function missingColumns(client: Pick<PoolClient, "query">): Promise<{ table: SeriesTable; column: TableColumn }[]> {
+  const { rows } = await client.query<{ table_name: string; column_name: string }>(
+    "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ANY($1)",
+    [seriesTables().map((t) => t.name)],
+  );
+  const present = new Set(rows.map((r) => `${r.table_name}.${r.column_name}`));
+  const tablesPresent = new Set(rows.map((r) => r.table_name));
+  return seriesTables().flatMap((table) =>
+    tablesPresent.has(table.name) ? table.columns.filter((c) => !present.has(`${table.name}.${c.name}`)).map((column) => ({ table, column })) : [],
+  );
+}
+
+/**
+ * Creates the tables where missing, gives older tables the present primary key and the columns added since
+ * (nullable: rows from before have none), one creator at a time (several workers may start together).
+ * Nothing is done, and no lock taken, when every table is as declared.
  */
 export async function ensurePostgresSchema(client: PoolClient): Promise<void> {
-  if ((await schemaComplete(client)) && (await staleKeys(client)).length === 0) return;
+  if ((await schemaComplete(client)) && (await staleKeys(client)).length === 0 && (await missingColumns(client)).length === 0) return;
   await client.query("BEGIN");
   try {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('sacap:series-schema'))");
     await client.query(postgresSchemaSql());
     for (const { table, constraint } of await staleKeys(client)) {
       await client.query(`ALTER TABLE ${quoteName(table.name)} DROP CONSTRAINT ${quoteName(constraint)}, ADD PRIMARY KEY (${table.key.map(quoteName).join(", ")})`);
+    }
+    for (const { table, column } of await missingColumns(client)) {
+      await client.query(`ALTER TABLE ${quoteName(table.name)} ADD COLUMN IF NOT EXISTS ${quoteName(column.name)} ${PG_TYPES[column.type] ?? "text"}`);
     }
     await client.query("COMMIT");
   } catch (error) {

@@ -152,7 +152,7 @@ describe("ingest through the queue", () => {
     expect(local.series_years.some((r) => r.includes('"MRI-ESM2-0"'))).toBe(true);
   }, 180_000);
 
-  it("gives a store of an older release the present keys, its rows kept", async (context) => {
+  it("gives a store of an older release the present keys and columns, its rows kept", async (context) => {
     if ("skip" in postgres) return context.skip();
     const admin = new pg.Client({ connectionString: postgres.url });
     await admin.connect();
@@ -166,6 +166,8 @@ describe("ingest through the queue", () => {
       await ensurePostgresSchema(client);
       // ingested_files as releases before this one created it: keyed by the checksum alone
       await client.query("ALTER TABLE ingested_files DROP CONSTRAINT ingested_files_pkey, ADD PRIMARY KEY (sha256)");
+      // and without the point of view its files' outlines followed
+      await client.query("ALTER TABLE ingested_files DROP COLUMN worldview");
       const row = ["a".repeat(64), "tas_day_MIROC6_ssp585_r1i1p1f1_gn_2031.nc", "/f", 1, "tas", "MIROC6", "ssp585", "r1i1p1f1", "gn", "2031", "noleap", "K", "ingested:MIROC6:ssp585", "now", null];
       await client.query("INSERT INTO ingested_files VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)", row);
       await ensurePostgresSchema(client);
@@ -175,6 +177,8 @@ describe("ingest through the queue", () => {
           WHERE tc.constraint_type = 'PRIMARY KEY' AND tc.table_name = 'ingested_files'`,
       );
       expect(key.rows[0].columns).toEqual(["sha256", "name"]);
+      const worldview = await client.query("SELECT worldview FROM ingested_files");
+      expect(worldview.rows).toEqual([{ worldview: null }]);
       expect((await client.query("SELECT name FROM ingested_files")).rows).toEqual([{ name: row[1] }]);
       // the same bytes under another name are another row
       await client.query("INSERT INTO ingested_files VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)", [row[0], "tas_day_MRI-ESM2-0_ssp585_r1i1p1f1_gn_2031.nc", ...row.slice(2)]);
