@@ -16,12 +16,11 @@
 //   node bench/grid.mjs [--warm 40] [--before DIR] [--series-workers N] [--files-dir DIR (reuse or keep the files)]
 //                       [--no-files] [--no-sample] [--out NAME (default grid)]
 import { mkdtempSync, readdirSync, rmSync, statSync, existsSync } from "node:fs";
-import { get } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { endOfRun, loadAverage, machineWithIndex, option, root, round, startServer, stopChild, textOption, writeResult } from "./lib.mjs";
+import { endOfRun, loadAverage, machineWithIndex, option, root, round, startServer, stopChild, textOption, timedGet as timed, writeResult } from "./lib.mjs";
 
 const WARM = option("warm", 40);
 const image = (q, extra = "") => `/api/cmip6/grid/image.png?${q}${extra}`;
@@ -52,17 +51,6 @@ const MORE_WINDOWS = ["2020-2039", "2060-2079", "gwl:1.5", "gwl:4.0"];
 const STATISTICS = ["change", "p90", "future", "agreement"];
 /** A field asked for first on every server, none of the measured ones: what a process does once (the outlines of the default clip rasterised, the sample store's masks) is not a field's cost. */
 const WARM_UP = image("indicator=tasmin&scenario=ssp245&season=annual&window=2040-2059", "&statistic=baseline");
-
-function timed(base, path) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    get(`${base}${path}`, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk) => (bytes += chunk.length));
-      res.on("end", () => resolve({ ms: performance.now() - t0, status: res.statusCode, bytes }));
-    }).on("error", reject);
-  });
-}
 
 function summary(samples) {
   const s = [...samples].sort((a, b) => a - b);

@@ -102,6 +102,18 @@ export function stopChild(child) {
   });
 }
 
+/** One GET over loopback HTTP, timed to its last byte: time, status and bytes. */
+export function timedGet(base, path) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    get(`${base}${path}`, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => (bytes += chunk.length));
+      res.on("end", () => resolve({ ms: performance.now() - t0, status: res.statusCode, bytes }));
+    }).on("error", reject);
+  });
+}
+
 /** Resident memory of a process in MiB (VmRSS). */
 export function rssMiB(pid) {
   try {

@@ -13,8 +13,7 @@
 // taken in a different order each round. The figure is the time to the last byte over loopback HTTP, the
 // median over the rounds; load average and benchmarkIndex are recorded at the start and end, as the machine
 // is shared.
-import { get } from "node:http";
-import { endOfRun, machineWithIndex, option, round, startServer, writeResult } from "./lib.mjs";
+import { endOfRun, machineWithIndex, median, option, round, startServer, timedGet, writeResult } from "./lib.mjs";
 
 const ROUNDS = option("rounds", 5);
 
@@ -31,21 +30,12 @@ const WARM = "/api/cmip6/annual?indicator=pr&geo=BTN&scenario=ssp245&window=2020
 
 const url = (geo, window) => `/api/cmip6/annual?indicator=tas&geo=${encodeURIComponent(geo)}&scenario=ssp245&start=2100&window=${encodeURIComponent(window)}`;
 
-function timedGet(base, path) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    get(`${base}${path}`, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk) => (bytes += chunk.length));
-      res.on("end", () => (res.statusCode === 200 ? resolve({ ms: performance.now() - t0, bytes }) : reject(new Error(`${path}: ${res.statusCode}`))));
-    }).on("error", reject);
-  });
+/** A place's answer, timed; anything but a 200 stops the run. */
+async function answerOf(base, path) {
+  const r = await timedGet(base, path);
+  if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
+  return r;
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const info = await machineWithIndex();
 const samples = {};
@@ -55,9 +45,9 @@ for (let r = 0; r < ROUNDS; r++) {
   for (const geo of [...places.slice(r % places.length), ...places.slice(0, r % places.length)]) {
     const server = await startServer();
     try {
-      await timedGet(server.base, WARM);
+      await answerOf(server.base, WARM);
       for (const window of WINDOWS) {
-        const { ms } = await timedGet(server.base, url(geo, window));
+        const { ms } = await answerOf(server.base, url(geo, window));
         (samples[`${geo} ${window}`] ??= []).push(ms);
       }
     } finally {
