@@ -9,6 +9,7 @@ import { prepareJson, type PreparedJson, type ReferenceService } from "../servic
 import { choropleth, choroplethQueryFromParams } from "./choropleth.server";
 import { cachedJson, cachedJsonOf, jsonError } from "./responses.server";
 import { shippedGeoDir } from "../places/outlines.server";
+import { DE_FACTO, disputedAreas, parseWorldview, worldviewDrawing } from "../places/worldview.server";
 import { cmip6ViewerView } from "./viewer-views.server";
 
 export const GEO_LAYERS = ["countries", "basins", "states"] as const;
@@ -44,15 +45,23 @@ export const geoLayerSchema = z.looseObject({
   ),
 });
 
-const geoCache = new Map<GeoLayer, { body: string; etag: string }>();
+const geoCache = new Map<string, { body: string; etag: string }>();
 
-/** The GeoJSON of a basemap layer (`seeds/geo/<name>.json`), read once. */
+/**
+ * The GeoJSON of a basemap layer (`seeds/geo/<name>.json`), read once; the countries from the deployment's
+ * point of view on the disputed areas (`WORLDVIEW`, server/places/worldview.server.ts), so that the maps drawn
+ * from it (the viewers' and the profiles') show the outlines the area means were computed over.
+ */
 export function geoJson(name: GeoLayer): { body: string; etag: string } {
-  let entry = geoCache.get(name);
+  const worldview = parseWorldview(process.env.WORLDVIEW);
+  const key = `${name}:${worldview}`;
+  let entry = geoCache.get(key);
   if (!entry) {
-    const body = readFileSync(path.join(shippedGeoDir(), `${name}.json`), "utf8");
+    const geoDir = shippedGeoDir();
+    let body = readFileSync(path.join(geoDir, `${name}.json`), "utf8");
+    if (name === "countries" && worldview !== DE_FACTO) body = JSON.stringify(worldviewDrawing(JSON.parse(body), worldview, disputedAreas(geoDir)));
     entry = { body, etag: `"${createHash("sha256").update(body).digest("hex").slice(0, 20)}"` };
-    geoCache.set(name, entry);
+    geoCache.set(key, entry);
   }
   return entry;
 }

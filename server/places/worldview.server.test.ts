@@ -2,7 +2,9 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GeoFeature } from "../series/ingest/masks";
 import { loadGeoFeatures, outlineArea, outlineSourceLine, shippedGeoDir } from "./outlines.server";
-import { applyWorldview, DE_FACTO, disputedAreas, parseWorldview } from "./worldview.server";
+import { readFileSync } from "node:fs";
+import { geoJson } from "../api/maps.server";
+import { applyWorldview, DE_FACTO, disputedAreas, parseWorldview, worldviewDrawing } from "./worldview.server";
 
 const geoDir = shippedGeoDir();
 const seeds = { geos: ["IND", "PAK", "NPL", "BGD", "CHN"].map((field_value) => ({ field_value })) };
@@ -82,6 +84,36 @@ describe("worldviews", () => {
       expect(outlineSourceLine({ code: "IND", type: "Country" })).toContain("Boundaries: the point of view of Pakistan as Natural Earth publishes it");
       // a state's outline is the admin-1 layer's whatever the point of view, and says so
       expect(outlineSourceLine({ code: "IN-UP", type: "State", country: "IND" })).toContain("moves disputed areas between countries' outlines only");
+    });
+  });
+
+  it("draws the countries and their neighbours from the point of view: China without Aksai Chin, no Siachen of its own, under India's", () => {
+    type Drawing = { features: { type: "Feature"; properties: { name: string; iso3: string | null }; geometry: GeoFeature["geometry"] }[] };
+    const drawing = JSON.parse(readFileSync(path.join(geoDir, "countries.json"), "utf8")) as Drawing;
+    const named = (d: Drawing, name: string) => d.features.find((f) => f.properties.name === name) as GeoFeature | undefined;
+    expect(worldviewDrawing(drawing, DE_FACTO, areas)).toBe(drawing);
+    const india = worldviewDrawing(drawing, "IND", areas);
+    expect(contains(named(drawing, "China"), AKSAI_CHIN)).toBe(true);
+    expect(contains(named(india, "China"), AKSAI_CHIN)).toBe(false);
+    expect(contains(named(india, "India"), AKSAI_CHIN)).toBe(true);
+    expect(contains(named(india, "Pakistan"), GILGIT)).toBe(false);
+    expect(named(drawing, "Siachen Glacier")).toBeDefined();
+    expect(named(india, "Siachen Glacier")).toBeUndefined();
+    // neighbours no area concerns are drawn as they are, and coordinates keep the drawing's 0.01°
+    expect(named(india, "Iran")).toBe(named(drawing, "Iran"));
+    const coordinates = JSON.stringify(named(india, "India")!.geometry.coordinates);
+    expect(coordinates).not.toMatch(/\.\d{3}/);
+  });
+
+  describe("the basemap the maps are drawn from", () => {
+    afterEach(() => vi.unstubAllEnvs());
+    it("is the de facto drawing without a worldview and the point of view's with one", () => {
+      const facto = JSON.parse(geoJson("countries").body) as { features: { properties: { name: string } }[] };
+      vi.stubEnv("WORLDVIEW", "IND");
+      const india = JSON.parse(geoJson("countries").body) as { features: { properties: { name: string } }[] };
+      expect(facto.features.map((f) => f.properties.name)).toContain("Siachen Glacier");
+      expect(india.features.map((f) => f.properties.name)).not.toContain("Siachen Glacier");
+      expect(geoJson("countries").etag).not.toBe(geoJson("basins").etag);
     });
   });
 

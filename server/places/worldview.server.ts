@@ -96,3 +96,47 @@ export function worldviewLine(worldview: string): string {
   if (worldview === DE_FACTO) return "Boundaries: Natural Earth's de facto depiction (1:50m admin-0; no point of view set).";
   return `Boundaries: the point of view of ${WORLDVIEWS[worldview].name} as Natural Earth publishes it (1:50m breakaway and disputed areas, version 5.1): disputed areas are in the country that point of view gives them to.`;
 }
+
+/** The smallest part of a redrawn outline kept, square degrees. */
+const SLIVER = 1e-3;
+
+/** A ring's area in square degrees (shoelace), unsigned: for telling slivers from parts. */
+function planarArea(ring: readonly (readonly number[])[]): number {
+  let twice = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) twice += ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1];
+  return Math.abs(twice) / 2;
+}
+
+/** Codes of the drawing's neighbours that hold disputed areas and have no ISO code among the places. */
+const DRAWING_CODES: Readonly<Record<string, string>> = { China: "CHN", "Siachen Glacier": "KAS" };
+
+interface DrawingFeature {
+  type: "Feature";
+  properties: { name: string; iso3: string | null };
+  geometry: GeoFeature["geometry"];
+}
+
+/**
+ * The countries' drawing (`seeds/geo/countries.json`: the eight countries and their neighbours, coordinates
+ * to 0.01°) from a point of view: every country, neighbours included (China, and the Siachen Glacier that
+ * Natural Earth draws as its own unit), gains and loses the disputed areas as `applyWorldview` gives them,
+ * rounded to the drawing's 0.01°; a unit left with no area is dropped. The de facto depiction returns it as it is.
+ */
+export function worldviewDrawing<C extends { features: DrawingFeature[] }>(collection: C, worldview: string, areas: readonly DisputedArea[]): C {
+  if (worldview === DE_FACTO) return collection;
+  const codeOf = (f: DrawingFeature) => f.properties.iso3 ?? DRAWING_CODES[f.properties.name] ?? `name:${f.properties.name}`;
+  const moved = applyWorldview(collection.features.map((f) => ({ code: codeOf(f), geometry: f.geometry })), worldview, areas);
+  const round = (x: number) => Math.round(x * 100) / 100;
+  const features = collection.features.flatMap((f, i) => {
+    const geometry = moved[i].geometry;
+    if (geometry === f.geometry) return [f];
+    // slivers left where the drawing's 0.01° outline and the layer's own edge of an area do not meet exactly
+    // (under a thousandth of a square degree, some 10 km²) are dropped with the parts they form
+    const polygons = (geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates)
+      .map((rings) => rings.map((ring) => ring.map(([x, y]) => [round(x), round(y)])))
+      .filter((rings) => rings[0].length >= 4 && planarArea(rings[0]) >= SLIVER)
+      .map((rings) => [rings[0], ...rings.slice(1).filter((hole) => hole.length >= 4 && planarArea(hole) >= SLIVER)]);
+    return polygons.length ? [{ ...f, geometry: { type: "MultiPolygon", coordinates: polygons } as GeoFeature["geometry"] }] : [];
+  });
+  return { ...collection, features };
+}

@@ -17,7 +17,7 @@ export const INGEST_METHOD =
   "to mm/day, kg/kg to g/kg), daily values read in the file's own calendar (CF calendars decoded as cftime " +
   "does). Monthly means and ETCCDI indices (FD, SU, ID, TR, TXx, TNx, TXn, TNn, DTR, Rx1day, Rx5day, R10mm, " +
   "R20mm, Rnnmm at 25 mm, SDII, CDD, CWD, PRCPTOT) are computed per grid cell from its days, then averaged " +
-  "over each country and basin outline with each cell weighted by the area of its intersection with the " +
+  "over each place's outline (country, basin, state or province, or a place the operator's outlines add) with each cell weighted by the area of its intersection with the " +
   "outline; a place the file's grid covers less than 99 % of gets no series from it (`coverage` in the " +
   "answer). Annual values of monthly series combine the twelve months by the " +
   "indicator's rule; a month or year with a missing day has no value. Dry and wet spells (CDD, CWD) run " +
@@ -38,7 +38,7 @@ export const OBSERVED_INGEST_METHOD =
   "the files' global attributes or `--observed`: the dataset's variables mapped to the portal's (CHIRPS precip, " +
   "ERA5 t2m and tp, IMD rf, tmax and tmin), units converted (K to °C, m to mm, a daily file's mm as mm/day), " +
   "days read in the file's own calendar on the dataset's own grid; monthly means and ETCCDI indices per cell, " +
-  "then the area-weighted mean over each country and basin; a place the grid covers less than 99 % of (CHIRPS " +
+  "then the area-weighted mean over each place's outline; a place the grid covers less than 99 % of (CHIRPS " +
   "stops at 50°N and 50°S, IMD covers India) gets no series from it. A month or year with a missing day has no value.";
 
 /** An `ingested_files` row, as the stores read it. */

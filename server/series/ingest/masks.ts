@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /**
- * Which grid cells make each country and basin, and by how much: each cell is weighted by the area of its
+ * Which grid cells make each place (country, basin, state or province), and by how much: each cell is weighted by the area of its
  * intersection with the place's outline (holes left out), computed in the equal-area coordinates
  * (longitude, sin latitude) in which a latitude-longitude cell's area is its exact area on the sphere. A
  * small island inside one cell gets that cell with the island's area as its weight. Each place also gets
