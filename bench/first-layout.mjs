@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // What a page's style and layout spend their time on, beyond the boxes themselves: each route loaded in
-// Debian's Chromium at a CPU slowdown (4x, or scaled to a slower day with --cpu-index as in
+// Debian's Chromium with the CPU slowed to the device's (benchmarkIndex 300, or --device-index as in
 // bench/long-tasks.mjs), traced with Chromium's own categories, and summed over the load:
 // the font lookups the renderer makes (FontCache::GetFontPlatformData: on Linux a call to the browser
 // process for each size and weight of a system face), the SVG documents built for images (an SVG in a
 // stylesheet or the page's icon), text shaping, and the style, layout and paint totals. With --warm, each
 // traced load is the second of its browser context: the first has fetched the web font (decision 022), so
 // the traced one is a later visit's. Medians of the runs, with benchmarkIndex and load. Writes
-// bench/results/first-layout.json (with --warm, first-layout-warm.json). Run `npm run build` first.
+// bench/results/first-layout.json (with --warm, first-layout-warm.json; `-deviceN` at another device). Run
+// `npm run build` first.
 //
-//   node bench/first-layout.mjs [--runs 5] [--routes /catalog/climate,/user-guide] [--cpu-index 800] [--warm]
+//   node bench/first-layout.mjs [--runs 5] [--routes /catalog/climate,/user-guide] [--device-index 300] [--warm]
 import { chromium } from "@playwright/test";
-import { cpuSlowdown, endOfRun, machineWithIndex, median, option, pageMainThread, round, routesOption, startServer, writeResult } from "./lib.mjs";
+import { cpuSlowdown, endOfRun, machineWithIndex, median, option, pageMainThread, resultName, round, routesOption, slowdownMethod, startServer, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", 5);
 const ROUTES = routesOption(["/", "/catalog/climate", "/cmip6-data", "/profiles/nepal", "/user-guide"]);
@@ -73,13 +74,12 @@ try {
   await server.stop();
 }
 await endOfRun(info);
-writeResult(WARM ? "first-layout-warm" : "first-layout", {
+writeResult(resultName(WARM ? "first-layout-warm" : "first-layout", { slowdown: SLOWDOWN }), {
   date: started,
   machine: info,
   method: {
     tool: "Playwright's Chromium driver with Debian's Chromium, trace of every category",
-    cpuSlowdown: SLOWDOWN.rate,
-    ...(SLOWDOWN.calibratedTo ? { cpuSlowdownCalibratedTo: SLOWDOWN.calibratedTo } : {}),
+    ...slowdownMethod(SLOWDOWN),
     viewport: "412x823, device scale 1.75, mobile, touch",
     visit: WARM ? "a later visit: the first load of the same context fetched the web font and noted it" : "a first visit (a new context)",
     parts: PARTS,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // How much of a page's blocking after first paint any way of putting off what is below the first screen
 // (content-visibility, rendering on demand, fewer rows) could remove. Each route's document is traced as
-// bench/long-tasks.mjs traces it (phone viewport, CPU slowdown, long tasks after first contentful paint),
+// bench/long-tasks.mjs traces it (phone viewport, CPU slowed to the device's, long tasks after first contentful paint),
 // with JavaScript off (the document's own cost) or, with --scripts, on (the page's scripts run over the
 // same document, hidden parts included), in three forms, in turn, run by run:
 //   - as served;
@@ -11,12 +11,12 @@
 // When the first screen alone blocks for longer than the target, nothing below it is what stands in the way.
 // Without scripts the browser loads lazy images at once (the HTML standard's rule), so pages with many of
 // them (the AEZ page) show their cost even in the frame's form.
-// Writes bench/results/first-screen.json (`-scripts` with --scripts, `-slow` with --cpu-index). Run
-// `npm run build` first.
+// Writes bench/results/first-screen.json (`-scripts` with --scripts, `-deviceN` at another device than the
+// default, benchmarkIndex 300: bench/lib.mjs cpuSlowdown). Run `npm run build` first.
 //
-//   node bench/first-screen.mjs [--runs 5] [--routes /,/cmip6-data] [--cpu-index 800] [--scripts]
+//   node bench/first-screen.mjs [--runs 5] [--routes /,/cmip6-data] [--device-index 300] [--scripts]
 import { chromium } from "@playwright/test";
-import { cpuSlowdown, endOfRun, LONG_TASK_METHOD, machineWithIndex, option, PAGE_RUNS, PHONE, PHONE_METHOD, resultName, routesOption, startServer, tracedLoad, tracedMedians, writeResult } from "./lib.mjs";
+import { cpuSlowdown, endOfRun, LONG_TASK_METHOD, machineWithIndex, option, PAGE_RUNS, PHONE, PHONE_METHOD, resultName, routesOption, slowdownMethod, startServer, tracedLoad, tracedMedians, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -103,8 +103,7 @@ writeResult(resultName(SCRIPTS ? "first-screen-scripts" : "first-screen", { sele
   machine: info,
   method: {
     tool: `Playwright's Chromium driver with Debian's Chromium, DevTools timeline trace, JavaScript ${SCRIPTS ? "on" : "off"}`,
-    cpuSlowdown: SLOWDOWN.rate,
-    ...(SLOWDOWN.calibratedTo ? { cpuSlowdownCalibratedTo: SLOWDOWN.calibratedTo } : {}),
+    ...slowdownMethod(SLOWDOWN),
     viewport: PHONE_METHOD,
     forms: {
       asServed: "the document as the server sends it",

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// What blocks the main thread after first paint: loads each route in Debian's Chromium at a 4x CPU slowdown
-// (Lighthouse's mobile profile; no network throttling: loopback), records a DevTools timeline trace, and
+// What blocks the main thread after first paint: loads each route in Debian's Chromium with the CPU slowed to
+// a mid-tier phone's (benchmarkIndex 300: the slowdown is this machine's benchmarkIndex at the start over 300,
+// bench/lib.mjs cpuSlowdown; no network throttling: loopback), records a DevTools timeline trace, and
 // lists every main-thread task longer than 50 ms after first contentful paint with what ran inside it
 // (script evaluation by file, function calls by file and name, style and layout, parsing, garbage
 // collection). Their sum above 50 ms each is the blocking time Lighthouse's TBT counts (measured here
@@ -9,18 +10,18 @@
 // tasks, long or not, from navigation to the end of the trace). Writes bench/results/long-tasks.json
 // (with --routes, long-tasks-selected.json). Run `npm run build` first.
 //
-//   node bench/long-tasks.mjs [--runs 5] [--routes /,/cmip6-data] [--baseline ../other-checkout] [--cpu-index 650]
+//   node bench/long-tasks.mjs [--runs 5] [--routes /,/cmip6-data] [--baseline ../other-checkout] [--device-index 300]
 //
-// With --cpu-index N, the slowdown is 4x scaled by this machine's benchmarkIndex over N (bench/lib.mjs
-// cpuSlowdown): the CPU a machine of that index sees at 4x, whatever day it is here. Its results are written
-// beside the 4x ones, with `-slow` added to the name (long-tasks-slow.json, long-tasks-compared-slow.json).
+// With --device-index N, another device (--cpu-index M, the earlier form: 4x on a machine of index M, the
+// same as --device-index M/4); its results are written beside the default device's with `-deviceN` added to
+// the name (long-tasks-device200.json).
 //
 // With --baseline, the production build of another checkout (built there with `npm run build`) is served
 // beside this one and the two are traced in turn, run by run (the order swapped every run), so that both see
 // the same load on a shared machine; writes long-tasks-compared.json with the baseline's runs and median
 // beside each route's.
 import { chromium } from "@playwright/test";
-import { baselineNote, baselineOption, cpuSlowdown, endOfRun, LONG_TASK_METHOD, machineWithIndex, option, PAGE_RUNS, PHONE_METHOD, resultName, routesOption, startServer, tracedLoad, tracedMedians, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, cpuSlowdown, endOfRun, LONG_TASK_METHOD, machineWithIndex, option, PAGE_RUNS, PHONE_METHOD, resultName, routesOption, slowdownMethod, startServer, tracedLoad, tracedMedians, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -68,8 +69,7 @@ writeResult(resultName("long-tasks", { baseline: BASELINE, selected: routesArg !
   machine: info,
   method: {
     tool: "Playwright's Chromium driver with Debian's Chromium, DevTools timeline trace",
-    cpuSlowdown: CPU_SLOWDOWN,
-    ...(SLOWDOWN.calibratedTo ? { cpuSlowdownCalibratedTo: SLOWDOWN.calibratedTo } : {}),
+    ...slowdownMethod(SLOWDOWN),
     viewport: PHONE_METHOD,
     network: "none (loopback)",
     longTask: LONG_TASK_METHOD,

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// What a page's style, layout and paint cost is made of: the route's document traced with JavaScript off at
-// 4x CPU (as bench/long-tasks.mjs), as served and in variants of the same document, in turn, run by run:
+// What a page's style, layout and paint cost is made of: the route's document traced with JavaScript off,
+// the CPU slowed to the device's (as bench/long-tasks.mjs: benchmarkIndex 300, or --device-index), as served
+// and in variants of the same document, in turn, run by run:
 // its first table's rows cut to 25, its first table's rows removed, and its stylesheets trimmed to the rules
 // that match an element of the page (pseudo-classes and pseudo-elements ignored). Medians of the main
 // thread's style recalculation, layout and paint over the whole load. Writes
-// bench/results/style-cost.json. Run `npm run build` first.
+// bench/results/style-cost.json (`-deviceN` at another device). Run `npm run build` first.
 //
-//   node bench/style-cost.mjs [--runs 6] [--routes /catalog/climate]
+//   node bench/style-cost.mjs [--runs 6] [--routes /catalog/climate] [--device-index 300]
 import { chromium } from "@playwright/test";
-import { endOfRun, machineWithIndex, median, option, routesOption, startServer, writeResult } from "./lib.mjs";
+import { cpuSlowdown, endOfRun, machineWithIndex, median, option, resultName, routesOption, slowdownMethod, startServer, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", 6);
 const ROUTES = routesOption(["/catalog/climate"]);
@@ -51,14 +52,14 @@ async function trimmedSheets(browser, url) {
   return sheets;
 }
 
-/** One traced load of `url` (JavaScript off, 4x CPU) serving `html` for it and `sheets` for its stylesheets. */
+/** One traced load of `url` (JavaScript off, the CPU slowed) serving `html` for it and `sheets` for its stylesheets. */
 async function trace(browser, url, html, sheets) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
   for (const sheet of sheets) await page.route(sheet.href, (route) => route.fulfill({ status: 200, contentType: "text/css", body: sheet.text }));
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOWDOWN.rate });
   await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForTimeout(1500);
@@ -71,6 +72,7 @@ async function trace(browser, url, html, sheets) {
 }
 
 const info = await machineWithIndex();
+const SLOWDOWN = cpuSlowdown(info);
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium" });
 const routes = {};
@@ -104,9 +106,10 @@ try {
   await server.stop();
 }
 await endOfRun(info);
-writeResult("style-cost", {
+writeResult(resultName("style-cost", { slowdown: SLOWDOWN }), {
   date: new Date().toISOString(),
   machine: info,
-  method: "each route's document traced with JavaScript off at 4x CPU, 412x823 viewport, as served and in variants in turn, run by run; the main thread's UpdateLayoutTree, Layout and Paint+PrePaint over the whole load, medians",
+  method: "each route's document traced with JavaScript off at the CPU slowdown below, 412x823 viewport, as served and in variants in turn, run by run; the main thread's UpdateLayoutTree, Layout and Paint+PrePaint over the whole load, medians",
+  ...slowdownMethod(SLOWDOWN),
   routes,
 });
