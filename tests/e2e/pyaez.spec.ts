@@ -305,6 +305,8 @@ test.describe("/pyaez", () => {
       const pane = await page.locator(".aez-browser__content").evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
       expect(pane.scroll - pane.client).toBeLessThanOrEqual(1);
       await page.evaluate(() => window.scrollTo(0, 0));
+      // the navigator's list is folded on a phone (decision 028)
+      await navigator(page).getByText("Show the list").click();
       await navigator(page).getByRole("treeitem", { name: "1.2 Thermal Zone" }).click();
       await page.waitForFunction(() => Math.abs(document.getElementById("module-1.2")!.getBoundingClientRect().top - 60) <= 2);
       const map = await page.locator("#module-1\\.2 .aez-card__map").boundingBox();

@@ -14,7 +14,10 @@ const LOOKUPS: { key: keyof ClimateMetadata; label: string; column: string }[] =
   { key: "level", label: "Level", column: "level" },
 ];
 
-/** The climate metadata lookups as quick facet filters over the climate catalogue. */
+/**
+ * The climate metadata lookups as quick facet filters over the climate catalogue. On a phone they are folded
+ * (`sacap-fold`, decision 028): the datasets come first, and the table's own filters do the same.
+ */
 export function ClimateLookups() {
   const metadata = useGetClimateMetadataQuery();
   const [params] = useSearchParams();
@@ -27,30 +30,33 @@ export function ClimateLookups() {
   };
   return (
     <section className="sacap-lookups" aria-label="Climate metadata">
-      <QueryState what="climate metadata" data={metadata.data} isError={metadata.isError}>
-        {(data) =>
-          LOOKUPS.map(({ key, label, column }) => (
-            <div key={key} className="sacap-lookups__row">
-              <span className="sacap-lookups__label">{label}</span>
-              {data[key].map((option) => {
-                const on = params.getAll(`in.${column}`).includes(option.value);
-                return (
-                  <Link
-                    key={option.value}
-                    to={toggleHref(column, option.value)}
-                    preventScrollReset
-                    className={`sacap-chip${on ? " sacap-chip--on" : ""}`}
-                    aria-current={on ? "true" : undefined}
-                    title={option.name}
-                  >
-                    {option.value}
-                  </Link>
-                );
-              })}
-            </div>
-          ))
-        }
-      </QueryState>
+      <details className="sacap-fold">
+        <summary>Quick filters</summary>
+        <QueryState what="climate metadata" data={metadata.data} isError={metadata.isError}>
+          {(data) =>
+            LOOKUPS.map(({ key, label, column }) => (
+              <div key={key} className="sacap-lookups__row">
+                <span className="sacap-lookups__label">{label}</span>
+                {data[key].map((option) => {
+                  const on = params.getAll(`in.${column}`).includes(option.value);
+                  return (
+                    <Link
+                      key={option.value}
+                      to={toggleHref(column, option.value)}
+                      preventScrollReset
+                      className={`sacap-chip${on ? " sacap-chip--on" : ""}`}
+                      aria-current={on ? "true" : undefined}
+                      title={option.name}
+                    >
+                      {option.value}
+                    </Link>
+                  );
+                })}
+              </div>
+            ))
+          }
+        </QueryState>
+      </details>
     </section>
   );
 }

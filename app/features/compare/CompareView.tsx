@@ -24,6 +24,11 @@ export interface CompareViewData {
   };
 }
 
+/**
+ * The comparison's selection, a GET form. On a phone the indicator and the chart come first: what is
+ * compared (places or scenarios, the places, the projection) and the table's columns are folded
+ * (`sacap-fold`, decision 028); the chart and the table say what they show.
+ */
 function Selector({ data }: { data: CompareViewData }) {
   const { selection } = data;
   const slots = selection.mode === "places" ? MAX_PLACES : 1;
@@ -34,40 +39,45 @@ function Selector({ data }: { data: CompareViewData }) {
         Indicator
         <HTMLSelect name="indicator" defaultValue={selection.indicator} options={data.indicators.map((i) => ({ value: i.code, label: i.name }))} />
       </label>
-      <label>
-        Compare
-        <HTMLSelect name="compare" defaultValue={selection.mode} options={[{ value: "places", label: "Places" }, { value: "scenarios", label: "Scenarios of one place" }]} />
-      </label>
-      {Array.from({ length: slots }, (_, i) => (
-        <label key={i}>
-          {slots > 1 ? `Place ${i + 1}` : "Place"}
-          <HTMLSelect name="geo" defaultValue={selection.geos[i] ?? ""}>
-            <option value="">—</option>
-            <GeoOptions geos={data.geos} />
-          </HTMLSelect>
-        </label>
-      ))}
-      {selection.mode === "places" && (
-        <label>
-          Projection
-          <HTMLSelect name="scenario" defaultValue={selection.scenario} options={FUTURE_SCENARIOS.map((s) => ({ value: s, label: s === "ssp245" ? "SSP2-4.5" : "SSP5-8.5" }))} />
-        </label>
-      )}
-      <fieldset className="sacap-inline-fieldset">
-        <legend>Columns</legend>
-        {PERIOD_CHOICES.map((choice) => (
-          <Radio
-            key={choice.value}
-            inline
-            name="periods"
-            value={choice.value}
-            label={choice.label}
-            defaultChecked={selection.periods === choice.value}
-            // with scripts, choosing the columns applies the form at once; without, the Compare button does
-            onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { preventScrollReset: true })}
-          />
-        ))}
-      </fieldset>
+      <details className="sacap-fold sacap-inline-form__fold">
+        <summary>Places, projection and columns</summary>
+        <div className="sacap-inline-form">
+          <label>
+            Compare
+            <HTMLSelect name="compare" defaultValue={selection.mode} options={[{ value: "places", label: "Places" }, { value: "scenarios", label: "Scenarios of one place" }]} />
+          </label>
+          {Array.from({ length: slots }, (_, i) => (
+            <label key={i}>
+              {slots > 1 ? `Place ${i + 1}` : "Place"}
+              <HTMLSelect name="geo" defaultValue={selection.geos[i] ?? ""}>
+                <option value="">—</option>
+                <GeoOptions geos={data.geos} />
+              </HTMLSelect>
+            </label>
+          ))}
+          {selection.mode === "places" && (
+            <label>
+              Projection
+              <HTMLSelect name="scenario" defaultValue={selection.scenario} options={FUTURE_SCENARIOS.map((s) => ({ value: s, label: s === "ssp245" ? "SSP2-4.5" : "SSP5-8.5" }))} />
+            </label>
+          )}
+          <fieldset className="sacap-inline-fieldset">
+            <legend>Columns</legend>
+            {PERIOD_CHOICES.map((choice) => (
+              <Radio
+                key={choice.value}
+                inline
+                name="periods"
+                value={choice.value}
+                label={choice.label}
+                defaultChecked={selection.periods === choice.value}
+                // with scripts, choosing the columns applies the form at once; without, the Compare button does
+                onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { preventScrollReset: true })}
+              />
+            ))}
+          </fieldset>
+        </div>
+      </details>
       <Button type="submit" intent="primary" text="Compare" />
     </PageForm>
   );

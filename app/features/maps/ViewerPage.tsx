@@ -144,7 +144,13 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
             {about}
           </details>
           {choropleth && <ChoroplethControls choice={choice} options={choropleth} onChange={setChoice} grid={grid} onGrid={setGrid} />}
-          {filters && <FilterPanel layers={layers} selection={selection} onChange={setSelection} />}
+          {/* on a phone the map and its choropleth come first: the filters and the layers are folded (styles/app.css, decision 028) */}
+          {filters && (
+            <details className="sacap-fold">
+              <summary>Filter layers</summary>
+              <FilterPanel layers={layers} selection={selection} onChange={setSelection} />
+            </details>
+          )}
           {timeSteps && periods.length > 1 && (
             <label className="sacap-viewer__time">
               Time step{" "}
@@ -160,16 +166,19 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
           <h2 className="sacap-viewer__heading" id={VIEWER_REGIONS.layers} tabIndex={-1}>
             Layers
           </h2>
-          <LayerList
-            layers={layers}
-            shown={shown}
-            visible={visible}
-            opacity={state.opacity}
-            status={status}
-            onToggle={toggle}
-            onOpacity={(p, v) => setState((s) => ({ ...s, opacity: { ...s.opacity, [p]: v } }))}
-            onMove={move}
-          />
+          <details className="sacap-fold">
+            <summary>Show the layers</summary>
+            <LayerList
+              layers={layers}
+              shown={shown}
+              visible={visible}
+              opacity={state.opacity}
+              status={status}
+              onToggle={toggle}
+              onOpacity={(p, v) => setState((s) => ({ ...s, opacity: { ...s.opacity, [p]: v } }))}
+              onMove={move}
+            />
+          </details>
           {choropleth && <WmsLegends layers={layers} positions={[...rasters].reverse().map((r) => Number(r.key))} config={config} />}
         </div>
         <div className="sacap-viewer__main">

@@ -18,7 +18,9 @@ interface ModuleNavigatorProps {
 
 /**
  * The module navigator: modules and their maps as links to their anchors. Once hydrated it follows the
- * WAI-ARIA tree pattern (one tab stop; arrows move, Right and Left expand and collapse, Enter follows).
+ * WAI-ARIA tree pattern (one tab stop; arrows move, Right and Left expand and collapse, Enter follows). On a
+ * phone, where it comes above the modules, its list is folded (`sacap-fold`, decision 028): the first
+ * module's maps come first, and the page's search finds a map as well.
  */
 export function ModuleNavigator({ entries, current, enhanced, onFollow }: ModuleNavigatorProps) {
   const rows = useMemo(() => treeRows(entries), [entries]);
@@ -109,26 +111,29 @@ export function ModuleNavigator({ entries, current, enhanced, onFollow }: Module
       <p className="aez-nav__title" id="aez-nav-title">
         Modules and maps
       </p>
-      <ul className="aez-tree" role={enhanced ? "tree" : undefined} aria-labelledby="aez-nav-title" onKeyDown={onKeyDown} onBlur={onBlur}>
-        {entries.map((entry) => {
-          const groupId = `${entry.anchor}-maps`;
-          const expanded = !collapsed.has(entry.anchor);
-          return (
-            <li key={entry.key} role={enhanced ? "none" : undefined}>
-              {item(entry.anchor, entry.module.id, entry.module.name, 1, entry.maps.length > 0 ? { id: groupId, expanded } : undefined)}
-              {entry.maps.length > 0 && (
-                <ul id={groupId} className="aez-tree__group" role={enhanced ? "group" : undefined} hidden={!expanded}>
-                  {entry.maps.map((map) => (
-                    <li key={map.key} role={enhanced ? "none" : undefined}>
-                      {item(map.anchor, map.child.id, map.child.name, 2)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <details className="sacap-fold">
+        <summary>Show the list</summary>
+        <ul className="aez-tree" role={enhanced ? "tree" : undefined} aria-labelledby="aez-nav-title" onKeyDown={onKeyDown} onBlur={onBlur}>
+          {entries.map((entry) => {
+            const groupId = `${entry.anchor}-maps`;
+            const expanded = !collapsed.has(entry.anchor);
+            return (
+              <li key={entry.key} role={enhanced ? "none" : undefined}>
+                {item(entry.anchor, entry.module.id, entry.module.name, 1, entry.maps.length > 0 ? { id: groupId, expanded } : undefined)}
+                {entry.maps.length > 0 && (
+                  <ul id={groupId} className="aez-tree__group" role={enhanced ? "group" : undefined} hidden={!expanded}>
+                    {entry.maps.map((map) => (
+                      <li key={map.key} role={enhanced ? "none" : undefined}>
+                        {item(map.anchor, map.child.id, map.child.name, 2)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </details>
     </nav>
   );
 }

@@ -17,7 +17,9 @@ interface ExplorerFormProps {
 
 /**
  * The explorer's selectors in a plain GET form: without JavaScript the Apply button loads the page for
- * the new selection; with it, every change navigates at once (one history entry per selection).
+ * the new selection; with it, every change navigates at once (one history entry per selection). On a phone,
+ * where the form comes above the chart, the indicator and the place come first and the rest is folded
+ * (`sacap-fold`, decision 028): the scenarios, the 35 models, the period and the chart's options.
  */
 export function ExplorerForm({ catalog, selection, hasCycle, onChange }: ExplorerFormProps) {
   const { query } = selection;
@@ -73,164 +75,167 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
           <GeoOptions geos={catalog.geos} />
         </HTMLSelect>
       </FormGroup>
-      <fieldset className="sacap-explorer-form__group">
-        <legend>Scenarios</legend>
-        {catalog.scenarios.map((s) => {
-          const period = scenarioPeriod(s);
-          return (
-            <Checkbox
-              key={s.field_value}
-              name="scenario"
-              value={s.field_value}
-              checked={chosenScenarios.includes(s.field_value)}
-              label={`${s.name} (${period.start}-${period.end})`}
-              onChange={(e) => {
-                const next = e.currentTarget.checked
-                  ? [...chosenScenarios, s.field_value]
-                  : chosenScenarios.filter((c) => c !== s.field_value);
-                update({ scenario: next.length === catalog.scenarios.length || next.length === 0 ? undefined : next });
-              }}
-            />
-          );
-        })}
-      </fieldset>
-      <fieldset className="sacap-explorer-form__group sacap-explorer-form__models">
-        <legend>Models</legend>
-        <Checkbox
-          name="model"
-          value="ensemble"
-          checked={!query.model}
-          label={`All models (ensemble of ${catalog.models.length})`}
-          onChange={(e) => update({ model: e.currentTarget.checked ? undefined : catalog.models.slice(0, 3).map((m) => m.field_value) })}
-        />
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          placeholder="Search models"
-          aria-label="Search models"
-          value={modelSearch}
-          onChange={(e) => setModelSearch(e.currentTarget.value)}
-          small
-        />
-        <select
-          name="model"
-          multiple
-          size={6}
-          aria-label="Models (several with Ctrl or Shift)"
-          className="sacap-explorer-form__select"
-          value={query.model ?? []}
-          onChange={(e) => {
-            const chosen = [...e.currentTarget.selectedOptions].map((o) => o.value);
-            // models hidden by the search stay chosen
-            const hidden = (query.model ?? []).filter((m) => !models.some((v) => v.field_value === m));
-            const next = [...hidden, ...chosen];
-            update({ model: next.length ? next : undefined });
-          }}
-        >
-          {models.map((m) => (
-            <option key={m.field_value} value={m.field_value}>
-              {m.field_value}
-            </option>
-          ))}
-        </select>
-      </fieldset>
-      <fieldset className="sacap-explorer-form__group">
-        <legend>Period</legend>
-        <div className="sacap-explorer-form__years">
-          <YearField label="From" name="start" years={years} asked={query.start} draft={start} onDraft={setStart} />
-          <YearField label="To" name="end" years={years} asked={query.end} draft={end} onDraft={setEnd} />
-        </div>
-      </fieldset>
-      <FormGroup label="Baseline" labelFor="x-baseline">
-        <HTMLSelect
-          id="x-baseline"
-          name="baseline"
-          value={selection.baseline.label}
-          onChange={(e) => onChange({ ...selection, baseline: baselineChoices(catalog).find((b) => b.label === e.currentTarget.value)! })}
-          fill
-        >
-          {baselineChoices(catalog).map((b) => (
-            <option key={b.label} value={b.label}>
-              {b.label}
-            </option>
-          ))}
-        </HTMLSelect>
-      </FormGroup>
-      <FormGroup label="Chart" labelFor="x-view">
-        <HTMLSelect id="x-view" name="view" value={selection.view} onChange={(e) => onChange({ ...selection, view: e.currentTarget.value as ExplorerSelection["view"] })} fill>
-          {EXPLORER_VIEWS.filter((v) => v !== "cycle" || hasCycle).map((v) => (
-            <option key={v} value={v}>
-              {VIEW_LABELS[v]}
-            </option>
-          ))}
-        </HTMLSelect>
-      </FormGroup>
-      {selection.view === "spread" ? (
+      <details className="sacap-fold">
+        <summary>Scenarios, models, period and chart</summary>
         <fieldset className="sacap-explorer-form__group">
-          <legend>Model selection</legend>
-          <FormGroup label="Season" labelFor="x-season">
-            <HTMLSelect
-              id="x-season"
-              name="season"
-              value={selection.season ?? ""}
-              onChange={(e) => onChange({ ...selection, season: (e.currentTarget.value || undefined) as SeasonCode | undefined })}
-              fill
-            >
-              <option value="">Annual</option>
-              {SEASON_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {SEASONS[code].name}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
-          <FormGroup label="Scenario" labelFor="x-ssp">
-            <HTMLSelect id="x-ssp" name="ssp" value={spreadScenario(selection)} onChange={(e) => onChange({ ...selection, ssp: e.currentTarget.value as LevelScenario })} fill>
-              {WARMING_LEVEL_SCENARIOS.map((code) => (
-                <option key={code} value={code}>
-                  {catalog.scenarios.find((s) => s.field_value === code)?.name ?? code}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
-          <FormGroup label="Window or warming level" labelFor="x-window">
-            <HTMLSelect id="x-window" name="window" value={spreadWindow(selection).code} onChange={(e) => onChange({ ...selection, window: parseWindowChoice(e.currentTarget.value) })} fill>
-              {WINDOW_CHOICES.map((w) => (
-                <option key={w.code} value={w.code}>
-                  {w.kind === "gwl" ? `Warming level ${w.label}` : w.label}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
+          <legend>Scenarios</legend>
+          {catalog.scenarios.map((s) => {
+            const period = scenarioPeriod(s);
+            return (
+              <Checkbox
+                key={s.field_value}
+                name="scenario"
+                value={s.field_value}
+                checked={chosenScenarios.includes(s.field_value)}
+                label={`${s.name} (${period.start}-${period.end})`}
+                onChange={(e) => {
+                  const next = e.currentTarget.checked
+                    ? [...chosenScenarios, s.field_value]
+                    : chosenScenarios.filter((c) => c !== s.field_value);
+                  update({ scenario: next.length === catalog.scenarios.length || next.length === 0 ? undefined : next });
+                }}
+              />
+            );
+          })}
         </fieldset>
-      ) : (
-        <FormGroup label="Warming level on the chart" labelFor="x-window">
+        <fieldset className="sacap-explorer-form__group sacap-explorer-form__models">
+          <legend>Models</legend>
+          <Checkbox
+            name="model"
+            value="ensemble"
+            checked={!query.model}
+            label={`All models (ensemble of ${catalog.models.length})`}
+            onChange={(e) => update({ model: e.currentTarget.checked ? undefined : catalog.models.slice(0, 3).map((m) => m.field_value) })}
+          />
+          <InputGroup
+            type="search"
+            leftIcon="search"
+            placeholder="Search models"
+            aria-label="Search models"
+            value={modelSearch}
+            onChange={(e) => setModelSearch(e.currentTarget.value)}
+            small
+          />
+          <select
+            name="model"
+            multiple
+            size={6}
+            aria-label="Models (several with Ctrl or Shift)"
+            className="sacap-explorer-form__select"
+            value={query.model ?? []}
+            onChange={(e) => {
+              const chosen = [...e.currentTarget.selectedOptions].map((o) => o.value);
+              // models hidden by the search stay chosen
+              const hidden = (query.model ?? []).filter((m) => !models.some((v) => v.field_value === m));
+              const next = [...hidden, ...chosen];
+              update({ model: next.length ? next : undefined });
+            }}
+          >
+            {models.map((m) => (
+              <option key={m.field_value} value={m.field_value}>
+                {m.field_value}
+              </option>
+            ))}
+          </select>
+        </fieldset>
+        <fieldset className="sacap-explorer-form__group">
+          <legend>Period</legend>
+          <div className="sacap-explorer-form__years">
+            <YearField label="From" name="start" years={years} asked={query.start} draft={start} onDraft={setStart} />
+            <YearField label="To" name="end" years={years} asked={query.end} draft={end} onDraft={setEnd} />
+          </div>
+        </fieldset>
+        <FormGroup label="Baseline" labelFor="x-baseline">
           <HTMLSelect
-            id="x-window"
-            name="window"
-            value={selection.window?.kind === "gwl" ? selection.window.code : ""}
-            onChange={(e) => onChange({ ...selection, window: parseWindowChoice(e.currentTarget.value) })}
+            id="x-baseline"
+            name="baseline"
+            value={selection.baseline.label}
+            onChange={(e) => onChange({ ...selection, baseline: baselineChoices(catalog).find((b) => b.label === e.currentTarget.value)! })}
             fill
           >
-            <option value="">None</option>
-            {WINDOW_CHOICES.filter((w) => w.kind === "gwl").map((w) => (
-              <option key={w.code} value={w.code}>
-                {w.label}
+            {baselineChoices(catalog).map((b) => (
+              <option key={b.label} value={b.label}>
+                {b.label}
               </option>
             ))}
           </HTMLSelect>
         </FormGroup>
-      )}
-      {selection.view !== "spread" && selection.season ? <input type="hidden" name="season" value={selection.season} /> : null}
-      {selection.view !== "spread" && selection.ssp ? <input type="hidden" name="ssp" value={selection.ssp} /> : null}
-      {selection.subset ? <input type="hidden" name="subset" value={selection.subset.name} /> : null}
-      <Checkbox
-        name="members"
-        value="1"
-        checked={selection.members}
-        label="Show individual models"
-        onChange={(e) => onChange({ ...selection, members: e.currentTarget.checked })}
-      />
+        <FormGroup label="Chart" labelFor="x-view">
+          <HTMLSelect id="x-view" name="view" value={selection.view} onChange={(e) => onChange({ ...selection, view: e.currentTarget.value as ExplorerSelection["view"] })} fill>
+            {EXPLORER_VIEWS.filter((v) => v !== "cycle" || hasCycle).map((v) => (
+              <option key={v} value={v}>
+                {VIEW_LABELS[v]}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        {selection.view === "spread" ? (
+          <fieldset className="sacap-explorer-form__group">
+            <legend>Model selection</legend>
+            <FormGroup label="Season" labelFor="x-season">
+              <HTMLSelect
+                id="x-season"
+                name="season"
+                value={selection.season ?? ""}
+                onChange={(e) => onChange({ ...selection, season: (e.currentTarget.value || undefined) as SeasonCode | undefined })}
+                fill
+              >
+                <option value="">Annual</option>
+                {SEASON_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {SEASONS[code].name}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+            <FormGroup label="Scenario" labelFor="x-ssp">
+              <HTMLSelect id="x-ssp" name="ssp" value={spreadScenario(selection)} onChange={(e) => onChange({ ...selection, ssp: e.currentTarget.value as LevelScenario })} fill>
+                {WARMING_LEVEL_SCENARIOS.map((code) => (
+                  <option key={code} value={code}>
+                    {catalog.scenarios.find((s) => s.field_value === code)?.name ?? code}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+            <FormGroup label="Window or warming level" labelFor="x-window">
+              <HTMLSelect id="x-window" name="window" value={spreadWindow(selection).code} onChange={(e) => onChange({ ...selection, window: parseWindowChoice(e.currentTarget.value) })} fill>
+                {WINDOW_CHOICES.map((w) => (
+                  <option key={w.code} value={w.code}>
+                    {w.kind === "gwl" ? `Warming level ${w.label}` : w.label}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          </fieldset>
+        ) : (
+          <FormGroup label="Warming level on the chart" labelFor="x-window">
+            <HTMLSelect
+              id="x-window"
+              name="window"
+              value={selection.window?.kind === "gwl" ? selection.window.code : ""}
+              onChange={(e) => onChange({ ...selection, window: parseWindowChoice(e.currentTarget.value) })}
+              fill
+            >
+              <option value="">None</option>
+              {WINDOW_CHOICES.filter((w) => w.kind === "gwl").map((w) => (
+                <option key={w.code} value={w.code}>
+                  {w.label}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+        {selection.view !== "spread" && selection.season ? <input type="hidden" name="season" value={selection.season} /> : null}
+        {selection.view !== "spread" && selection.ssp ? <input type="hidden" name="ssp" value={selection.ssp} /> : null}
+        {selection.subset ? <input type="hidden" name="subset" value={selection.subset.name} /> : null}
+        <Checkbox
+          name="members"
+          value="1"
+          checked={selection.members}
+          label="Show individual models"
+          onChange={(e) => onChange({ ...selection, members: e.currentTarget.checked })}
+        />
+      </details>
       <Button type="submit" intent="primary" text="Apply" />
     </form>
   );

@@ -1,0 +1,124 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
+
+/**
+ * What a page holds on a phone (decision 028): the parts a phone reader does not need at once are folded
+ * (`<details class="sacap-fold">`, styles/app.css), closed on a narrow screen, their content in the
+ * document; on a wide screen their content shows as it would without the fold. Each page with its folds,
+ * by their summaries.
+ */
+const PAGES = [
+  { path: "/cmip6-viewer", folds: ["Filter layers", "Show the layers"] },
+  { path: "/cmip6-data", folds: ["Scenarios, models, period and chart"] },
+  { path: "/pyaez", folds: ["Show the list"] },
+  { path: "/care-comp", folds: ["Places, projection and columns"] },
+  { path: "/catalog/climate", folds: ["Quick filters"] },
+];
+const PHONE = { width: 390, height: 844 };
+const WIDE = { width: 1280, height: 800 };
+
+/** A fold of the page by its summary's text. */
+const fold = (page: Page, summary: string) => page.locator("details.sacap-fold").filter({ has: page.locator(":scope > summary", { hasText: new RegExp(`^${summary}$`) }) });
+/** The first element of a fold's content that shows (what its summary opens; a sprite of icons does not). */
+const content = (details: Locator) => details.locator(":scope > :not(summary, svg)").first();
+
+/** The charts, maps and tables of a page: tables, figures (charts, the AEZ maps), the map viewers' map. */
+const FIGURES = ':is(table, figure, [data-testid="map-slot"])';
+
+/** Records the page's layout shifts from its first paint on (the sum is read by `shifted`). */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+const shifted = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+
+/** Presses Tab until `target` has focus (a bounded number of times). */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 200; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  for (const { path, folds } of PAGES) {
+    test(`${path}: ${folds.join(", ")} closed, reachable and operable by keyboard; every chart, map and table shown`, async ({ page, pageErrors }) => {
+      test.slow();
+      await recordShifts(page);
+      await page.goto(path);
+      await hydrated(page);
+      for (const summary of folds) {
+        const details = fold(page, summary);
+        await expect(details, summary).toHaveCount(1);
+        await expect(details, summary).not.toHaveAttribute("open");
+        await expect(content(details), summary).toBeHidden();
+      }
+      // folding put no chart, map or table out of sight: each is in the document, none in a closed fold
+      expect(await page.locator(`main ${FIGURES}`).count()).toBeGreaterThan(0);
+      await expect(page.locator(`details.sacap-fold:not([open]) ${FIGURES}`)).toHaveCount(0);
+      await expect(page.locator(`main ${FIGURES}`).first()).toBeVisible();
+      // closed from the first paint: nothing moved
+      expect(await shifted(page)).toBeLessThanOrEqual(0.02);
+
+      for (const summary of folds) {
+        const details = fold(page, summary);
+        const opener = details.locator(":scope > summary");
+        await tabTo(page, opener);
+        await page.keyboard.press("Enter");
+        await expect(details, summary).toHaveAttribute("open");
+        await expect(content(details), summary).toBeVisible();
+        // the next Tab stop is in what it opened
+        await page.keyboard.press("Tab");
+        expect(await details.evaluate((el) => el.contains(document.activeElement) && el.querySelector(":scope > summary") !== document.activeElement), summary).toBe(true);
+        await page.keyboard.press("Shift+Tab");
+        await expect(opener).toBeFocused();
+        await page.keyboard.press("Space");
+        await expect(details, summary).not.toHaveAttribute("open");
+        await expect(content(details), summary).toBeHidden();
+      }
+      expect(pageErrors).toEqual([]);
+    });
+  }
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`on a 1,280 px screen${javaScriptEnabled ? "" : " without JavaScript"}`, () => {
+    test.use({ viewport: WIDE, javaScriptEnabled });
+
+    for (const { path, folds } of PAGES) {
+      test(`${path}: what ${folds.join(", ")} hold is shown, with no summary to open`, async ({ page }) => {
+        await page.goto(path);
+        if (javaScriptEnabled) await hydrated(page);
+        for (const summary of folds) {
+          await expect(content(fold(page, summary)), summary).toBeVisible();
+          await expect(fold(page, summary).locator(":scope > summary"), summary).toBeHidden();
+        }
+      });
+    }
+  });
+}
+
+test.describe("on a 390 px phone without JavaScript", () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false });
+
+  for (const { path, folds } of PAGES) {
+    test(`${path}: opening ${folds.join(", ")} shows what each holds`, async ({ page }) => {
+      await page.goto(path);
+      for (const summary of folds) {
+        const details = fold(page, summary);
+        await expect(content(details), summary).toBeHidden();
+        await details.locator(":scope > summary").click();
+        await expect(details, summary).toHaveAttribute("open");
+        await expect(content(details), summary).toBeVisible();
+      }
+    });
+  }
+});
