@@ -94,17 +94,35 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ viewport: WIDE, javaScriptEnabled });
 
     for (const { path, folds } of PAGES) {
-      test(`${path}: what ${folds.join(", ")} hold is shown, with no summary to open`, async ({ page }) => {
+      test(`${path}: what ${folds.join(", ")} hold is shown${javaScriptEnabled ? ", open" : ""}, with no summary to open`, async ({ page }) => {
         await page.goto(path);
         if (javaScriptEnabled) await hydrated(page);
         for (const summary of folds) {
           await expect(content(fold(page, summary)), summary).toBeVisible();
           await expect(fold(page, summary).locator(":scope > summary"), summary).toBeHidden();
+          // the page's scripts say so to screen readers and other tools
+          if (javaScriptEnabled) await expect(fold(page, summary), summary).toHaveAttribute("open");
         }
       });
     }
   });
 }
+
+test.describe("after a navigation in the portal", () => {
+  for (const [name, viewport, open] of [["a 390 px phone", PHONE, false], ["a 1,280 px screen", WIDE, true]] as const) {
+    test(`the comparison's fold is ${open ? "open" : "closed"} on ${name}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      await hydrated(page);
+      await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate("/care-comp"));
+      const details = fold(page, "Places, projection and columns");
+      await expect(details).toHaveCount(1);
+      if (open) await expect(details).toHaveAttribute("open");
+      else await expect(details).not.toHaveAttribute("open");
+      await expect(content(details))[open ? "toBeVisible" : "toBeHidden"]();
+    });
+  }
+});
 
 test.describe("on a 390 px phone without JavaScript", () => {
   test.use({ viewport: PHONE, javaScriptEnabled: false });

@@ -4,6 +4,7 @@ import { QueryState } from "~/components/QueryState";
 import { useGetClimateMetadataQuery } from "~/store/reference";
 import { CATALOG_COLUMNS } from "./columns";
 import type { ClimateMetadata } from "./schema";
+import { openOnWideScreen } from "~/lib/fold";
 
 /** Lookup keys and the catalogue column each one filters. */
 const LOOKUPS: { key: keyof ClimateMetadata; label: string; column: string }[] = [
@@ -30,7 +31,7 @@ export function ClimateLookups() {
   };
   return (
     <section className="sacap-lookups" aria-label="Climate metadata">
-      <details className="sacap-fold">
+      <details className="sacap-fold" ref={openOnWideScreen}>
         <summary>Quick filters</summary>
         <QueryState what="climate metadata" data={metadata.data} isError={metadata.isError}>
           {(data) =>

@@ -12,6 +12,7 @@ import { seriesQueryString } from "~/features/cmip6/seriesQuery";
 import type { CompareLine, WindowMeans } from "./compare";
 import { FUTURE_SCENARIOS, MAX_PLACES, type CompareSelection, type PeriodMode } from "./selection";
 import { medianLineSeries, WindowMeansTable } from "./WindowMeans";
+import { openOnWideScreen } from "~/lib/fold";
 
 export interface CompareViewData {
   selection: CompareSelection;
@@ -39,7 +40,7 @@ function Selector({ data }: { data: CompareViewData }) {
         Indicator
         <HTMLSelect name="indicator" defaultValue={selection.indicator} options={data.indicators.map((i) => ({ value: i.code, label: i.name }))} />
       </label>
-      <details className="sacap-fold sacap-inline-form__fold">
+      <details className="sacap-fold sacap-inline-form__fold" ref={openOnWideScreen}>
         <summary>Places, projection and columns</summary>
         <div className="sacap-inline-form">
           <label>

@@ -25,6 +25,7 @@ import { VIEWER_REGIONS } from "./regions";
 import type { ChoroplethOptions } from "./viewerView";
 import { tileTemplate } from "./wms";
 import { WmsLegends } from "./WmsLegends";
+import { openOnWideScreen } from "~/lib/fold";
 
 interface ViewerPageProps {
   path: string;
@@ -146,7 +147,7 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
           {choropleth && <ChoroplethControls choice={choice} options={choropleth} onChange={setChoice} grid={grid} onGrid={setGrid} />}
           {/* on a phone the map and its choropleth come first: the filters and the layers are folded (styles/app.css, decision 028) */}
           {filters && (
-            <details className="sacap-fold">
+            <details className="sacap-fold" ref={openOnWideScreen}>
               <summary>Filter layers</summary>
               <FilterPanel layers={layers} selection={selection} onChange={setSelection} />
             </details>
@@ -166,7 +167,7 @@ export function ViewerPage({ path, layers, config, about, filters, choropleth, t
           <h2 className="sacap-viewer__heading" id={VIEWER_REGIONS.layers} tabIndex={-1}>
             Layers
           </h2>
-          <details className="sacap-fold">
+          <details className="sacap-fold" ref={openOnWideScreen}>
             <summary>Show the layers</summary>
             <LayerList
               layers={layers}

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from "react";
 import type { AezMapRef, AezModuleEntry } from "./anchors";
 import { treeKeyAction, treeRows } from "./tree";
+import { openOnWideScreen } from "~/lib/fold";
 
 const TREE_KEYS = new Set(["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End"]);
 
@@ -111,7 +112,7 @@ export function ModuleNavigator({ entries, current, enhanced, onFollow }: Module
       <p className="aez-nav__title" id="aez-nav-title">
         Modules and maps
       </p>
-      <details className="sacap-fold">
+      <details className="sacap-fold" ref={openOnWideScreen}>
         <summary>Show the list</summary>
         <ul className="aez-tree" role={enhanced ? "tree" : undefined} aria-labelledby="aez-nav-title" onKeyDown={onKeyDown} onBlur={onBlur}>
           {entries.map((entry) => {

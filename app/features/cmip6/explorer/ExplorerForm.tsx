@@ -6,6 +6,7 @@ import { catalogYears, seriesIndicator, seriesIndicatorCodes, scenarioPeriod, ty
 import { SEASON_CODES, SEASONS, type SeasonCode } from "../periods";
 import { parseWindowChoice, WARMING_LEVEL_SCENARIOS, WINDOW_CHOICES } from "../warmingLevels";
 import { baselineChoices, EXPLORER_VIEWS, parseSelection, spreadScenario, spreadWindow, VIEW_LABELS, type ExplorerSelection, type LevelScenario } from "./selection";
+import { openOnWideScreen } from "~/lib/fold";
 
 interface ExplorerFormProps {
   catalog: SeriesCatalog;
@@ -75,7 +76,7 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
           <GeoOptions geos={catalog.geos} />
         </HTMLSelect>
       </FormGroup>
-      <details className="sacap-fold">
+      <details className="sacap-fold" ref={openOnWideScreen}>
         <summary>Scenarios, models, period and chart</summary>
         <fieldset className="sacap-explorer-form__group">
           <legend>Scenarios</legend>
