@@ -12,7 +12,7 @@
 //
 //   node bench/first-layout.mjs [--runs 5] [--routes /catalog/climate,/user-guide] [--device-index 300] [--warm]
 import { chromium } from "@playwright/test";
-import { cpuSlowdown, endOfRun, machineWithIndex, median, option, pageMainThread, resultName, round, routesOption, slowdownMethod, startServer, writeResult } from "./lib.mjs";
+import { cpuSlowdown, endOfRun, machineWithIndex, median, option, pageMainThread, resultName, round, routesOption, slowdownMethod, slowdownNow, startServer, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", 5);
 const ROUTES = routesOption(["/", "/catalog/climate", "/cmip6-data", "/profiles/nepal", "/user-guide"]);
@@ -44,14 +44,15 @@ async function trace(url) {
     await page.waitForFunction(() => localStorage.getItem("sacap-webfont") === "1", null, { timeout: 30_000 });
   }
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOWDOWN.rate });
+  const now = await slowdownNow(SLOWDOWN);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: now.rate });
   await browser.startTracing(page, { categories: ["*", "disabled-by-default-devtools.timeline"] });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForTimeout(500);
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await context.close();
   const { onMain } = pageMainThread(events);
-  const run = {};
+  const run = { cpuSlowdown: now.rate, hostBenchmarkIndex: now.hostBenchmarkIndex };
   for (const [key, name] of Object.entries(PARTS)) {
     const found = onMain.filter((e) => e.name === name);
     run[key] = { count: found.length, ms: round(found.reduce((sum, e) => sum + e.dur / 1000, 0), 1) };

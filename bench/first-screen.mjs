@@ -58,7 +58,7 @@ async function belowFirstScreen(browser, url) {
 /** One traced load of `url`, its document served as `html`. */
 async function trace(browser, url, html, slowdown) {
   const run = await tracedLoad(browser, url, { slowdown, settleMs: SETTLE_MS, contextOptions: { javaScriptEnabled: SCRIPTS }, document: html });
-  return { fcpMs: run.fcpMs, busyMs: run.busyMs, blockingMs: run.blockingMs, longTasks: run.tasks.length, loadAverage: run.loadAverage };
+  return { fcpMs: run.fcpMs, busyMs: run.busyMs, blockingMs: run.blockingMs, longTasks: run.tasks.length, cpuSlowdown: run.cpuSlowdown, hostBenchmarkIndex: run.hostBenchmarkIndex, loadAverage: run.loadAverage };
 }
 
 /** The document with a style element at the end of its head hiding `selectors`. */
@@ -79,7 +79,7 @@ try {
     const runs = Object.fromEntries(Object.keys(forms).map((name) => [name, []]));
     for (let i = 0; i < RUNS; i++) {
       for (const [name, document] of Object.entries(forms)) {
-        const run = await trace(browser, url, document, SLOWDOWN.rate);
+        const run = await trace(browser, url, document, SLOWDOWN);
         runs[name].push(run);
         console.log(`${route.padEnd(44)} run ${i + 1} ${name.padEnd(11)}: FCP ${run.fcpMs} ms, blocking ${run.blockingMs} ms, busy ${run.busyMs} ms (load ${run.loadAverage[0]})`);
       }

@@ -176,27 +176,40 @@ export function machine() {
 export const DEVICE_INDEX = 300;
 
 /**
- * The CPU slowdown of a page benchmark: this machine's benchmarkIndex, measured at the start of the run
- * (`machineWithIndex`), over the device's, so that every run sees the CPU of the same device whatever this
- * machine's speed that day (it varies by 2x and more between days). `--device-index N` emulates another
- * device; `--cpu-index N`, the option's earlier form, means "4x on a machine of benchmarkIndex N" and is the
- * same as `--device-index N/4` (`--cpu-index 1200` is the default). Never below 1: Chromium cannot speed a
- * CPU up, and a host slower than the device is said so in the result (`rate` 1, `hostSlowerThanDevice`).
+ * The device of a page benchmark and the slowdown at the start of its run: this machine's benchmarkIndex,
+ * measured at the start (`machineWithIndex`), over the device's. `--device-index N` emulates another
+ * device; `--cpu-index N`, the option's earlier form, means "4x on a machine of benchmarkIndex N" and is
+ * the same as `--device-index N/4` (`--cpu-index 1200` is the default). Each load then takes its own
+ * slowdown from an index measured just before it (`slowdownNow`).
  */
 export function cpuSlowdown(info) {
   const cpuIndex = option("cpu-index", undefined);
   const device = cpuIndex !== undefined ? cpuIndex / 4 : option("device-index", DEVICE_INDEX);
-  const exact = info.benchmarkIndexAtStart / device;
-  return {
-    rate: Math.max(1, round(exact, 1)),
-    device: { benchmarkIndex: device, hostBenchmarkIndexAtStart: info.benchmarkIndexAtStart, ...(exact < 1 ? { hostSlowerThanDevice: true } : {}) },
-  };
+  return { rate: rateFor(info.benchmarkIndexAtStart, device), device: { benchmarkIndex: device, hostBenchmarkIndexAtStart: info.benchmarkIndexAtStart } };
 }
 
-/** What a result file says of the slowdown (`cpuSlowdown`): the rate and the device it emulates. */
+/** This machine's index over the device's; never below 1 (Chromium cannot speed a CPU up). */
+const rateFor = (hostIndex, deviceIndex) => Math.max(1, round(hostIndex / deviceIndex, 1));
+
+/**
+ * The CPU slowdown for one load, from this machine's benchmarkIndex measured just before it (one pass of
+ * Lighthouse's loops, about a second): the load sees the device's CPU however the host's other work has
+ * changed since the run began. On this shared machine the index moved from 620 to 1,550 within one run of
+ * twenty minutes (2026-12-05), and one rate for the whole run emulated a device of 300 at its start and of
+ * 740 at its end. Each run's record keeps the index and the rate it had (`hostBenchmarkIndex`, `cpuSlowdown`).
+ */
+export async function slowdownNow(slowdown) {
+  const hostBenchmarkIndex = await benchmarkIndexOnce();
+  return { rate: rateFor(hostBenchmarkIndex, slowdown.device.benchmarkIndex), hostBenchmarkIndex };
+}
+
+/** What a result file says of the slowdown (`cpuSlowdown`): the device it emulates and how. */
 export const slowdownMethod = (slowdown) => ({
-  cpuSlowdown: slowdown.rate,
-  device: { ...slowdown.device, rule: "slowdown = the host's benchmarkIndex at the start of the run / the device's" },
+  cpuSlowdownAtStart: slowdown.rate,
+  device: {
+    ...slowdown.device,
+    rule: "slowdown = this machine's benchmarkIndex measured just before each load / the device's (each run records its own: hostBenchmarkIndex, cpuSlowdown)",
+  },
 });
 
 /** `machine()` with Lighthouse's benchmarkIndex, for the start of a result file. */
@@ -274,23 +287,26 @@ export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor:
 export const PHONE_METHOD = "412x823, device scale 1.75, mobile, touch";
 
 /**
- * One load of `url` in a new context of `browser` (`contextOptions` over `PHONE`), the CPU slowed `slowdown`
- * times and traced until `settleMs` after the load event: its long tasks after first paint (`longTasks`),
- * their blocking time and the load average. `document`, when given, is served as the page's HTML.
+ * One load of `url` in a new context of `browser` (`contextOptions` over `PHONE`), the CPU slowed to the
+ * device of `slowdown` (`cpuSlowdown`; the rate from an index measured just before the load, `slowdownNow`)
+ * and traced until `settleMs` after the load event: its long tasks after first paint (`longTasks`), their
+ * blocking time, the rate and index, and the load average. `document`, when given, is served as the page's
+ * HTML.
  */
 export async function tracedLoad(browser, url, { slowdown, settleMs, contextOptions = {}, document }) {
   const context = await browser.newContext({ ...PHONE, ...contextOptions });
   const page = await context.newPage();
   if (document !== undefined) await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: document }));
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+  const now = await slowdownNow(slowdown);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: now.rate });
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForTimeout(settleMs);
   const events = JSON.parse((await browser.stopTracing()).toString());
   await context.close();
   const found = longTasks(events.traceEvents ?? events);
-  return { ...found, blockingMs: blockingMs(found.tasks), loadAverage: loadAverage() };
+  return { ...found, blockingMs: blockingMs(found.tasks), cpuSlowdown: now.rate, hostBenchmarkIndex: now.hostBenchmarkIndex, loadAverage: loadAverage() };
 }
 
 /**
@@ -322,4 +338,10 @@ export async function benchmarkIndex() {
   // a first run to compile the loops, then the median of three (about 4 s in all)
   pageFunctions.computeBenchmarkIndex();
   return median([0, 1, 2].map(() => pageFunctions.computeBenchmarkIndex()));
+}
+
+/** One pass of the same loops (about a second), for the slowdown of the next load (`slowdownNow`). */
+async function benchmarkIndexOnce() {
+  const { pageFunctions } = await import("lighthouse/core/lib/page-functions.js");
+  return round(pageFunctions.computeBenchmarkIndex(), 0);
 }

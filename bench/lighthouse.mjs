@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // First load on a slow link: Lighthouse 12 (mobile, simulated slow 4G: 150 ms RTT, 1.6 Mbps, the CPU of a
-// mid-tier phone of benchmarkIndex 300: a slowdown of this machine's benchmarkIndex at the start over 300,
-// bench/lib.mjs cpuSlowdown) with Debian's Chromium against the production build, five runs per route of every kind of page
-// (bench/lib.mjs PAGE_ROUTES), medians, with Lighthouse's benchmarkIndex and the load average at the start
+// mid-tier phone of benchmarkIndex 300: a slowdown of this machine's benchmarkIndex, measured before each
+// run, over 300, bench/lib.mjs slowdownNow) with Debian's Chromium against the production build, five runs
+// per route of every kind of page (bench/lib.mjs PAGE_ROUTES), medians, with Lighthouse's benchmarkIndex and the load average at the start
 // and end and the load average with every run (figures from different machines compare through them); beside
 // it the physical bound of each route (the time its HTML and render-blocking CSS need at that RTT and
 // bandwidth) and LCP as a ratio of it. Writes bench/results/lighthouse.json (with --routes,
@@ -20,7 +20,7 @@
 import { get } from "node:http";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, resultName, round, routesOption, slowdownMethod, startServer, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, resultName, round, routesOption, slowdownMethod, slowdownNow, startServer, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -51,7 +51,7 @@ const config = {
     throttling: {
       rttMs: RTT_MS,
       throughputKbps: THROUGHPUT_KBPS,
-      // cpuSlowdownMultiplier: set from this machine's benchmarkIndex once it is measured (bench/lib.mjs cpuSlowdown)
+      // cpuSlowdownMultiplier: set before each run from this machine's benchmarkIndex then (bench/lib.mjs slowdownNow)
       // used only by devtools throttling; Lighthouse's values for the same profile
       requestLatencyMs: RTT_MS * 3.75,
       downloadThroughputKbps: THROUGHPUT_KBPS * 0.9,
@@ -111,6 +111,9 @@ function physicalBound(htmlBytes, cssBytes) {
 
 /** One Lighthouse run of a page, with the figures this benchmark keeps. */
 async function measure(url) {
+  // the CPU of the device, from this machine's speed now
+  const now = await slowdownNow(SLOWDOWN);
+  config.settings.throttling.cpuSlowdownMultiplier = now.rate;
   // a trace that failed to record (NO_NAVSTART and the like, more frequent on a busy machine) is run again
   let lhr;
   for (let attempt = 1; ; attempt++) {
@@ -139,6 +142,8 @@ async function measure(url) {
     // what moved, when the page moved (Lighthouse's own attribution)
     layoutShifts: (lhr.audits["layout-shifts"]?.details?.items ?? []).slice(0, 5).map((item) => ({ element: item.node?.selector ?? item.node?.snippet, score: round(item.score, 4) })),
     mainThread: Object.fromEntries((lhr.audits["mainthread-work-breakdown"]?.details?.items ?? []).map((m) => [m.group, round(m.duration, 0)])),
+    cpuSlowdown: now.rate,
+    hostBenchmarkIndex: now.hostBenchmarkIndex,
     loadAverage: loadAverage(),
   };
 }
@@ -149,7 +154,6 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlag
 const started = new Date().toISOString();
 const info = await machineWithIndex();
 const SLOWDOWN = cpuSlowdown(info);
-config.settings.throttling.cpuSlowdownMultiplier = SLOWDOWN.rate;
 const routes = {};
 try {
   for (const route of ROUTES) {
@@ -166,7 +170,7 @@ try {
         (which === "baseline" ? baselineRuns : runs).push(run);
         console.log(
           `${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, ` +
-            `${Math.round(run.transferBytes / 1024)} KB, score ${run.score} (load ${run.loadAverage[0]})`,
+            `${Math.round(run.transferBytes / 1024)} KB, score ${run.score} (${run.cpuSlowdown}x at index ${run.hostBenchmarkIndex}, load ${run.loadAverage[0]})`,
         );
       }
     }
@@ -209,7 +213,7 @@ writeResult(resultName("lighthouse", { baseline: BASELINE, selected: routesArg !
   machine: info,
   method: {
     tool: `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, performance category, Debian Chromium (${CHROME_PATH}) via chrome-launcher: ${CHROME_FLAGS.join(" ")}`,
-    throttling: config.settings.throttling,
+    throttling: { ...config.settings.throttling, cpuSlowdownMultiplier: "the device's, set before each run (runs[].cpuSlowdown)" },
     ...slowdownMethod(SLOWDOWN),
     throttlingMethod: "simulate (Lantern): loads at full speed on loopback, then simulates the slow link and the slower CPU from the observed trace",
     formFactor: "mobile (412x823, Moto G Power user agent)",

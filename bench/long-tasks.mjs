@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // What blocks the main thread after first paint: loads each route in Debian's Chromium with the CPU slowed to
-// a mid-tier phone's (benchmarkIndex 300: the slowdown is this machine's benchmarkIndex at the start over 300,
-// bench/lib.mjs cpuSlowdown; no network throttling: loopback), records a DevTools timeline trace, and
+// a mid-tier phone's (benchmarkIndex 300: the slowdown is this machine's benchmarkIndex, measured before each
+// load, over 300, bench/lib.mjs slowdownNow; no network throttling: loopback), records a DevTools timeline trace, and
 // lists every main-thread task longer than 50 ms after first contentful paint with what ran inside it
 // (script evaluation by file, function calls by file and name, style and layout, parsing, garbage
 // collection). Their sum above 50 ms each is the blocking time Lighthouse's TBT counts (measured here
@@ -35,11 +35,10 @@ const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH 
 const started = new Date().toISOString();
 const info = await machineWithIndex();
 const SLOWDOWN = cpuSlowdown(info);
-const CPU_SLOWDOWN = SLOWDOWN.rate;
 const routes = {};
 
 /** One traced load of `url`: its long tasks after first paint and their blocking time. */
-const trace = (url) => tracedLoad(browser, url, { slowdown: CPU_SLOWDOWN, settleMs: SETTLE_MS });
+const trace = (url) => tracedLoad(browser, url, { slowdown: SLOWDOWN, settleMs: SETTLE_MS });
 
 try {
   for (const route of ROUTES) {
@@ -51,7 +50,7 @@ try {
       for (const which of turnOrder(i, baseline)) {
         const run = await trace((which === "baseline" ? baseline.base : server.base) + route);
         (which === "baseline" ? baselineRuns : runs).push(run);
-        console.log(`${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, ${run.tasks.length} long tasks after it, blocking ${run.blockingMs} ms, main thread busy ${run.busyMs} ms (load ${run.loadAverage[0]})`);
+        console.log(`${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, ${run.tasks.length} long tasks after it, blocking ${run.blockingMs} ms, main thread busy ${run.busyMs} ms (${run.cpuSlowdown}x at index ${run.hostBenchmarkIndex}, load ${run.loadAverage[0]})`);
         for (const t of run.tasks) console.log(`    ${String(t.startMs).padStart(6)} ms  ${String(t.durationMs).padStart(5)} ms  ${t.inside.map((p) => `${p.what} ${p.ms}`).join("; ")}`);
       }
     }

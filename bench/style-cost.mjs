@@ -9,7 +9,7 @@
 //
 //   node bench/style-cost.mjs [--runs 6] [--routes /catalog/climate] [--device-index 300]
 import { chromium } from "@playwright/test";
-import { cpuSlowdown, endOfRun, machineWithIndex, median, option, resultName, routesOption, slowdownMethod, startServer, writeResult } from "./lib.mjs";
+import { cpuSlowdown, endOfRun, machineWithIndex, median, option, resultName, routesOption, slowdownMethod, slowdownNow, startServer, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", 6);
 const ROUTES = routesOption(["/catalog/climate"]);
@@ -59,7 +59,8 @@ async function trace(browser, url, html, sheets) {
   await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
   for (const sheet of sheets) await page.route(sheet.href, (route) => route.fulfill({ status: 200, contentType: "text/css", body: sheet.text }));
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOWDOWN.rate });
+  const now = await slowdownNow(SLOWDOWN);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: now.rate });
   await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForTimeout(1500);
@@ -68,7 +69,7 @@ async function trace(browser, url, html, sheets) {
   const main = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
   const onMain = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === "X");
   const ms = (...names) => Math.round(onMain.filter((e) => names.includes(e.name)).reduce((sum, e) => sum + e.dur, 0) / 1000);
-  return { styleMs: ms("UpdateLayoutTree"), layoutMs: ms("Layout"), paintMs: ms("Paint", "PrePaint") };
+  return { styleMs: ms("UpdateLayoutTree"), layoutMs: ms("Layout"), paintMs: ms("Paint", "PrePaint"), cpuSlowdown: now.rate, hostBenchmarkIndex: now.hostBenchmarkIndex };
 }
 
 const info = await machineWithIndex();
