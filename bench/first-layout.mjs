@@ -12,7 +12,7 @@
 //
 //   node bench/first-layout.mjs [--runs 5] [--routes /catalog/climate,/user-guide] [--device-index 300] [--warm]
 import { chromium } from "@playwright/test";
-import { cpuSlowdown, endOfRun, machineWithIndex, median, option, pageMainThread, resultName, round, routesOption, slowdownMethod, slowdownNow, startServer, writeResult } from "./lib.mjs";
+import { cpuSlowdown, endOfRun, machineWithIndex, median, option, pageMainThread, resultName, round, routesOption, slowdownMethod, startServer, steadyLoad, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", 5);
 const ROUTES = routesOption(["/", "/catalog/climate", "/cmip6-data", "/profiles/nepal", "/user-guide"]);
@@ -34,8 +34,10 @@ const started = new Date().toISOString();
 const info = await machineWithIndex();
 const SLOWDOWN = cpuSlowdown(info);
 
-/** One traced load: each part's number of events and milliseconds on the renderer's main thread. */
-async function trace(url) {
+/** One traced load at the device's CPU (`steadyLoad`): each part's number of events and milliseconds on the renderer's main thread. */
+const trace = (url) => steadyLoad(SLOWDOWN, (rate) => traceAt(url, rate));
+
+async function traceAt(url, rate) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   if (WARM) {
@@ -44,15 +46,14 @@ async function trace(url) {
     await page.waitForFunction(() => localStorage.getItem("sacap-webfont") === "1", null, { timeout: 30_000 });
   }
   const cdp = await context.newCDPSession(page);
-  const now = await slowdownNow(SLOWDOWN);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: now.rate });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
   await browser.startTracing(page, { categories: ["*", "disabled-by-default-devtools.timeline"] });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForTimeout(500);
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await context.close();
   const { onMain } = pageMainThread(events);
-  const run = { cpuSlowdown: now.rate, hostBenchmarkIndex: now.hostBenchmarkIndex };
+  const run = {};
   for (const [key, name] of Object.entries(PARTS)) {
     const found = onMain.filter((e) => e.name === name);
     run[key] = { count: found.length, ms: round(found.reduce((sum, e) => sum + e.dur / 1000, 0), 1) };

@@ -203,12 +203,49 @@ export async function slowdownNow(slowdown) {
   return { rate: rateFor(hostBenchmarkIndex, slowdown.device.benchmarkIndex), hostBenchmarkIndex };
 }
 
+/** How far this machine's benchmarkIndex may move across one load for the load to stand for the device. */
+export const STEADY_WITHIN = 0.25;
+/** Loads tried at most for one measurement while the machine's speed keeps moving across them. */
+const STEADY_ATTEMPTS = 4;
+
+/**
+ * One measurement at the device's CPU: `load(rate)` run at the slowdown of this moment (`slowdownNow`), and
+ * run again (up to four times in all) while this machine's benchmarkIndex measured just after it differs
+ * from the one just before by more than 25%: the host's other work started or stopped during the load, so
+ * that the load saw another device than the one its rate was set for. The result carries the rate, both
+ * indexes, the device the load emulated (their mean over the rate), the attempts, and `steady: false` when
+ * no attempt held (kept, and counted in the result file, rather than dropped).
+ */
+export async function steadyLoad(slowdown, load) {
+  let last;
+  for (let attempt = 1; attempt <= STEADY_ATTEMPTS; attempt++) {
+    const before = await slowdownNow(slowdown);
+    const result = await load(before.rate);
+    const after = await benchmarkIndexOnce();
+    const steady = Math.abs(after - before.hostBenchmarkIndex) <= STEADY_WITHIN * before.hostBenchmarkIndex;
+    last = {
+      ...result,
+      cpuSlowdown: before.rate,
+      hostBenchmarkIndex: before.hostBenchmarkIndex,
+      hostBenchmarkIndexAfter: after,
+      deviceIndex: round((before.hostBenchmarkIndex + after) / 2 / before.rate, 0),
+      attempts: attempt,
+      steady,
+    };
+    if (steady) return last;
+  }
+  return last;
+}
+
+/** The runs' steadiness, for a result: how many loads held the host's speed, and how many were tried. */
+export const steadiness = (runs) => ({ steady: runs.filter((r) => r.steady).length, of: runs.length, loads: runs.reduce((sum, r) => sum + (r.attempts ?? 1), 0) });
+
 /** What a result file says of the slowdown (`cpuSlowdown`): the device it emulates and how. */
 export const slowdownMethod = (slowdown) => ({
   cpuSlowdownAtStart: slowdown.rate,
   device: {
     ...slowdown.device,
-    rule: "slowdown = this machine's benchmarkIndex measured just before each load / the device's (each run records its own: hostBenchmarkIndex, cpuSlowdown)",
+    rule: "slowdown = this machine's benchmarkIndex measured just before each load / the device's; a load is run again (at most four times) while the index measured just after it differs by more than 25%; each run records its rate, both indexes, the device it emulated (their mean / the rate) and whether it held (steady)",
   },
 });
 
@@ -279,7 +316,13 @@ export const blockingMs = (tasks) => round(tasks.reduce((sum, t) => sum + Math.m
 /** What a result file says a long task and blocking time are. */
 export const LONG_TASK_METHOD = `a main-thread task (RunTask) longer than ${LONG_TASK_MS} ms ending after first contentful paint; blocking = the sum of each one's time above ${LONG_TASK_MS} ms`;
 /** The medians of traced loads (`tracedLoad`) of one page, with the runs. */
-export const tracedMedians = (runs) => ({ medianBlockingMs: median(runs.map((r) => r.blockingMs)), medianBusyMs: median(runs.map((r) => r.busyMs)), medianFcpMs: median(runs.map((r) => r.fcpMs)), runs });
+export const tracedMedians = (runs) => ({
+  medianBlockingMs: median(runs.map((r) => r.blockingMs)),
+  medianBusyMs: median(runs.map((r) => r.busyMs)),
+  medianFcpMs: median(runs.map((r) => r.fcpMs)),
+  steadiness: steadiness(runs),
+  runs,
+});
 
 /** The phone the page benchmarks load pages on (Lighthouse's mobile screen). */
 export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -288,25 +331,27 @@ export const PHONE_METHOD = "412x823, device scale 1.75, mobile, touch";
 
 /**
  * One load of `url` in a new context of `browser` (`contextOptions` over `PHONE`), the CPU slowed to the
- * device of `slowdown` (`cpuSlowdown`; the rate from an index measured just before the load, `slowdownNow`)
- * and traced until `settleMs` after the load event: its long tasks after first paint (`longTasks`), their
- * blocking time, the rate and index, and the load average. `document`, when given, is served as the page's
- * HTML.
+ * device of `slowdown` (`cpuSlowdown`; a steady load, `steadyLoad`) and traced until `settleMs` after the
+ * load event: its long tasks after first paint (`longTasks`), their blocking time, the load average, and
+ * the rate and indexes of `steadyLoad`. `document`, when given, is served as the page's HTML.
  */
-export async function tracedLoad(browser, url, { slowdown, settleMs, contextOptions = {}, document }) {
+export function tracedLoad(browser, url, { slowdown, settleMs, contextOptions = {}, document }) {
+  return steadyLoad(slowdown, (rate) => tracedLoadAt(browser, url, rate, { settleMs, contextOptions, document }));
+}
+
+async function tracedLoadAt(browser, url, rate, { settleMs, contextOptions, document }) {
   const context = await browser.newContext({ ...PHONE, ...contextOptions });
   const page = await context.newPage();
   if (document !== undefined) await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: document }));
   const cdp = await context.newCDPSession(page);
-  const now = await slowdownNow(slowdown);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: now.rate });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForTimeout(settleMs);
   const events = JSON.parse((await browser.stopTracing()).toString());
   await context.close();
   const found = longTasks(events.traceEvents ?? events);
-  return { ...found, blockingMs: blockingMs(found.tasks), cpuSlowdown: now.rate, hostBenchmarkIndex: now.hostBenchmarkIndex, loadAverage: loadAverage() };
+  return { ...found, blockingMs: blockingMs(found.tasks), loadAverage: loadAverage() };
 }
 
 /**

@@ -20,7 +20,7 @@
 import { get } from "node:http";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, resultName, round, routesOption, slowdownMethod, slowdownNow, startServer, turnOrder, writeResult } from "./lib.mjs";
+import { baselineNote, baselineOption, cpuSlowdown, endOfRun, loadAverage, machineWithIndex, median, option, PAGE_RUNS, resultName, round, routesOption, slowdownMethod, startServer, steadiness, steadyLoad, turnOrder, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", PAGE_RUNS);
 const routesArg = process.argv.indexOf("--routes");
@@ -109,11 +109,11 @@ function physicalBound(htmlBytes, cssBytes) {
   };
 }
 
-/** One Lighthouse run of a page, with the figures this benchmark keeps. */
-async function measure(url) {
-  // the CPU of the device, from this machine's speed now
-  const now = await slowdownNow(SLOWDOWN);
-  config.settings.throttling.cpuSlowdownMultiplier = now.rate;
+/** One Lighthouse run of a page at the device's CPU (`steadyLoad`), with the figures this benchmark keeps. */
+const measure = (url) => steadyLoad(SLOWDOWN, (rate) => measureAt(url, rate));
+
+async function measureAt(url, rate) {
+  config.settings.throttling.cpuSlowdownMultiplier = rate;
   // a trace that failed to record (NO_NAVSTART and the like, more frequent on a busy machine) is run again
   let lhr;
   for (let attempt = 1; ; attempt++) {
@@ -142,8 +142,6 @@ async function measure(url) {
     // what moved, when the page moved (Lighthouse's own attribution)
     layoutShifts: (lhr.audits["layout-shifts"]?.details?.items ?? []).slice(0, 5).map((item) => ({ element: item.node?.selector ?? item.node?.snippet, score: round(item.score, 4) })),
     mainThread: Object.fromEntries((lhr.audits["mainthread-work-breakdown"]?.details?.items ?? []).map((m) => [m.group, round(m.duration, 0)])),
-    cpuSlowdown: now.rate,
-    hostBenchmarkIndex: now.hostBenchmarkIndex,
     loadAverage: loadAverage(),
   };
 }
@@ -170,7 +168,7 @@ try {
         (which === "baseline" ? baselineRuns : runs).push(run);
         console.log(
           `${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, ` +
-            `${Math.round(run.transferBytes / 1024)} KB, score ${run.score} (${run.cpuSlowdown}x at index ${run.hostBenchmarkIndex}, load ${run.loadAverage[0]})`,
+            `${Math.round(run.transferBytes / 1024)} KB, score ${run.score} (${run.cpuSlowdown}x at index ${run.hostBenchmarkIndex} -> ${run.hostBenchmarkIndexAfter}${run.steady ? "" : ", unsteady"}, attempt ${run.attempts}, load ${run.loadAverage[0]})`,
         );
       }
     }
@@ -186,6 +184,7 @@ try {
     const ratio = round(medians.lcpMs / bound.ms, 2);
     routes[route] = {
       median: medians,
+      steadiness: steadiness(runs),
       physicalBound: bound,
       lcpOverBound: ratio,
       meets: {
@@ -196,7 +195,7 @@ try {
         boundRatio: ratio <= TARGETS.boundRatio,
       },
       runs,
-      ...(baseline ? { baseline: { median: medianOf(baselineRuns), runs: baselineRuns } } : {}),
+      ...(baseline ? { baseline: { median: medianOf(baselineRuns), steadiness: steadiness(baselineRuns), runs: baselineRuns } } : {}),
     };
     if (baseline) console.log(`${route.padEnd(18)} median TBT ${medians.tbtMs} ms (baseline ${routes[route].baseline.median.tbtMs}), score ${medians.score} (baseline ${routes[route].baseline.median.score})`);
     console.log(`${route.padEnd(18)} median LCP ${medians.lcpMs} ms, bound ${bound.ms} ms (${ratio}x), score ${medians.score}`);

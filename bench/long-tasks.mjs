@@ -50,7 +50,7 @@ try {
       for (const which of turnOrder(i, baseline)) {
         const run = await trace((which === "baseline" ? baseline.base : server.base) + route);
         (which === "baseline" ? baselineRuns : runs).push(run);
-        console.log(`${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, ${run.tasks.length} long tasks after it, blocking ${run.blockingMs} ms, main thread busy ${run.busyMs} ms (${run.cpuSlowdown}x at index ${run.hostBenchmarkIndex}, load ${run.loadAverage[0]})`);
+        console.log(`${route.padEnd(18)} run ${i + 1}${baseline ? ` ${which.padEnd(8)}` : ""}: FCP ${run.fcpMs} ms, ${run.tasks.length} long tasks after it, blocking ${run.blockingMs} ms, main thread busy ${run.busyMs} ms (${run.cpuSlowdown}x at index ${run.hostBenchmarkIndex} -> ${run.hostBenchmarkIndexAfter}${run.steady ? "" : ", unsteady"}, attempt ${run.attempts}, load ${run.loadAverage[0]})`);
         for (const t of run.tasks) console.log(`    ${String(t.startMs).padStart(6)} ms  ${String(t.durationMs).padStart(5)} ms  ${t.inside.map((p) => `${p.what} ${p.ms}`).join("; ")}`);
       }
     }

@@ -9,7 +9,7 @@
 //
 //   node bench/style-cost.mjs [--runs 6] [--routes /catalog/climate] [--device-index 300]
 import { chromium } from "@playwright/test";
-import { cpuSlowdown, endOfRun, machineWithIndex, median, option, resultName, routesOption, slowdownMethod, slowdownNow, startServer, writeResult } from "./lib.mjs";
+import { cpuSlowdown, endOfRun, machineWithIndex, median, option, resultName, routesOption, slowdownMethod, startServer, steadyLoad, writeResult } from "./lib.mjs";
 
 const RUNS = option("runs", 6);
 const ROUTES = routesOption(["/catalog/climate"]);
@@ -52,15 +52,16 @@ async function trimmedSheets(browser, url) {
   return sheets;
 }
 
-/** One traced load of `url` (JavaScript off, the CPU slowed) serving `html` for it and `sheets` for its stylesheets. */
-async function trace(browser, url, html, sheets) {
+/** One traced load of `url` (JavaScript off, the device's CPU: `steadyLoad`) serving `html` for it and `sheets` for its stylesheets. */
+const trace = (browser, url, html, sheets) => steadyLoad(SLOWDOWN, (rate) => traceAt(browser, url, html, sheets, rate));
+
+async function traceAt(browser, url, html, sheets, rate) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
   for (const sheet of sheets) await page.route(sheet.href, (route) => route.fulfill({ status: 200, contentType: "text/css", body: sheet.text }));
   const cdp = await context.newCDPSession(page);
-  const now = await slowdownNow(SLOWDOWN);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: now.rate });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
   await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForTimeout(1500);
@@ -69,7 +70,7 @@ async function trace(browser, url, html, sheets) {
   const main = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
   const onMain = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === "X");
   const ms = (...names) => Math.round(onMain.filter((e) => names.includes(e.name)).reduce((sum, e) => sum + e.dur, 0) / 1000);
-  return { styleMs: ms("UpdateLayoutTree"), layoutMs: ms("Layout"), paintMs: ms("Paint", "PrePaint"), cpuSlowdown: now.rate, hostBenchmarkIndex: now.hostBenchmarkIndex };
+  return { styleMs: ms("UpdateLayoutTree"), layoutMs: ms("Layout"), paintMs: ms("Paint", "PrePaint") };
 }
 
 const info = await machineWithIndex();
