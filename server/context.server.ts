@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { redactDatabaseUrl } from "./db/url.server";
 import { DEFAULT_SERIES_DB, EnvError, seriesDatabaseFile, seriesDatabaseUrl, type Env } from "./env.server";
 import { getSeeds, withViewerLayersFile, type Seeds } from "./seeds.server";
-import { withAddedPlaces } from "./places/added.server";
+import { drawAddedOutlines, withAddedPlaces } from "./places/added.server";
 import { DroughtIndexStore } from "./series/drought-store";
 import { SampleSeriesStore } from "./series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "./series/service.server";
@@ -78,6 +78,7 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
   const store = await openSeriesApiStore(shipped, env.SERIES_DB, { pollSeconds: env.SERIES_DB_POLL_SECONDS });
   // the seed's places and those the store's ingest added (`--places`), which every screen and list then knows
   const seeds = withStorePlaces(shipped, store);
+  drawAddedOutlines(store.addedPlaces?.() ?? []);
   const reference = createReferenceService(seeds);
   const series = createSeriesService(seeds, store, { pool: seriesWorkers(env.SERIES_WORKERS) });
   const grids = await openGridStore({ env, seeds, series });

@@ -87,7 +87,7 @@ export function trimExample(value: unknown, keep = 2): unknown {
 }
 
 const LIST_TEXT: Record<ApiListName, [summary: string, description: string]> = {
-  getGeos: ["Countries, river basins, states and provinces", "The eight countries (ISO3 codes), 16 river basins (slugs) and the countries' 148 first-level units (states, union territories, provinces, divisions, zones, dzongkhags, atolls; ISO 3166-2 codes such as `IN-UP`, each with `field_country`) that series, maps and profiles cover, then any places the operator's series ingest added from its own outlines (`added: true`, a `State` of its country, such as a district `IN-UP-LKO`)."],
+  getGeos: ["Countries, river basins, states and provinces, disputed areas", "The eight countries (ISO3 codes), 16 river basins (slugs), the countries' 148 first-level units (states, union territories, provinces, divisions, zones, dzongkhags, atolls; ISO 3166-2 codes such as `IN-UP`, each with `field_country`) and Natural Earth's 11 disputed areas of South Asia (`Disputed`, codes `XD-` and the layer's code such as `XD-B07` for Aksai Chin, belonging to no country, each with `field_status`: who administers and who claims it) that series and profiles cover, then any places the operator's series ingest added from its own outlines (`added: true`, a `State` of its country, such as a district `IN-UP-LKO`)."],
   getIndicators: ["Indicators", "CMIP6 variables and climate extreme indices, with units and the series path (`field_api_url` or `field_api_type`) that serves each."],
   getCmip6Models: ["CMIP6 models", "The 35 NEX-GDDP-CMIP6 models with the member (variant) and grid downscaled."],
   getScenarios: ["Scenarios", "The historical run and the SSP scenarios, with the years each covers."],

@@ -201,7 +201,7 @@ export function apiDocsView(document: OpenApiDocument): ApiDocsView {
         in: p.in,
         required: p.required,
         ...(p.name === "geo" && (enumOf(p.schema)?.length ?? 0) > LONG_ENUM
-          ? // the places (172 with the states and provinces) are a list of their own: named, not repeated per endpoint
+          ? // the places (183 with the states and provinces and the disputed areas) are a list of their own: named, not repeated per endpoint
             { values: `${describeValues(p.schema)} (every field_value of ${GEO_LIST_PATH})` }
           : { values: describeValues(p.schema), ...((enumOf(p.schema)?.length ?? 0) > LONG_ENUM ? { choices: enumOf(p.schema)!.map(code) } : {}) }),
         ...(p.schema.default !== undefined ? { default: queryValue(p.schema.default) } : {}),
