@@ -139,24 +139,27 @@ export function answerQuestion(question: Question, models: readonly QuestionMode
   const mask: GeoMask = { code: "region", cells: Uint32Array.from(region.cells), weights: Float64Array.from(region.weights), coverage: 1 };
   const years = [...new Set(read.flatMap((r) => [...r.years.keys()]))].sort((a, b) => a - b);
   const at = new Map(years.map((y, i) => [y, i]));
-  // the region's series per model, as series blocks of one source each (the one-source rule reads them)
-  const bySource = new Map<string, ScenarioSeries>();
+  // the region's series per model, as series blocks of one model and source each: `modelClimatologies`
+  // takes a year from the first block that lists it, and the one-source rule reads each block's source
+  const blocks: ScenarioSeries[] = [];
   const series = new Map<string, Float64Array>();
   for (const { model, years: yearCells } of read) {
     const values = new Float64Array(years.length).fill(NaN);
-    for (const [year, { values: cellValues, source }] of yearCells) {
+    const bySource = new Map<string, { years: number[]; values: (number | null)[] }>();
+    for (const year of [...yearCells.keys()].sort((a, b) => a - b)) {
+      const { values: cellValues, source } = yearCells.get(year)!;
       const v = placeMeans([mask], (i) => cellValues[i]).get("region")!;
       values[at.get(year)!] = v;
-      let block = bySource.get(source);
-      if (!block) bySource.set(source, (block = { scenario, years, values: {}, stats: ensembleStats([], 0), sources: {} }));
-      block.values[model] ??= new Array<number | null>(years.length).fill(null);
-      block.values[model][at.get(year)!] = v === v ? v : null;
-      block.sources[model] = source;
+      let part = bySource.get(source);
+      if (!part) bySource.set(source, (part = { years: [], values: [] }));
+      part.years.push(year);
+      part.values.push(v === v ? v : null);
+    }
+    for (const [source, part] of bySource) {
+      blocks.push({ scenario, years: part.years, values: { [model]: part.values }, stats: ensembleStats([part.values]), sources: { [model]: source } });
     }
     series.set(model, values);
   }
-  const blocks = [...bySource.values()];
-  for (const block of blocks) block.stats = ensembleStats(Object.values(block.values), years.length);
   const baselineMeans = modelClimatologies(blocks, baseline);
   const baselineStats = windowStatistics(blocks, baseline);
   const windowStats = windowStatistics(blocks, window, baselineMeans);
