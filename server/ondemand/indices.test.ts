@@ -3,7 +3,7 @@ import { daysInMonth, nextDay, type Calendar, type CalendarDate } from "../serie
 import { random } from "../series/ingest/testing/random";
 import type { BlockVariable, DailyBlock } from "./daily";
 import { cellYearValues, INDEX_CODES, ONDEMAND_INDICES, resolveIndex, unitsOf, type IndexRequest } from "./indices";
-import { seasonOf } from "./season";
+import { seasonOf, seasonSpan } from "./season";
 import { inPairs, plainIndex } from "./testing/plain-indices";
 
 /** The dates from `start`, `days` of them. */
@@ -88,6 +88,16 @@ describe("seasons", () => {
     expect(seasonOf([6, 12, 1])).toEqual({ months: [12, 1, 6], end: 6 });
     // only February left out: the season runs from March to January
     expect(seasonOf([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])).toEqual({ months: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1], end: 1 });
+  });
+
+  it("say which days to read for a period's season years", () => {
+    expect(seasonSpan("standard", seasonOf([11, 12, 1, 2, 3]), { start: 1995, end: 2014 })).toEqual({
+      first: { year: 1994, month: 11, day: 1 },
+      last: { year: 2014, month: 3, day: 31 },
+      calendarYears: { start: 1994, end: 2014 },
+    });
+    expect(seasonSpan("360_day", seasonOf([12, 1, 2]), { start: 2041, end: 2060 }).last).toEqual({ year: 2060, month: 2, day: 30 });
+    expect(seasonSpan("noleap", seasonOf([6, 7, 8]), { start: 2041, end: 2060 }).calendarYears).toEqual({ start: 2041, end: 2060 });
   });
 });
 

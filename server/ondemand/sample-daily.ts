@@ -31,15 +31,16 @@ import type { BlockVariable, DailyBlock } from "./daily";
  * **Per day.** Temperature: an AR(1) anomaly (lag-one correlation 0.6, `TEMPERATURE_PERSISTENCE`; the day-to-day
  * standard deviation of the place's climatology for the month, `dailySd`), half shared by the region's
  * cells and half the cell's own, less its mean over the month, so that the month's mean is kept; tasmax
- * and tasmin move with tas, the diurnal range 15 % narrower on wet days and wider on dry ones (also mean
- * zero over the month). Precipitation: a two-state Markov chain of wet days (1 mm or more) whose wet-day
+ * and tasmin move with tas, closer together on wet days and further apart on dry ones (by 15 % of the
+ * month's diurnal range on each side, of mean zero over the month). Precipitation: a two-state Markov chain of wet days (1 mm or more) whose wet-day
  * share is the sample generator's for the month's mean (`wetDays`: the share behind its R10mm and R20mm)
  * with its persistence (`WET_PERSISTENCE`), the cells' draws partly shared; wet-day amounts of 1 mm plus an
  * exponential excess with the same generator's mean, scaled so that the month's total is the month's
  * mean times its days (a month that draws no wet day gets its total as an even drizzle).
  *
- * **Determinism.** Every draw is a hash of the model, the cell's position, the year and the day of the
- * year, so a year's days are the same whatever span is asked. The chains start each year from the last 31
+ * **Determinism.** A cell's draws are a hash of the model, the cell's position, the year and the day of
+ * the year, and the region's shared draws a stream per model, place and year, so a year's days are the
+ * same whatever span is asked. The chains start each year from the last 31
  * days of the year before, replayed with that year's draws: they meet the chain's own December within
  * float precision, so the new year follows on from the old (spells run across it).
  *
@@ -58,7 +59,11 @@ const YEAR_DAYS = 365;
 const SHARED_TEMPERATURE = 0.5;
 /** How much of each cell's wet-day draw is its own (0: all cells draw alike; 1: independent). */
 const OWN_RAIN_DRAW = 0.5;
-/** The diurnal range is this share narrower on wet days than on the month's average day. */
+/**
+ * On a wet day tasmax is lower and tasmin higher than on the month's average day by this share of the
+ * month's diurnal range times (1 - the month's share of wet days); on a dry day the other way, by the share
+ * times the wet share: the month's means are kept.
+ */
 const WET_DAY_DTR = 0.15;
 /** Size of the cells' climate pattern: degrees for temperature, the log of a factor for rain; and of their share of the change. */
 const PATTERN = { temperature: 1.2, rain: 0.15, change: 0.15 } as const;
@@ -181,7 +186,7 @@ function normalQuantile(p: number): number {
 
 /**
  * Normal and exponential draws by table: 12 bits of a hash pick one of 4096 equally likely quantiles (the
- * tables stay in the processor's first-level cache; the normal's tails end at ±3.5, the exponential's at 9).
+ * tables stay in the processor's first-level cache; the normal's tails end at ±3.7, the exponential's at 9).
  */
 const QUANTILES = 4096;
 const NORMAL = Float32Array.from({ length: QUANTILES }, (_, i) => normalQuantile((i + 0.5) / QUANTILES));
