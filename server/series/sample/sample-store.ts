@@ -164,17 +164,29 @@ export class SampleSeriesStore implements SeriesStore {
     return { startYear: run.period.start, values, source: this.source, method: samplePetMethod(run, how.method, how.missing), calendar: SAMPLE_CALENDAR };
   }
 
+  /**
+   * The monthly climatology a geo's series are made from (a state's or province's is its country's: its
+   * series are shares of the country's); undefined for a geo the generator has no climate for.
+   */
+  climatology(geo: string): Climatology | undefined {
+    const own = this.shares.get(geo)?.country ?? geo;
+    const climate = this.climates[own];
+    if (!climate) return undefined;
+    let clim = this.climatologies.get(own);
+    if (!clim) {
+      clim = climatologyOf(climate);
+      this.climatologies.set(own, clim);
+    }
+    return clim;
+  }
+
   /** Every variable of one model run; undefined for a geo, scenario or model the generator cannot make. */
   run(geo: string, scenario: string, model: string): SampleRun | undefined {
     const period = this.scenarios[scenario];
     const climate = this.climates[geo];
     if (!period || !climate || !hasForcing(scenario) || model.length === 0) return undefined;
     return this.runs.getOrSet(`${geo}|${scenario}|${model}`, () => {
-      let clim = this.climatologies.get(geo);
-      if (!clim) {
-        clim = climatologyOf(climate);
-        this.climatologies.set(geo, clim);
-      }
+      const clim = this.climatology(geo)!;
       return generateRun({ geo, model, scenario, period, clim, traits: modelTraits(model) });
     });
   }

@@ -111,10 +111,11 @@ export function unitSeries(indicator: string, monthly: boolean, country: Float64
   if (SAME_AS_COUNTRY.has(indicator)) return country;
   const out = new Float64Array(country.length);
   const additive = ADDITIVE_INDICATORS.has(indicator);
+  const [percent, count] = [PERCENT_INDICATORS.has(indicator), isCount(indicator)];
   for (let i = 0; i < country.length; i++) {
     const c = country[i];
     const ref = reference[monthly ? i % 12 : 0];
-    const bound = PERCENT_INDICATORS.has(indicator) ? 100 : isCount(indicator) ? (monthly ? DAYS_IN_MONTH[i % 12] : 365) : Infinity;
+    const bound = percent ? 100 : count ? (monthly ? DAYS_IN_MONTH[i % 12] : 365) : Infinity;
     if (Number.isNaN(c)) {
       out[i] = NaN;
     } else if (additive) {
