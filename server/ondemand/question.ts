@@ -2,7 +2,7 @@ import { ensembleStats } from "../../app/features/cmip6/ensemble";
 import { BASELINE_PERIOD, type YearRange } from "../../app/features/cmip6/periods";
 import type { ScenarioSeries } from "../../app/features/cmip6/series";
 import type { SeriesScenario } from "../../app/features/cmip6/seriesQuery";
-import { modelClimatologies, windowStatistics, type WindowStatistics } from "../../app/features/cmip6/windows";
+import { modelClimatologies, windowStatistics, type PeriodChoice, type WindowStatistics } from "../../app/features/cmip6/windows";
 import { cellPeriodMeans, ensembleField, type EnsembleField, type GridMember } from "../grids/ensemble";
 import type { GeoMask } from "../series/ingest/masks";
 import { placeMeans } from "../series/ingest/spells";
@@ -56,7 +56,8 @@ export interface Question {
   region: Region;
   /** Default 1995-2014, the portal's baseline. */
   baseline?: YearRange;
-  window: YearRange;
+  /** The same years for every model, or at a warming level each model's own (`byModel`). */
+  window: PeriodChoice;
   /** The scenario of the window's run (it labels the series handed to `windowStatistics`). */
   scenario: SeriesScenario;
 }
@@ -82,7 +83,7 @@ export interface QuestionAnswer {
   index: OnDemandIndex;
   units: string;
   baselinePeriod: YearRange;
-  windowPeriod: YearRange;
+  windowPeriod: PeriodChoice;
   /** The season years of the models' series (the union of what the blocks hold). */
   years: number[];
   /** Models with the index's variable, in the order given. */
@@ -98,41 +99,56 @@ export interface QuestionAnswer {
 }
 
 /** Per model, each season year's cell values and the source of the block they come from. */
-type YearCells = Map<number, { values: Float64Array; source: string }>;
+export type YearCells = Map<number, { values: Float64Array; source: string }>;
+
+/**
+ * One block reduced into a model's season years (`into`): each season year the block holds in full and
+ * `into` does not have yet, per cell. False when the block lacks the index's variable. The step of
+ * `answerQuestion` a caller may take one block at a time (a job that yields and can stop between blocks).
+ */
+export function reduceBlock(block: DailyBlock, index: OnDemandIndex, into: YearCells): boolean {
+  const result = cellYearValues(block, index);
+  if (!result) return false;
+  const cells = block.cells;
+  const n = result.years.length;
+  result.years.forEach((year, y) => {
+    if (into.has(year)) return;
+    const values = new Float64Array(cells);
+    for (let c = 0; c < cells; c++) values[c] = result.values[c * n + y];
+    into.set(year, { values, source: block.source });
+  });
+  return true;
+}
 
 function modelYears(model: QuestionModel, index: OnDemandIndex, shape: { cells?: number }): YearCells | undefined {
   const out: YearCells = new Map();
   let any = false;
   for (const block of model.blocks) {
     shape.cells ??= block.cells;
-    const cells = shape.cells;
-    if (block.cells !== cells) throw new Error(`question: ${model.model}'s blocks have ${block.cells} cells, others ${cells}`);
-    const result = cellYearValues(block, index);
-    if (!result) continue;
-    any = true;
-    const n = result.years.length;
-    result.years.forEach((year, y) => {
-      if (out.has(year)) return;
-      const values = new Float64Array(cells);
-      for (let c = 0; c < cells; c++) values[c] = result.values[c * n + y];
-      out.set(year, { values, source: block.source });
-    });
+    if (block.cells !== shape.cells) throw new Error(`question: ${model.model}'s blocks have ${block.cells} cells, others ${shape.cells}`);
+    if (reduceBlock(block, index, out)) any = true;
   }
   return any ? out : undefined;
 }
 
+/** A model's season years, reduced from its blocks (`reduceBlock`); undefined when they lack the index's variable. */
+export interface ReducedModel {
+  model: string;
+  years: YearCells | undefined;
+}
+
 export function answerQuestion(question: Question, models: readonly QuestionModel[]): QuestionAnswer {
+  const shape: { cells?: number } = {};
+  const reduced = models.map((m) => ({ model: m.model, years: modelYears(m, question.index, shape) }));
+  return answerFromReduced(question, reduced, shape.cells ?? 0);
+}
+
+/** `answerQuestion` from the models' reduced season years, over `cells` cells. */
+export function answerFromReduced(question: Question, reduced: readonly ReducedModel[], cells: number): QuestionAnswer {
   const { index, region, window, scenario } = question;
   const baseline = question.baseline ?? BASELINE_PERIOD;
-  const withoutVariable: string[] = [];
-  const read: { model: string; years: YearCells }[] = [];
-  const shape: { cells?: number } = {};
-  for (const m of models) {
-    const years = modelYears(m, index, shape);
-    if (years) read.push({ model: m.model, years });
-    else withoutVariable.push(m.model);
-  }
-  const cells = shape.cells ?? 0;
+  const withoutVariable = reduced.filter((r) => !r.years).map((r) => r.model);
+  const read = reduced.filter((r): r is { model: string; years: YearCells } => Boolean(r.years));
   for (let k = 0; k < region.cells.length; k++) {
     if (!(region.cells[k] >= 0 && region.cells[k] < cells)) throw new Error(`question: region cell ${region.cells[k]} is not one of the blocks' ${cells} cells`);
   }
@@ -169,7 +185,8 @@ export function answerQuestion(question: Question, models: readonly QuestionMode
   const answers: ModelAnswer[] = read.map(({ model, years: yearCells }) => {
     const yearValues = (year: number) => yearCells.get(year)?.values;
     const base = cellPeriodMeans(yearValues, baseline, cells);
-    const future = cellPeriodMeans(yearValues, window, cells);
+    const period = "byModel" in window ? window.byModel[model] : window;
+    const future = period ? cellPeriodMeans(yearValues, period, cells) : new Float32Array(cells).fill(NaN);
     const cellChange = future.map((f, i) => f - base[i]);
     if (!(model in windowStats.excluded) && !(model in baselineStats.excluded)) members.push({ model, baseline: base, future });
     const b = baselineMeans[model];
