@@ -18,6 +18,7 @@ import { IngestedSeriesStore } from "./series/ingested-store.server";
 import { PostgresSeriesStore, type PostgresSeriesStoreOptions } from "./series/postgres/reader.server";
 import { LayeredSeriesStore, type SeriesStore } from "./series/store";
 import { SeriesWorkerPool } from "./series/worker-pool.server";
+import { createOnDemandJobs } from "./ondemand/service.server";
 import { createAezImages, type AezImages } from "./services/aez-images.server";
 import { createCkanService, type CkanService } from "./services/ckan.server";
 import { createProfileService, type ProfileService } from "./services/profile.server";
@@ -31,6 +32,8 @@ declare module "@remix-run/node" {
     series: SeriesService;
     /** Gridded fields: the ensemble statistics per grid cell (`server/grids/`). */
     grids: GridStore;
+    /** User-defined indices computed on demand as jobs (`/api/processes`, `/api/jobs`). */
+    ondemand: ReturnType<typeof createOnDemandJobs>;
     /** Place climate profiles, kept per place and data version. */
     profiles: ProfileService;
     ckan: CkanService;
@@ -88,6 +91,7 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
     reference,
     series,
     grids,
+    ondemand: createOnDemandJobs(seeds),
     profiles: createProfileService({ series, reference }),
     ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData"), env.CKAN_TIMEOUT * 1000, {
       hosts: env.CKAN_PREVIEW_HOSTS,
