@@ -162,6 +162,16 @@ describe("daily sample data", () => {
     expect(other.values.tas).not.toEqual(one.values.tas);
   });
 
+  it("gives a variable asked alone the same days as among all four (tasmax without tasmin, and the other way round)", () => {
+    const request = { geo: "NPL", scenario: "ssp245", model: "MIROC6", years: { start: 2040, end: 2041 }, cells: CELLS };
+    const all = sampleDailyBlock(store, request)!;
+    for (const variable of ["tas", "tasmax", "tasmin", "pr"] as const) {
+      const alone = sampleDailyBlock(store, { ...request, variables: [variable] })!;
+      expect(Object.keys(alone.values)).toEqual([variable]);
+      expect(Array.from(alone.values[variable]!), variable).toEqual(Array.from(all.values[variable]!));
+    }
+  });
+
   it("has no tasmax or tasmin for a model the archive has none for, and nothing for a place it does not know", () => {
     const block = sampleDailyBlock(store, { geo: "NPL", scenario: "ssp245", model: "CESM2", years: { start: 2000, end: 2000 }, cells: CELLS })!;
     expect(Object.keys(block.values).sort()).toEqual(["pr", "tas"]);

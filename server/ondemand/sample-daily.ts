@@ -334,7 +334,9 @@ export function sampleDailyBlock(store: SampleSeriesStore, request: SampleDailyR
   const shares = cellShares(cells, geo, model);
   const monthly: Partial<Record<BlockVariable, Float64Array[]>> = {};
   for (const variable of VARIABLES) {
-    if (!keep.has(variable) && variable !== "pr") continue;
+    // tasmax and tasmin are made together (each day's range parts them), whichever of them is kept
+    const partner = variable === "tasmax" ? "tasmin" : variable === "tasmin" ? "tasmax" : undefined;
+    if (!keep.has(variable) && variable !== "pr" && !(partner && keep.has(partner))) continue;
     const place = placeMonths(store, request, variable, from, years.end);
     if (place) monthly[variable] = shares.map((share) => unitSeries(variable, true, place.values, place.reference, share));
   }
