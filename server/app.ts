@@ -15,7 +15,6 @@ import { securityHeaders } from "./security.server";
 import { referenceLists } from "./api/reference-lists.server";
 import { seriesEndpoints } from "./api/series.server";
 import { gridEndpoints } from "./api/grid.server";
-import { processesEndpoints } from "./api/processes.server";
 import { precompressedAssets } from "./static-compressed";
 import { moduleImportsFrom } from "../app/lib/module-stages.server";
 
@@ -116,8 +115,6 @@ export function createApp({ env, build, context, publicDir }: AppOptions) {
   // machine's share of each kind (fair-lines.server.ts)
   const mainThread = mainThreadLines();
   app.use(gridEndpoints(context.grids, mainThreadLines(GRID_ADMISSION)));
-  // user-defined indices on demand (OGC API - Processes): their own admission limits per client and job
-  app.use(processesEndpoints(context.ondemand.jobs, context.ondemand.catalog));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.use(postGuards({ maxBodyBytes: env.FORM_MAX_BODY_BYTES }));
   app.use(documentCache({ maxBytes: env.DOCUMENT_CACHE_MB * 1024 * 1024, ttlMs: env.DOCUMENT_CACHE_SECONDS * 1000, version: () => context.series.version }));

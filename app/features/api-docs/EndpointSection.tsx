@@ -106,7 +106,12 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
       </table>
       <p>
         {/* what a strong ETag and Vary mean is said once, in the conventions above */}
-        <strong>Caching:</strong> <code>Cache-Control: {endpoint.cacheControl}</code>, strong <code>ETag</code>
+        <strong>Caching:</strong> <code>Cache-Control: {endpoint.cacheControl}</code>
+        {endpoint.etag ? (
+          <>
+            , strong <code>ETag</code>
+          </>
+        ) : null}
         {endpoint.vary ? ", brotli or gzip (Vary: Accept-Encoding)" : ""}. <strong>Sample flag:</strong>{" "}
         <Inline text={SAMPLE_TEXT[endpoint.sample]} />
       </p>
