@@ -91,7 +91,9 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
     reference,
     series,
     grids,
-    ondemand: createOnDemandJobs(seeds),
+    ondemand: createOnDemandJobs(seeds, {
+      limits: { concurrent: env.ONDEMAND_JOBS, perClient: env.ONDEMAND_JOBS_PER_CLIENT, maxSize: env.ONDEMAND_MAX_CELL_YEARS, resultBytes: env.ONDEMAND_RESULTS_MB * 1024 * 1024 },
+    }),
     profiles: createProfileService({ series, reference }),
     ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData"), env.CKAN_TIMEOUT * 1000, {
       hosts: env.CKAN_PREVIEW_HOSTS,

@@ -140,6 +140,14 @@ const envSchema = z.object({
    * the cores, at least 1.
    */
   SERIES_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
+  /** On-demand index jobs (`/api/processes`) computed at once over all clients; more wait their turn. */
+  ONDEMAND_JOBS: z.coerce.number().int().min(1).max(64).default(1),
+  /** On-demand jobs one client may have waiting or running at once; more are a 429 with Retry-After. */
+  ONDEMAND_JOBS_PER_CLIENT: z.coerce.number().int().min(1).max(100).default(2),
+  /** Most cell-years one on-demand job may read over its models (cells x years read per model, summed); more is a 400 naming the rule. */
+  ONDEMAND_MAX_CELL_YEARS: z.coerce.number().int().min(1000).max(100_000_000).default(1_200_000),
+  /** Memory (MiB) for on-demand results kept by their question's key, so a question asked again is answered at once. */
+  ONDEMAND_RESULTS_MB: z.coerce.number().min(1).max(4096).default(64),
   /**
    * Memory (MiB) for rendered documents kept for reuse (same address, preferences and data; a fresh nonce
    * each time); 0 renders every request.
