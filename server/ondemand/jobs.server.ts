@@ -226,6 +226,9 @@ export class OnDemandJobs {
   }
 
   private async run({ job, request, region }: Pending): Promise<void> {
+    // started after the request that submitted it has been answered
+    await new Promise((resolve) => setImmediate(resolve));
+    if (job.status === "dismissed") return;
     const start = new Date();
     this.update(job, { status: "running", started: start, message: "reading and reducing the days, model by model" });
     try {
