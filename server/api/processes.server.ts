@@ -361,8 +361,8 @@ export function processesOpenApi(tag: string) {
         summary: "Execute a process: compute the index",
         description:
           "A small question is answered in the request (200 with the results; a question asked before, at once); a larger one, or any with `Prefer: respond-async`, is a job: 201 with its status and `Location`. Admission: a job reads at most a limit of cell-years over its models (400, `details.rule` `max-cell-years`), and a client has at most a few jobs accepted or running at once (429 with `Retry-After`). A bad input is a 400 naming it (`details.field`) and the rule broken (`details.rule`).",
-        parameters: [processId, { name: "Prefer", in: "header", required: false, description: "`respond-async` for a job whatever its size.", schema: { type: "string" } }],
-        requestBody: { required: true, content: { "application/json": { schema: ref("Execute") } } },
+        parameters: [{ ...processId, example: "days-above" }, { name: "Prefer", in: "header", required: false, description: "`respond-async` for a job whatever its size.", schema: { type: "string" } }],
+        requestBody: { required: true, content: { "application/json": { schema: ref("Execute"), example: { inputs: { cell: "27.7,85.3", threshold: 30, months: [3, 4, 5, 6], models: ["MIROC6", "CanESM5"] } } } } },
         responses: {
           200: { description: resultsDescription, headers: { ...cacheControl(RESULTS_CACHE_CONTROL), ...sampleHeader }, content: { "application/json": { schema: ref("Results") }, "text/csv": { schema: { type: "string" } } } },
           201: jsonBody("The job, accepted: its status; `Location` is its address.", "StatusInfo", { ...cacheControl(NO_STORE), Location: { description: "The job's address.", required: true, schema: { type: "string" } } }),

@@ -227,8 +227,10 @@ export class OnDemandJobs {
 
   private async run({ job, request, region }: Pending): Promise<void> {
     // started after the request that submitted it has been answered
+    // a dismissal comes from another request, between two awaits
+    const dismissed = () => job.status === "dismissed";
     await new Promise((resolve) => setImmediate(resolve));
-    if (job.status === "dismissed") return;
+    if (dismissed()) return;
     const start = new Date();
     this.update(job, { status: "running", started: start, message: "reading and reducing the days, model by model" });
     try {
@@ -246,7 +248,7 @@ export class OnDemandJobs {
           this.update(job, { progress: Math.min(99, Math.floor((100 * done) / total)) });
           // the portal's other work, and a dismissal, between two blocks
           await new Promise((resolve) => setImmediate(resolve));
-          if (job.status === "dismissed") return;
+          if (dismissed()) return;
         }
         reduced.push({ model, years: any ? years : undefined });
       }
@@ -258,11 +260,11 @@ export class OnDemandJobs {
       );
       const doc = answerDocument(answer, { request, region, source: this.options.source, key: job.key, dataVersion: this.dataVersion, computed: new Date(), warmingLevels: this.options.warmingLevels });
       this.results.set(job.key, { json: JSON.stringify({ result: doc }), csv: answerCsv(doc), sample: doc.sample });
-      if (job.status === "dismissed") return;
+      if (dismissed()) return;
       this.update(job, { status: "successful", progress: 100, finished: new Date(), message: `computed in ${((Date.now() - start.getTime()) / 1000).toFixed(1)} s` });
     } catch (error) {
       console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "on-demand job failed", job: job.id, error: String((error as Error)?.stack ?? error) }));
-      if (job.status !== "dismissed") this.update(job, { status: "failed", finished: new Date(), message: "the computation failed" });
+      if (!dismissed()) this.update(job, { status: "failed", finished: new Date(), message: "the computation failed" });
     }
   }
 }

@@ -68,7 +68,11 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
         <p>No parameters{endpoint.tag === "Reference lists" ? " (any given are ignored)" : ""}.</p>
       )}
       <h4>Example request</h4>
-      <CodeBlock>{`curl -s '${origin}${endpoint.request}'`}</CodeBlock>
+      <CodeBlock>
+        {endpoint.body === undefined
+          ? `curl -s '${origin}${endpoint.request}'`
+          : `curl -s -X POST -H 'Content-Type: application/json' -d '${endpoint.body}' '${origin}${endpoint.request}'`}
+      </CodeBlock>
       {endpoint.answer !== undefined && (
         <details>
           <summary>

@@ -162,6 +162,8 @@ export interface EndpointView {
   description: string;
   parameters: ParameterView[];
   request: string;
+  /** The JSON body of an example POST (the processes' execution), sent with `curl -X POST`. */
+  body?: string;
   contentType: string;
   answer?: string;
   cacheControl: string;
@@ -233,6 +235,7 @@ export function apiDocsView(document: OpenApiDocument): ApiDocsView {
         description: p.description,
       })),
       request: exampleRequest(path, get.parameters),
+      ...(item.post && !item.get ? { body: JSON.stringify((item.post.requestBody as Json | undefined)?.content && ((item.post.requestBody as { content: Record<string, Json> }).content["application/json"]?.example ?? {})) } : {}),
       contentType,
       ...(media.example !== undefined ? { answer: compactJson(media.example) } : {}),
       cacheControl: String((cache?.schema as Json | undefined)?.const ?? ""),
