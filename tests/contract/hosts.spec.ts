@@ -108,8 +108,8 @@ test.describe("without PUBLIC_URL", () => {
         }
       }
     }
-    // the profile view ("Cite as") and the data pack, by each of the three
-    expect(varying).toBe(6);
+    // the profile view ("Cite as"), the data pack and the processes' two documents (their links), by each of the three
+    expect(varying).toBe(12);
   });
 
   test("the profile view's Cite-as address is the one the request names, one ETag each, and a shared cache is told so", async () => {
