@@ -10,7 +10,8 @@ import type { DailyBlocksRequest, DailySource } from "./source";
 
 /**
  * The jobs over a source of days that counts what it is asked: a question asked again is answered from
- * the kept results without reading a day; a job dismissed while it runs reads no further block; a client
+ * the kept results without reading a day, and asked by two clients at once is computed once; a job
+ * dismissed while it runs reads no further block; a client
  * has at most its jobs at once; a source that fails fails the job.
  */
 
@@ -88,6 +89,20 @@ describe("on-demand jobs", () => {
     expect(job.progress).toBeLessThan(100);
     expect(source.read).toBe(read);
     expect(jobs.result(job)).toBeUndefined();
+  });
+
+  it("computes a question asked by two clients at once one time, for the other still when one dismisses theirs", async () => {
+    const { jobs, source } = setup();
+    const a = jobs.submit("season-mean", question, "a");
+    const b = jobs.submit("season-mean", { ...question, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, "b");
+    if (a.kind !== "job" || b.kind !== "job") throw new Error("not admitted");
+    expect(b.job.key).toBe(a.job.key);
+    while (source.read < 2) await new Promise((resolve) => setImmediate(resolve));
+    jobs.dismiss(a.job);
+    expect(await jobs.settled(b.job.id)).toMatchObject({ status: "successful", progress: 100 });
+    expect(a.job.status).toBe("dismissed");
+    expect(source.read).toBe(6);
+    expect(jobs.result(b.job)).toBeDefined();
   });
 
   it("admits a client's jobs up to its limit, the next when one is dismissed, and refuses a region over the size limit", () => {

@@ -86,8 +86,10 @@ export interface OnDemandJobsOptions {
   limits?: Partial<JobLimits>;
 }
 
+/** One computation: the jobs of every client that asked its question while it waited or ran. */
 interface Pending {
-  job: Job;
+  key: string;
+  jobs: Job[];
   request: OnDemandRequest;
   region: ResolvedRegion;
   done: Promise<void>;
@@ -99,6 +101,8 @@ export class OnDemandJobs {
   private readonly jobs = new Map<string, Job>();
   private readonly results: LruCache<string, KeptResult>;
   private readonly queue: Pending[] = [];
+  /** The computations waiting or running, by key: the same question asked meanwhile joins its computation. */
+  private readonly inflight = new Map<string, Pending>();
   private readonly waiters = new Map<string, Promise<void>>();
   private running = 0;
 
@@ -147,10 +151,21 @@ export class OnDemandJobs {
     const waiting = [...this.jobs.values()].filter((j) => j.client === client && (j.status === "accepted" || j.status === "running")).length;
     if (waiting >= this.limits.perClient) return { kind: "busy", limit: this.limits.perClient, retryAfter: 5 };
     this.keep(job);
+    const joined = this.inflight.get(key);
+    if (joined) {
+      // the same question is being computed: this job shares its computation, status and progress
+      const lead = joined.jobs[0];
+      if (lead) Object.assign(job, { status: lead.status, progress: lead.progress, message: lead.message, started: lead.started });
+      joined.jobs.push(job);
+      this.waiters.set(job.id, joined.done);
+      return { kind: "job", job, size };
+    }
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
     this.waiters.set(job.id, done);
-    this.queue.push({ job, request, region, done, finish });
+    const pending: Pending = { key, jobs: [job], request, region, done, finish };
+    this.inflight.set(key, pending);
+    this.queue.push(pending);
     this.next();
     return { kind: "job", job, size };
   }
@@ -177,15 +192,23 @@ export class OnDemandJobs {
     return job.status === "successful" ? this.results.get(job.key) : undefined;
   }
 
-  /** Dismisses a job: one waiting never starts, a running one stops at its next block; a finished one is forgotten. */
+  /**
+   * Dismisses a job: one waiting never starts, a running one stops at its next block (unless another
+   * client's job shares its computation); a finished one is forgotten.
+   */
   dismiss(job: Job): void {
     if (job.status === "accepted" || job.status === "running") {
-      const waiting = this.queue.findIndex((p) => p.job === job);
-      if (waiting >= 0) {
-        const [pending] = this.queue.splice(waiting, 1);
-        pending.finish();
-        this.waiters.delete(job.id);
+      const pending = this.inflight.get(job.key);
+      if (pending) {
+        pending.jobs = pending.jobs.filter((j) => j !== job);
+        const waiting = this.queue.indexOf(pending);
+        if (pending.jobs.length === 0 && waiting >= 0) {
+          this.queue.splice(waiting, 1);
+          this.inflight.delete(pending.key);
+          pending.finish();
+        }
       }
+      this.waiters.delete(job.id);
       this.update(job, { status: "dismissed", message: "dismissed by the client", finished: new Date() });
       return;
     }
@@ -218,21 +241,25 @@ export class OnDemandJobs {
       this.running++;
       void this.run(pending).finally(() => {
         this.running--;
-        this.waiters.delete(pending.job.id);
+        this.inflight.delete(pending.key);
+        for (const job of pending.jobs) this.waiters.delete(job.id);
         pending.finish();
         this.next();
       });
     }
   }
 
-  private async run({ job, request, region }: Pending): Promise<void> {
+  private async run(pending: Pending): Promise<void> {
+    const { request, region } = pending;
+    // every job of the computation (a dismissed one leaves it)
+    const each = (change: Partial<Job>) => pending.jobs.forEach((job) => this.update(job, change));
     // started after the request that submitted it has been answered
-    // a dismissal comes from another request, between two awaits
-    const dismissed = () => job.status === "dismissed";
+    // a dismissal comes from another request, between two awaits: the computation stops when no job wants it
+    const dismissed = () => pending.jobs.length === 0;
     await new Promise((resolve) => setImmediate(resolve));
     if (dismissed()) return;
     const start = new Date();
-    this.update(job, { status: "running", started: start, message: "reading and reducing the days, model by model" });
+    each({ status: "running", started: start, message: "reading and reducing the days, model by model" });
     try {
       const cells = { lat: region.lat, lon: region.lon, weights: region.weights };
       const total = request.models.reduce((n, m) => n + yearsRead(request, m).length, 0);
@@ -245,7 +272,7 @@ export class OnDemandJobs {
         for (const block of blocks) {
           if (reduceBlock(block, request.index, years)) any = true;
           done++;
-          this.update(job, { progress: Math.min(99, Math.floor((100 * done) / total)) });
+          each({ progress: Math.min(99, Math.floor((100 * done) / total)) });
           // the portal's other work, and a dismissal, between two blocks
           await new Promise((resolve) => setImmediate(resolve));
           if (dismissed()) return;
@@ -258,13 +285,13 @@ export class OnDemandJobs {
         reduced,
         region.cells.length,
       );
-      const doc = answerDocument(answer, { request, region, source: this.options.source, key: job.key, dataVersion: this.dataVersion, computed: new Date(), warmingLevels: this.options.warmingLevels });
-      this.results.set(job.key, { json: JSON.stringify({ result: doc }), csv: answerCsv(doc), sample: doc.sample });
+      const doc = answerDocument(answer, { request, region, source: this.options.source, key: pending.key, dataVersion: this.dataVersion, computed: new Date(), warmingLevels: this.options.warmingLevels });
+      this.results.set(pending.key, { json: JSON.stringify({ result: doc }), csv: answerCsv(doc), sample: doc.sample });
       if (dismissed()) return;
-      this.update(job, { status: "successful", progress: 100, finished: new Date(), message: `computed in ${((Date.now() - start.getTime()) / 1000).toFixed(1)} s` });
+      each({ status: "successful", progress: 100, finished: new Date(), message: `computed in ${((Date.now() - start.getTime()) / 1000).toFixed(1)} s` });
     } catch (error) {
-      console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "on-demand job failed", job: job.id, error: String((error as Error)?.stack ?? error) }));
-      if (!dismissed()) this.update(job, { status: "failed", finished: new Date(), message: "the computation failed" });
+      console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "on-demand job failed", jobs: pending.jobs.map((j) => j.id), error: String((error as Error)?.stack ?? error) }));
+      each({ status: "failed", finished: new Date(), message: "the computation failed" });
     }
   }
 }
