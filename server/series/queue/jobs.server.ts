@@ -71,6 +71,11 @@ export interface JobSettings {
    * path on every machine), or false to keep no grid cells and write no fields (`--no-grids`).
    */
   grids?: { dir: string } | false;
+  /**
+   * The daily store (`DAILY_DIR` when the files were queued; absolute, the same path on every machine): each
+   * job keeps its set's days there too, made visible under the model run's lock before its rows commit.
+   */
+  daily?: { dir: string };
 }
 
 interface SetJobData {
@@ -303,6 +308,7 @@ async function runJob(context: JobContext, kind: "set" | "base", setKey: string,
       observed: settings.observed ? observationDataset(settings.observed) : undefined,
       percentileBase: settings.percentileBase,
       grids: settings.grids !== false,
+      daily: settings.daily?.dir,
       force,
       log: context.log,
       beforeWrite: async ({ model, scenario }) => {
