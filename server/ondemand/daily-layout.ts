@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
+import { constants, deflateSync } from "node:zlib";
 import { SOUTH_ASIA_AXES, type GridAxes } from "../../app/features/grids/grid";
 import { dayNumber, daysInYear, type Calendar, type CalendarDate } from "../series/ingest/calendar";
 
@@ -160,7 +160,12 @@ export function zarray(shape: number[], chunks: number[], dtype: string, fill: n
   });
 }
 
-/** A chunk's bytes: shuffled (the first byte of every value, then the second, ...) and zlib-deflated. */
+/**
+ * A chunk's bytes: shuffled (the first byte of every value, then the second, ...) and zlib-deflated. Two-byte
+ * values (the temperatures) are deflated with run-length matches only (zlib's Z_RLE: a plain zlib stream,
+ * about three times quicker than level 1 on their shuffled bytes, 2 % larger); others at level 1 (Z_RLE
+ * would triple precipitation's size).
+ */
 export function encodeChunk(values: Int16Array | Float32Array | Float64Array | Int32Array | Uint32Array): Buffer {
   const size = values.BYTES_PER_ELEMENT;
   const count = values.length;
@@ -186,7 +191,7 @@ export function encodeChunk(values: Int16Array | Float32Array | Float64Array | I
     const raw = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
     for (let b = 0; b < size; b++) for (let i = 0, o = b * count; i < count; i++) shuffled[o + i] = raw[i * size + b];
   }
-  return deflateSync(shuffled, { level: 1 });
+  return deflateSync(shuffled, size === 2 ? { level: 1, strategy: constants.Z_RLE } : { level: 1 });
 }
 
 /** The time coordinate of a calendar: days since `TIME_ORIGIN` at noon per (year, day slot), NaN for empty slots. */

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { inflateSync } from "node:zlib";
 import FileSystemStore from "@zarrita/storage/fs";
 import * as zarr from "zarrita";
 import type { GridAxes } from "../../app/features/grids/grid";
@@ -70,6 +71,50 @@ export interface RunAttributes {
   /** The key of the run's cell list (`cells/<key>`). */
   cells: string;
 }
+
+/**
+ * zarrita inflates zlib through the web streams API and unshuffles byte by byte; the store's chunks (zlib
+ * and numcodecs' shuffle, ./daily-layout.ts) are decoded with Node's zlib and whole-value writes instead,
+ * about twice as quick per chunk. The same formats: only zarrita's registry entries change, for this process.
+ */
+class NodeZlib {
+  readonly kind = "bytes_to_bytes";
+  static fromConfig() {
+    return new NodeZlib();
+  }
+  async encode(): Promise<Uint8Array> {
+    throw new Error("the daily store's chunks are encoded by ./daily-layout.ts");
+  }
+  async decode(bytes: Uint8Array): Promise<Uint8Array> {
+    return inflateSync(bytes);
+  }
+}
+class WholeValueShuffle {
+  readonly kind = "bytes_to_bytes";
+  constructor(private readonly size: number) {}
+  static fromConfig(configuration: { elementsize?: number }) {
+    return new WholeValueShuffle(configuration.elementsize ?? 4);
+  }
+  async encode(): Promise<Uint8Array> {
+    throw new Error("the daily store's chunks are encoded by ./daily-layout.ts");
+  }
+  async decode(data: Uint8Array): Promise<Uint8Array> {
+    const size = this.size;
+    const n = Math.floor(data.length / size);
+    const out = new Uint8Array(data.length);
+    if (size === 2 || size === 4) {
+      const words = size === 2 ? new Uint16Array(out.buffer) : new Uint32Array(out.buffer);
+      for (let i = 0; i < n; i++) {
+        words[i] = size === 2 ? data[i] | (data[n + i] << 8) : (data[i] | (data[n + i] << 8) | (data[2 * n + i] << 16) | (data[3 * n + i] << 24)) >>> 0;
+      }
+    } else {
+      for (let b = 0; b < size; b++) for (let i = 0; i < n; i++) out[i * size + b] = data[b * n + i];
+    }
+    return out;
+  }
+}
+zarr.registry.set("numcodecs.zlib", async () => NodeZlib as never);
+zarr.registry.set("numcodecs.shuffle", async () => WholeValueShuffle as never);
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
 
