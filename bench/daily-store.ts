@@ -82,7 +82,7 @@ try {
   const sizes: Record<string, number> = {};
   for (const variable of DAILY_VARIABLES) {
     const folder = path.join(dir, "ACCESS-CM2", "ssp245", variable);
-    const bytes = readdirSync(folder).filter((e) => /^\d+\.\d+\.0$/.test(e)).reduce((sum, e) => sum + statSync(path.join(folder, e)).size, 0);
+    const bytes = readdirSync(folder).filter((e) => /^\d+\.0\.\d+$/.test(e)).reduce((sum, e) => sum + statSync(path.join(folder, e)).size, 0);
     sizes[variable] = round(bytes / (active.length * years), 0);
   }
   sizes.all = DAILY_VARIABLES.reduce((sum, v) => sum + sizes[v], 0);

@@ -90,7 +90,7 @@ function storeBytes(store) {
       for (const variable of ["tasmax", "tasmin", "tas", "pr"]) {
         const folder = path.join(store, model, runName, variable);
         if (!existsSync(folder)) continue;
-        const chunks = readdirSync(folder).filter((e) => /^\d+\.\d+\.0$/.test(e));
+        const chunks = readdirSync(folder).filter((e) => /^\d+\.0\.\d+$/.test(e));
         const years = new Set(chunks.map((c) => c.split(".")[0])).size;
         const bytes = chunks.reduce((s, c) => s + statSync(path.join(folder, c)).size, 0);
         out.perCellYear[variable] = Math.round(bytes / (cells * years));

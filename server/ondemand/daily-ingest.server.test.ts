@@ -158,25 +158,35 @@ describe("the queue's workers write the daily store", () => {
     if (postgres && "stop" in postgres) postgres.stop();
   });
 
-  it("two workers write the store the one-process ingest writes, value for value", async (context) => {
+  it("two workers write the store the one-process ingest writes, value for value, also for sets they had done before it was named", async (context) => {
     if ("skip" in postgres) return context.skip(postgres.skip);
     const url = postgres.url;
     const store = path.join(dir, "daily-queue");
-    const queued = await enqueue({ url }, { paths: [path.join(dir, "files")], seeds, settings: { grids: false, daily: { dir: store } } });
-    expect(queued.queued).toHaveLength(YEARS.length);
-    const workers = await Promise.all([0, 1].map(() => startWorker({ url, seeds, pollSeconds: 0.5, superviseSeconds: 1 })));
-    try {
-      const deadline = Date.now() + 150_000;
-      for (;;) {
-        const status = await queueStatus(url);
-        if (status.sets.queued + status.sets.running + status.sets.retry === 0) break;
-        if (Date.now() > deadline) throw new Error(`queue not done: ${JSON.stringify(status)}`);
-        await new Promise((r) => setTimeout(r, 500));
+    const drain = async () => {
+      const workers = await Promise.all([0, 1].map(() => startWorker({ url, seeds, pollSeconds: 0.5, superviseSeconds: 1 })));
+      try {
+        const deadline = Date.now() + 150_000;
+        for (;;) {
+          const status = await queueStatus(url);
+          if (status.sets.queued + status.sets.running + status.sets.retry === 0) break;
+          if (Date.now() > deadline) throw new Error(`queue not done: ${JSON.stringify(status)}`);
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      } finally {
+        await Promise.all(workers.map((w) => w.stop()));
       }
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-    }
-    expect((await queueStatus(url)).sets).toMatchObject({ done: YEARS.length, failed: 0 });
+      expect((await queueStatus(url)).sets).toMatchObject({ done: YEARS.length, failed: 0 });
+    };
+    const files = [path.join(dir, "files")];
+    // queued and done without a daily store
+    expect((await enqueue({ url }, { paths: files, seeds, settings: { grids: false } })).queued).toHaveLength(YEARS.length);
+    await drain();
+    expect((await enqueue({ url }, { paths: files, seeds, settings: { grids: false } })).done).toHaveLength(YEARS.length);
+    // named now: the done sets are queued again for it, and done for good once it holds their days
+    expect((await enqueue({ url }, { paths: files, seeds, settings: { grids: false, daily: { dir: store } } })).queued).toHaveLength(YEARS.length);
+    await drain();
+    expect((await enqueue({ url }, { paths: files, seeds, settings: { grids: false, daily: { dir: store } } })).done).toHaveLength(YEARS.length);
+
     await expectCell(store, 5, 9, ["tasmax", "tasmin", "pr"]);
     // the whole store against the one-process ingest's of the same files (the test before)
     const single = await openDailyStore(path.join(dir, "daily-2"));
@@ -186,5 +196,5 @@ describe("the queue's workers write the daily store", () => {
     const query = { model: "ACCESS-CM2", run: "ssp245", variables: ["tasmax", "tasmin", "pr"] as const, cells: run.cells, years: { start: 2015, end: 2016 } };
     const [a, b] = [await single.readBlock(query), await shared.readBlock(query)];
     for (const v of query.variables) expect(Buffer.from(b.values[v]!.buffer).equals(Buffer.from(a.values[v]!.buffer)), v).toBe(true);
-  }, 240_000);
+  }, 300_000);
 });

@@ -14,7 +14,7 @@ import { dayNumber, daysInYear, type Calendar, type CalendarDate } from "../seri
  * cells/<key>/cell, lat, lon           a list of land cells of the South Asia grid, by the hash of the list
  * <model>/<run>/.zattrs                model, run (scenario), member, calendar, the run's cell list
  * <model>/<run>/year, day, time        coordinates: year, day of the year, time(year, day) in the calendar
- * <model>/<run>/<variable>/            (year, cell, day) values, one chunk per year and block of cells
+ * <model>/<run>/<variable>/            (year, day, cell) values, one chunk per year and block of cells
  * <model>/<run>/written/<variable>/    <year>.<id>.json: a year is there (its files) once this is
  * ```
  *
@@ -48,7 +48,7 @@ export const TIME_ORIGIN = { year: 1850, month: 1, day: 1 } as const;
 export const TIME_UNITS = "days since 1850-01-01 00:00:00";
 
 /**
- * Day slots of a year in a calendar: the array's last dimension. A year of fewer days (365 in the
+ * Day slots of a year in a calendar: the array's second dimension. A year of fewer days (365 in the
  * standard calendar) leaves its last slot empty.
  */
 export function daySlots(calendar: Calendar): number {
@@ -124,7 +124,7 @@ export const arrayPath = (model: string, run: string, variable: string) => `${mo
 export const writtenPath = (model: string, run: string, variable: string) => `${model}/${run}/written/${variable}`;
 export const cellsPath = (key: string) => `cells/${key}`;
 /** The chunk of a year (index from `DAILY_YEARS.start`) and block of cells. */
-export const chunkKey = (yearIndex: number, block: number) => `${yearIndex}.${block}.0`;
+export const chunkKey = (yearIndex: number, block: number) => `${yearIndex}.0.${block}`;
 
 /** A year's marker: `<year>.<id>.json`. */
 export const markerName = (year: number, id: string) => `${year}.${id}.json`;

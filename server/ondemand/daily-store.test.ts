@@ -208,7 +208,7 @@ print(json.dumps({
     const out = spawnSync(python!, ["-c", script, dir], { encoding: "utf8" });
     expect(out.status, out.stderr).toBe(0);
     const read = JSON.parse(out.stdout) as { dims: string[]; units: string; pr_units: string; cell: number; lat: number; lon: number; tasmax: (number | null)[]; pr: (number | null)[]; first: string; last: string };
-    expect(read.dims).toEqual(["year", "cell", "day"]);
+    expect(read.dims).toEqual(["year", "day", "cell"]);
     expect([read.units, read.pr_units]).toEqual(["degC", "mm day-1"]);
     expect(read.cell).toBe(list[300]);
     expect(read.lat).toBeCloseTo(5.125 + Math.floor(list[300] / 160) * 0.25, 6);

@@ -6,7 +6,7 @@ import * as zarr from "zarrita";
 import type { GridAxes } from "../../app/features/grids/grid";
 import { daysInYear, type Calendar, type CalendarDate } from "../series/ingest/calendar";
 import {
-  arrayPath, CELL_BLOCK, cellsPath, DAILY_GRID, DAILY_STORE_FORMAT, DAILY_YEARS, DAILY_VARIABLES, daySlots, ENCODINGS, parseMarker, runPath, SAFE_NAME, writtenPath,
+  arrayPath, CELL_BLOCK, cellsPath, DAILY_GRID, DAILY_STORE_FORMAT, DAILY_YEARS, DAILY_VARIABLES, ENCODINGS, parseMarker, runPath, SAFE_NAME, writtenPath,
   type DailyStoreVariable,
 } from "./daily-layout";
 
@@ -203,7 +203,7 @@ export class DailyStore {
     return out;
   }
 
-  /** The decoded chunk of a year (index from `DAILY_YEARS.start`) and block of cells: (cell, day slot), stored numbers. */
+  /** The decoded chunk of a year (index from `DAILY_YEARS.start`) and block of cells: (day slot, cell), stored numbers. */
   async chunk(model: string, run: string, variable: DailyStoreVariable, attributes: RunAttributes, yearIndex: number, block: number): Promise<Int16Array | Float32Array> {
     const key = `${arrayPath(model, run, variable)}|${attributes.calendar}|${attributes.cells}`;
     let array = this.arrays.get(key);
@@ -212,7 +212,7 @@ export class DailyStore {
       array.catch(() => this.arrays.delete(key));
       this.arrays.set(key, array);
     }
-    const chunk = await (await array).getChunk([yearIndex, block, 0]);
+    const chunk = await (await array).getChunk([yearIndex, 0, block]);
     return chunk.data as Int16Array | Float32Array;
   }
 
@@ -225,7 +225,6 @@ export class DailyStore {
       throw new DailyStoreError(`years must be whole, start <= end: ${years.start}-${years.end}`);
     }
     const { calendar } = attributes;
-    const slots = daySlots(calendar);
     const list = await this.cellList(attributes.cells);
     let position = this.positions.get(attributes.cells);
     if (!position) this.positions.set(attributes.cells, (position = new Map(Array.from(list, (cell, i) => [cell, i]))));
@@ -263,10 +262,9 @@ export class DailyStore {
               const data = await this.chunk(model, run, variable, attributes, year - DAILY_YEARS.start, block);
               const integer = encoding.dtype === "<i2";
               for (const [k, within] of members) {
-                const src = within * slots;
                 const dst = k * days + offset;
-                for (let d = 0; d < n; d++) {
-                  const v = data[src + d];
+                for (let d = 0, src = within; d < n; d++, src += CELL_BLOCK) {
+                  const v = data[src];
                   out[dst + d] = integer ? (v === encoding.fill ? Number.NaN : v * encoding.scale) : v;
                 }
               }

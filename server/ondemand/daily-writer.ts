@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { daysInYear, type Calendar, type CalendarDate } from "../series/ingest/calendar";
 import {
@@ -41,6 +41,46 @@ export interface DailyStageOptions {
   variables: readonly string[];
 }
 
+/** A file and the years its name gives; `file` is `name@checksum` (the ingest's token) or the name alone. */
+export interface DailyFileYears {
+  variable: string;
+  years: { start: number; end: number };
+  file: string;
+}
+
+const OFF_GRID = "off-grid";
+const noteName = (token: string) => token.replace(/[^A-Za-z0-9._@-]/g, "_");
+
+/**
+ * Whether the store in `dir` holds every year of these files, written from them, or has noted them as off
+ * its grid: the ingest reads a set again for the store when it does not, and the queue queues it again.
+ * A file named without its checksum matches any checksum (the queue knows names only when it queues).
+ */
+export function dailyStoreHolds(dir: string, model: string, run: string, files: readonly DailyFileYears[]): boolean {
+  const matches = (written: string, file: string) => written === file || written.startsWith(`${file}@`);
+  const offGrid = path.join(dir, OFF_GRID);
+  const notes = existsSync(offGrid) ? readdirSync(offGrid) : [];
+  return files.every(({ variable, years, file }) => {
+    if (!isDailyStoreVariable(variable)) return true;
+    if (notes.some((n) => matches(n, noteName(file)))) return true;
+    if (!SAFE_NAME.test(model) || !SAFE_NAME.test(run)) return false;
+    const markers = path.join(dir, writtenPath(model, run, variable));
+    if (!existsSync(markers)) return false;
+    const names = readdirSync(markers);
+    for (let year = years.start; year <= years.end; year++) {
+      const found = names.filter((n) => parseMarker(n)?.year === year).some((n) => {
+        try {
+          return (JSON.parse(readFileSync(path.join(markers, n), "utf8")) as YearMarker).files.some((w) => matches(w, file));
+        } catch {
+          return false;
+        }
+      });
+      if (!found) return false;
+    }
+    return true;
+  });
+}
+
 /** The store as the ingest writes it. */
 export class DailyStoreWriter {
   readonly reader: DailyStore;
@@ -54,7 +94,7 @@ export class DailyStoreWriter {
         sacap_daily_store: DAILY_STORE_FORMAT,
         title: "SACAP daily store: daily values of the land cells of the South Asia 0.25 degree grid",
         grid: DAILY_GRID,
-        layout: "<model>/<run>/<variable>: (year, cell, day); cells/<key>: the cells' grid indices and centres; <model>/<run>/written/<variable>/<year>.<id>.json: the years written",
+        layout: "<model>/<run>/<variable>: (year, day, cell); cells/<key>: the cells' grid indices and centres; <model>/<run>/written/<variable>/<year>.<id>.json: the years written",
         Conventions: "CF-1.8",
       }),
     );
@@ -72,34 +112,13 @@ export class DailyStoreWriter {
     }
   }
 
-  /**
-   * Whether the store holds every year of these files, written from the same files (`token`: name and
-   * checksum), or has noted them as off its grid: the ingest reads a set again when it does not.
-   */
-  holds(model: string, run: string, files: readonly { variable: string; years: { start: number; end: number }; token: string }[]): boolean {
-    return files.every(({ variable, years, token }) => {
-      if (!isDailyStoreVariable(variable)) return true;
-      if (existsSync(this.offGridNote(token))) return true;
-      if (!SAFE_NAME.test(model) || !SAFE_NAME.test(run)) return false;
-      const dir = path.join(this.dir, writtenPath(model, run, variable));
-      if (!existsSync(dir)) return false;
-      const names = readdirSync(dir);
-      for (let year = years.start; year <= years.end; year++) {
-        const found = names.filter((n) => parseMarker(n)?.year === year).some((n) => {
-          try {
-            return (JSON.parse(readFileSync(path.join(dir, n), "utf8")) as YearMarker).files.includes(token);
-          } catch {
-            return false;
-          }
-        });
-        if (!found) return false;
-      }
-      return true;
-    });
+  /** See `dailyStoreHolds`. */
+  holds(model: string, run: string, files: readonly DailyFileYears[]): boolean {
+    return dailyStoreHolds(this.dir, model, run, files);
   }
 
   private offGridNote(token: string): string {
-    return path.join(this.dir, "off-grid", token.replace(/[^A-Za-z0-9._@-]/g, "_"));
+    return path.join(this.dir, OFF_GRID, noteName(token));
   }
 
   /** Starts a set: its run is created when the store has none (its calendar, member and cells then fixed). */
@@ -232,8 +251,11 @@ export class DailyStaging {
   ) {
     this.slots = daySlots(options.calendar);
     this.blocks = run ? Math.ceil(run.cellCount / CELL_BLOCK) : 0;
-    if (run) for (const v of variables) this.buffers.set(v, chunkArray(ENCODINGS[v], this.blocks * CELL_BLOCK * this.slots));
+    if (run) for (const v of variables) this.buffers.set(v, takeBuffer(ENCODINGS[v], this.blocks * CELL_BLOCK * this.slots));
+    // where each cell read lies in a year's chunks, one after the other: (block, day slot, cell of the block)
+    this.offsets = run ? Int32Array.from(run.positions, (p) => (p < 0 ? -1 : Math.floor(p / CELL_BLOCK) * CELL_BLOCK * this.slots + (p % CELL_BLOCK))) : new Int32Array(0);
   }
+  private readonly offsets: Int32Array;
 
   /** Whether anything of the set is kept. */
   get keeps(): boolean {
@@ -251,8 +273,9 @@ export class DailyStaging {
     const d = dayOfYear(this.options.calendar, date);
     this.yearLast = d;
     if (date.year < DAILY_YEARS.start || date.year > DAILY_YEARS.end) return;
-    const { positions } = this.run;
-    const slots = this.slots;
+    const offsets = this.offsets;
+    // a day of a block is one row of 256 values: the day's writes stay within a few rows
+    const row = d * CELL_BLOCK;
     for (const variable of this.variables) {
       const x = values[variable];
       if (!x) continue;
@@ -260,16 +283,16 @@ export class DailyStaging {
       const encoding = ENCODINGS[variable];
       if (encoding.dtype === "<i2") {
         const inverse = 1 / encoding.scale;
-        for (let i = 0; i < positions.length; i++) {
-          const p = positions[i];
-          if (p < 0) continue;
+        for (let i = 0; i < offsets.length; i++) {
+          const o = offsets[i];
+          if (o < 0) continue;
           const v = x[i];
-          out[p * slots + d] = v === v ? Math.max(-32767, Math.min(32767, Math.round(v * inverse))) : encoding.fill;
+          out[o + row] = v === v ? Math.max(-32767, Math.min(32767, Math.round(v * inverse))) : encoding.fill;
         }
       } else {
-        for (let i = 0; i < positions.length; i++) {
-          const p = positions[i];
-          if (p >= 0) out[p * slots + d] = encodeValue(encoding, x[i]);
+        for (let i = 0; i < offsets.length; i++) {
+          const o = offsets[i];
+          if (o >= 0) out[o + row] = encodeValue(encoding, x[i]);
         }
       }
     }
@@ -300,7 +323,8 @@ export class DailyStaging {
       const folder = path.join(this.dir, variable);
       mkdirSync(folder, { recursive: true });
       for (let b = 0; b < this.blocks; b++) {
-        writeAtomic(path.join(folder, chunkKey(year - DAILY_YEARS.start, b)), encodeChunk(buffer.subarray(b * size, (b + 1) * size)));
+        // the staging folder is this set's alone: its files need no temporary names
+        writeFileSync(path.join(folder, chunkKey(year - DAILY_YEARS.start, b)), encodeChunk(buffer.subarray(b * size, (b + 1) * size)));
       }
     }
   }
@@ -333,8 +357,9 @@ export class DailyStaging {
           for (let b = 0; b < this.blocks; b++) {
             const stored = await this.writer.reader.chunk(model, runName, variable, attributes, year - DAILY_YEARS.start, b);
             const base = b * CELL_BLOCK * this.slots;
-            for (let c = 0; c < CELL_BLOCK; c++) {
-              for (let d = 0; d < this.slots; d++) if (d < first || d > last) buffer[base + c * this.slots + d] = stored[c * this.slots + d];
+            for (let d = 0; d < this.slots; d++) {
+              if (d >= first && d <= last) continue;
+              for (let c = 0; c < CELL_BLOCK; c++) buffer[base + d * CELL_BLOCK + c] = stored[d * CELL_BLOCK + c];
             }
           }
         }
@@ -348,11 +373,11 @@ export class DailyStaging {
         if (tokens.length === 0) continue;
         const encoding = ENCODINGS[variable];
         const arrayDir = path.join(this.writer.dir, arrayPath(model, runName, variable));
-        createOnce(path.join(arrayDir, ".zarray"), zarray([YEAR_COUNT, this.run.cellCount, slots], [1, CELL_BLOCK, slots], encoding.dtype, encoding.fill));
+        createOnce(path.join(arrayDir, ".zarray"), zarray([YEAR_COUNT, slots, this.run.cellCount], [1, slots, CELL_BLOCK], encoding.dtype, encoding.fill));
         createOnce(
           path.join(arrayDir, ".zattrs"),
           JSON.stringify({
-            _ARRAY_DIMENSIONS: ["year", "cell", "day"],
+            _ARRAY_DIMENSIONS: ["year", "day", "cell"],
             ...encoding.attributes,
             ...(encoding.dtype === "<i2" ? { scale_factor: encoding.scale, add_offset: 0 } : {}),
             coordinates: "time",
@@ -389,9 +414,24 @@ export class DailyStaging {
   }
 
   private removeStaging(): void {
+    for (const buffer of this.buffers.values()) spare.push(buffer);
+    spare.splice(0, Math.max(0, spare.length - 8));
+    this.buffers.clear();
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
     this.dir = undefined;
   }
+}
+
+/**
+ * Buffers of sets done, for the next set of the same grid and calendar: a model-year's buffers are some 30
+ * MB, which a fresh allocation makes the kernel clear page by page.
+ */
+const spare: (Int16Array | Float32Array)[] = [];
+function takeBuffer(encoding: (typeof ENCODINGS)[DailyStoreVariable], length: number): Int16Array | Float32Array {
+  const at = spare.findIndex((b) => b.length === length && (encoding.dtype === "<i2" ? b instanceof Int16Array : b instanceof Float32Array));
+  if (at < 0) return chunkArray(encoding, length);
+  const [buffer] = spare.splice(at, 1);
+  return buffer.fill(encoding.fill);
 }
 
 function previousFiles(markers: string, year: number): string[] {

@@ -517,7 +517,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       progress.current = label;
       report();
       // the daily store holds the set's days when it has every year of each file, written from that file
-      const inDaily = () => !daily || daily.holds(model, scenario, set.map((c) => ({ variable: c.variable, years: nameYears(c.name.years), token: fileToken(c.name.name, sums.get(c)!) })));
+      const inDaily = () => !daily || daily.holds(model, scenario, set.map((c) => ({ variable: c.variable, years: nameYears(c.name.years), file: fileToken(c.name.name, sums.get(c)!) })));
       if (!again && !options.force && set.every((c) => known.get(sums.get(c), c.name.name, masks.outlines)) && !thresholdStore.wantsAgain(model, scenario, nameYears(set[0].name.years)) && inDaily()) {
         summary.skipped.push(...set.map((c) => c.name.name));
         progress.filesDone += set.length;
