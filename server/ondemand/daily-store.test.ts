@@ -7,6 +7,7 @@ import { daysInYear, type Calendar } from "../series/ingest/calendar";
 import { datesOf } from "../series/ingest/testing/dates";
 import { CELL_BLOCK, dayOfYear, writtenPath, type DailyStoreVariable } from "./daily-layout";
 import { openDailyStore, type DailyBlock } from "./daily-store";
+import { dailyStoreHolds, DailyStoreWriter } from "./daily-writer";
 import { gridIndex, testValue, writeDailyRun } from "./testing/write-daily";
 
 /**
@@ -154,6 +155,22 @@ describe("the daily store", () => {
     // nothing left in staging
     expect(readdirSync(path.join(dir, ".staging"))).toEqual([]);
   }, 120_000);
+
+  it("notes files on another grid as such, keeps nothing of them and does not ask for them again", async () => {
+    const writer = new DailyStoreWriter(dir);
+    // a 1-degree grid: no cell centre on the 0.25-degree grid
+    const staging = await writer.stage({ model: "CESM2", run: "ssp245", member: "r4i1p1f1", calendar: "noleap", lat: Float64Array.of(26.5, 27.5), lon: Float64Array.of(88.5, 89.5), active: Uint32Array.of(0, 1, 2, 3), variables: ["tasmax"] });
+    expect(staging.keeps).toBe(false);
+    expect(staging.note).toEqual({ text: expect.stringMatching(/none of its cells is on the South Asia 0.25° grid/), offGrid: true });
+    expect(writer.holds("CESM2", "ssp245", [{ variable: "tasmax", years: { start: 2015, end: 2015 }, file: "tasmax_2015.nc@abc" }])).toBe(false);
+    for (const date of datesOf("noleap", 2015, 2015)) staging.day(date, { tasmax: [30, 30, 30, 30] });
+    staging.finish();
+    expect(await staging.commit({ tasmax: ["tasmax_2015.nc@abc"] })).toBe(0);
+    expect(writer.holds("CESM2", "ssp245", [{ variable: "tasmax", years: { start: 2015, end: 2015 }, file: "tasmax_2015.nc@abc" }])).toBe(true);
+    // the queue knows the name alone
+    expect(dailyStoreHolds(dir, "CESM2", "ssp245", [{ variable: "tasmax", years: { start: 2015, end: 2015 }, file: "tasmax_2015.nc" }])).toBe(true);
+    expect(await (await openDailyStore(dir)).list()).toEqual([]);
+  });
 
   it("a block read while a year of it is rewritten has the old year or the new one, never a mix of both", async () => {
     const model = "ACCESS-CM2";

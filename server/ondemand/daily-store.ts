@@ -145,7 +145,7 @@ export class DailyStore {
     const out: DailyRun[] = [];
     const folders = (p: string) => (existsSync(p) ? readdirSync(p, { withFileTypes: true }).filter((e) => e.isDirectory() && SAFE_NAME.test(e.name)).map((e) => e.name).sort() : []);
     for (const model of folders(this.dir)) {
-      if (model === "cells") continue;
+      if (model === "cells" || model === "off-grid") continue;
       for (const run of folders(path.join(this.dir, model))) {
         const found = await this.run(model, run);
         if (found) out.push(found);
