@@ -183,6 +183,12 @@ const envSchema = z.object({
    * `npm run ingest` writes and the portal and MapServer read; without files there the fields are sample data.
    */
   GRID_DIR: z.string().trim().min(1).default("data/grids"),
+  /**
+   * Folder of the daily store (docs/decisions/030-daily-store.md): when set, `npm run ingest` and the queue's
+   * workers also keep the daily tasmax, tasmin, tas and pr of every land cell there, for indices computed
+   * on demand. Unset: no daily store. With the queue, a path every worker's machine sees.
+   */
+  DAILY_DIR: optionalText,
   /** Seconds between looks for new data in a PostgreSQL SERIES_DB (a raised data version). */
   SERIES_DB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(2),
   /** Days a submission is kept; older ones are deleted at start-up and daily. 0 keeps them all. */

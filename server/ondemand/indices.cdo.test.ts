@@ -184,7 +184,9 @@ async function cdoValues(checks: readonly Check[], files: { t: string; p: string
   );
   let stdout: string;
   try {
-    ({ stdout } = await run("cdo", ["-s", "outputtab,lat,lon,value", "[", "-cat", "[", ...inputs, "]", "]"], {
+    // -L: CDO runs chained operators in threads of their own, and its resource lists (a time axis, say) are not
+    // safe between them without the lock: unlocked, a run now and then fails to resolve a `taxisID`
+    ({ stdout } = await run("cdo", ["-s", "-L", "outputtab,lat,lon,value", "[", "-cat", "[", ...inputs, "]", "]"], {
       env: { ...process.env, OMP_NUM_THREADS: "1" },
       maxBuffer: 64 * 1024 * 1024,
     }));

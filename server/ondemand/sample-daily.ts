@@ -6,6 +6,7 @@ import { combine, hashString, Random } from "../series/sample/random";
 import type { SampleSeriesStore } from "../series/sample/sample-store";
 import { unitSeries, type UnitShare } from "../series/sample/units";
 import type { BlockVariable, DailyBlock } from "./daily";
+import { nextWave } from "../grids/sample/pattern";
 
 /**
  * Daily sample data for the on-demand indices where the portal has no daily store (a fresh install): per
@@ -129,11 +130,7 @@ function waves(cells: SampleCells, seed: number): Float64Array {
   const out = new Float64Array(n);
   let total = 0;
   for (let wave = 0; wave < 3; wave++) {
-    const weight = 0.5 + random.next();
-    const direction = random.next() * 2 * Math.PI;
-    const wavenumber = (2 * Math.PI) / (4 + 12 * random.next());
-    const phase = random.next() * 2 * Math.PI;
-    const [kx, ky] = [wavenumber * Math.cos(direction), wavenumber * Math.sin(direction)];
+    const { weight, kx, ky, phase } = nextWave(random);
     for (let i = 0; i < n; i++) out[i] += weight * Math.sin(kx * cells.lon[i] + ky * cells.lat[i] + phase);
     total += weight;
   }

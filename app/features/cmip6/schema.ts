@@ -24,7 +24,7 @@ export const GEO_TYPES = ["Country", "Basin", "State", "Disputed"] as const;
 
 /** A disputed area's code: `XD` (user-assigned in ISO 3166, "disputed") and Natural Earth's BRK_A3 (`XD-B07`). */
 export const DISPUTED_CODE = /^XD-[A-Z0-9]{3}$/;
-const disputedCodeSchema = z.string().regex(DISPUTED_CODE, "expected XD- and the disputed areas layer's code, such as XD-B07");
+const disputedCodeSchema = z.string().regex(DISPUTED_CODE, "expected a code such as XD-B07");
 
 /** An ISO 3166-2 subdivision code (`IN-UP`, `NP-BA`, `LK-1`), or an operator's code of the same shape. */
 export const SUBDIVISION_CODE = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;
@@ -67,7 +67,7 @@ export const geoSchema = z
     }
     if (geo.added && geo.field_geotype !== "State") ctx.addIssue({ code: "custom", path: ["added"], message: `${geo.field_geotype}: an added place is a State` });
     if ((geo.field_geotype === "Disputed") !== (geo.field_status !== undefined)) {
-      ctx.addIssue({ code: "custom", path: ["field_status"], message: geo.field_geotype === "Disputed" ? "Disputed: who administers and who claims the area is required" : `${geo.field_geotype}: only a disputed area has a status` });
+      ctx.addIssue({ code: "custom", path: ["field_status"], message: "a disputed area, and only one, has a status" });
     }
     const check =
       geo.field_geotype === "Country" ? countryIso3Schema : geo.field_geotype === "Disputed" ? disputedCodeSchema : geo.field_geotype !== "State" ? slugSchema : geo.added ? addedCodeSchema : subdivisionSchema;

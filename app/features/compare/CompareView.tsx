@@ -16,7 +16,7 @@ import { medianLineSeries, WindowMeansTable } from "./WindowMeans";
 export interface CompareViewData {
   selection: CompareSelection;
   indicators: { code: string; name: string }[];
-  geos: Pick<Geo, "field_value" | "name" | "field_geotype">[];
+  geos: Pick<Geo, "field_value" | "name" | "field_geotype" | "field_country">[];
   result?: WindowMeans & {
     indicator: { name: string; units: string; axisUnit: string; chartTitle: string; decimals: number };
     lines: CompareLine[];

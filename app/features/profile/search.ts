@@ -13,7 +13,7 @@ const KIND_WORDS: Record<Geo["field_geotype"], string> = { Country: "country", B
 export const profileSearchItems = (geos: readonly Pick<Geo, "field_value" | "name" | "field_geotype" | "field_country">[]): SearchItem[] =>
   geos.map((geo) => ({
     href: `/profiles/${encodeURIComponent(geo.field_value)}`,
-    title: `${geo.name}${geo.field_geotype === "Disputed" ? " (disputed area)" : ""} climate profile`,
+    title: `${geo.name} climate profile`,
     label: "Climate",
     keywords: `${geo.field_value} ${KIND_WORDS[geo.field_geotype]}${geo.field_country ? ` ${geo.field_country}` : ""} profile printable data pack`,
   }));

@@ -203,12 +203,10 @@ export function UserGuide() {
           (version 5.1, public domain); Pakistan&apos;s former FATA is part of Khyber Pakhtunkhwa and Sri Lanka&apos;s
           provinces are built from its districts. Two countries are shown as the layer has them: Nepal with its 14
           zones of 1962-2015, not its seven provinces of 2015, and Bangladesh with Mymensingh inside Dhaka. Disputed
-          areas are drawn as the country that administers them holds them (a deployment may choose another
-          country&apos;s point of view, and then says so); the boundaries and names shown do not imply official
-          endorsement or acceptance. Natural Earth&apos;s 11 disputed areas (1:50m, version 5.1, 2022, public domain)
-          are also places of their own, listed as &quot;Disputed areas&quot; after every country&apos;s states, never
-          inside one, each with who administers and who claims it: Aksai Chin, Gilgit-Baltistan, Jammu and Kashmir,
-          Arunachal Pradesh, the Siachen Glacier and smaller valleys. A deployment can bring official outlines with{" "}
+          areas are drawn as the country that administers them holds them, and are also places of their own
+          (&quot;Disputed areas&quot;, Natural Earth 1:50m, 2022, public domain), each with who administers and claims
+          it; the boundaries and names shown do not imply official endorsement or acceptance. A deployment can
+          bring official outlines with{" "}
           <code>npm run ingest -- --places FILE</code> (README, &quot;Place outlines&quot;).
         </p>
       </section>
