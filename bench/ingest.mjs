@@ -6,7 +6,7 @@
 // ingest-pet.json).
 // Run `npm run build` (or `node scripts/build-server.mjs`) first.
 //
-//   node bench/ingest.mjs [--chunk-days 32] [--keep] [--pet] [--grids] [--places]
+//   node bench/ingest.mjs [--chunk-days 32] [--keep] [--pet] [--grids] [--places] [--daily]
 //
 // --keep leaves the generated files in bench/.tmp/ingest (for profiling the command on them).
 // --pet also writes hurs, rsds and sfcWind, so that potential evapotranspiration is FAO-56 Penman-Monteith,
@@ -21,8 +21,12 @@
 // pays for the places' masks over the grid (computed once, kept in the database), the second is the work
 // of one model-year alone. The best CPU times compared are what the states and provinces cost per
 // model-year, and what their masks cost once (ingest-places.json, with benchmarkIndex and load).
+// --daily ingests the four files into fresh databases alternately without and with the daily store
+// (DAILY_DIR, a fresh folder each time), three times each (each pair in the other order): the difference of the best CPU times is what
+// keeping the days costs per model-year; the store's bytes per cell-year are counted after each run with it
+// (ingest-daily.json, with benchmarkIndex, the CPU clock and the load at each run).
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +42,7 @@ const KEEP = args.includes("--keep");
 const PET = args.includes("--pet");
 const GRIDS = args.includes("--grids");
 const PLACES = args.includes("--places");
+const DAILY = args.includes("--daily");
 const dir = KEEP ? path.join(root, "bench/.tmp/ingest") : mkdtempSync(path.join(os.tmpdir(), "sacap-bench-ingest-"));
 if (KEEP) {
   rmSync(dir, { recursive: true, force: true });
@@ -64,6 +69,36 @@ function run(label, chunkDays = CHUNK_DAYS, database = path.join(dir, "series.db
   const summary = JSON.parse(child.stdout);
   console.error(`${label}: ${wall.toFixed(1)} s wall, ${summary.seconds.toFixed(1)} s ingest, peak RSS ${summary.peakRssMb} MB, ${summary.rows} rows`);
   return { wallSeconds: Math.round(wall * 100) / 100, ingestSeconds: Math.round(summary.seconds * 100) / 100, cpuSeconds: summary.cpuSeconds, peakRssMb: summary.peakRssMb, rows: summary.rows, cellDays: summary.cellDays, ingested: summary.ingested.length, skipped: summary.skipped.length, failed: summary.failed.length };
+}
+
+/** The CPU's clock, MHz: Node's figure, else (0 in some virtual machines) the kernel's. */
+function cpuMHz() {
+  const speed = os.cpus()[0]?.speed;
+  if (speed) return speed;
+  const mhz = /^cpu MHz\s*:\s*([\d.]+)/m.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1];
+  return mhz ? Number(mhz) : undefined;
+}
+
+/** A daily store's size: bytes per cell-year of each variable's chunks (years written x cells kept), and the whole folder. */
+function storeBytes(store) {
+  const size = (p) => (statSync(p).isDirectory() ? readdirSync(p).reduce((s, e) => s + size(path.join(p, e)), 0) : statSync(p).size);
+  const [key] = readdirSync(path.join(store, "cells")).filter((e) => !e.startsWith("."));
+  const cells = JSON.parse(readFileSync(path.join(store, "cells", key, "cell", ".zarray"), "utf8")).shape[0];
+  const out = { cells, totalBytes: size(store), perCellYear: {} };
+  for (const model of readdirSync(store).filter((e) => !e.startsWith(".") && e !== "cells" && e !== "off-grid")) {
+    for (const runName of readdirSync(path.join(store, model)).filter((e) => !e.startsWith("."))) {
+      for (const variable of ["tasmax", "tasmin", "tas", "pr"]) {
+        const folder = path.join(store, model, runName, variable);
+        if (!existsSync(folder)) continue;
+        const chunks = readdirSync(folder).filter((e) => /^\d+\.0\.\d+$/.test(e));
+        const years = new Set(chunks.map((c) => c.split(".")[0])).size;
+        const bytes = chunks.reduce((s, c) => s + statSync(path.join(folder, c)).size, 0);
+        out.perCellYear[variable] = Math.round(bytes / (cells * years));
+      }
+    }
+  }
+  out.perCellYear.all = Object.values(out.perCellYear).reduce((a, b) => a + b, 0);
+  return out;
 }
 
 try {
@@ -173,6 +208,33 @@ try {
       rmSync(seeds, { recursive: true, force: true });
     }
   }
+  // the cost of the daily store: the same files with and without it
+  let daily;
+  if (DAILY) {
+    const info = await machineWithIndex();
+    const once = (label, withDaily) => {
+      const database = path.join(dir, "series-daily.db");
+      const store = path.join(dir, "daily");
+      rmSync(store, { recursive: true, force: true });
+      const loadavg = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+      const env = { ...process.env, GRID_DIR: path.join(dir, "grids"), ...(withDaily ? { DAILY_DIR: store } : {}) };
+      if (!withDaily) delete env.DAILY_DIR;
+      const r = run(label, CHUNK_DAYS, database, env);
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+      const bytes = withDaily ? storeBytes(store) : undefined;
+      rmSync(store, { recursive: true, force: true });
+      return { daily: withDaily, ...r, loadavg, ...(bytes ? { store: bytes } : {}) };
+    };
+    const runs = [];
+    // alternated, each pair in the other order, as the shared machine's load varies
+    for (let k = 0; k < 3; k++) {
+      const pair = [() => once("4 files, no daily store", false), () => once("4 files, daily store kept", true)];
+      for (const go of k % 2 ? pair.reverse() : pair) runs.push(go());
+    }
+    const best = (withDaily, key) => Math.min(...runs.filter((r) => r.daily === withDaily).map((r) => r[key]));
+    const added = (key) => ({ seconds: Math.round((best(true, key) - best(false, key)) * 100) / 100, percent: Math.round(((best(true, key) - best(false, key)) / best(false, key)) * 1000) / 10 });
+    daily = { machine: { ...(await endOfRun(info)), cpuMHz: cpuMHz() }, runs, addedCpu: added("cpuSeconds"), addedWall: added("ingestSeconds"), store: runs.find((r) => r.store).store };
+  }
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -191,9 +253,10 @@ try {
     ...(pet ? { pet } : {}),
     ...(grids ? { grids } : {}),
     ...(places ? { places } : {}),
+    ...(daily ? { daily } : {}),
   };
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
-  writeFileSync(path.join(root, `bench/results/ingest${PET ? "-pet" : GRIDS ? "-grids" : PLACES ? "-places" : ""}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(path.join(root, `bench/results/ingest${PET ? "-pet" : GRIDS ? "-grids" : PLACES ? "-places" : DAILY ? "-daily" : ""}.json`), `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
 } finally {
   if (KEEP) for (const suffix of ["", "-wal", "-shm"]) rmSync(path.join(dir, `series.db${suffix}`), { force: true });

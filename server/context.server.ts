@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { redactDatabaseUrl } from "./db/url.server";
 import { DEFAULT_SERIES_DB, EnvError, seriesDatabaseFile, seriesDatabaseUrl, type Env } from "./env.server";
 import { getSeeds, withViewerLayersFile, type Seeds } from "./seeds.server";
-import { withAddedPlaces } from "./places/added.server";
+import { drawAddedOutlines, withAddedPlaces } from "./places/added.server";
 import { DroughtIndexStore } from "./series/drought-store";
 import { SampleSeriesStore } from "./series/sample/sample-store";
 import { createSeriesService, type SeriesService } from "./series/service.server";
@@ -18,6 +18,7 @@ import { IngestedSeriesStore } from "./series/ingested-store.server";
 import { PostgresSeriesStore, type PostgresSeriesStoreOptions } from "./series/postgres/reader.server";
 import { LayeredSeriesStore, type SeriesStore } from "./series/store";
 import { SeriesWorkerPool } from "./series/worker-pool.server";
+import { createOnDemandJobs } from "./ondemand/service.server";
 import { createAezImages, type AezImages } from "./services/aez-images.server";
 import { createCkanService, type CkanService } from "./services/ckan.server";
 import { createProfileService, type ProfileService } from "./services/profile.server";
@@ -31,6 +32,8 @@ declare module "@remix-run/node" {
     series: SeriesService;
     /** Gridded fields: the ensemble statistics per grid cell (`server/grids/`). */
     grids: GridStore;
+    /** User-defined indices computed on demand as jobs (`/api/processes`, `/api/jobs`). */
+    ondemand: ReturnType<typeof createOnDemandJobs>;
     /** Place climate profiles, kept per place and data version. */
     profiles: ProfileService;
     ckan: CkanService;
@@ -78,6 +81,7 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
   const store = await openSeriesApiStore(shipped, env.SERIES_DB, { pollSeconds: env.SERIES_DB_POLL_SECONDS });
   // the seed's places and those the store's ingest added (`--places`), which every screen and list then knows
   const seeds = withStorePlaces(shipped, store);
+  drawAddedOutlines(store.addedPlaces?.() ?? []);
   const reference = createReferenceService(seeds);
   const series = createSeriesService(seeds, store, { pool: seriesWorkers(env.SERIES_WORKERS) });
   const grids = await openGridStore({ env, seeds, series });
@@ -87,6 +91,9 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
     reference,
     series,
     grids,
+    ondemand: createOnDemandJobs(seeds, {
+      limits: { concurrent: env.ONDEMAND_JOBS, perClient: env.ONDEMAND_JOBS_PER_CLIENT, maxSize: env.ONDEMAND_MAX_CELL_YEARS, resultBytes: env.ONDEMAND_RESULTS_MB * 1024 * 1024 },
+    }),
     profiles: createProfileService({ series, reference }),
     ckan: createCkanService(env.CKAN_URL, () => reference.list("getCatalogData"), env.CKAN_TIMEOUT * 1000, {
       hosts: env.CKAN_PREVIEW_HOSTS,

@@ -121,4 +121,10 @@ describe("SERIES_DB", () => {
     expect(parseEnv({ SERIES_DB_POLL_SECONDS: "0.5" }).SERIES_DB_POLL_SECONDS).toBe(0.5);
     for (const bad of ["0", "-1", "soon", "7200"]) expect(() => parseEnv({ SERIES_DB_POLL_SECONDS: bad }), bad).toThrow(/SERIES_DB_POLL_SECONDS/);
   });
+
+  it("keeps no daily store unless DAILY_DIR names its folder", () => {
+    expect(parseEnv({}).DAILY_DIR).toBeUndefined();
+    expect(parseEnv({ DAILY_DIR: "  " }).DAILY_DIR).toBeUndefined();
+    expect(parseEnv({ DAILY_DIR: " /shared/daily " }).DAILY_DIR).toBe("/shared/daily");
+  });
 });

@@ -140,6 +140,14 @@ const envSchema = z.object({
    * the cores, at least 1.
    */
   SERIES_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
+  /** On-demand index jobs (`/api/processes`) computed at once over all clients; more wait their turn. */
+  ONDEMAND_JOBS: z.coerce.number().int().min(1).max(64).default(1),
+  /** On-demand jobs one client may have waiting or running at once; more are a 429 with Retry-After. */
+  ONDEMAND_JOBS_PER_CLIENT: z.coerce.number().int().min(1).max(100).default(2),
+  /** Most cell-years one on-demand job may read over its models (cells x years read per model, summed); more is a 400 naming the rule. */
+  ONDEMAND_MAX_CELL_YEARS: z.coerce.number().int().min(1000).max(100_000_000).default(1_200_000),
+  /** Memory (MiB) for on-demand results kept by their question's key, so a question asked again is answered at once. */
+  ONDEMAND_RESULTS_MB: z.coerce.number().min(1).max(4096).default(64),
   /**
    * Memory (MiB) for rendered documents kept for reuse (same address, preferences and data; a fresh nonce
    * each time); 0 renders every request.
@@ -175,6 +183,12 @@ const envSchema = z.object({
    * `npm run ingest` writes and the portal and MapServer read; without files there the fields are sample data.
    */
   GRID_DIR: z.string().trim().min(1).default("data/grids"),
+  /**
+   * Folder of the daily store (docs/decisions/030-daily-store.md): when set, `npm run ingest` and the queue's
+   * workers also keep the daily tasmax, tasmin, tas and pr of every land cell there, for indices computed
+   * on demand. Unset: no daily store. With the queue, a path every worker's machine sees.
+   */
+  DAILY_DIR: optionalText,
   /** Seconds between looks for new data in a PostgreSQL SERIES_DB (a raised data version). */
   SERIES_DB_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(2),
   /** Days a submission is kept; older ones are deleted at start-up and daily. 0 keeps them all. */

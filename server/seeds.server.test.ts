@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CATALOG_SECTORS } from "~/features/catalog/schema";
 import { VIEWER_SOURCES } from "~/features/viewer/schema";
 import { formatJsonPath, getSeeds, loadSeeds, SEED_FILES, SeedError, type Seeds } from "./seeds.server";
+import { disputedAreas, disputedStatus } from "./places/worldview.server";
 
 const SEEDS_DIR = path.join(process.cwd(), "seeds");
 
@@ -45,9 +46,24 @@ describe("the committed seeds", () => {
       ].sort(),
     );
     expect(basins.find((g) => g.name === "Amu Darya")?.field_value).toBe("amu-darya");
-    // the seed's 24 places first, then the states and provinces
-    expect(seeds.geos.slice(0, 24).every((g) => g.field_geotype !== "State")).toBe(true);
-    expect(seeds.geos.slice(24).every((g) => g.field_geotype === "State")).toBe(true);
+    // the seed's 24 places first, then the states and provinces, then the disputed areas
+    expect(seeds.geos.slice(0, 24).every((g) => g.field_geotype === "Country" || g.field_geotype === "Basin")).toBe(true);
+    expect(seeds.geos.slice(24, 172).every((g) => g.field_geotype === "State")).toBe(true);
+    expect(seeds.geos.slice(172).every((g) => g.field_geotype === "Disputed")).toBe(true);
+  });
+
+  it("list Natural Earth's disputed areas as places of their own, with who administers and claims each as the layer says", () => {
+    const disputed = seeds.geos.filter((g) => g.field_geotype === "Disputed");
+    // one place per feature of the shipped layer, by its code, belonging to no country
+    const areas = disputedAreas(path.resolve("seeds", "geo"));
+    expect(disputed.map((g) => [g.field_value, g.name])).toEqual(areas.map((a) => [a.code, a.name]));
+    expect(disputed.every((g) => g.field_country === undefined)).toBe(true);
+    expect(disputed.map((g) => g.field_status)).toEqual(areas.map(disputedStatus));
+    const byName = new Map(disputed.map((g) => [g.name, g.field_status]));
+    expect(byName.get("Aksai Chin")).toBe("Administered by China; claimed by India");
+    expect(byName.get("Gilgit-Baltistan")).toBe("Administered by Pakistan; claimed by India");
+    expect(byName.get("Arunachal Pradesh")).toBe("Administered by India; claimed by China");
+    expect(byName.get("Siachen Glacier")).toBe("Held by neither country's outline; claimed by India and Pakistan");
   });
 
   it("list each country's first-level units by ISO 3166-2 code, with their country", () => {

@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const data: CompareViewData = {
     selection,
     indicators: codes.map((code) => ({ code, name: seriesIndicator(indicators, code, "annual")!.name })),
-    geos: geos.map(({ field_value, name, field_geotype }) => ({ field_value, name, field_geotype })),
+    geos: geos.map(({ field_value, name, field_geotype, field_country }) => ({ field_value, name, field_geotype, ...(field_country ? { field_country } : {}) })),
     result: await compare(context.series, selection, selection.periods === "gwl" ? context.reference.list("getWarmingLevels") : undefined),
   };
   return json(data);

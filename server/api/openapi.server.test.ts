@@ -8,7 +8,7 @@ import { CHOROPLETH_PARAMS } from "../../app/features/maps/choropleth";
 import { choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
 import { cmip6ViewerViewSchema } from "../../app/features/maps/viewerViewSchema";
 import { aezViewSchema } from "../../app/features/pyaez/viewSchema";
-import { apiDocsView, exampleRequest, type OpenApiDocument, type OpenApiOperation } from "../../app/features/api-docs/openapi";
+import { apiDocsView, exampleRequest, PROCESSES_TAG, readOnlyPaths, type OpenApiDocument, type OpenApiOperation } from "../../app/features/api-docs/openapi";
 import { API_LISTS, API_LIST_NAMES } from "../../app/store/contract";
 import { getSeeds, SEED_SCHEMAS } from "../seeds.server";
 import { SampleSeriesStore } from "../series/sample/sample-store";
@@ -30,7 +30,7 @@ beforeAll(async () => {
   document = await buildOpenApiDocument({ reference: createReferenceService(seeds), series, grids: new FixtureGridStore() });
 }, 60_000);
 
-const get = (path: string): OpenApiOperation => document.paths[path].get;
+const get = (path: string): OpenApiOperation => document.paths[path].get!;
 const okExample = (path: string) => (Object.values(get(path).responses["200"].content as object)[0] as { example: unknown }).example;
 const errorExample = (path: string, status: number) => (get(path).responses[status] as { content: { "application/json": { example: unknown } } }).content["application/json"].example;
 const schemaOf = (path: string, name: string) => get(path).parameters.find((p) => p.name === name)!.schema as { enum?: unknown[]; items?: { enum?: unknown[] } };
@@ -60,8 +60,31 @@ describe("the OpenAPI description", () => {
       "/api/views/analytics/climate-water",
       "/api/views/analytics/climate-livestock",
     ];
-    expect(Object.keys(document.paths).sort()).toEqual(paths.sort());
-    for (const item of Object.values(document.paths)) expect(Object.keys(item)).toEqual(["get", "head"]);
+    expect(readOnlyPaths(document).map(([path]) => path).sort()).toEqual(paths.sort());
+    for (const [, item] of readOnlyPaths(document)) expect(Object.keys(item)).toEqual(["get", "head"]);
+  });
+
+  it("describes the on-demand processes and their jobs (OGC API - Processes) with their methods", () => {
+    const methods = Object.fromEntries(
+      Object.entries(document.paths)
+        .filter(([, item]) => (item.get ?? item.post)!.tags[0] === PROCESSES_TAG)
+        .map(([path, item]) => [path, Object.keys(item)]),
+    );
+    expect(methods).toEqual({
+      "/api/processes": ["get", "head"],
+      "/api/processes/{id}": ["get", "head"],
+      "/api/processes/{id}/execution": ["post"],
+      "/api/jobs": ["get", "head"],
+      "/api/jobs/{id}": ["get", "head", "delete"],
+      "/api/jobs/{id}/results": ["get", "head"],
+    });
+    const execute = document.paths["/api/processes/{id}/execution"].post!;
+    expect(Object.keys(execute.responses).sort()).toEqual(["200", "201", "400", "404", "405", "413", "415", "429"]);
+    expect(execute.description).toContain("max-cell-years");
+    expect(document.components.schemas.StatusInfo).toMatchObject({ properties: { status: { enum: ["accepted", "running", "successful", "failed", "dismissed"] } } });
+    const view = apiDocsView(document);
+    expect(view.endpoints.find((e) => e.path === "/api/jobs/{id}")?.methods).toBe("GET, HEAD, DELETE");
+    expect(view.endpoints.find((e) => e.path === "/api/processes/{id}/execution")?.methods).toBe("POST");
   });
 
   it("describes the analysis views under Views with the page's own selectors, each with its values and default", () => {

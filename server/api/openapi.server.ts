@@ -7,7 +7,7 @@ import { readGeotype } from "../../app/features/maps/choropleth";
 import { choroplethQuerySchema, choroplethResponseSchema } from "../../app/features/maps/choroplethSchema";
 import { cmip6ViewerViewSchema } from "../../app/features/maps/viewerViewSchema";
 import { aezViewQuerySchema, aezViewSchema } from "../../app/features/pyaez/viewSchema";
-import type { ApiParameter, OpenApiDocument, SampleFlag } from "../../app/features/api-docs/openapi";
+import { PROCESSES_TAG, type ApiParameter, type OpenApiDocument, type SampleFlag } from "../../app/features/api-docs/openapi";
 import { API_LIST_NAMES, API_LISTS, REFERENCE_CACHE_CONTROL, SAMPLE_DATA_HEADER, type ApiListName } from "../../app/store/contract";
 import { VIEW_CHOICES as EXPLORER_VIEW_CHOICES } from "../../app/features/cmip6/explorer/view";
 import { explorerViewSchema } from "../../app/features/cmip6/explorer/viewSchema";
@@ -28,6 +28,7 @@ import { GRID_API } from "../../app/features/grids/grid";
 import { gridFieldQuerySchema, gridFieldResponseSchema, gridGeotiffQuerySchema, gridImageQuerySchema, gridPointQuerySchema, gridPointResponseSchema } from "../../app/features/grids/gridSchema";
 import type { GridStore } from "../grids/store";
 import { GRID_BOUNDS_HEADER, GRID_CACHE_CONTROL, GRID_CONTENT_TYPES, gridAnswer } from "./grid.server";
+import { processesOpenApi } from "./processes.server";
 
 /**
  * The OpenAPI 3.1 description of the portal's /api, generated from the zod schemas the server validates
@@ -87,7 +88,7 @@ export function trimExample(value: unknown, keep = 2): unknown {
 }
 
 const LIST_TEXT: Record<ApiListName, [summary: string, description: string]> = {
-  getGeos: ["Countries, river basins, states and provinces", "The eight countries (ISO3 codes), 16 river basins (slugs) and the countries' 148 first-level units (states, union territories, provinces, divisions, zones, dzongkhags, atolls; ISO 3166-2 codes such as `IN-UP`, each with `field_country`) that series, maps and profiles cover, then any places the operator's series ingest added from its own outlines (`added: true`, a `State` of its country, such as a district `IN-UP-LKO`)."],
+  getGeos: ["Countries, river basins, states and provinces, disputed areas", "The eight countries (ISO3 codes), 16 river basins (slugs), the countries' 148 first-level units (states, union territories, provinces, divisions, zones, dzongkhags, atolls; ISO 3166-2 codes such as `IN-UP`, each with `field_country`) and Natural Earth's 11 disputed areas of South Asia (`Disputed`, codes `XD-` and the layer's code such as `XD-B07` for Aksai Chin, belonging to no country, each with `field_status`: who administers and who claims it) that series and profiles cover, then any places the operator's series ingest added from its own outlines (`added: true`, a `State` of its country, such as a district `IN-UP-LKO`)."],
   getIndicators: ["Indicators", "CMIP6 variables and climate extreme indices, with units and the series path (`field_api_url` or `field_api_type`) that serves each."],
   getCmip6Models: ["CMIP6 models", "The 35 NEX-GDDP-CMIP6 models with the member (variant) and grid downscaled."],
   getScenarios: ["Scenarios", "The historical run and the SSP scenarios, with the years each covers."],
@@ -528,6 +529,10 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
     }),
   );
 
+  const processes = processesOpenApi(PROCESSES_TAG);
+  Object.assign(schemas, processes.schemas);
+  operations.push(processes.paths as Record<string, unknown>);
+
   return {
     openapi: "3.1.1",
     info: {
@@ -535,7 +540,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       version: API_VERSION,
       summary: "Reference lists, CMIP6 series and map values of the South Asia Climate and Agriculture Portal.",
       description: [
-        "Read-only JSON over HTTP: every endpoint answers `GET` and `HEAD`; any other method is a 405 with `Allow: GET, HEAD`.",
+        "JSON over HTTP: every endpoint answers `GET` and `HEAD`; any other method is a 405 with `Allow: GET, HEAD`. The exceptions are the on-demand processes: `POST` executes one, `DELETE` dismisses a job (tag Processes).",
         "Errors have one shape, `{ \"error\": { \"status\", \"message\", \"details\"? } }`, with `Cache-Control: no-store`; a 400 names the parameter at fault in `details.field`.",
         "Answers carry a strong `ETag`: send it back in `If-None-Match` and an unchanged answer is a 304 without a body. Answers marked `Vary: Accept-Encoding` are sent compressed (brotli or gzip) to a client that accepts it.",
         `Generated sample data says so: \`${SAMPLE_DATA_HEADER}: true\` and, in series and map answers, \`"sample": true\`.`,
@@ -549,6 +554,7 @@ export async function buildOpenApiDocument(services: OpenApiServices): Promise<O
       { name: "Series", description: "CMIP6 series per model, with ensemble statistics, period statistics and warming levels." },
       { name: "Maps", description: "Basemap outlines, the values the map viewers colour regions by, and the gridded change fields with their images and downloads." },
       { name: "Views", description: "What a page shows (tables, chart lines, notes), as its loader primes it: for navigations after the first load." },
+      { name: PROCESSES_TAG, description: "User-defined climate indices computed on demand over a region, as jobs: OGC API - Processes - Part 1: Core." },
       { name: "Description", description: "This document." },
     ],
     paths: Object.assign({}, ...operations),

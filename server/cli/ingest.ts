@@ -95,6 +95,10 @@ Files already ingested (same name and SHA-256) are skipped while their rows are 
 reported and nothing of it is written. A file is refused when its name and time axis disagree, when it
 declares more than it holds (or more than 200 years of days), or when a value is implausible (for example
 a temperature outside -90..60 °C or negative precipitation), naming the variable, day and cell.
+With DAILY_DIR set, the daily tasmax, tasmin, tas and pr of the cells read are also kept in that folder (the
+daily store for indices computed on demand; docs/decisions/030-daily-store.md), from the same reading; a set
+ingested before whose days the store lacks is read again for them. With --queue the workers write it, at
+the path DAILY_DIR names when the files are queued (the same on every machine).
 Restart the portal afterwards: it reads the database at start-up (SERIES_DB).`;
 
 function parse(argv: string[]) {
@@ -144,6 +148,7 @@ export function progressLine(p: IngestProgress, width = 24): string {
 function printSummary(s: IngestSummary) {
   const out = process.stderr;
   writeText(out, `\nIngest into ${s.database}: ${s.ingested.length} file(s) ingested, ${s.skipped.length} already there, ${s.failed.length} failed, ${s.ignored.length} ignored; ${s.rows} series rows written; ${compact(s.cellDays)} cell-days in ${clock(s.seconds)}; peak memory ${s.peakRssMb} MB.\n`);
+  if (s.dailyYears > 0) writeText(out, `  daily   ${s.dailyYears} variable-year(s) written to the daily store\n`);
   for (const f of s.failed) writeText(out, `  FAILED  ${f.file}: ${f.reason}\n`);
   for (const f of s.ignored) writeText(out, `  ignored ${f.file}: ${f.reason}\n`);
   for (const p of s.partial) writeText(out, `  skipped ${p.geo}: ${(p.coverage * 100).toFixed(1)} % covered by the grid of ${p.files}\n`);
@@ -263,6 +268,7 @@ async function main() {
         ...(observed ? { observed: observed.id } : {}),
         ...(lease ? { lease: { set: lease[0], base: lease[1] ?? DEFAULT_LEASE.base } } : {}),
         grids: values["no-grids"] ? false : { dir: path.resolve(gridDir) },
+        ...(env.DAILY_DIR ? { daily: { dir: path.resolve(env.DAILY_DIR) } } : {}),
       },
       log: (line) => writeText(process.stderr, `${line}\n`),
     });
@@ -290,6 +296,7 @@ async function main() {
     elevation,
     observed,
     grids: !values["no-grids"],
+    daily: env.DAILY_DIR,
     log: (line) => writeText(process.stderr, `${line}\n`, { clearLine: tty }),
     onProgress: (p) => {
       const now = Date.now();

@@ -74,3 +74,19 @@ export function withAddedPlaces<S extends { geos: Geo[] }>(seeds: S, places: rea
 export function addedLatitudes(places: readonly AddedPlace[]): Record<string, number> {
   return Object.fromEntries(places.map((p) => [p.code, Math.round(outlineArea(p.geometry).lat * 10) / 10]));
 }
+
+/**
+ * The added places whose outlines the server's maps draw (a profile's locator map), kept on `globalThis`:
+ * the portal's server and its pages are built as two bundles, each with its own copy of this module, and
+ * the server sets them (once it has opened its series store) where the pages draw them.
+ */
+const DRAWN = Symbol.for("sacap.addedOutlines");
+type WithDrawn = typeof globalThis & { [DRAWN]?: readonly AddedPlace[] };
+
+/** Sets the added places the server's maps draw: every list of places learns them at the same time. */
+export function drawAddedOutlines(places: readonly AddedPlace[]): void {
+  (globalThis as WithDrawn)[DRAWN] = places;
+}
+
+/** The outline of an added place, for the server's maps; undefined for any other code. */
+export const addedOutline = (code: string): AddedPlace["geometry"] | undefined => (globalThis as WithDrawn)[DRAWN]?.find((p) => p.code === code)?.geometry;

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { adminSourceLines } from "./outlines.server";
+import { adminSourceLines, loadGeoFeatures, outlineSourceLine } from "./outlines.server";
+import { DE_FACTO, disputedAreas } from "./worldview.server";
 
 const COUNTRIES = [
   { code: "AFG", name: "Afghanistan" },
@@ -33,5 +34,27 @@ describe("what a map of the states and provinces says of their outlines", () => 
       "Outlines of the states and provinces of Nepal: Survey Department of Nepal; CC BY 4.0.",
       "Natural Earth note.",
     ]);
+  });
+});
+
+describe("the disputed areas as places", () => {
+  const geoDir = path.resolve("seeds", "geo");
+  const seeds = { geos: [{ field_value: "IND" }, { field_value: "XD-B07" }, { field_value: "XD-B08" }] };
+
+  it("are outlined whole, as the layer draws them, whatever the point of view", () => {
+    const layer = new Map(disputedAreas(geoDir).map((a) => [a.code, a.geometry]));
+    for (const worldview of [DE_FACTO, "IND", "PAK", "CHN"]) {
+      const features = loadGeoFeatures(geoDir, seeds, worldview);
+      expect(features.map((f) => f.code)).toEqual(["IND", "XD-B07", "XD-B08"]);
+      expect(features[1].geometry).toBe(layer.get("XD-B07"));
+      expect(features[2].geometry).toBe(layer.get("XD-B08"));
+    }
+  });
+
+  it("say where their outline comes from and that it is a place of its own", () => {
+    const line = outlineSourceLine({ code: "XD-B07", type: "Disputed" }, geoDir);
+    expect(line).toMatch(/^Outline: Natural Earth 1:50m Admin 0 - Breakaway and disputed areas, version 5\.1 \(2022\); public domain/);
+    expect(line).toContain(`"Admin. by China; Claimed by India"`);
+    expect(line).toContain("never merged into a country's state or province");
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { GEO_LATITUDES } from "../../app/features/analytics/latitudes";
-import { applyWorldview, DE_FACTO, disputedAreas, parseWorldview, worldviewLine } from "./worldview.server";
+import { applyWorldview, DE_FACTO, disputedAreas, parseWorldview, worldviewLine, type DisputedArea } from "./worldview.server";
 import type { GeoFeature } from "../series/ingest/masks";
 
 /**
@@ -128,9 +128,23 @@ export function adminSourceLines(countries: readonly { code: string; name: strin
   return lines;
 }
 
+/** A disputed area as a place: its outline as the layer draws it, its area and centre latitude. */
+export interface DisputedPlace extends DisputedArea {
+  area: number;
+  lat: number;
+}
+
+/** The disputed areas as places of their own (`XD-B07`), with their areas (read once per folder). */
+export function disputedPlaces(geoDir = shippedGeoDir()): DisputedPlace[] {
+  const key = `disputed:${geoDir}`;
+  if (!cache.has(key)) cache.set(key, disputedAreas(geoDir).map((a) => ({ ...a, ...outlineArea(a.geometry) })));
+  return cache.get(key) as DisputedPlace[];
+}
+
 /**
  * The outlines of the catalogue's places (`seeds.geos`): countries, basins, states and provinces, the
- * countries' from the deployment's point of view on the disputed areas (`WORLDVIEW`, `./worldview.server.ts`).
+ * countries' from the deployment's point of view on the disputed areas (`WORLDVIEW`, `./worldview.server.ts`),
+ * and the disputed areas themselves, each whole whatever the point of view (a place of its own).
  */
 export function loadGeoFeatures(geoDir: string, seeds: { geos: readonly { field_value: string }[] }, worldview = parseWorldview(process.env.WORLDVIEW)): GeoFeature[] {
   const codes = new Set(seeds.geos.map((g) => g.field_value));
@@ -144,12 +158,14 @@ export function loadGeoFeatures(geoDir: string, seeds: { geos: readonly { field_
     if (typeof code === "string" && codes.has(code)) features.push({ code, geometry: f.geometry });
   }
   for (const unit of adminUnits(geoDir)) if (codes.has(unit.code)) features.push({ code: unit.code, geometry: unit.geometry });
+  for (const area of disputedAreas(geoDir)) if (codes.has(area.code)) features.push({ code: area.code, geometry: area.geometry });
   return worldview === DE_FACTO ? features : applyWorldview(features, worldview, disputedAreas(geoDir));
 }
 
-/** Centre latitude of every place, degrees north: the countries' and basins' table, the units' outlines. */
+/** Centre latitude of every place, degrees north: the countries' and basins' table, the units' and disputed areas' outlines. */
 export function placeLatitudes(geoDir = shippedGeoDir()): Readonly<Record<string, number>> {
-  return { ...GEO_LATITUDES, ...Object.fromEntries(adminUnits(geoDir).map((u) => [u.code, Math.round(u.lat * 10) / 10])) };
+  const fromOutlines = [...adminUnits(geoDir), ...disputedPlaces(geoDir)].map((u) => [u.code, Math.round(u.lat * 10) / 10]);
+  return { ...GEO_LATITUDES, ...Object.fromEntries(fromOutlines) };
 }
 
 /** The outline line of a place whose outline is the operator's. */
@@ -164,6 +180,12 @@ export function outlineSourceLine(place: { code: string; type: string; country?:
   if (place.added) return OPERATOR_OUTLINE_LINE;
   const layer = (name: string) => readOnce<{ source?: string }>(path.join(geoDir, name)).source ?? "";
   if (place.type === "Basin") return `Outline: ${layer("basins.json")}`;
+  if (place.type === "Disputed") {
+    const { source } = readOnce<{ source: { layer: string; version: string; licence: string } }>(path.join(geoDir, "sources", "ne_50m_disputed_south_asia.geojson"));
+    const area = disputedAreas(geoDir).find((a) => a.code === place.code);
+    const note = area?.note ? ` The layer's note: "${area.note}".` : "";
+    return `Outline: ${source.layer}, version ${source.version} (2022); ${source.licence}.${note} A place of its own, whole whatever point of view the portal is set to (WORLDVIEW), never merged into a country's state or province.`;
+  }
   if (place.type === "Country") return `Outline: ${layer("countries.json")}. ${worldviewLine(parseWorldview(process.env.WORLDVIEW))}`;
   const source = place.country ? adminSources(geoDir)[place.country] : undefined;
   if (!source) return OPERATOR_OUTLINE_LINE;

@@ -31,12 +31,16 @@ export const DE_FACTO = "de facto";
 /** A disputed area of the layer: its name, who holds it and who holds it from each point of view. */
 export interface DisputedArea {
   id: number;
+  /** The area's place code: `XD-` (a user-assigned ISO 3166 prefix, "disputed") and the layer's BRK_A3 (`XD-B07`). */
+  code: string;
   name: string;
   note: string;
   /** ISO3 of the holder in Natural Earth's de facto depiction (KAS: Siachen, held by neither country's outline). */
   deFacto: string;
   /** ISO3 of the holder from each point of view, by ISO3 of the worldview. */
   holders: Record<string, string>;
+  /** ISO3 of the countries that claim it: its holder from some point of view other than the de facto holder, in the order of `WORLDVIEWS`. */
+  claimants: string[];
   geometry: GeoFeature["geometry"];
 }
 
@@ -47,20 +51,48 @@ interface Layer {
 
 const FILE = path.join("sources", "ne_50m_disputed_south_asia.geojson");
 
-/** The disputed areas of the shipped layer. */
+/** The de facto holder code of an area held by neither country's outline (the Siachen Glacier). */
+export const INDETERMINATE = "KAS";
+
+const layers = new Map<string, DisputedArea[]>();
+
+/** The disputed areas of the shipped layer (read once per folder). */
 export function disputedAreas(geoDir: string): DisputedArea[] {
+  const known = layers.get(geoDir);
+  if (known) return known;
   const layer = JSON.parse(readFileSync(path.join(geoDir, FILE), "utf8")) as Layer;
-  return layer.features.map((f) => {
+  const areas = layer.features.map((f) => {
     const p = f.properties;
+    const deFacto = String(p.ADM0_A3);
+    const holders = Object.fromEntries(Object.entries(WORLDVIEWS).map(([iso3, { field }]) => [iso3, String(p[`ADM0_A3_${field}`])]));
     return {
       id: Number(p.NE_ID),
+      code: `XD-${String(p.BRK_A3)}`,
       name: String(p.BRK_NAME),
       note: String(p.NOTE_BRK ?? ""),
-      deFacto: String(p.ADM0_A3),
-      holders: Object.fromEntries(Object.entries(WORLDVIEWS).map(([iso3, { field }]) => [iso3, String(p[`ADM0_A3_${field}`])])),
+      deFacto,
+      holders,
+      claimants: [...new Set(Object.values(holders))].filter((h) => h !== deFacto && h !== INDETERMINATE && /^[A-Z]{3}$/.test(h)),
       geometry: f.geometry,
     };
   });
+  layers.set(geoDir, areas);
+  return areas;
+}
+
+/** Names of the countries that hold or claim an area of the layer. */
+const HOLDER_NAMES: Readonly<Record<string, string>> = { IND: "India", PAK: "Pakistan", CHN: "China", NPL: "Nepal", BGD: "Bangladesh" };
+
+/**
+ * What a disputed area's pages say of it, from the layer's holders: `Administered by India; claimed by
+ * China`, or for the area no country's outline holds, `Held by neither country's outline; claimed by India
+ * and Pakistan`.
+ */
+export function disputedStatus(area: Pick<DisputedArea, "deFacto" | "claimants">): string {
+  const names = area.claimants.map((c) => HOLDER_NAMES[c] ?? c);
+  const claimed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  const held = area.deFacto === INDETERMINATE ? "Held by neither country's outline" : `Administered by ${HOLDER_NAMES[area.deFacto] ?? area.deFacto}`;
+  return `${held}; claimed by ${claimed}`;
 }
 
 /** The worldview a setting names: an ISO3 code of `WORLDVIEWS`, or the de facto depiction when unset. */

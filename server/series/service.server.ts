@@ -398,7 +398,7 @@ export function createSeriesService(
         aggregation: rule,
         decimals,
       },
-      geo: { code: geo.field_value, name: geo.name, type: geo.field_geotype },
+      geo: { code: geo.field_value, name: geo.name, type: geo.field_geotype, ...(geo.field_status ? { status: geo.field_status } : {}) },
       frequency,
       month: resolved.month ?? null,
       season: resolved.season ? { code: resolved.season.code, name: resolved.season.name, months: [...resolved.season.months] } : null,

@@ -73,7 +73,7 @@ export async function entrySeriesView(
   const known = (code: string | null) => geos.find((g) => g.field_value === code)?.field_value;
   const geo = known(params.get("geo")) ?? known(entry.geo) ?? geos[0].field_value;
   return {
-    geos: geos.map(({ field_value, name, field_geotype }) => ({ field_value, name, field_geotype })),
+    geos: geos.map(({ field_value, name, field_geotype, field_country }) => ({ field_value, name, field_geotype, ...(field_country ? { field_country } : {}) })),
     indicator: found.indicator.field_value,
     geo,
     explorable: seriesIndicatorCodes(indicators, "annual").includes(found.indicator.field_value),

@@ -31,9 +31,11 @@ const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] =
   { url: "/catalog/climate", routeId: "routes/catalog.$topic", kind: "table", ceiling: 206 },
   // the place pickers grouped by country with the 148 states and provinces (app/features/places) passed the
   // explorer's ceiling by 0.6 KB, the comparison's by 0.4 KB and the map viewers' by 0.3 KB: each up 1 KB
-  { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", ceiling: 224 },
+  // the disputed areas as places of their own (their group, label and address in app/features/places; the
+  // explorer's profile link by slug) passed the explorer's ceiling by 61 bytes and the profiles' by 87: each up 1 KB
+  { url: "/cmip6-data", routeId: "routes/cmip6-data", kind: "chart", ceiling: 225 },
   { url: "/care-comp", routeId: "routes/care-comp", kind: "chart", ceiling: 208 },
-  { url: "/profiles/nepal", routeId: "routes/profiles.$place", kind: "chart", ceiling: 208 },
+  { url: "/profiles/nepal", routeId: "routes/profiles.$place", kind: "chart", ceiling: 209 },
   // the analyses and the forms carried all of zod (90 KB brotli) until their pages stopped importing it: see
   // the test of the browser's files below
   { url: "/analytics/climate-crop", routeId: "routes/analytics.climate-crop._index", kind: "chart", ceiling: 212 },

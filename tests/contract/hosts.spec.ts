@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { ChildProcess } from "node:child_process";
-import { exampleRequest, type OpenApiDocument } from "../../app/features/api-docs/openapi";
+import { exampleRequest, readOnlyPaths, type OpenApiDocument } from "../../app/features/api-docs/openapi";
 import { startNginx, type Nginx } from "../support/nginx.mjs";
 import { runPortal, startPortal } from "../support/portal";
 import { rawRequest, type RawResponse } from "../support/raw-http";
@@ -76,7 +76,9 @@ test.describe("without PUBLIC_URL", () => {
   test("a public answer that differs by the host or scheme a request names says so in Vary", async () => {
     const document = (await (await fetch(`${portal.url}/api/openapi.json`)).json()) as OpenApiDocument;
     const targets = [
-      ...Object.entries(document.paths).map(([path, item]) => exampleRequest(path, item.get.parameters)),
+      ...readOnlyPaths(document).map(([path, item]) => exampleRequest(path, item.get.parameters)),
+      "/api/processes",
+      "/api/processes/days-above",
       "/profiles/nepal/data-pack.zip",
       "/profiles/nepal/map.svg",
     ];
@@ -106,8 +108,8 @@ test.describe("without PUBLIC_URL", () => {
         }
       }
     }
-    // the profile view ("Cite as") and the data pack, by each of the three
-    expect(varying).toBe(6);
+    // the profile view ("Cite as"), the data pack and the processes' two documents (their links), by each of the three
+    expect(varying).toBe(12);
   });
 
   test("the profile view's Cite-as address is the one the request names, one ETag each, and a shared cache is told so", async () => {

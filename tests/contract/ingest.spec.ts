@@ -167,8 +167,8 @@ test.describe("places an operator's outlines add", () => {
 
     portal = await startPortal({ SERIES_DB: `file:${db}` });
     const geos = await (await fetch(`${portal.url}/api/cmip6/list/geos`)).json();
-    expect(geos).toHaveLength(173);
-    expect(geos[172]).toMatchObject({ field_value: "IN-UP-LKO", name: "Lucknow", field_geotype: "State", field_country: "IND", added: true });
+    expect(geos).toHaveLength(184);
+    expect(geos[183]).toMatchObject({ field_value: "IN-UP-LKO", name: "Lucknow", field_geotype: "State", field_country: "IND", added: true });
 
     const answer = await fetch(`${portal.url}/api/cmip6/annual?indicator=tas&geo=IN-UP-LKO&scenario=ssp245&model=ACCESS-CM2&start=2015&end=2015`);
     expect(answer.status).toBe(200);
@@ -184,6 +184,10 @@ test.describe("places an operator's outlines add", () => {
     const page = await profile.text();
     expect(page).toContain("Outline: an operator&#x27;s own (--places).");
     expect(await (await fetch(`${portal.url}/sitemap.xml`)).text()).toContain("/profiles/lucknow</loc>");
+    // its locator map draws the operator's outline (a square in the drawing's colour of the chosen place)
+    const map = await (await fetch(`${portal.url}/profiles/lucknow/map.svg`)).text();
+    expect(map).not.toContain("Its outline is not available.");
+    expect(map).toMatch(/<path class="sacap-placemap__place" d="M[^"]+"/);
   });
 });
 

@@ -15,7 +15,7 @@ const UNITS = [
   ["BD-C", "Dhaka"],
 ] as const;
 
-test("the geos list has the 24 places first, then each country's states and provinces with their country", async ({ request }) => {
+test("the geos list has the 24 places first, then each country's states and provinces with their country, then the disputed areas", async ({ request }) => {
   const geos = (await (await request.get("/api/cmip6/list/geos")).json()) as { field_value: string; name: string; field_geotype: string; field_country?: string }[];
   expect(geos.slice(0, 24).map((g) => g.field_geotype)).not.toContain("State");
   const up = geos.find((g) => g.field_value === "IN-UP");
@@ -70,5 +70,34 @@ test("a state's profile: by its slug, its code redirects there, and the sitemap 
   expect(sitemap.headers()["content-type"]).toBe("application/xml; charset=utf-8");
   const xml = await sitemap.text();
   expect(xml).toMatch(/<loc>http:\/\/[^<]+\/profiles\/uttar-pradesh<\/loc>/);
-  expect(xml.match(/\/profiles\/[a-z0-9-]+<\/loc>/g)!.length).toBe(172);
+  expect(xml.match(/\/profiles\/[a-z0-9-]+<\/loc>/g)!.length).toBe(183);
+});
+
+test("the disputed areas are places of their own: listed apart, answered with who administers and claims each, profiled as disputed", async ({ request }) => {
+  const geos = (await (await request.get("/api/cmip6/list/geos")).json()) as { field_value: string; name: string; field_geotype: string; field_country?: string; field_status?: string }[];
+  const disputed = geos.filter((g) => g.field_geotype === "Disputed");
+  expect(disputed.map((g) => g.name)).toEqual(expect.arrayContaining(["Aksai Chin", "Gilgit-Baltistan", "Jammu and Kashmir", "Arunachal Pradesh", "Siachen Glacier"]));
+  // belonging to no country, and never listed among a country's states and provinces
+  expect(disputed.every((g) => g.field_country === undefined)).toBe(true);
+
+  const annual = await getSeries(request, `${ANNUAL}?indicator=tas&geo=XD-B07&window=2040-2059`);
+  expect(annual.geo).toEqual({ code: "XD-B07", name: "Aksai Chin", type: "Disputed", status: "Administered by China; claimed by India" });
+  expect(annual.sample).toBe(true);
+  expect(annual.windows![0].change!.median).toBeGreaterThan(0);
+  const level = await getSeries(request, `${ANNUAL}?indicator=pr&geo=XD-B08&start=2100&window=gwl:2.0`);
+  expect(level.geo.status).toBe("Administered by Pakistan; claimed by India");
+  expect(level.windows!.map((w) => w.window.code)).toEqual(["gwl:2.0", "gwl:2.0"]);
+
+  const page = await request.get("/profiles/aksai-chin-disputed-area");
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  expect(html).toContain("Disputed area: administered by China; claimed by India");
+  expect(html).toContain("Outline: Natural Earth 1:50m Admin 0 - Breakaway and disputed areas, version 5.1 (2022); public domain");
+  expect(html).toContain("The boundaries and names shown and the designations used on this map do not imply official endorsement or acceptance.");
+  // the state of India of the same name keeps its address; the disputed area has its own
+  expect((await request.get("/profiles/arunachal-pradesh")).status()).toBe(200);
+  const byCode = await request.get("/profiles/XD-B00", { maxRedirects: 0 });
+  expect(byCode.headers()["location"]).toBe("/profiles/arunachal-pradesh-disputed-area");
+  const map = await request.get("/profiles/aksai-chin-disputed-area/map.svg");
+  expect(await map.text()).toContain("Aksai Chin, a disputed area: administered by China; claimed by India, highlighted");
 });

@@ -14,6 +14,17 @@ test("a state is chosen by typing its name in the place list, keyboard only, and
   await expect(place.locator('optgroup[label="States and provinces: India"] option[value="IN-UP"]')).toHaveText("Uttar Pradesh (IN-UP)");
 });
 
+test("a disputed area is chosen by typing its name, listed apart from every country and named as disputed", async ({ page }) => {
+  await page.goto("/cmip6-data");
+  await hydrated(page);
+  const place = page.getByLabel("Place", { exact: true });
+  await place.focus();
+  await page.keyboard.type("Aksai");
+  await expect(page).toHaveURL(/geo=XD-B07/);
+  await expect(place.locator('optgroup[label="Disputed areas"] option[value="XD-B07"]')).toHaveText("Aksai Chin (disputed area)");
+  await expect(page.getByRole("heading", { level: 2, name: /Aksai Chin/ })).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -36,5 +47,19 @@ test.describe("without JavaScript", () => {
     await expect(india.getByRole("link", { name: "Uttar Pradesh climate profile" })).toHaveAttribute("href", "/profiles/uttar-pradesh");
     await expect(page.getByRole("link", { name: "Punjab climate profile" })).toHaveCount(2);
     await expect(page.locator('a[href="/profiles/punjab-pakistan"]')).toHaveCount(1);
+    // the disputed areas have a table of their own, under no country
+    const disputed = page.getByRole("region", { name: "Table of disputed areas" });
+    await expect(disputed.getByRole("link", { name: "Aksai Chin climate profile" })).toHaveAttribute("href", "/profiles/aksai-chin-disputed-area");
+    await expect(india.getByRole("link", { name: "Aksai Chin climate profile" })).toHaveCount(0);
+  });
+
+  test("a disputed area's profile says it is one, who administers and claims it, and where its outline comes from", async ({ page }) => {
+    await page.goto("/profiles/gilgit-baltistan-disputed-area");
+    await expect(page.getByRole("heading", { level: 1, name: /Gilgit-Baltistan climate profile/ })).toBeVisible();
+    await expect(page.getByText("Disputed area: administered by Pakistan; claimed by India ·")).toBeVisible();
+    const caption = page.locator(".sacap-profile__outline");
+    await expect(caption).toContainText("Natural Earth 1:50m Admin 0 - Breakaway and disputed areas");
+    await expect(caption).toContainText(BOUNDARY_DISCLAIMER);
+    await expect(page.getByRole("img", { name: /Gilgit-Baltistan on a map of South Asia/ })).toBeVisible();
   });
 });

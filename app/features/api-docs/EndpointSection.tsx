@@ -68,7 +68,11 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
         <p>No parameters{endpoint.tag === "Reference lists" ? " (any given are ignored)" : ""}.</p>
       )}
       <h4>Example request</h4>
-      <CodeBlock>{`curl -s '${origin}${endpoint.request}'`}</CodeBlock>
+      <CodeBlock>
+        {endpoint.body === undefined
+          ? `curl -s '${origin}${endpoint.request}'`
+          : `curl -s -X POST -H 'Content-Type: application/json' -d '${endpoint.body}' '${origin}${endpoint.request}'`}
+      </CodeBlock>
       {endpoint.answer !== undefined && (
         <details>
           <summary>
@@ -106,7 +110,12 @@ export function EndpointSection({ endpoint, origin }: { endpoint: EndpointView; 
       </table>
       <p>
         {/* what a strong ETag and Vary mean is said once, in the conventions above */}
-        <strong>Caching:</strong> <code>Cache-Control: {endpoint.cacheControl}</code>, strong <code>ETag</code>
+        <strong>Caching:</strong> <code>Cache-Control: {endpoint.cacheControl}</code>
+        {endpoint.etag ? (
+          <>
+            , strong <code>ETag</code>
+          </>
+        ) : null}
         {endpoint.vary ? ", brotli or gzip (Vary: Accept-Encoding)" : ""}. <strong>Sample flag:</strong>{" "}
         <Inline text={SAMPLE_TEXT[endpoint.sample]} />
       </p>

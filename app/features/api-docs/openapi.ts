@@ -28,12 +28,33 @@ export interface OpenApiOperation {
   "x-sample-data"?: SampleFlag;
 }
 
+/** The operations of a path: GET and HEAD for every read-only endpoint; POST or DELETE for the processes' jobs. */
+export interface OpenApiPathItem {
+  get?: OpenApiOperation;
+  head?: OpenApiOperation;
+  post?: OpenApiOperation & { requestBody?: Json };
+  delete?: OpenApiOperation;
+}
+
+/** The tag of the on-demand processes and their jobs: state per client, not cached answers with ETags. */
+export const PROCESSES_TAG = "Processes";
+
+/**
+ * The read-only endpoints of a description (GET and HEAD, cacheable answers with ETags): every path but
+ * the processes' and jobs'.
+ */
+export function readOnlyPaths(document: OpenApiDocument): [string, { get: OpenApiOperation; head: OpenApiOperation }][] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    item.get && item.head && !item.post && !item.delete && item.get.tags[0] !== PROCESSES_TAG ? [[path, { get: item.get, head: item.head }] as [string, { get: OpenApiOperation; head: OpenApiOperation }]] : [],
+  );
+}
+
 export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string; summary: string; description: string };
   jsonSchemaDialect: string;
   tags: { name: string; description: string }[];
-  paths: Record<string, { get: OpenApiOperation; head: OpenApiOperation }>;
+  paths: Record<string, OpenApiPathItem>;
   components: { schemas: Record<string, Json>; headers: Record<string, Json>; responses: Record<string, Json> };
 }
 
@@ -141,9 +162,13 @@ export interface EndpointView {
   description: string;
   parameters: ParameterView[];
   request: string;
+  /** The JSON body of an example POST (the processes' execution), sent with `curl -X POST`. */
+  body?: string;
   contentType: string;
   answer?: string;
   cacheControl: string;
+  /** Whether the answer carries a strong ETag (the read-only endpoints; not the jobs' state). */
+  etag: boolean;
   vary: boolean;
   sample: SampleFlag;
   statuses: StatusView[];
@@ -178,8 +203,10 @@ const firstSentence = (text: string) => /^.*?\.(?=\s|$)/.exec(text)?.[0] ?? text
 
 /** The API page's view of the description: per endpoint, its parameters, example, statuses and caching. */
 export function apiDocsView(document: OpenApiDocument): ApiDocsView {
-  const endpoints = Object.entries(document.paths).map(([path, { get }]): EndpointView => {
-    const ok = get.responses["200"] as Json;
+  const endpoints = Object.entries(document.paths).map(([path, item]): EndpointView => {
+    // a path's main operation: GET, else the POST of an execution
+    const get = (item.get ?? item.post ?? item.delete)!;
+    const ok = (get.responses["200"] ?? get.responses["201"]) as Json;
     const [contentType, media] = Object.entries((ok.content as Record<string, Json>) ?? {})[0] ?? ["application/json", {}];
     const headers = (ok.headers ?? {}) as Record<string, Json>;
     const cache = resolveRef<Json>(document, headers["Cache-Control"]);
@@ -191,7 +218,7 @@ export function apiDocsView(document: OpenApiDocument): ApiDocsView {
     });
     return {
       id: get.operationId,
-      methods: "GET, HEAD",
+      methods: (["get", "head", "post", "delete"] as const).filter((m) => item[m]).map((m) => m.toUpperCase()).join(", "),
       path,
       tag: get.tags[0],
       summary: get.summary,
@@ -201,16 +228,18 @@ export function apiDocsView(document: OpenApiDocument): ApiDocsView {
         in: p.in,
         required: p.required,
         ...(p.name === "geo" && (enumOf(p.schema)?.length ?? 0) > LONG_ENUM
-          ? // the places (172 with the states and provinces) are a list of their own: named, not repeated per endpoint
+          ? // the places (183 with the states and provinces and the disputed areas) are a list of their own: named, not repeated per endpoint
             { values: `${describeValues(p.schema)} (every field_value of ${GEO_LIST_PATH})` }
           : { values: describeValues(p.schema), ...((enumOf(p.schema)?.length ?? 0) > LONG_ENUM ? { choices: enumOf(p.schema)!.map(code) } : {}) }),
         ...(p.schema.default !== undefined ? { default: queryValue(p.schema.default) } : {}),
         description: p.description,
       })),
       request: exampleRequest(path, get.parameters),
+      ...(item.post && !item.get ? { body: JSON.stringify((item.post.requestBody as Json | undefined)?.content && ((item.post.requestBody as { content: Record<string, Json> }).content["application/json"]?.example ?? {})) } : {}),
       contentType,
       ...(media.example !== undefined ? { answer: compactJson(media.example) } : {}),
-      cacheControl: String((cache.schema as Json)?.const ?? ""),
+      cacheControl: String((cache?.schema as Json | undefined)?.const ?? ""),
+      etag: "ETag" in headers,
       vary: "Vary" in headers,
       sample: get["x-sample-data"] ?? "never",
       statuses,

@@ -14,7 +14,7 @@ import { medianLineSeries, WindowMeansTable } from "~/features/compare/WindowMea
 import type { EntrySeriesData, MonthlyEntryData } from "./entry-data";
 
 export interface EntrySeriesViewData {
-  geos: Pick<Geo, "field_value" | "name" | "field_geotype">[];
+  geos: Pick<Geo, "field_value" | "name" | "field_geotype" | "field_country">[];
   /** The indicator code and the chosen place, as the form sends them. */
   indicator: string;
   geo: string;

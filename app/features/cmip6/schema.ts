@@ -16,9 +16,15 @@ export const countryIso3Schema = z.enum(COUNTRY_ISO3);
 /**
  * Country: one of the eight, by ISO 3166-1 alpha-3 code. Basin: a river basin, by slug. State: a country's
  * first-level administrative unit (state, union territory, province, division, dzongkhag, atoll), by its
- * ISO 3166-2 code, with the country it belongs to.
+ * ISO 3166-2 code, with the country it belongs to. Disputed: one of Natural Earth's disputed areas, a place
+ * of its own that belongs to no country (`XD-` and the layer's code), with what is known of who administers
+ * and who claims it.
  */
-export const GEO_TYPES = ["Country", "Basin", "State"] as const;
+export const GEO_TYPES = ["Country", "Basin", "State", "Disputed"] as const;
+
+/** A disputed area's code: `XD` (user-assigned in ISO 3166, "disputed") and Natural Earth's BRK_A3 (`XD-B07`). */
+export const DISPUTED_CODE = /^XD-[A-Z0-9]{3}$/;
+const disputedCodeSchema = z.string().regex(DISPUTED_CODE, "expected a code such as XD-B07");
 
 /** An ISO 3166-2 subdivision code (`IN-UP`, `NP-BA`, `LK-1`), or an operator's code of the same shape. */
 export const SUBDIVISION_CODE = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;
@@ -52,13 +58,19 @@ export const geoSchema = z
      * The shipped seed has none.
      */
     added: z.literal(true).optional(),
+    /** Of a disputed area: who administers it and who claims it (`Administered by China; claimed by India`). */
+    field_status: z.string().min(1).optional(),
   })
   .superRefine((geo, ctx) => {
     if ((geo.field_geotype === "State") !== (geo.field_country !== undefined)) {
       ctx.addIssue({ code: "custom", path: ["field_country"], message: geo.field_geotype === "State" ? "State: the country it belongs to is required" : `${geo.field_geotype}: only a state or province belongs to a country` });
     }
     if (geo.added && geo.field_geotype !== "State") ctx.addIssue({ code: "custom", path: ["added"], message: `${geo.field_geotype}: an added place is a State` });
-    const check = geo.field_geotype === "Country" ? countryIso3Schema : geo.field_geotype !== "State" ? slugSchema : geo.added ? addedCodeSchema : subdivisionSchema;
+    if ((geo.field_geotype === "Disputed") !== (geo.field_status !== undefined)) {
+      ctx.addIssue({ code: "custom", path: ["field_status"], message: "a disputed area, and only one, has a status" });
+    }
+    const check =
+      geo.field_geotype === "Country" ? countryIso3Schema : geo.field_geotype === "Disputed" ? disputedCodeSchema : geo.field_geotype !== "State" ? slugSchema : geo.added ? addedCodeSchema : subdivisionSchema;
     const result = check.safeParse(geo.field_value);
     if (!result.success) {
       for (const issue of result.error.issues) {

@@ -161,7 +161,8 @@ export const seriesResponseSchema = z.strictObject({
     /** Decimal places the values are rounded to. */
     decimals: z.number().int().nonnegative(),
   }),
-  geo: z.strictObject({ code: z.string(), name: z.string(), type: z.enum(GEO_TYPES) }),
+  /** The place; a disputed area says who administers and who claims it (`status`). */
+  geo: z.strictObject({ code: z.string(), name: z.string(), type: z.enum(GEO_TYPES), status: z.string().optional() }),
   frequency: z.enum(SERIES_FREQUENCIES),
   month: z.number().int().min(1).max(12).nullable(),
   season: z

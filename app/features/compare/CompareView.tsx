@@ -17,7 +17,7 @@ import { openOnWideScreen } from "~/lib/fold";
 export interface CompareViewData {
   selection: CompareSelection;
   indicators: { code: string; name: string }[];
-  geos: Pick<Geo, "field_value" | "name" | "field_geotype">[];
+  geos: Pick<Geo, "field_value" | "name" | "field_geotype" | "field_country">[];
   result?: WindowMeans & {
     indicator: { name: string; units: string; axisUnit: string; chartTitle: string; decimals: number };
     lines: CompareLine[];

@@ -8,8 +8,12 @@ import { fieldRange, fittedScale } from "~/features/grids/scale";
 
 const ENSEMBLE = "ensemble";
 
-/** The kinds of region the choropleth colours: the countries, the river basins, the states and provinces. */
-export type ChoroplethGeotype = PlaceKind;
+/**
+ * The kinds of region the choropleth colours: the countries, the river basins, the states and provinces.
+ * Not the disputed areas: each overlaps the countries and units a layer tiles, so they are places of their
+ * own (pickers, series, profiles) but not a layer; the countries' outlines follow the deployment's WORLDVIEW.
+ */
+export type ChoroplethGeotype = Exclude<PlaceKind, "Disputed">;
 export const CHOROPLETH_GEOTYPES: readonly ChoroplethGeotype[] = ["Country", "Basin", "State"];
 
 /** A `geotype` parameter as the map and the API read it: one of the kinds, else the countries. */

@@ -1,5 +1,6 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from "geojson";
 import { geoJson } from "~server/api/maps.server";
+import { disputedPlaces } from "~server/places/outlines.server";
 import { mercator } from "~/components/map/viewport";
 
 /**
@@ -14,14 +15,16 @@ export type Point = [x: number, y: number];
 
 export { mercator };
 
-let layers: { countries: Area[]; basins: Area[]; states: Area[] } | undefined;
+let layers: { countries: Area[]; basins: Area[]; states: Area[]; disputed: Area[] } | undefined;
 /**
  * The countries (`iso3`, `focus`), river basins (`code`, `approximate`) and states and provinces (`code`,
- * `country`; the simplified drawing of `seeds/geo/states.json`) of the basemap, parsed once.
+ * `country`; the simplified drawing of `seeds/geo/states.json`) of the basemap, and the disputed areas
+ * (`code`; Natural Earth's 1:50m layer as shipped, drawn only as a place of its own), parsed once.
  */
 export function geography() {
   const read = (name: "countries" | "basins" | "states") => (JSON.parse(geoJson(name).body) as FeatureCollection<Polygon | MultiPolygon>).features as Area[];
-  layers ??= { countries: read("countries"), basins: read("basins"), states: read("states") };
+  const disputed = () => disputedPlaces().map((a): Area => ({ type: "Feature", properties: { code: a.code, name: a.name }, geometry: a.geometry as Polygon | MultiPolygon }));
+  layers ??= { countries: read("countries"), basins: read("basins"), states: read("states"), disputed: disputed() };
   return layers;
 }
 

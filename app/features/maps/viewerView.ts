@@ -54,6 +54,8 @@ const choice = (g: Geo): ViewerChoice => ({ code: g.field_value, name: g.name })
 function regionsOf(geos: readonly Geo[]): ViewerRegions {
   const regions: ViewerRegions = { Country: [], Basin: [], State: {} };
   for (const g of geos) {
+    // the disputed areas are no layer of the map: they overlap the regions a layer tiles
+    if (g.field_geotype === "Disputed") continue;
     if (g.field_geotype !== "State") regions[g.field_geotype].push(choice(g));
     else (regions.State[g.field_country ?? ""] ??= []).push(choice(g));
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import geos from "../../../seeds/geos.json";
-import { placeGroups, placeLabel, placeSlugs, type PlaceEntry } from "./places";
+import { placeGroups, placeKindText, placeLabel, placeSlugs, type PlaceEntry } from "./places";
 import { findPlaces, nearestPlaces } from "./search";
 
 const places = geos as PlaceEntry[];
@@ -20,9 +20,22 @@ describe("places", () => {
       "States and provinces: Maldives",
       "States and provinces: Nepal",
       "States and provinces: Pakistan",
+      "Disputed areas",
     ]);
     expect(groups.reduce((n, g) => n + g.places.length, 0)).toBe(places.length);
     expect(groups[5].places.map((p) => p.field_value)).toContain("IN-UP");
+    // a disputed area is listed on its own, never among a country's units
+    expect(groups[10].places.map((p) => p.name)).toContain("Aksai Chin");
+    expect(groups.slice(0, 10).flatMap((g) => g.places).some((p) => p.field_geotype === "Disputed")).toBe(false);
+  });
+
+  it("name a disputed area as one, and leave the addresses of the states of the same name as they were", () => {
+    const slugs = placeSlugs(places);
+    expect(slugs.get("XD-B07")).toBe("aksai-chin-disputed-area");
+    expect(slugs.get("XD-B00")).toBe("arunachal-pradesh-disputed-area");
+    expect(slugs.get("IN-AR")).toBe("arunachal-pradesh");
+    expect(placeLabel(byCode("XD-B05"), places)).toBe("Jammu and Kashmir (disputed area)");
+    expect(placeKindText({ type: "Disputed", status: byCode("XD-B07").field_status })).toBe("Disputed area: administered by China; claimed by India");
   });
 
   it("give every place one readable address, a state's with its country where names are shared", () => {

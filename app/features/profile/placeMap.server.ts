@@ -4,11 +4,13 @@ import { BASEMAP_COLORS } from "~/components/map/style";
 import { svgLabel } from "~/lib/svg-label";
 import type { ProfilePlace } from "./profile";
 import { placeKindText } from "~/features/places/places";
+import { addedOutline } from "~server/places/added.server";
 
 /**
  * A small locator map of a place, drawn on the server as an SVG string: the countries around South Asia,
- * the eight focus countries in a stronger fill, and the place (a country, a river basin or a state or
- * province, from the simplified drawing of `seeds/geo/states.json`) highlighted.
+ * the eight focus countries in a stronger fill, and the place (a country, a river basin, a state or
+ * province from the simplified drawing of `seeds/geo/states.json`, a disputed area, or a place the
+ * operator's ingest added, from its own outline) highlighted.
  * Web Mercator like the interactive map, fitted to the focus countries (and the place, when it reaches
  * beyond them). Colours are classes with inline defaults, so the file also reads by itself (data pack);
  * styles/profile-graphics.css recolours it for the dark theme and print.
@@ -21,6 +23,9 @@ export interface PlaceMapOptions {
   idPrefix?: string;
 }
 
+/** `State or province of India` → `state or province of India`: a kind inside a sentence, names kept. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /** Room around the fitted extent, in pixels. */
 const PADDING = 12;
 /** Outlines are simplified to within this many pixels. */
@@ -31,11 +36,17 @@ const SMALL_AREA = 150;
 /** The locator map of a place as an SVG string (about 320×240, a few KB). */
 export function placeMapSvg(place: ProfilePlace, options: PlaceMapOptions = {}): string {
   const { width = 320, height = 240, idPrefix = `placemap-${place.slug}` } = options;
-  const { countries, basins, states } = geography();
+  const { countries, basins, states, disputed } = geography();
   const isBasin = place.type === "Basin";
-  const isState = place.type === "State";
+  const isState = place.type === "State" || place.type === "Disputed";
+  const layer = isBasin ? basins : place.type === "State" ? states : place.type === "Disputed" ? disputed : null;
+  const added = place.added ? addedOutline(place.code) : undefined;
   const area =
-    (isBasin ? basins.find((b) => b.properties.code === place.code) : isState ? states.find((u) => u.properties.code === place.code) : countries.find((c) => c.properties.iso3 === place.code)) ?? null;
+    (added
+      ? ({ type: "Feature", properties: { code: place.code }, geometry: added } as unknown as Area)
+      : layer
+        ? layer.find((f) => f.properties.code === place.code)
+        : countries.find((c) => c.properties.iso3 === place.code)) ?? null;
 
   // the view: the focus countries, and the whole place when it reaches beyond them
   const focus = countries.filter((c) => c.properties.focus === true);
@@ -68,7 +79,7 @@ export function placeMapSvg(place: ProfilePlace, options: PlaceMapOptions = {}):
     (isBasin
       ? `The ${place.name} river basin${approximate ? " (approximate outline)" : ""}, highlighted over the countries of South Asia.`
       : isState
-        ? `${place.name}, a ${placeKindText(place).toLowerCase()}, highlighted over the countries of South Asia.`
+        ? `${place.name}, a ${lowerFirst(placeKindText(place))}, highlighted over the countries of South Asia.`
         : `${place.name}, a country of South Asia, highlighted among its neighbours.`) + (area ? "" : " Its outline is not available."),
   );
   const parts = [

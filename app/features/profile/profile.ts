@@ -26,6 +26,8 @@ export interface ProfilePlace {
   slug: string;
   /** A place the operator's series ingest added (`--places`), with the operator's own outline. */
   added?: true;
+  /** A disputed area: who administers and who claims it. */
+  status?: string;
 }
 
 /** The places of the portal's geos, with their slugs. */
@@ -38,6 +40,7 @@ export function profilePlaces(geos: readonly PlaceEntry[]): ProfilePlace[] {
     ...(g.field_country ? { country: g.field_country } : {}),
     slug: slugs.get(g.field_value)!,
     ...(g.added ? { added: true as const } : {}),
+    ...(g.field_status ? { status: g.field_status } : {}),
   }));
 }
 

@@ -12,7 +12,7 @@ const cell = z.strictObject({
 });
 
 export const profileViewSchema = z.strictObject({
-  place: z.strictObject({ code: z.string(), name: z.string(), type: z.enum(["Country", "Basin", "State"]), country: z.string().optional(), slug: z.string() }),
+  place: z.strictObject({ code: z.string(), name: z.string(), type: z.enum(["Country", "Basin", "State", "Disputed"]), country: z.string().optional(), slug: z.string(), status: z.string().optional() }),
   version: z.string(),
   baseline: z.strictObject({ start: z.number().int(), end: z.number().int(), label: z.string() }),
   scenarios: z.array(z.strictObject({ code: z.string(), name: z.string() })),

@@ -194,7 +194,7 @@ export function UserGuide() {
       </section>
 
       <section aria-labelledby="guide-places">
-        <h2 id="guide-places">Places: countries, states and provinces, river basins</h2>
+        <h2 id="guide-places">Places: countries, states and provinces, river basins, disputed areas</h2>
         <p>
           Every page that takes a place offers the eight countries, the 16 river basins and the countries&apos; 148
           states, union territories, provinces, divisions, zones, dzongkhags and atolls, grouped by country in the
@@ -203,8 +203,10 @@ export function UserGuide() {
           (version 5.1, public domain); Pakistan&apos;s former FATA is part of Khyber Pakhtunkhwa and Sri Lanka&apos;s
           provinces are built from its districts. Two countries are shown as the layer has them: Nepal with its 14
           zones of 1962-2015, not its seven provinces of 2015, and Bangladesh with Mymensingh inside Dhaka. Disputed
-          areas are drawn as the country that administers them holds them; the boundaries and names shown do not
-          imply official endorsement or acceptance. A deployment can bring official outlines with{" "}
+          areas are drawn as the country that administers them holds them, and are also places of their own
+          (&quot;Disputed areas&quot;, Natural Earth 1:50m, 2022, public domain), each with who administers and claims
+          it; the boundaries and names shown do not imply official endorsement or acceptance. A deployment can
+          bring official outlines with{" "}
           <code>npm run ingest -- --places FILE</code> (README, &quot;Place outlines&quot;).
         </p>
       </section>

@@ -17,6 +17,18 @@ const TEMPERATURES: readonly GridIndicator[] = ["tas", "tasmax", "tasmin", "txx"
 /** Size of the pattern: degrees for temperatures, a share for the others; in the baseline and added for the window. */
 const AMPLITUDE = { additive: { baseline: 1.2, window: 0.4 }, relative: { baseline: 0.15, window: 0.05 } } as const;
 
+/**
+ * One long wave of a smooth sample pattern, drawn from `random`: its weight (0.5 to 1.5), a wavelength of 4
+ * to 16 degrees in any direction (`kx`, `ky`, radians per degree of longitude and latitude) and its phase.
+ */
+export function nextWave(random: Random): { weight: number; kx: number; ky: number; phase: number } {
+  const weight = 0.5 + random.next();
+  const direction = random.next() * 2 * Math.PI;
+  const wavenumber = (2 * Math.PI) / (4 + 12 * random.next());
+  const phase = random.next() * 2 * Math.PI;
+  return { weight, kx: wavenumber * Math.cos(direction), ky: wavenumber * Math.sin(direction), phase };
+}
+
 /** A smooth field in [-1, 1] over the land cells. */
 function waves(geometry: SampleGeometry, seed: number): Float64Array {
   const random = new Random(seed);
@@ -27,12 +39,8 @@ function waves(geometry: SampleGeometry, seed: number): Float64Array {
   for (let j = 0; j < n; j++) out[j] = gradient * ((lat[landRow[j]] - 22.5) / 17.5);
   let total = Math.abs(gradient);
   for (let wave = 0; wave < 3; wave++) {
-    const weight = 0.5 + random.next();
-    // a wavelength of 4 to 16 degrees, in any direction; sin(kx x + ky y + phase) from per-column and per-row terms
-    const direction = random.next() * 2 * Math.PI;
-    const wavenumber = (2 * Math.PI) / (4 + 12 * random.next());
-    const phase = random.next() * 2 * Math.PI;
-    const [kx, ky] = [wavenumber * Math.cos(direction), wavenumber * Math.sin(direction)];
+    // sin(kx x + ky y + phase) from per-column and per-row terms
+    const { weight, kx, ky, phase } = nextWave(random);
     const sx = lon.map((x) => weight * Math.sin(kx * x));
     const cx = lon.map((x) => weight * Math.cos(kx * x));
     const sy = lat.map((y) => Math.sin(ky * y + phase));

@@ -1,4 +1,4 @@
-import { SUBDIVISION_CODE } from "../../../app/features/cmip6/schema";
+import { DISPUTED_CODE, SUBDIVISION_CODE } from "../../../app/features/cmip6/schema";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { levelLabel, levelMethodNote, type WarmingLevels } from "../../../app/features/cmip6/warmingLevels";
 import { AGREEMENT_RULE, ONE_SOURCE_RULE } from "../../../app/features/cmip6/windows";
@@ -24,7 +24,11 @@ export interface SampleGridStoreOptions {
   series: SeriesService;
   /** The warming-level table (`seeds.warmingLevels`, the list `getWarmingLevels` serves). */
   warmingLevels: WarmingLevels;
-  /** Outlines of the countries and basins (`loadGeoFeatures`). */
+  /**
+   * Outlines of the places (`loadGeoFeatures`). The fields are fitted to the countries, basins, states and
+   * provinces; the disputed areas among them are left out (docs/grids.md): each overlaps a country or a
+   * unit, and its sample series is a share of one country's, not a part of its tiling.
+   */
   features: readonly GeoFeature[];
   axes?: GridAxes;
   /** Memory for built fields, bytes (default 8 MB: a dozen fields on the South Asia grid). */
@@ -81,7 +85,7 @@ export class SampleGridStore implements GridStore {
     this.axes = options.axes ?? SOUTH_ASIA_AXES;
     this.series = options.series;
     this.table = options.warmingLevels;
-    this.features = options.features;
+    this.features = options.features.filter((f) => !DISPUTED_CODE.test(f.code));
     this.fields = new LruCache(options.cacheBytes ?? 8 * 1024 * 1024, fieldBytes, "sample grid fields (bytes)");
     this.bases = new LruCache(options.baseBytes ?? 12 * 1024 * 1024, baseBytes, "sample grid baselines (bytes)");
   }

@@ -9,7 +9,7 @@ import { SampleSeriesStore } from "../sample/sample-store";
 import { createSeriesService } from "../service.server";
 import { IngestedSeriesStore } from "../ingested-store.server";
 import { LayeredSeriesStore } from "../store";
-import { adminUnits, loadGeoFeatures } from "../../places/outlines.server";
+import { adminUnits, disputedPlaces, loadGeoFeatures } from "../../places/outlines.server";
 import { disputedAreas } from "../../places/worldview.server";
 import { ingest, type IngestSummary } from "./ingest.server";
 import { computeMasks } from "./masks";
@@ -144,12 +144,12 @@ describe("npm run ingest", () => {
     }
   });
 
-  it("averages over states and provinces as over countries: equal to an area mean sampled from each full outline", async () => {
+  it("averages over states and provinces and disputed areas as over countries: equal to an area mean sampled from each full outline", async () => {
     // an independent mean: the outline sampled on a fine lattice (even-odd point in polygon over its rings),
     // each point taking the value of the 1° cell it falls in, weighted by cos(latitude)
-    const units = adminUnits("seeds/geo");
+    const outlines = [...adminUnits("seeds/geo"), ...disputedPlaces("seeds/geo")];
     const sampled = (code: string, step: number) => {
-      const rings = polygonsOf(units.find((u) => u.code === code)!.geometry).flat();
+      const rings = polygonsOf(outlines.find((u) => u.code === code)!.geometry).flat();
       const inside = (x: number, y: number) => {
         let odd = false;
         for (const ring of rings)
@@ -176,8 +176,8 @@ describe("npm run ingest", () => {
     const store = new IngestedSeriesStore(db);
     try {
       // Delhi, within a few cells; Rajasthan, large; Western Province of Sri Lanka, on the coast (its sea cells
-      // count by their land share only)
-      for (const [code, step] of [["IN-DL", 0.005], ["IN-RJ", 0.05], ["LK-1", 0.005]] as const) {
+      // count by their land share only); Aksai Chin, a disputed area, a place of its own
+      for (const [code, step] of [["IN-DL", 0.005], ["IN-RJ", 0.05], ["LK-1", 0.005], ["XD-B07", 0.02]] as const) {
         const ingested = await annual(store, "tasmax", code);
         expect(ingested, code).toBeCloseTo(sampled(code, step), 2);
         expect(ingested, code).toBeCloseTo(areaMean(code, txOf), 4);

@@ -25,6 +25,7 @@ import type { ElevationGrid } from "./elevation";
 import { DailyPet } from "./pet";
 import { GridCellSink } from "../../grids/ingest/cell-sink";
 import { GRID_CELL_SCHEMA, GridCellStore } from "../../grids/ingest/cell-store";
+import { DailyStoreWriter, type DailyStaging } from "../../ondemand/daily-writer";
 
 /**
  * `npm run ingest`: reads daily CMIP6 NetCDF files, computes monthly means and ETCCDI indices over each
@@ -95,6 +96,12 @@ export interface IngestOptions {
    * series, for the change maps (default true; `--no-grids` leaves them out).
    */
   grids?: boolean;
+  /**
+   * Folder of the daily store (`DAILY_DIR`, `server/ondemand/daily-store.ts`): each set's daily tasmax,
+   * tasmin, tas and pr of the cells read are kept there too, from the same reading, and made visible with
+   * the set's rows. A set already ingested whose days the store lacks is read again for them.
+   */
+  daily?: string;
 }
 
 export interface IngestProgress {
@@ -151,6 +158,8 @@ export interface IngestSummary {
   /** Rows of grid cell values written (indicator, scenario, model, year), and the runs they belong to. */
   gridRows: number;
   gridRuns: { indicator: string; scenario: string; model: string }[];
+  /** Years of a variable written to the daily store (`daily`). */
+  dailyYears: number;
 }
 
 interface Candidate {
@@ -426,7 +435,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const worldview = parseWorldview(process.env.WORLDVIEW);
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const summary: IngestSummary = {
-    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], added: [], worldview: worldviewLine(worldview), partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [],
+    database: options.database, ingested: [], skipped: [], failed: [], ignored: [], replaced: [], added: [], worldview: worldviewLine(worldview), partial: [], warnings: [], rows: 0, cellDays: 0, seconds: 0, peakRssMb: 0, cpuSeconds: 0, gridsComputed: 0, percentiles: [], gridRows: 0, gridRuns: [], dailyYears: 0,
   };
   const sets = await groupSets(options, summary);
   const candidates = [...sets.values()].flat();
@@ -468,6 +477,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const thresholdStore = new ThresholdStore(db, options.percentileBase);
   const gridCells = options.grids === false ? undefined : new GridCellStore(db);
   const gridRuns = new Map<string, { indicator: string; scenario: string; model: string }>();
+  const daily = options.daily ? new DailyStoreWriter(options.daily) : undefined;
 
   const progress: IngestProgress = { filesDone: 0, filesTotal: candidates.length, cells: 0, cellDays: 0, bytesDone: 0, bytesTotal: candidates.reduce((s, c) => s + c.bytes, 0), elapsed: 0 };
   // bytes of the sets read so far (and the time reading them took), for the time left
@@ -506,7 +516,9 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       const label = `${model} ${scenario} ${set[0].name.years}`;
       progress.current = label;
       report();
-      if (!again && !options.force && set.every((c) => known.get(sums.get(c), c.name.name, masks.outlines)) && !thresholdStore.wantsAgain(model, scenario, nameYears(set[0].name.years))) {
+      // the daily store holds the set's days when it has every year of each file, written from that file
+      const inDaily = () => !daily || daily.holds(model, scenario, set.map((c) => ({ variable: c.variable, years: nameYears(c.name.years), file: fileToken(c.name.name, sums.get(c)!) })));
+      if (!again && !options.force && set.every((c) => known.get(sums.get(c), c.name.name, masks.outlines)) && !thresholdStore.wantsAgain(model, scenario, nameYears(set[0].name.years)) && inDaily()) {
         summary.skipped.push(...set.map((c) => c.name.name));
         progress.filesDone += set.length;
         progressBytesBase += set.reduce((s, c) => s + c.bytes, 0);
@@ -523,6 +535,9 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       // 3. read the set; a failing file is reported and the set is read again without it
       let members = [...set];
       let result: Awaited<ReturnType<typeof readSet>> | undefined;
+      // a set read again for its percentile indices leaves the daily store as it is when it holds the set
+      const keepDaily = daily && !(again && inDaily()) ? daily : undefined;
+      const stageDaily = keepDaily && ((grid: StageGrid) => keepDaily.stage({ model, run: scenario, member: set[0].name.variant, ...grid }));
       while (members.length > 0) {
         const before = progress.cellDays;
         const readStarted = performance.now();
@@ -538,7 +553,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
             report();
           }, (cells) => {
             progress.cells = cells;
-          });
+          }, stageDaily);
           break;
         } catch (error) {
           if (!(error instanceof FileFailure)) throw error;
@@ -619,12 +634,28 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       }
       const names = read.map(({ file }) => file.name.name).join(", ");
       if (displaced.size > 0 && !options.replace) {
+        result.daily?.discard();
         const what = [...displaced].map(([by, years]) => `rows of ${[...years].sort().join(", ")} written by ${by}`).join("; ");
         for (const { file } of read) {
           summary.failed.push({ file: file.name.name, reason: `would replace ${what}; nothing was written (run again with --replace to replace them)` });
         }
         report();
         return;
+      }
+      // the set's days in the daily store, before its rows: files recorded as ingested have their days there
+      if (result.daily) {
+        const tokens: Record<string, string[]> = {};
+        for (const { file } of read) tokens[file.variable] = [fileToken(file.name.name, sums.get(file)!)];
+        try {
+          summary.dailyYears += await result.daily.commit(tokens);
+          if (result.daily.note) summary.warnings.push(result.daily.note.text);
+        } catch (error) {
+          const reason = `cannot write the daily store (${options.daily}): ${error instanceof Error ? error.message : error}; nothing was written`;
+          for (const { file } of read) summary.failed.push({ file: file.name.name, reason });
+          log(`failed: ${names}: ${reason}`);
+          report();
+          return;
+        }
       }
       let rows = 0;
       let gridRows = 0;
@@ -725,8 +756,11 @@ async function readSet(
   log: (line: string) => void,
   onDays: (cellDays: number, fraction: number) => void,
   onCells: (cells: number) => void,
+  /** Stages the set's days for the daily store (`IngestOptions.daily`). */
+  stageDaily?: (grid: StageGrid) => Promise<DailyStaging>,
 ) {
   const opened: { file: Candidate; grid: GridVariable }[] = [];
+  let daily: DailyStaging | undefined;
   try {
     for (const file of members) {
       try {
@@ -797,6 +831,7 @@ async function readSet(
     const sink = cellValues ? new GridCellSink(first.calendar, Uint32Array.from(active), codes) : undefined;
     const indexer = new DailyIndexer(first.calendar, masks, active.length, variables, keep, hooks, pet ? [pet] : [], sink);
     const days = first.dates.length;
+    if (stageDaily && active.length > 0) daily = await stageDaily({ calendar: first.calendar, lat: first.lat, lon: first.lon, active: Uint32Array.from(active), variables });
     const perSlab = slabDays(chunkDays, slabCells);
     if (perSlab < chunkDays) log(`${first.lat.length}x${first.lon.length} grid, ${slabCells} cells a day around the places: reading ${perSlab} day(s) at a time`);
     const dayValues = Object.fromEntries(opened.map((o) => [o.file.variable, new Float64Array(active.length)])) as Record<DailyVariable, Float64Array>;
@@ -836,14 +871,18 @@ async function readSet(
           } catch (error) {
             throw new FileFailure(opened[0].file, error instanceof Error ? error.message : String(error));
           }
+          daily?.day(first.dates[t], dayValues);
         }
         onDays(t1 * active.length * opened.length, t1 / days);
         // let the progress bar draw
         await nextTurn();
       }
     }
+    daily?.finish();
     return {
       output: indexer.finish(),
+      /** The set's days staged for the daily store, committed with its rows. */
+      daily,
       files: opened,
       /** How PET was computed: the method line, the variables it read, cells without an elevation. */
       pet: pet && {
@@ -864,7 +903,13 @@ async function readSet(
       partial: grid.masks.filter((m) => (m.coverage > 0 || reportAlways.has(m.code)) && m.coverage < minCoverage).map(({ code, coverage }) => ({ code, coverage })),
       coverage: new Map(grid.masks.map((m) => [m.code, m.coverage])),
     };
+  } catch (error) {
+    daily?.discard();
+    throw error;
   } finally {
     for (const o of opened) o.grid.close();
   }
 }
+
+/** What the daily store is told of a set's grid: its calendar, axes, the cells read and the variables. */
+type StageGrid = { calendar: GridVariable["calendar"]; lat: Float64Array; lon: Float64Array; active: Uint32Array; variables: readonly string[] };

@@ -12,6 +12,7 @@ import { ScratchStore } from "./scratch.server";
 import { GRID_INDICATORS, GRID_SCENARIOS } from "../../../app/features/grids/grid";
 import { buildGridFilesFromShared } from "../../grids/ingest/shared.server";
 import type { BuildSeeds } from "../../grids/ingest/build";
+import { dailyStoreHolds } from "../../ondemand/daily-writer";
 
 /**
  * Ingest as jobs on pg-boss, a PostgreSQL-backed queue (docs/decisions/023-ingest-queue.md): the
@@ -71,6 +72,11 @@ export interface JobSettings {
    * path on every machine), or false to keep no grid cells and write no fields (`--no-grids`).
    */
   grids?: { dir: string } | false;
+  /**
+   * The daily store (`DAILY_DIR` when the files were queued; absolute, the same path on every machine): each
+   * job keeps its set's days there too, made visible under the model run's lock before its rows commit.
+   */
+  daily?: { dir: string };
 }
 
 interface SetJobData {
@@ -145,14 +151,17 @@ export async function enqueue(connection: QueueConnection, options: { paths: rea
       for (const set of plan.sets) {
         const files = set.files.map((f) => ({ path: f.path, name: f.name, variable: f.variable }));
         const bytes = Math.round(set.files.reduce((s, f) => s + f.bytes, 0));
+        // a set done before the daily store was named, or whose days it lacks, is queued again for it
+        const daily = options.settings.daily;
+        const lacksDays = daily !== undefined && !dailyStoreHolds(daily.dir, set.model, set.scenario, set.files.map((f) => ({ variable: f.variable, years: nameYears(set.years), file: f.name })));
         // a set done with the same files stays done (its files are recorded by checksum in the store): no row
         // is inserted or updated for it, and none returned
         const { rows } = await client.query(
           `INSERT INTO ingest_sets (set_key, model, scenario, years, files, bytes, state) VALUES ($1, $2, $3, $4, $5, $6, 'queued')
            ON CONFLICT (set_key) DO UPDATE SET files = EXCLUDED.files, bytes = EXCLUDED.bytes, state = 'queued', attempts = 0, error = NULL, queued_at = now()
-             WHERE NOT (ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files)
+             WHERE NOT (ingest_sets.state = 'done' AND ingest_sets.files = EXCLUDED.files) OR $7::boolean
            RETURNING state`,
-          [set.key, set.model, set.scenario, set.years, JSON.stringify(files), bytes],
+          [set.key, set.model, set.scenario, set.years, JSON.stringify(files), bytes, lacksDays],
         );
         if (rows.length === 0) {
           result.done.push(set.key);
@@ -303,6 +312,7 @@ async function runJob(context: JobContext, kind: "set" | "base", setKey: string,
       observed: settings.observed ? observationDataset(settings.observed) : undefined,
       percentileBase: settings.percentileBase,
       grids: settings.grids !== false,
+      daily: settings.daily?.dir,
       force,
       log: context.log,
       beforeWrite: async ({ model, scenario }) => {

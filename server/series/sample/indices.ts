@@ -32,8 +32,8 @@ export function generates(code: string, frequency: SeriesFrequency): boolean {
 /** Standard normal quantile of 0.9. */
 const Z90 = 1.2815515655446004;
 /** Persistence of warm or cold days from one day to the next, and of wet or dry days. */
-const TEMPERATURE_PERSISTENCE = 0.6;
-const WET_PERSISTENCE = 0.5;
+export const TEMPERATURE_PERSISTENCE = 0.6;
+export const WET_PERSISTENCE = 0.5;
 /** Largest share of wet days (precipitation of 1 mm or more) and the mean rate at which it saturates, mm/day. */
 const MAX_WET_FRACTION = 0.95;
 const WET_SCALE = 6;
@@ -91,7 +91,7 @@ const areaSpread = (run: SampleRun, m: number) => Math.hypot(run.clim.dailySd[m]
 const poolSpread = (run: SampleRun, m: number) => Math.hypot(run.clim.dailySd[m], run.tasSd[m]);
 
 /** Wet-day frequency, mean wet-day amount above 1 mm (the exponential scale) of a mean rate, mm/day. */
-function wetDays(pr: number): { fraction: number; scale: number } {
+export function wetDays(pr: number): { fraction: number; scale: number } {
   const fraction = MAX_WET_FRACTION * (1 - Math.exp(-pr / WET_SCALE));
   if (fraction <= 0) return { fraction: 0, scale: 0.3 };
   return { fraction, scale: Math.max(0.3, pr / fraction - 1) };

@@ -50,10 +50,10 @@ const modelsWith = (code: string) => MODELS.filter((m) => modelHasIndicator(avai
 const ensembleMedian = (code: string, f: (model: string) => number) => median(modelsWith(code).map(f));
 
 describe("SampleSeriesStore", () => {
-  it("has climate parameters for every country and basin of the seeds, and series for every state and province", () => {
-    expect(GEOS.sort()).toEqual(geoSeeds.filter((g) => g.field_geotype !== "State").map((g) => g.field_value).sort());
-    // a state's or province's series are shares of its country's (units.test.ts)
-    for (const g of geoSeeds.filter((s) => s.field_geotype === "State")) {
+  it("has climate parameters for every country and basin of the seeds, and series for every state and province and disputed area", () => {
+    expect(GEOS.sort()).toEqual(geoSeeds.filter((g) => g.field_geotype === "Country" || g.field_geotype === "Basin").map((g) => g.field_value).sort());
+    // a state's or province's series are shares of its country's (units.test.ts), and so are a disputed area's
+    for (const g of geoSeeds.filter((s) => s.field_geotype === "State" || s.field_geotype === "Disputed")) {
       expect(store.getOne({ indicator: "tas", geo: g.field_value, scenario: "ssp245", model: "MIROC6", frequency: "annual" }), g.field_value).toBeDefined();
     }
   });

@@ -14,7 +14,8 @@ import { samplePet, samplePetMethod } from "./pet";
 import { hashString } from "./random";
 import { generateRun, type SampleRun } from "./run";
 import { unitSeries, unitShares, type SampleUnit, type UnitShare } from "./units";
-import { adminUnits } from "../../places/outlines.server";
+import { adminUnits, disputedPlaces } from "../../places/outlines.server";
+import { COUNTRY_ISO3 } from "../../../app/features/cmip6/countries";
 
 /** Bump when the generator's formulas change: the store version, and so every ETag, follows. */
 export const SAMPLE_GENERATOR_VERSION = "4";
@@ -43,8 +44,26 @@ export interface SampleStoreOptions {
   cacheBytes?: number;
   /** Model-variable pairs the archive lacks, which the generator does not make either (default: the shipped seed's). */
   availability?: Availability;
-  /** The countries' states and provinces, whose series are shares of their country's (default: the shipped outlines'). */
+  /**
+   * The countries' states and provinces, whose series are shares of their country's, and the disputed areas,
+   * shares of one country's outside its units (default: the shipped outlines', `shippedSampleUnits`).
+   */
   units?: readonly SampleUnit[];
+}
+
+/**
+ * The shipped places whose sample series are shares of a country's: each state and province of its country,
+ * and each disputed area of the country that administers it, or where that is none of the portal's eight
+ * (China; the Siachen Glacier, held by neither), of the first of the eight that claims it. Which country a
+ * disputed area's sample numbers come from says nothing of whose it is: they are generated.
+ */
+export function shippedSampleUnits(): SampleUnit[] {
+  const portal = new Set<string>(COUNTRY_ISO3);
+  const disputed = disputedPlaces().flatMap(({ code, deFacto, claimants, area, lat }) => {
+    const country = [deFacto, ...claimants].find((c) => portal.has(c));
+    return country ? [{ code, country, area, lat, outside: true as const }] : [];
+  });
+  return [...adminUnits().map(({ code, country, area, lat }) => ({ code, country, area, lat })), ...disputed];
 }
 
 /** The baseline whose mean a unit's share of the change is measured from. */
@@ -70,7 +89,7 @@ export class SampleSeriesStore implements SeriesStore {
     this.scenarios = options.scenarios ?? CMIP6_EXPERIMENT_PERIODS;
     this.climates = options.climates ?? GEO_CLIMATES;
     this.availability = options.availability ?? shippedAvailability;
-    const units = options.units ?? adminUnits().map(({ code, country, area, lat }) => ({ code, country, area, lat }));
+    const units = options.units ?? shippedSampleUnits();
     this.shares = unitShares(units);
     const fingerprint = hashString(JSON.stringify([this.climates, this.scenarios, this.availability.missing, units])).toString(16).padStart(8, "0");
     this.version = `sample-${SAMPLE_GENERATOR_VERSION}-${fingerprint}`;
@@ -145,17 +164,29 @@ export class SampleSeriesStore implements SeriesStore {
     return { startYear: run.period.start, values, source: this.source, method: samplePetMethod(run, how.method, how.missing), calendar: SAMPLE_CALENDAR };
   }
 
+  /**
+   * The monthly climatology a geo's series are made from (a state's or province's is its country's: its
+   * series are shares of the country's); undefined for a geo the generator has no climate for.
+   */
+  climatology(geo: string): Climatology | undefined {
+    const own = this.shares.get(geo)?.country ?? geo;
+    const climate = this.climates[own];
+    if (!climate) return undefined;
+    let clim = this.climatologies.get(own);
+    if (!clim) {
+      clim = climatologyOf(climate);
+      this.climatologies.set(own, clim);
+    }
+    return clim;
+  }
+
   /** Every variable of one model run; undefined for a geo, scenario or model the generator cannot make. */
   run(geo: string, scenario: string, model: string): SampleRun | undefined {
     const period = this.scenarios[scenario];
     const climate = this.climates[geo];
     if (!period || !climate || !hasForcing(scenario) || model.length === 0) return undefined;
     return this.runs.getOrSet(`${geo}|${scenario}|${model}`, () => {
-      let clim = this.climatologies.get(geo);
-      if (!clim) {
-        clim = climatologyOf(climate);
-        this.climatologies.set(geo, clim);
-      }
+      const clim = this.climatology(geo)!;
       return generateRun({ geo, model, scenario, period, clim, traits: modelTraits(model) });
     });
   }

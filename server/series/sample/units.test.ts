@@ -73,3 +73,30 @@ describe("sample series of states and provinces", () => {
     expect(store.getOne({ indicator: "pr", frequency: "annual", model: "MIROC6", scenario: "ssp245", geo: "XX-ZZ" })).toBeUndefined();
   });
 });
+
+describe("sample series of the disputed areas", () => {
+  const key = { indicator: "tas", frequency: "annual", model: "MIROC6", scenario: "ssp585" } as const;
+
+  it("are shares of one country's outside its units: the units' area mean stays the country's", () => {
+    // with the disputed areas given to India and Pakistan, the units still average to the country exactly
+    for (const country of ["IND", "PAK"]) {
+      const mean = areaMean(country, key);
+      const own = store.getOne({ ...key, geo: country })!.values;
+      own.forEach((v, y) => expect(mean[y]).toBeCloseTo(v, 9));
+    }
+  });
+
+  it("have series of their own, apart from the country's and from the state of the same name", () => {
+    const aksaiChin = store.getOne({ ...key, geo: "XD-B07" })!.values;
+    const india = store.getOne({ ...key, geo: "IND" })!.values;
+    // Aksai Chin (about 35 N) is colder than India as a whole (about 22 N): the share's latitude offset
+    const mean = (v: Float64Array) => v.reduce((s, x) => s + x, 0) / v.length;
+    expect(mean(aksaiChin)).toBeLessThan(mean(india) - 3);
+    const disputedArunachal = store.getOne({ ...key, geo: "XD-B00" })!.values;
+    const stateArunachal = store.getOne({ ...key, geo: "IN-AR" })!.values;
+    expect(Array.from(disputedArunachal)).not.toEqual(Array.from(stateArunachal));
+    // a count of days stays within the year whatever the share
+    const su = store.getOne({ ...key, indicator: "su", geo: "XD-B45" })!.values;
+    expect(su.every((v) => v >= 0 && v <= 365)).toBe(true);
+  });
+});

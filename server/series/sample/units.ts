@@ -19,6 +19,10 @@ import { hashString } from "./random";
  * - standardised indices (SPI, SPEI) asked of this generator are the country's; the portal fits them to
  *   each unit's own rainfall (`DroughtIndexStore`).
  *
+ * A disputed area (`outside`) gets a share of one country's series in the same way, measured from the same
+ * centre and means, but takes no part in the country's weights: it overlaps the country's units (or lies
+ * beyond the country) rather than tiling with them, so the units' means stay exactly the country's.
+ *
  * The numbers are generated, like every sample series, and the answers say so.
  */
 
@@ -29,6 +33,8 @@ export interface SampleUnit {
   area: number;
   /** Latitude of the outline's centre, degrees. */
   lat: number;
+  /** A disputed area: a share of the country's series outside its tiling (weight zero). */
+  outside?: true;
 }
 
 /** A unit's share of its country's series. */
@@ -66,18 +72,21 @@ export function unitShares(units: readonly SampleUnit[]): Map<string, UnitShare>
   const shares = new Map<string, UnitShare>();
   const byCountry = new Map<string, SampleUnit[]>();
   for (const u of units) byCountry.set(u.country, [...(byCountry.get(u.country) ?? []), u]);
-  for (const [country, members] of byCountry) {
-    const total = members.reduce((s, u) => s + u.area, 0);
-    const weights = members.map((u) => (total > 0 ? u.area / total : 1 / members.length));
-    const centre = members.reduce((s, u, i) => s + weights[i] * u.lat, 0);
+  for (const [country, all] of byCountry) {
+    // the tiling units first, then the areas outside it, which are weighted zero
+    const members = [...all.filter((u) => !u.outside), ...all.filter((u) => u.outside)];
+    const tiling = members.filter((u) => !u.outside);
+    const total = tiling.reduce((s, u) => s + u.area, 0);
+    const weights = members.map((u) => (u.outside ? 0 : total > 0 ? u.area / total : 1 / tiling.length));
+    const centre = tiling.length ? members.reduce((s, u, i) => s + weights[i] * u.lat, 0) : members[0].lat;
     const rawOffset = members.map((u) => -0.45 * (u.lat - centre) + 1.6 * seeded(u.code, "offset"));
     const rawFactor = members.map((u) => Math.exp(0.45 * seeded(u.code, "factor")));
     const rawChange = members.map((u) => 0.3 * seeded(u.code, "change"));
     const rawBounded = members.map((u) => 0.9 * seeded(u.code, "factor"));
-    const mean = (values: number[]) => values.reduce((s, v, i) => s + weights[i] * v, 0);
+    const mean = (values: number[]) => (tiling.length ? values.reduce((s, v, i) => s + weights[i] * v, 0) : 0);
     const offsetMean = mean(rawOffset);
     const factorMean = mean(rawFactor);
-    const factors = rawFactor.map((f) => f / factorMean);
+    const factors = rawFactor.map((f) => (tiling.length ? f / factorMean : f));
     const changeMean = mean(rawChange);
     const boundedMean = mean(rawBounded);
     members.forEach((u, i) => {
@@ -102,10 +111,11 @@ export function unitSeries(indicator: string, monthly: boolean, country: Float64
   if (SAME_AS_COUNTRY.has(indicator)) return country;
   const out = new Float64Array(country.length);
   const additive = ADDITIVE_INDICATORS.has(indicator);
+  const [percent, count] = [PERCENT_INDICATORS.has(indicator), isCount(indicator)];
   for (let i = 0; i < country.length; i++) {
     const c = country[i];
     const ref = reference[monthly ? i % 12 : 0];
-    const bound = PERCENT_INDICATORS.has(indicator) ? 100 : isCount(indicator) ? (monthly ? DAYS_IN_MONTH[i % 12] : 365) : Infinity;
+    const bound = percent ? 100 : count ? (monthly ? DAYS_IN_MONTH[i % 12] : 365) : Infinity;
     if (Number.isNaN(c)) {
       out[i] = NaN;
     } else if (additive) {

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from "react";
 import { DataTable, type RowsOnDemand } from "~/components/data-table/DataTable";
 import { downloadText } from "~/components/data-table/download";
 import { profilePath } from "~/features/profile/profile";
+import { namedAsPlace, placeSlugs } from "~/features/places/places";
 import { ObservationsNote } from "~/features/observations/ObservationsNote";
 import { useGetCmip6ModelsQuery, useGetGeosQuery, useGetIndicatorsQuery, useGetScenariosQuery } from "~/store/reference";
 import { Chart } from "../charts/Chart";
@@ -57,6 +58,7 @@ function ExplorerWithCatalog({ catalog }: { catalog: SeriesCatalog }) {
   const spread = view === "spread";
   const result = useGetExplorerViewQuery(explorerViewArg(selection, params));
   const results = result.data?.results;
+  const slugs = useMemo(() => placeSlugs(catalog.geos), [catalog.geos]);
 
   return (
     <div className="sacap-explorer">
@@ -69,7 +71,7 @@ function ExplorerWithCatalog({ catalog }: { catalog: SeriesCatalog }) {
             The series service has no values of mean temperature and precipitation for this place, season and scenario.
           </Callout>
         ) : results ? (
-          <Results selection={{ ...selection, view }} results={results} />
+          <Results selection={{ ...selection, view }} results={results} profile={profilePath({ slug: slugs.get(results.geo.code) ?? results.geo.code })} />
         ) : result.data || result.isError ? (
           <Callout intent="warning" title="No data for this selection" id="explorer-results">
             The series service has no values for this combination (for example the historical run asked for years after
@@ -83,10 +85,11 @@ function ExplorerWithCatalog({ catalog }: { catalog: SeriesCatalog }) {
   );
 }
 
-function Results({ selection, results }: { selection: ExplorerSelection; results: ExplorerResults }) {
+/** The results of a selection; `profile` is the place's profile address (its slug: two Punjabs, a disputed area and a state of one name). */
+function Results({ selection, results, profile }: { selection: ExplorerSelection; results: ExplorerResults; profile: string }) {
   const { indicator, geo, subset, origin, chart, fileName, header } = results;
   const spec = useMemo(() => explorerChartSpec(chart), [chart]);
-  const place = geo.name;
+  const place = namedAsPlace(geo);
   const all = useSeriesRows(selection, results);
   const download = (format: "csv" | "json") =>
     all.onDemand.whenLoaded((rows) => {
@@ -103,7 +106,7 @@ function Results({ selection, results }: { selection: ExplorerSelection; results
           {subset ? <span className="sacap-explorer__subset">, {subset}</span> : null}
         </h2>
         <SourceTag summary={origin} />
-        <Link to={profilePath(place)} className="sacap-explorer__profile">
+        <Link to={profile} className="sacap-explorer__profile">
           {place} climate profile
         </Link>
         <span className="sacap-explorer__spacer" />

@@ -5,6 +5,7 @@ import { parseTableState } from "~/components/data-table/state";
 import type { ColumnDef } from "~/components/data-table/types";
 import { formatNumber } from "~/lib/format";
 import { displayDecimalsOf } from "../indicatorRules";
+import { namedAsPlace, placeKindText } from "../../places/places";
 import { annualCycleSpec, changeSpec, levelSpans, timeSeriesSpec, windowSpans, type BandPoint, type ChartLabels, type SpanMark } from "../charts/specs";
 import { MONTH_NAMES, PROJECTION_WINDOWS, type NamedPeriod } from "../periods";
 import { roundedAnswer, type ScenarioSeries, type SeriesResponse } from "../series";
@@ -220,7 +221,7 @@ export function buildExplorerView(
   }
   const periodText = `${data.period.start}-${data.period.end}`;
   const modelText = subset ?? (data.ensemble ? `ensemble of ${data.models.length} models` : `${data.models.length} models`);
-  const place = geo.name;
+  const place = namedAsPlace(geo);
   // a change or window value joins the answer and its baseline: both count for where the numbers come from
   const origin = sourceSummary(mergeSources(baseline ? [data, baseline] : [data]));
   const sample = origin.kind !== "ingested";
@@ -275,7 +276,8 @@ export function buildExplorerView(
   const header: ExportHeader = {
     indicator: `${indicator.code} (${indicator.name})`,
     units: indicator.units,
-    geo: `${geo.code} (${geo.name})`,
+    // a disputed area's download says it is one, and who administers and claims it
+    geo: geo.type === "Disputed" ? `${geo.code} (${geo.name}; ${placeKindText(geo)})` : `${geo.code} (${geo.name})`,
     scenarios: blocks.map((b) => b.scenario),
     models: modelCodes,
     period: selection.view === "cycle" ? cycleLabel : periodText,

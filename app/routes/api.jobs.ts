@@ -1,0 +1,4 @@
+import { getOnly, jobListLoader } from "~server/api/processes.server";
+
+export const loader = jobListLoader;
+export const action = getOnly;

@@ -1,0 +1,297 @@
+import { randomUUID } from "node:crypto";
+import type { SeriesScenario } from "../../app/features/cmip6/seriesQuery";
+import type { WarmingLevels } from "../../app/features/cmip6/warmingLevels";
+import { LruCache } from "../series/lru";
+import { answerCsv, answerDocument } from "./answer";
+import { answerFromReduced, reduceBlock, type ReducedModel, type YearCells } from "./question";
+import type { RegionResolver, ResolvedRegion } from "./regions.server";
+import { canonicalInputs, parseRequest, requestKey, requestSize, yearsRead, type OnDemandRequest, type RequestCatalog, type RequestProblem } from "./request";
+import type { DailySource } from "./source";
+
+/**
+ * The on-demand jobs of the portal: a request checked and sized, answered at once when the same question
+ * (the same canonical inputs over the same data) was answered before, else queued and computed, a bounded
+ * number at once, block by block: between two blocks a job yields to the portal's other work, reports its
+ * progress and stops if it was dismissed. Results are kept by their key (`requestKey`) in a cache bounded
+ * in bytes; a job's record (its status, its key) is kept a day, and at most `keptJobs` of them.
+ *
+ * In process, on the portal's main thread in slices of one block (a block of 400 cells over 21 years is
+ * reduced in some tens of milliseconds), so that a dismissal is seen at the next block.
+ */
+
+export type JobStatus = "accepted" | "running" | "successful" | "failed" | "dismissed";
+
+export interface Job {
+  id: string;
+  process: string;
+  client: string;
+  status: JobStatus;
+  /** 0-100. */
+  progress: number;
+  message: string;
+  created: Date;
+  started?: Date;
+  finished?: Date;
+  updated: Date;
+  /** The key of its results in the cache. */
+  key: string;
+  inputs: Record<string, unknown>;
+  /** Whether the answer came from the cache (a question asked before). */
+  cached: boolean;
+  sample: boolean;
+}
+
+export interface KeptResult {
+  json: string;
+  csv: string;
+  sample: boolean;
+}
+
+export interface JobLimits {
+  /** Most cell-years x models one job may read (cells x years read per model, summed over the models). */
+  maxSize: number;
+  /** Largest job answered in the request itself when the client does not ask for asynchronous execution. */
+  syncSize: number;
+  /** Jobs one client may have accepted or running at once. */
+  perClient: number;
+  /** Jobs computed at once over all clients. */
+  concurrent: number;
+  /** Bytes of results kept. */
+  resultBytes: number;
+  /** Job records kept. */
+  keptJobs: number;
+}
+
+/**
+ * A state of about 400 cells, 35 models, the baseline and a 20-year window of a season crossing the new
+ * year (42 years) is 588,000 cell-years: the largest job is twice that. A cell or a district over a few
+ * models is answered in the request.
+ */
+export const DEFAULT_JOB_LIMITS: JobLimits = { maxSize: 1_200_000, syncSize: 60_000, perClient: 2, concurrent: 1, resultBytes: 64 * 1024 * 1024, keptJobs: 1000 };
+
+/** How long a finished job's record is kept. */
+const JOB_TTL_MS = 24 * 3600 * 1000;
+
+export type Submission =
+  | { kind: "invalid"; errors: RequestProblem[] }
+  | { kind: "too-large"; size: number; limit: number; cells: number; models: number }
+  | { kind: "busy"; limit: number; retryAfter: number }
+  | { kind: "job"; job: Job; size: number };
+
+export interface OnDemandJobsOptions {
+  catalog: RequestCatalog;
+  regions: RegionResolver;
+  source: DailySource;
+  warmingLevels: Pick<WarmingLevels, "version" | "licence">;
+  limits?: Partial<JobLimits>;
+}
+
+/** One computation: the jobs of every client that asked its question while it waited or ran. */
+interface Pending {
+  key: string;
+  jobs: Job[];
+  request: OnDemandRequest;
+  region: ResolvedRegion;
+  done: Promise<void>;
+  finish: () => void;
+}
+
+export class OnDemandJobs {
+  readonly limits: JobLimits;
+  private readonly jobs = new Map<string, Job>();
+  private readonly results: LruCache<string, KeptResult>;
+  private readonly queue: Pending[] = [];
+  /** The computations waiting or running, by key: the same question asked meanwhile joins its computation. */
+  private readonly inflight = new Map<string, Pending>();
+  private readonly waiters = new Map<string, Promise<void>>();
+  private running = 0;
+
+  constructor(private readonly options: OnDemandJobsOptions) {
+    this.limits = { ...DEFAULT_JOB_LIMITS, ...options.limits };
+    this.results = new LruCache(this.limits.resultBytes, (r) => r.json.length + r.csv.length, "ondemand-results");
+  }
+
+  /** The version of the data answers are computed from: part of every key. */
+  get dataVersion(): string {
+    return this.options.source.version;
+  }
+
+  /** A request checked, sized and admitted: a job (successful at once when its answer is kept), or why not. */
+  submit(process: string, inputs: unknown, client: string): Submission {
+    const parsed = parseRequest(process, inputs, this.options.catalog);
+    if (!parsed.ok) return { kind: "invalid", errors: parsed.errors };
+    const request = parsed.request;
+    const resolved = this.options.regions.resolve(request.region);
+    if (!resolved.ok) return { kind: "invalid", errors: [{ field: resolved.field, rule: resolved.rule, message: resolved.message }] };
+    const region = resolved.region;
+    const size = requestSize(request, region.cells.length);
+    if (size > this.limits.maxSize) return { kind: "too-large", size, limit: this.limits.maxSize, cells: region.cells.length, models: request.models.length };
+    const key = requestKey(request, this.dataVersion);
+    const now = new Date();
+    const job: Job = {
+      id: randomUUID(),
+      process,
+      client,
+      status: "accepted",
+      progress: 0,
+      message: "waiting for its turn",
+      created: now,
+      updated: now,
+      key,
+      inputs: canonicalInputs(request),
+      cached: false,
+      sample: this.options.source.sample,
+    };
+    const kept = this.results.get(key);
+    if (kept) {
+      Object.assign(job, { status: "successful", progress: 100, message: "answered from the results of the same question", started: now, finished: now, cached: true });
+      this.keep(job);
+      return { kind: "job", job, size };
+    }
+    const waiting = [...this.jobs.values()].filter((j) => j.client === client && (j.status === "accepted" || j.status === "running")).length;
+    if (waiting >= this.limits.perClient) return { kind: "busy", limit: this.limits.perClient, retryAfter: 5 };
+    this.keep(job);
+    const joined = this.inflight.get(key);
+    if (joined) {
+      // the same question is being computed: this job shares its computation, status and progress
+      const lead = joined.jobs[0];
+      if (lead) Object.assign(job, { status: lead.status, progress: lead.progress, message: lead.message, started: lead.started });
+      joined.jobs.push(job);
+      this.waiters.set(job.id, joined.done);
+      return { kind: "job", job, size };
+    }
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    this.waiters.set(job.id, done);
+    const pending: Pending = { key, jobs: [job], request, region, done, finish };
+    this.inflight.set(key, pending);
+    this.queue.push(pending);
+    this.next();
+    return { kind: "job", job, size };
+  }
+
+  get(id: string): Job | undefined {
+    this.expire();
+    return this.jobs.get(id);
+  }
+
+  /** The jobs of a client, newest first. */
+  list(client: string): Job[] {
+    this.expire();
+    return [...this.jobs.values()].filter((j) => j.client === client).sort((a, b) => b.created.getTime() - a.created.getTime());
+  }
+
+  /** Resolves when the job has finished (at once when it has). */
+  async settled(id: string): Promise<Job | undefined> {
+    await this.waiters.get(id);
+    return this.jobs.get(id);
+  }
+
+  /** A job's results while they are kept (a finished job's may have been pushed out by newer ones). */
+  result(job: Job): KeptResult | undefined {
+    return job.status === "successful" ? this.results.get(job.key) : undefined;
+  }
+
+  /**
+   * Dismisses a job: one waiting never starts, a running one stops at its next block (unless another
+   * client's job shares its computation); a finished one is forgotten.
+   */
+  dismiss(job: Job): void {
+    if (job.status === "accepted" || job.status === "running") {
+      const pending = this.inflight.get(job.key);
+      if (pending) {
+        pending.jobs = pending.jobs.filter((j) => j !== job);
+        const waiting = this.queue.indexOf(pending);
+        if (pending.jobs.length === 0 && waiting >= 0) {
+          this.queue.splice(waiting, 1);
+          this.inflight.delete(pending.key);
+          pending.finish();
+        }
+      }
+      this.waiters.delete(job.id);
+      this.update(job, { status: "dismissed", message: "dismissed by the client", finished: new Date() });
+      return;
+    }
+    this.update(job, { status: "dismissed", message: "dismissed by the client" });
+    this.jobs.delete(job.id);
+  }
+
+  private keep(job: Job): void {
+    this.expire();
+    this.jobs.set(job.id, job);
+    // the oldest finished records go first
+    for (const [id, old] of this.jobs) {
+      if (this.jobs.size <= this.limits.keptJobs) break;
+      if (old.status !== "accepted" && old.status !== "running") this.jobs.delete(id);
+    }
+  }
+
+  private expire(): void {
+    const limit = Date.now() - JOB_TTL_MS;
+    for (const [id, job] of this.jobs) if (job.finished && job.finished.getTime() < limit) this.jobs.delete(id);
+  }
+
+  private update(job: Job, change: Partial<Job>): void {
+    Object.assign(job, change, { updated: new Date() });
+  }
+
+  private next(): void {
+    while (this.running < this.limits.concurrent && this.queue.length > 0) {
+      const pending = this.queue.shift()!;
+      this.running++;
+      void this.run(pending).finally(() => {
+        this.running--;
+        this.inflight.delete(pending.key);
+        for (const job of pending.jobs) this.waiters.delete(job.id);
+        pending.finish();
+        this.next();
+      });
+    }
+  }
+
+  private async run(pending: Pending): Promise<void> {
+    const { request, region } = pending;
+    // every job of the computation (a dismissed one leaves it)
+    const each = (change: Partial<Job>) => pending.jobs.forEach((job) => this.update(job, change));
+    // started after the request that submitted it has been answered
+    // a dismissal comes from another request, between two awaits: the computation stops when no job wants it
+    const dismissed = () => pending.jobs.length === 0;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (dismissed()) return;
+    const start = new Date();
+    each({ status: "running", started: start, message: "reading and reducing the days, model by model" });
+    try {
+      const cells = { lat: region.lat, lon: region.lon, weights: region.weights };
+      const total = request.models.reduce((n, m) => n + yearsRead(request, m).length, 0);
+      let done = 0;
+      const reduced: ReducedModel[] = [];
+      for (const model of request.models) {
+        const years: YearCells = new Map();
+        let any = false;
+        const blocks = this.options.source.blocks({ model, scenario: request.scenario, cells, years: yearsRead(request, model), variables: [request.index.variable], place: region.place });
+        for (const block of blocks) {
+          if (reduceBlock(block, request.index, years)) any = true;
+          done++;
+          each({ progress: Math.min(99, Math.floor((100 * done) / total)) });
+          // the portal's other work, and a dismissal, between two blocks
+          await new Promise((resolve) => setImmediate(resolve));
+          if (dismissed()) return;
+        }
+        reduced.push({ model, years: any ? years : undefined });
+      }
+      const region0 = { cells: Uint32Array.from({ length: region.cells.length }, (_, i) => i), weights: region.weights };
+      const answer = answerFromReduced(
+        { index: request.index, region: region0, baseline: request.baseline, window: { byModel: request.window.byModel }, scenario: request.scenario as SeriesScenario },
+        reduced,
+        region.cells.length,
+      );
+      const doc = answerDocument(answer, { request, region, source: this.options.source, key: pending.key, dataVersion: this.dataVersion, computed: new Date(), warmingLevels: this.options.warmingLevels });
+      this.results.set(pending.key, { json: JSON.stringify({ result: doc }), csv: answerCsv(doc), sample: doc.sample });
+      if (dismissed()) return;
+      each({ status: "successful", progress: 100, finished: new Date(), message: `computed in ${((Date.now() - start.getTime()) / 1000).toFixed(1)} s` });
+    } catch (error) {
+      console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "on-demand job failed", jobs: pending.jobs.map((j) => j.id), error: String((error as Error)?.stack ?? error) }));
+      each({ status: "failed", finished: new Date(), message: "the computation failed" });
+    }
+  }
+}

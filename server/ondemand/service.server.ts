@@ -1,0 +1,38 @@
+import { modelMember } from "../../app/features/cmip6/warmingLevels";
+import { scenarioPeriod } from "../../app/features/cmip6/seriesQuery";
+import { SOUTH_ASIA_AXES } from "../../app/features/grids/grid";
+import { loadGeoFeatures, shippedGeoDir } from "../places/outlines.server";
+import type { Seeds } from "../seeds.server";
+import { SampleSeriesStore } from "../series/sample/sample-store";
+import { OnDemandJobs, type JobLimits } from "./jobs.server";
+import { RegionResolver } from "./regions.server";
+import type { RequestCatalog } from "./request";
+import { SampleDailySource, type DailySource } from "./source";
+
+/**
+ * The on-demand jobs of this portal: requests checked against the seeds' catalogue (places, models,
+ * scenarios, the warming-level table), regions on the 0.25° South Asia grid from the places' outlines, and
+ * days from `source`: the sample generator until a daily store is configured.
+ */
+export function createOnDemandJobs(
+  seeds: Pick<Seeds, "geos" | "cmip6Models" | "scenarios" | "warmingLevels" | "modelVariables">,
+  options: { source?: DailySource; limits?: Partial<JobLimits> } = {},
+): { jobs: OnDemandJobs; catalog: RequestCatalog } {
+  const future = seeds.scenarios.filter((s) => s.field_value !== "historical");
+  const periods = future.map(scenarioPeriod);
+  const catalog: RequestCatalog = {
+    scenarios: future.map((s) => s.field_value),
+    models: seeds.cmip6Models.map(modelMember),
+    places: new Set(seeds.geos.map((g) => g.field_value)),
+    warmingLevels: seeds.warmingLevels,
+    grid: SOUTH_ASIA_AXES,
+    years: { start: Math.min(...periods.map((p) => p.start)), end: Math.max(...periods.map((p) => p.end)) },
+  };
+  const features = loadGeoFeatures(shippedGeoDir(), seeds);
+  const countries = seeds.geos.filter((g) => g.field_geotype === "Country").map((g) => g.field_value);
+  const regions = new RegionResolver(SOUTH_ASIA_AXES, features, countries, new Map(seeds.geos.map((g) => [g.field_value, g.name])));
+  const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
+  const source = options.source ?? new SampleDailySource(new SampleSeriesStore({ scenarios, availability: seeds.modelVariables }));
+  const jobs = new OnDemandJobs({ catalog, regions, source, warmingLevels: seeds.warmingLevels, limits: options.limits });
+  return { jobs, catalog };
+}

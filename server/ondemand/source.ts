@@ -1,0 +1,57 @@
+import type { YearRange } from "../../app/features/cmip6/periods";
+import type { SampleSeriesStore } from "../series/sample/sample-store";
+import type { BlockVariable, DailyBlock } from "./daily";
+import { SAMPLE_DAILY_SOURCE, SAMPLE_DAILY_VERSION, sampleDailyBlock, type SampleCells } from "./sample-daily";
+
+/**
+ * Where a job's daily values come from: one interface for the daily store of ingested days and for the
+ * sample generator (`./sample-daily.ts`, the only one until the store is there), so that the jobs do not
+ * change when the store comes.
+ */
+export interface DailySource {
+  /** Changes whenever the days it gives could change: part of the key results are kept by. */
+  readonly version: string;
+  /** Whether its days are generated sample data, and where they come from, in a sentence for every answer. */
+  readonly sample: boolean;
+  readonly text: string;
+  /**
+   * One model's days over the cells, one block per span of years, made when asked (a job reduces each
+   * before asking for the next, and may stop between them). A block lacks a variable the model does not
+   * have; no block at all when the source has nothing for the model.
+   */
+  blocks(request: DailyBlocksRequest): Iterable<DailyBlock>;
+}
+
+export interface DailyBlocksRequest {
+  model: string;
+  scenario: string;
+  /** The cells' centres and weights in the region. */
+  cells: SampleCells;
+  /** Spans of calendar years, each read in full. */
+  years: readonly YearRange[];
+  variables: readonly BlockVariable[];
+  /**
+   * The catalogue's place whose climate the region is in (the place itself, or the country a cell or a
+   * polygon lies in): the sample generator follows its series; a store of days has no use for it.
+   */
+  place: string;
+}
+
+/** Daily sample data: the sample generator's series of the place, spread over the cells and days. */
+export class SampleDailySource implements DailySource {
+  readonly version = `sample-daily-${SAMPLE_DAILY_VERSION}`;
+  readonly sample = true;
+  readonly text = SAMPLE_DAILY_SOURCE;
+
+  constructor(private readonly store: SampleSeriesStore) {}
+
+  *blocks(request: DailyBlocksRequest): Iterable<DailyBlock> {
+    let reuse: DailyBlock | undefined;
+    for (const years of request.years) {
+      const block = sampleDailyBlock(this.store, { geo: request.place, scenario: request.scenario, model: request.model, years, cells: request.cells, variables: request.variables, reuse });
+      if (!block) return;
+      reuse = block;
+      yield block;
+    }
+  }
+}
