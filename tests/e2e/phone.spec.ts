@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, seriousViolations, test } from "./fixtures";
 
 /**
  * What a page holds on a phone (decision 028): the parts a phone reader does not need at once are folded
@@ -67,6 +67,7 @@ test.describe("on a 390 px phone", () => {
       await expect(page.locator(`main ${FIGURES}`).first()).toBeVisible();
       // closed from the first paint: nothing moved
       expect(await shifted(page)).toBeLessThanOrEqual(0.02);
+      expect(await seriousViolations(page), "closed").toEqual([]);
 
       for (const summary of folds) {
         const details = fold(page, summary);
@@ -84,6 +85,9 @@ test.describe("on a 390 px phone", () => {
         await expect(details, summary).not.toHaveAttribute("open");
         await expect(content(details), summary).toBeHidden();
       }
+      // what each fold holds passes axe as well, shown
+      for (const summary of folds) await fold(page, summary).locator(":scope > summary").click();
+      expect(await seriousViolations(page), "opened").toEqual([]);
       expect(pageErrors).toEqual([]);
     });
   }
@@ -107,6 +111,56 @@ for (const javaScriptEnabled of [true, false]) {
     }
   });
 }
+
+/**
+ * Makes the page's stylesheets those a browser without `::details-content` (Chromium before 131, Safari
+ * before 18.4, Firefox before 143) keeps: it drops every rule whose selector names the pseudo-element, and
+ * every `@supports` block that asks for it. Such a browser keeps a closed details' content hidden whatever
+ * the stylesheet says, as Chromium does once those rules are gone.
+ */
+async function withoutDetailsContent(page: Page) {
+  await page.evaluate(() => {
+    const prune = (rules: CSSRuleList, remove: (index: number) => void) => {
+      for (let i = rules.length - 1; i >= 0; i--) {
+        const rule = rules[i];
+        if (rule instanceof CSSStyleRule && rule.selectorText.includes("::details-content")) remove(i);
+        else if (rule instanceof CSSSupportsRule && rule.conditionText.includes("details-content")) remove(i);
+        else if (rule instanceof CSSGroupingRule) prune(rule.cssRules, (at) => rule.deleteRule(at));
+      }
+    };
+    for (const sheet of document.styleSheets) prune(sheet.cssRules, (at) => sheet.deleteRule(at));
+  });
+}
+
+test.describe("on a 1,280 px screen of a browser without ::details-content", () => {
+  test.use({ viewport: WIDE });
+
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+      test.use({ javaScriptEnabled });
+
+      for (const { path, folds } of PAGES) {
+        test(`${path}: ${javaScriptEnabled ? "the page's scripts open" : "the reader opens"} ${folds.join(", ")}, and each then shows as no fold`, async ({ page }) => {
+          await page.goto(path);
+          if (javaScriptEnabled) await hydrated(page);
+          await withoutDetailsContent(page);
+          for (const summary of folds) {
+            const details = fold(page, summary);
+            const opener = details.locator(":scope > summary");
+            if (!javaScriptEnabled) {
+              // closed, as on a phone, with its summary to open it
+              await expect(content(details), summary).toBeHidden();
+              await opener.click();
+            }
+            await expect(details, summary).toHaveAttribute("open");
+            await expect(content(details), summary).toBeVisible();
+            await expect(opener, summary).toBeHidden();
+          }
+        });
+      }
+    });
+  }
+});
 
 test.describe("after a navigation in the portal", () => {
   for (const [name, viewport, open] of [["a 390 px phone", PHONE, false], ["a 1,280 px screen", WIDE, true]] as const) {
