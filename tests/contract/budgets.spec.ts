@@ -23,7 +23,9 @@ const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] =
   { url: "/wiki", routeId: "routes/wiki", kind: "static", ceiling: 200 },
   // every route's shared code gained 0.3 KB brotli for deep links that hold their landing while parts laid out
   // near the screen take their size (app/lib/scroll.ts, decision 028): the two routes at their ceiling moved up 1 KB
-  { url: "/user-guide", routeId: "routes/user-guide", kind: "static", ceiling: 199 },
+  // the shortcut line for lists that load the page a second after the last key (app/components/SettledSelect.tsx)
+  // passed the user guide's ceiling by 43 bytes: up 1 KB, to its target
+  { url: "/user-guide", routeId: "routes/user-guide", kind: "static", ceiling: 200 },
   { url: "/api-docs", routeId: "routes/api-docs", kind: "static", ceiling: 198 },
   { url: "/pyaez", routeId: "routes/pyaez", kind: "static", ceiling: 200 },
   { url: "/data/catalog", routeId: "routes/data.catalog", kind: "table", ceiling: 205 },

@@ -18,9 +18,12 @@ test("a disputed area is chosen by typing its name, listed apart from every coun
   await page.goto("/cmip6-data");
   await hydrated(page);
   const place = page.getByLabel("Place", { exact: true });
+  const entries = await page.evaluate(() => history.length);
   await place.focus();
   await page.keyboard.type("Aksai");
   await expect(page).toHaveURL(/geo=XD-B07/);
+  // the typed name is one selection: one entry in the history, not one per letter ("A" alone is Afghanistan)
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
   await expect(place.locator('optgroup[label="Disputed areas"] option[value="XD-B07"]')).toHaveText("Aksai Chin (disputed area)");
   await expect(page.getByRole("heading", { level: 2, name: /Aksai Chin/ })).toBeVisible();
 });

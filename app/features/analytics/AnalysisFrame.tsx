@@ -1,4 +1,5 @@
-import { Button, Callout, FormGroup, HTMLSelect, Spinner } from "@blueprintjs/core";
+import { Button, Callout, FormGroup, Spinner } from "@blueprintjs/core";
+import { SettledSelect } from "~/components/SettledSelect";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
 import { SourceTag } from "~/features/cmip6/SourceTag";
 import type { SeriesResponse } from "~/features/cmip6/series";
@@ -37,37 +38,37 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
     <>
       <form method="get" className="sacap-analysis-form" aria-label="Selection" onSubmit={(e) => e.preventDefault()}>
         <FormGroup label="Place" labelFor="a-geo" inline>
-          <HTMLSelect id="a-geo" name="geo" value={selection.geo} onChange={(e) => change({ geo: e.currentTarget.value })}>
+          <SettledSelect id="a-geo" name="geo" value={selection.geo} onCommit={(value) => change({ geo: value })}>
             <GeoOptions geos={geos.data!} />
-          </HTMLSelect>
+          </SettledSelect>
         </FormGroup>
         {fields.includes("scenario") && (
           <Choice label="Scenario" name="scenario" value={selection.scenario} options={ANALYSIS_SCENARIOS.map((s) => ({ value: s.code, label: s.name }))} onChange={(scenario) => change({ scenario })} />
         )}
         {fields.includes("baseline") && (
           <FormGroup label="Baseline" labelFor="a-baseline" inline helperText={selection.window.kind === "gwl" ? `${BASELINE_PERIOD.label} at a warming level` : undefined}>
-            <HTMLSelect
+            <SettledSelect
               id="a-baseline"
               name="baseline"
               value={selection.baseline.label}
               // at a warming level, changes are against 1995-2014, as the IPCC AR6 Atlas takes them
               disabled={selection.window.kind === "gwl"}
-              onChange={(e) => change({ baseline: ANALYSIS_BASELINES.find((b) => b.label === e.currentTarget.value)! })}
+              onCommit={(value) => change({ baseline: ANALYSIS_BASELINES.find((b) => b.label === value)! })}
             >
               {ANALYSIS_BASELINES.map((b) => (
                 <option key={b.label}>{b.label}</option>
               ))}
-            </HTMLSelect>
+            </SettledSelect>
           </FormGroup>
         )}
         {fields.includes("window") && (
           <FormGroup label="Future window" labelFor="a-window" inline>
-            <HTMLSelect
+            <SettledSelect
               id="a-window"
               name="window"
               value={selection.window.code}
-              onChange={(e) => {
-                const window = WINDOW_CHOICES.find((w) => w.code === e.currentTarget.value)!;
+              onCommit={(value) => {
+                const window = WINDOW_CHOICES.find((w) => w.code === value)!;
                 change({ window, ...(window.kind === "gwl" ? { baseline: BASELINE_PERIOD } : {}) });
               }}
             >
@@ -85,7 +86,7 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
                   </option>
                 ))}
               </optgroup>
-            </HTMLSelect>
+            </SettledSelect>
           </FormGroup>
         )}
         {fields.includes("scale") && (
@@ -123,13 +124,13 @@ function Choice<V extends string>({ label, name, id = `a-${name}`, value, option
 }) {
   return (
     <FormGroup label={label} labelFor={id} inline>
-      <HTMLSelect id={id} name={name} value={value} onChange={(e) => onChange(e.currentTarget.value as V)}>
+      <SettledSelect id={id} name={name} value={value} onCommit={(value) => onChange(value as V)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
-      </HTMLSelect>
+      </SettledSelect>
     </FormGroup>
   );
 }

@@ -151,6 +151,7 @@ const SHORTCUTS: Shortcut[] = [
   { combos: [["\u2190"], ["\u2191"], ["\u2192"], ["\u2193"]], action: "On the CMIP6 map viewer with Grid shown and the map focused: move the cell cursor one 0.25\u00b0 cell (it starts at the map\u2019s centre)." },
   { combos: [["Enter"]], action: "On the CMIP6 map viewer with Grid shown and the map focused: read the cursor\u2019s cell (baseline, change and its spread, agreement of the models). Esc closes the reading." },
   { combos: [["+"], ["-"]], action: "On a map: zoom in or out (with Grid shown the arrow keys move the cell cursor instead of the map)." },
+  { combos: [["\u2191"], ["\u2193"], ["A\u2013Z"]], action: "In a list that loads the page (place, indicator, period): the page follows a second after the last key, or on Enter." },
   { combos: [["\u2190"], ["\u2192"]], action: "In a group of options, such as the comparison\u2019s \u201c20-year windows | Warming levels\u201d: choose the previous or next option; the page follows at once." },
 ];
 

@@ -1,4 +1,6 @@
-import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { Button, Checkbox, FormGroup, InputGroup } from "@blueprintjs/core";
+import { SettledSelect } from "~/components/SettledSelect";
+import { openOnWideScreen } from "~/lib/fold";
 import { GeoOptions } from "../GeoOptions";
 import { useMemo, useState, type FormEvent } from "react";
 import { INDICATOR_CATEGORY_TITLES } from "../categories";
@@ -6,7 +8,6 @@ import { catalogYears, seriesIndicator, seriesIndicatorCodes, scenarioPeriod, ty
 import { SEASON_CODES, SEASONS, type SeasonCode } from "../periods";
 import { parseWindowChoice, WARMING_LEVEL_SCENARIOS, WINDOW_CHOICES } from "../warmingLevels";
 import { baselineChoices, EXPLORER_VIEWS, parseSelection, spreadScenario, spreadWindow, VIEW_LABELS, type ExplorerSelection, type LevelScenario } from "./selection";
-import { openOnWideScreen } from "~/lib/fold";
 
 interface ExplorerFormProps {
   catalog: SeriesCatalog;
@@ -59,7 +60,7 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
   return (
     <form method="get" className="sacap-explorer-form" onSubmit={submit} aria-label="Selection">
       <FormGroup label="Indicator" labelFor="x-indicator">
-        <HTMLSelect id="x-indicator" name="indicator" value={query.indicator} onChange={(e) => update({ indicator: e.currentTarget.value })} fill>
+        <SettledSelect id="x-indicator" name="indicator" value={query.indicator} onCommit={(value) => update({ indicator: value })} fill>
           {groups.map((group) => (
             <optgroup key={group.category} label={INDICATOR_CATEGORY_TITLES[group.category]}>
               {group.indicators.map((i) => (
@@ -69,12 +70,12 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
               ))}
             </optgroup>
           ))}
-        </HTMLSelect>
+        </SettledSelect>
       </FormGroup>
       <FormGroup label="Place" labelFor="x-geo">
-        <HTMLSelect id="x-geo" name="geo" value={query.geo} onChange={(e) => update({ geo: e.currentTarget.value })} fill>
+        <SettledSelect id="x-geo" name="geo" value={query.geo} onCommit={(value) => update({ geo: value })} fill>
           <GeoOptions geos={catalog.geos} />
-        </HTMLSelect>
+        </SettledSelect>
       </FormGroup>
       <details className="sacap-fold" ref={openOnWideScreen}>
         <summary>Scenarios, models, period and chart</summary>
@@ -147,11 +148,11 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
           </div>
         </fieldset>
         <FormGroup label="Baseline" labelFor="x-baseline">
-          <HTMLSelect
+          <SettledSelect
             id="x-baseline"
             name="baseline"
             value={selection.baseline.label}
-            onChange={(e) => onChange({ ...selection, baseline: baselineChoices(catalog).find((b) => b.label === e.currentTarget.value)! })}
+            onCommit={(value) => onChange({ ...selection, baseline: baselineChoices(catalog).find((b) => b.label === value)! })}
             fill
           >
             {baselineChoices(catalog).map((b) => (
@@ -159,26 +160,26 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
                 {b.label}
               </option>
             ))}
-          </HTMLSelect>
+          </SettledSelect>
         </FormGroup>
         <FormGroup label="Chart" labelFor="x-view">
-          <HTMLSelect id="x-view" name="view" value={selection.view} onChange={(e) => onChange({ ...selection, view: e.currentTarget.value as ExplorerSelection["view"] })} fill>
+          <SettledSelect id="x-view" name="view" value={selection.view} onCommit={(value) => onChange({ ...selection, view: value as ExplorerSelection["view"] })} fill>
             {EXPLORER_VIEWS.filter((v) => v !== "cycle" || hasCycle).map((v) => (
               <option key={v} value={v}>
                 {VIEW_LABELS[v]}
               </option>
             ))}
-          </HTMLSelect>
+          </SettledSelect>
         </FormGroup>
         {selection.view === "spread" ? (
           <fieldset className="sacap-explorer-form__group">
             <legend>Model selection</legend>
             <FormGroup label="Season" labelFor="x-season">
-              <HTMLSelect
+              <SettledSelect
                 id="x-season"
                 name="season"
                 value={selection.season ?? ""}
-                onChange={(e) => onChange({ ...selection, season: (e.currentTarget.value || undefined) as SeasonCode | undefined })}
+                onCommit={(value) => onChange({ ...selection, season: (value || undefined) as SeasonCode | undefined })}
                 fill
               >
                 <option value="">Annual</option>
@@ -187,34 +188,34 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
                     {SEASONS[code].name}
                   </option>
                 ))}
-              </HTMLSelect>
+              </SettledSelect>
             </FormGroup>
             <FormGroup label="Scenario" labelFor="x-ssp">
-              <HTMLSelect id="x-ssp" name="ssp" value={spreadScenario(selection)} onChange={(e) => onChange({ ...selection, ssp: e.currentTarget.value as LevelScenario })} fill>
+              <SettledSelect id="x-ssp" name="ssp" value={spreadScenario(selection)} onCommit={(value) => onChange({ ...selection, ssp: value as LevelScenario })} fill>
                 {WARMING_LEVEL_SCENARIOS.map((code) => (
                   <option key={code} value={code}>
                     {catalog.scenarios.find((s) => s.field_value === code)?.name ?? code}
                   </option>
                 ))}
-              </HTMLSelect>
+              </SettledSelect>
             </FormGroup>
             <FormGroup label="Window or warming level" labelFor="x-window">
-              <HTMLSelect id="x-window" name="window" value={spreadWindow(selection).code} onChange={(e) => onChange({ ...selection, window: parseWindowChoice(e.currentTarget.value) })} fill>
+              <SettledSelect id="x-window" name="window" value={spreadWindow(selection).code} onCommit={(value) => onChange({ ...selection, window: parseWindowChoice(value) })} fill>
                 {WINDOW_CHOICES.map((w) => (
                   <option key={w.code} value={w.code}>
                     {w.kind === "gwl" ? `Warming level ${w.label}` : w.label}
                   </option>
                 ))}
-              </HTMLSelect>
+              </SettledSelect>
             </FormGroup>
           </fieldset>
         ) : (
           <FormGroup label="Warming level on the chart" labelFor="x-window">
-            <HTMLSelect
+            <SettledSelect
               id="x-window"
               name="window"
               value={selection.window?.kind === "gwl" ? selection.window.code : ""}
-              onChange={(e) => onChange({ ...selection, window: parseWindowChoice(e.currentTarget.value) })}
+              onCommit={(value) => onChange({ ...selection, window: parseWindowChoice(value) })}
               fill
             >
               <option value="">None</option>
@@ -223,7 +224,7 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
                   {w.label}
                 </option>
               ))}
-            </HTMLSelect>
+            </SettledSelect>
           </FormGroup>
         )}
         {selection.view !== "spread" && selection.season ? <input type="hidden" name="season" value={selection.season} /> : null}
