@@ -4,7 +4,7 @@ import { QueryState } from "~/components/QueryState";
 import { useGetClimateMetadataQuery } from "~/store/reference";
 import { CATALOG_COLUMNS } from "./columns";
 import type { ClimateMetadata } from "./schema";
-import { openOnWideScreen } from "~/lib/fold";
+import { openOnWideScreen } from "~/components/RoutePage";
 
 /** Lookup keys and the catalogue column each one filters. */
 const LOOKUPS: { key: keyof ClimateMetadata; label: string; column: string }[] = [

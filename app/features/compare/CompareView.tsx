@@ -12,7 +12,7 @@ import { seriesQueryString } from "~/features/cmip6/seriesQuery";
 import type { CompareLine, WindowMeans } from "./compare";
 import { FUTURE_SCENARIOS, MAX_PLACES, type CompareSelection, type PeriodMode } from "./selection";
 import { medianLineSeries, WindowMeansTable } from "./WindowMeans";
-import { openOnWideScreen } from "~/lib/fold";
+import { openOnWideScreen } from "~/components/RoutePage";
 
 export interface CompareViewData {
   selection: CompareSelection;

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Legend } from "~/components/Legend";
 import { MapView } from "~/components/map/MapView";
 import type { MapHandle, RasterLayer } from "~/components/map/types";
-import { RoutePage } from "~/components/RoutePage";
+import { openOnWideScreen, RoutePage } from "~/components/RoutePage";
 import type { ViewerLayer } from "~/features/viewer/schema";
 import { gridIndicatorsOf, readGridChoice, showsGrid, writeGridChoice, type GridChoice } from "~/features/grids/gridChoice";
 import { GridMap } from "~/features/grids/GridMap";
@@ -25,7 +25,6 @@ import { VIEWER_REGIONS } from "./regions";
 import type { ChoroplethOptions } from "./viewerView";
 import { tileTemplate } from "./wms";
 import { WmsLegends } from "./WmsLegends";
-import { openOnWideScreen } from "~/lib/fold";
 
 interface ViewerPageProps {
   path: string;

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from "react";
 import type { AezMapRef, AezModuleEntry } from "./anchors";
 import { treeKeyAction, treeRows } from "./tree";
-import { openOnWideScreen } from "~/lib/fold";
+import { openOnWideScreen } from "~/components/RoutePage";
 
 const TREE_KEYS = new Set(["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End"]);
 

@@ -1,6 +1,6 @@
 import { Button, Checkbox, FormGroup, InputGroup } from "@blueprintjs/core";
 import { SettledSelect } from "~/components/SettledSelect";
-import { openOnWideScreen } from "~/lib/fold";
+import { openOnWideScreen } from "~/components/RoutePage";
 import { GeoOptions } from "../GeoOptions";
 import { useMemo, useState, type FormEvent } from "react";
 import { INDICATOR_CATEGORY_TITLES } from "../categories";
@@ -133,10 +133,9 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
               update({ model: next.length ? next : undefined });
             }}
           >
+            {/* an option's value is its text: written once, in a document that lists 35 of them */}
             {models.map((m) => (
-              <option key={m.field_value} value={m.field_value}>
-                {m.field_value}
-              </option>
+              <option key={m.field_value}>{m.field_value}</option>
             ))}
           </select>
         </fieldset>
@@ -156,9 +155,7 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
             fill
           >
             {baselineChoices(catalog).map((b) => (
-              <option key={b.label} value={b.label}>
-                {b.label}
-              </option>
+              <option key={b.label}>{b.label}</option>
             ))}
           </SettledSelect>
         </FormGroup>
