@@ -33,7 +33,7 @@ declare module "@remix-run/node" {
     /** Gridded fields: the ensemble statistics per grid cell (`server/grids/`). */
     grids: GridStore;
     /** User-defined indices computed on demand as jobs (`/api/processes`, `/api/jobs`). */
-    ondemand: ReturnType<typeof createOnDemandJobs>;
+    ondemand: Awaited<ReturnType<typeof createOnDemandJobs>>;
     /** Place climate profiles, kept per place and data version. */
     profiles: ProfileService;
     ckan: CkanService;
@@ -91,7 +91,8 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
     reference,
     series,
     grids,
-    ondemand: createOnDemandJobs(seeds, {
+    ondemand: await createOnDemandJobs(seeds, {
+      dailyDir: env.DAILY_DIR,
       limits: { concurrent: env.ONDEMAND_JOBS, perClient: env.ONDEMAND_JOBS_PER_CLIENT, maxSize: env.ONDEMAND_MAX_CELL_YEARS, resultBytes: env.ONDEMAND_RESULTS_MB * 1024 * 1024 },
     }),
     profiles: createProfileService({ series, reference }),

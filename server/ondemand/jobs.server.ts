@@ -268,8 +268,8 @@ export class OnDemandJobs {
       for (const model of request.models) {
         const years: YearCells = new Map();
         let any = false;
-        const blocks = this.options.source.blocks({ model, scenario: request.scenario, cells, years: yearsRead(request, model), variables: [request.index.variable], place: region.place });
-        for (const block of blocks) {
+        const blocks = this.options.source.blocks({ model, scenario: request.scenario, cells, grid: region.cells, years: yearsRead(request, model), variables: [request.index.variable], place: region.place });
+        for await (const block of blocks) {
           if (reduceBlock(block, request.index, years)) any = true;
           done++;
           each({ progress: Math.min(99, Math.floor((100 * done) / total)) });

@@ -8,16 +8,31 @@ import { OnDemandJobs, type JobLimits } from "./jobs.server";
 import { RegionResolver } from "./regions.server";
 import type { RequestCatalog } from "./request";
 import { SampleDailySource, type DailySource } from "./source";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { openDailyStore } from "./daily-store";
+import { DailyStoreSource } from "./store-source";
+
+/**
+ * The days on-demand jobs read: the daily store in `dailyDir` (DAILY_DIR) when it holds one, else the
+ * sample generator. A folder that is set but holds no store yet (nothing ingested) gives sample days, said
+ * in every answer; a folder holding a store of another format stops the server with the reason.
+ */
+export async function createDailySource(seeds: Pick<Seeds, "scenarios" | "modelVariables">, dailyDir?: string): Promise<DailySource> {
+  if (dailyDir && existsSync(path.join(dailyDir, ".zattrs"))) return new DailyStoreSource(await openDailyStore(dailyDir));
+  const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
+  return new SampleDailySource(new SampleSeriesStore({ scenarios, availability: seeds.modelVariables }));
+}
 
 /**
  * The on-demand jobs of this portal: requests checked against the seeds' catalogue (places, models,
  * scenarios, the warming-level table), regions on the 0.25° South Asia grid from the places' outlines, and
- * days from `source`: the sample generator until a daily store is configured.
+ * days from `source` (by default `createDailySource`: the daily store of `dailyDir`, or the sample generator).
  */
-export function createOnDemandJobs(
+export async function createOnDemandJobs(
   seeds: Pick<Seeds, "geos" | "cmip6Models" | "scenarios" | "warmingLevels" | "modelVariables">,
-  options: { source?: DailySource; limits?: Partial<JobLimits> } = {},
-): { jobs: OnDemandJobs; catalog: RequestCatalog } {
+  options: { source?: DailySource; dailyDir?: string; limits?: Partial<JobLimits> } = {},
+): Promise<{ jobs: OnDemandJobs; catalog: RequestCatalog }> {
   const future = seeds.scenarios.filter((s) => s.field_value !== "historical");
   const periods = future.map(scenarioPeriod);
   const catalog: RequestCatalog = {
@@ -31,8 +46,7 @@ export function createOnDemandJobs(
   const features = loadGeoFeatures(shippedGeoDir(), seeds);
   const countries = seeds.geos.filter((g) => g.field_geotype === "Country").map((g) => g.field_value);
   const regions = new RegionResolver(SOUTH_ASIA_AXES, features, countries, new Map(seeds.geos.map((g) => [g.field_value, g.name])));
-  const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
-  const source = options.source ?? new SampleDailySource(new SampleSeriesStore({ scenarios, availability: seeds.modelVariables }));
+  const source = options.source ?? (await createDailySource(seeds, options.dailyDir));
   const jobs = new OnDemandJobs({ catalog, regions, source, warmingLevels: seeds.warmingLevels, limits: options.limits });
   return { jobs, catalog };
 }

@@ -4,9 +4,9 @@ import type { BlockVariable, DailyBlock } from "./daily";
 import { SAMPLE_DAILY_SOURCE, SAMPLE_DAILY_VERSION, sampleDailyBlock, type SampleCells } from "./sample-daily";
 
 /**
- * Where a job's daily values come from: one interface for the daily store of ingested days and for the
- * sample generator (`./sample-daily.ts`, the only one until the store is there), so that the jobs do not
- * change when the store comes.
+ * Where a job's daily values come from: one interface for the daily store of ingested days
+ * (`./store-source.ts`, when `DAILY_DIR` holds one) and for the sample generator (`./sample-daily.ts`), so
+ * that the jobs do not depend on which.
  */
 export interface DailySource {
   /** Changes whenever the days it gives could change: part of the key results are kept by. */
@@ -17,9 +17,10 @@ export interface DailySource {
   /**
    * One model's days over the cells, one block per span of years, made when asked (a job reduces each
    * before asking for the next, and may stop between them). A block lacks a variable the model does not
-   * have; no block at all when the source has nothing for the model.
+   * have; no block at all when the source has nothing for the model. A store's blocks are read from disk,
+   * so they may come asynchronously.
    */
-  blocks(request: DailyBlocksRequest): Iterable<DailyBlock>;
+  blocks(request: DailyBlocksRequest): Iterable<DailyBlock> | AsyncIterable<DailyBlock>;
 }
 
 export interface DailyBlocksRequest {
@@ -27,6 +28,8 @@ export interface DailyBlocksRequest {
   scenario: string;
   /** The cells' centres and weights in the region. */
   cells: SampleCells;
+  /** The same cells' indices in the South Asia grid (row-major from the south-west cell): what a store reads. */
+  grid: ArrayLike<number>;
   /** Spans of calendar years, each read in full. */
   years: readonly YearRange[];
   variables: readonly BlockVariable[];
