@@ -19,6 +19,7 @@ import { PostgresSeriesStore, type PostgresSeriesStoreOptions } from "./series/p
 import { LayeredSeriesStore, type SeriesStore } from "./series/store";
 import { SeriesWorkerPool } from "./series/worker-pool.server";
 import { createOnDemandJobs } from "./ondemand/service.server";
+import { OnDemandThreads } from "./ondemand/threads.server";
 import { createAezImages, type AezImages } from "./services/aez-images.server";
 import { createCkanService, type CkanService } from "./services/ckan.server";
 import { createProfileService, type ProfileService } from "./services/profile.server";
@@ -93,6 +94,7 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
     grids,
     ondemand: await createOnDemandJobs(seeds, {
       dailyDir: env.DAILY_DIR,
+      runner: ondemandThreads(env),
       limits: { concurrent: env.ONDEMAND_JOBS, perClient: env.ONDEMAND_JOBS_PER_CLIENT, maxSize: env.ONDEMAND_MAX_CELL_YEARS, resultBytes: env.ONDEMAND_RESULTS_MB * 1024 * 1024 },
     }),
     profiles: createProfileService({ series, reference }),
@@ -130,6 +132,19 @@ const SERIES_WORKER_FILE = fileURLToPath(new URL("./series-worker.js", import.me
 function seriesWorkers(count: number): SeriesWorkerPool | undefined {
   if (count === 0 || !existsSync(SERIES_WORKER_FILE)) return undefined;
   return new SeriesWorkerPool(SERIES_WORKER_FILE, count);
+}
+
+/** The built on-demand thread, beside the built server (`scripts/build-server.mjs`). */
+const ONDEMAND_WORKER_FILE = fileURLToPath(new URL("./ondemand-worker.js", import.meta.url));
+
+/**
+ * The worker threads of the on-demand jobs, one per job computed at once (ONDEMAND_JOBS); none when the
+ * server runs from its sources (tests), where there is no built worker: jobs are then computed on the main
+ * thread, block by block.
+ */
+function ondemandThreads(env: Env): OnDemandThreads | undefined {
+  if (!existsSync(ONDEMAND_WORKER_FILE)) return undefined;
+  return new OnDemandThreads(ONDEMAND_WORKER_FILE, env.ONDEMAND_JOBS, { dailyDir: env.DAILY_DIR });
 }
 
 /**

@@ -1,22 +1,24 @@
 import { randomUUID } from "node:crypto";
-import type { SeriesScenario } from "../../app/features/cmip6/seriesQuery";
 import type { WarmingLevels } from "../../app/features/cmip6/warmingLevels";
 import { LruCache } from "../series/lru";
-import { answerCsv, answerDocument } from "./answer";
-import { answerFromReduced, reduceBlock, type ReducedModel, type YearCells } from "./question";
+import { InProcessRunner, type ComputeRunner, type KeptResult } from "./compute";
 import type { RegionResolver, ResolvedRegion } from "./regions.server";
-import { canonicalInputs, parseRequest, requestKey, requestSize, yearsRead, type OnDemandRequest, type RequestCatalog, type RequestProblem } from "./request";
+import { canonicalInputs, parseRequest, requestKey, requestSize, type OnDemandRequest, type RequestCatalog, type RequestProblem } from "./request";
 import type { DailySource } from "./source";
+
+export type { KeptResult } from "./compute";
 
 /**
  * The on-demand jobs of the portal: a request checked and sized, answered at once when the same question
  * (the same canonical inputs over the same data) was answered before, else queued and computed, a bounded
- * number at once, block by block: between two blocks a job yields to the portal's other work, reports its
- * progress and stops if it was dismissed. Results are kept by their key (`requestKey`) in a cache bounded
- * in bytes; a job's record (its status, its key) is kept a day, and at most `keptJobs` of them.
+ * number at once, block by block (`computeAnswer`): between two blocks a job reports its progress and
+ * stops if it was dismissed. Results are kept by their key (`requestKey`) in a cache bounded in bytes; a
+ * job's record (its status, its key) is kept a day, and at most `keptJobs` of them.
  *
- * In process, on the portal's main thread in slices of one block (a block of 400 cells over 21 years is
- * reduced in some tens of milliseconds), so that a dismissal is seen at the next block.
+ * The computations run where `runner` runs them: in the portal's worker threads (`OnDemandThreads`, one per
+ * job computed at once), so that the main thread goes on answering pages while a job reads and reduces
+ * its days; or, without a built worker (the tests, from the sources), on the main thread in slices of one
+ * block (a block of 400 cells over 21 years is reduced in some tens of milliseconds).
  */
 
 export type JobStatus = "accepted" | "running" | "successful" | "failed" | "dismissed";
@@ -41,12 +43,6 @@ export interface Job {
   sample: boolean;
 }
 
-export interface KeptResult {
-  json: string;
-  csv: string;
-  sample: boolean;
-}
-
 export interface JobLimits {
   /** Most cell-years x models one job may read (cells x years read per model, summed over the models). */
   maxSize: number;
@@ -54,7 +50,7 @@ export interface JobLimits {
   syncSize: number;
   /** Jobs one client may have accepted or running at once. */
   perClient: number;
-  /** Jobs computed at once over all clients. */
+  /** Jobs computed at once over all clients (a runner's threads, when it has any). */
   concurrent: number;
   /** Bytes of results kept. */
   resultBytes: number;
@@ -84,6 +80,8 @@ export interface OnDemandJobsOptions {
   source: DailySource;
   warmingLevels: Pick<WarmingLevels, "version" | "licence">;
   limits?: Partial<JobLimits>;
+  /** Where the computations run: by default on this thread, over `source`. */
+  runner?: ComputeRunner;
 }
 
 /** One computation: the jobs of every client that asked its question while it waited or ran. */
@@ -94,6 +92,8 @@ interface Pending {
   region: ResolvedRegion;
   done: Promise<void>;
   finish: () => void;
+  /** Stops the computation once no job wants it. */
+  stop: AbortController;
 }
 
 export class OnDemandJobs {
@@ -105,10 +105,17 @@ export class OnDemandJobs {
   private readonly inflight = new Map<string, Pending>();
   private readonly waiters = new Map<string, Promise<void>>();
   private running = 0;
+  readonly runner: ComputeRunner;
 
   constructor(private readonly options: OnDemandJobsOptions) {
     this.limits = { ...DEFAULT_JOB_LIMITS, ...options.limits };
     this.results = new LruCache(this.limits.resultBytes, (r) => r.json.length + r.csv.length, "ondemand-results");
+    this.runner = options.runner ?? new InProcessRunner(options.source);
+  }
+
+  /** What `/healthz` says of the jobs: the threads computing them (0: the main thread), jobs running and waiting. */
+  report(): { threads: number; running: number; waiting: number } {
+    return { threads: this.runner.threads, running: this.running, waiting: this.queue.length };
   }
 
   /** The version of the data answers are computed from: part of every key. */
@@ -163,7 +170,7 @@ export class OnDemandJobs {
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
     this.waiters.set(job.id, done);
-    const pending: Pending = { key, jobs: [job], request, region, done, finish };
+    const pending: Pending = { key, jobs: [job], request, region, done, finish, stop: new AbortController() };
     this.inflight.set(key, pending);
     this.queue.push(pending);
     this.next();
@@ -207,6 +214,8 @@ export class OnDemandJobs {
           this.inflight.delete(pending.key);
           pending.finish();
         }
+        // a running computation no job wants stops at its next block
+        if (pending.jobs.length === 0) pending.stop.abort();
       }
       this.waiters.delete(job.id);
       this.update(job, { status: "dismissed", message: "dismissed by the client", finished: new Date() });
@@ -250,44 +259,17 @@ export class OnDemandJobs {
   }
 
   private async run(pending: Pending): Promise<void> {
-    const { request, region } = pending;
+    const { request, region, key } = pending;
     // every job of the computation (a dismissed one leaves it)
     const each = (change: Partial<Job>) => pending.jobs.forEach((job) => this.update(job, change));
-    // started after the request that submitted it has been answered
-    // a dismissal comes from another request, between two awaits: the computation stops when no job wants it
-    const dismissed = () => pending.jobs.length === 0;
-    await new Promise((resolve) => setImmediate(resolve));
-    if (dismissed()) return;
     const start = new Date();
     each({ status: "running", started: start, message: "reading and reducing the days, model by model" });
     try {
-      const cells = { lat: region.lat, lon: region.lon, weights: region.weights };
-      const total = request.models.reduce((n, m) => n + yearsRead(request, m).length, 0);
-      let done = 0;
-      const reduced: ReducedModel[] = [];
-      for (const model of request.models) {
-        const years: YearCells = new Map();
-        let any = false;
-        const blocks = this.options.source.blocks({ model, scenario: request.scenario, cells, grid: region.cells, years: yearsRead(request, model), variables: [request.index.variable], place: region.place });
-        for await (const block of blocks) {
-          if (reduceBlock(block, request.index, years)) any = true;
-          done++;
-          each({ progress: Math.min(99, Math.floor((100 * done) / total)) });
-          // the portal's other work, and a dismissal, between two blocks
-          await new Promise((resolve) => setImmediate(resolve));
-          if (dismissed()) return;
-        }
-        reduced.push({ model, years: any ? years : undefined });
-      }
-      const region0 = { cells: Uint32Array.from({ length: region.cells.length }, (_, i) => i), weights: region.weights };
-      const answer = answerFromReduced(
-        { index: request.index, region: region0, baseline: request.baseline, window: { byModel: request.window.byModel }, scenario: request.scenario as SeriesScenario },
-        reduced,
-        region.cells.length,
-      );
-      const doc = answerDocument(answer, { request, region, source: this.options.source, key: pending.key, dataVersion: this.dataVersion, computed: new Date(), warmingLevels: this.options.warmingLevels });
-      this.results.set(pending.key, { json: JSON.stringify({ result: doc }), csv: answerCsv(doc), sample: doc.sample });
-      if (dismissed()) return;
+      const task = { key, dataVersion: this.dataVersion, request, region, warmingLevels: this.options.warmingLevels };
+      const kept = await this.runner.run(task, { progress: (progress) => each({ progress }), signal: pending.stop.signal });
+      if (!kept) return;
+      this.results.set(key, kept);
+      if (pending.jobs.length === 0) return;
       each({ status: "successful", progress: 100, finished: new Date(), message: `computed in ${((Date.now() - start.getTime()) / 1000).toFixed(1)} s` });
     } catch (error) {
       console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "on-demand job failed", jobs: pending.jobs.map((j) => j.id), error: String((error as Error)?.stack ?? error) }));

@@ -3,26 +3,11 @@ import { scenarioPeriod } from "../../app/features/cmip6/seriesQuery";
 import { SOUTH_ASIA_AXES } from "../../app/features/grids/grid";
 import { loadGeoFeatures, shippedGeoDir } from "../places/outlines.server";
 import type { Seeds } from "../seeds.server";
-import { SampleSeriesStore } from "../series/sample/sample-store";
+import type { ComputeRunner } from "./compute";
 import { OnDemandJobs, type JobLimits } from "./jobs.server";
 import { RegionResolver } from "./regions.server";
 import type { RequestCatalog } from "./request";
-import { SampleDailySource, type DailySource } from "./source";
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { openDailyStore } from "./daily-store";
-import { DailyStoreSource } from "./store-source";
-
-/**
- * The days on-demand jobs read: the daily store in `dailyDir` (DAILY_DIR) when it holds one, else the
- * sample generator. A folder that is set but holds no store yet (nothing ingested) gives sample days, said
- * in every answer; a folder holding a store of another format stops the server with the reason.
- */
-export async function createDailySource(seeds: Pick<Seeds, "scenarios" | "modelVariables">, dailyDir?: string): Promise<DailySource> {
-  if (dailyDir && existsSync(path.join(dailyDir, ".zattrs"))) return new DailyStoreSource(await openDailyStore(dailyDir));
-  const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
-  return new SampleDailySource(new SampleSeriesStore({ scenarios, availability: seeds.modelVariables }));
-}
+import { createDailySource, type DailySource } from "./source";
 
 /**
  * The on-demand jobs of this portal: requests checked against the seeds' catalogue (places, models,
@@ -31,7 +16,7 @@ export async function createDailySource(seeds: Pick<Seeds, "scenarios" | "modelV
  */
 export async function createOnDemandJobs(
   seeds: Pick<Seeds, "geos" | "cmip6Models" | "scenarios" | "warmingLevels" | "modelVariables">,
-  options: { source?: DailySource; dailyDir?: string; limits?: Partial<JobLimits> } = {},
+  options: { source?: DailySource; dailyDir?: string; limits?: Partial<JobLimits>; runner?: ComputeRunner } = {},
 ): Promise<{ jobs: OnDemandJobs; catalog: RequestCatalog }> {
   const future = seeds.scenarios.filter((s) => s.field_value !== "historical");
   const periods = future.map(scenarioPeriod);
@@ -47,6 +32,6 @@ export async function createOnDemandJobs(
   const countries = seeds.geos.filter((g) => g.field_geotype === "Country").map((g) => g.field_value);
   const regions = new RegionResolver(SOUTH_ASIA_AXES, features, countries, new Map(seeds.geos.map((g) => [g.field_value, g.name])));
   const source = options.source ?? (await createDailySource(seeds, options.dailyDir));
-  const jobs = new OnDemandJobs({ catalog, regions, source, warmingLevels: seeds.warmingLevels, limits: options.limits });
+  const jobs = new OnDemandJobs({ catalog, regions, source, warmingLevels: seeds.warmingLevels, limits: options.limits, runner: options.runner });
   return { jobs, catalog };
 }

@@ -1,5 +1,11 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import type { YearRange } from "../../app/features/cmip6/periods";
-import type { SampleSeriesStore } from "../series/sample/sample-store";
+import { scenarioPeriod } from "../../app/features/cmip6/seriesQuery";
+import type { Seeds } from "../seeds.server";
+import { SampleSeriesStore } from "../series/sample/sample-store";
+import { openDailyStore } from "./daily-store";
+import { DailyStoreSource } from "./store-source";
 import type { BlockVariable, DailyBlock } from "./daily";
 import { SAMPLE_DAILY_SOURCE, SAMPLE_DAILY_VERSION, sampleDailyBlock, type SampleCells } from "./sample-daily";
 
@@ -57,4 +63,15 @@ export class SampleDailySource implements DailySource {
       yield block;
     }
   }
+}
+
+/**
+ * The days on-demand jobs read: the daily store in `dailyDir` (DAILY_DIR) when it holds one, else the
+ * sample generator. A folder that is set but holds no store yet (nothing ingested) gives sample days, said
+ * in every answer; a folder holding a store of another format stops the server with the reason.
+ */
+export async function createDailySource(seeds: Pick<Seeds, "scenarios" | "modelVariables">, dailyDir?: string): Promise<DailySource> {
+  if (dailyDir && existsSync(path.join(dailyDir, ".zattrs"))) return new DailyStoreSource(await openDailyStore(dailyDir));
+  const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
+  return new SampleDailySource(new SampleSeriesStore({ scenarios, availability: seeds.modelVariables }));
 }

@@ -12,7 +12,7 @@ import { openDailyStore } from "./daily-store";
 import { OnDemandJobs } from "./jobs.server";
 import { RegionResolver } from "./regions.server";
 import type { RequestCatalog } from "./request";
-import { createDailySource } from "./service.server";
+import { createDailySource } from "./source";
 import { DailyStoreSource } from "./store-source";
 import { plainIndex } from "./testing/plain-indices";
 import { gridIndex, writeDailyRun } from "./testing/write-daily";

@@ -151,6 +151,26 @@ test("stops a job dismissed while it runs: dismissed, its progress no longer mov
   expect((await request.get("/api/jobs/00000000-0000-0000-0000-000000000000")).status()).toBe(404);
 });
 
+test("computes a job in a worker thread: pages and health checks are answered while it runs", async ({ request }) => {
+  const client = "198.51.100.15";
+  // a state, every model, a season crossing the new year: seconds of work
+  const created = await execute(request, client, "warm-spell-longest", { geo: "IN-UP", months: [11, 12, 1, 2, 3], threshold: 18 }, { Prefer: "respond-async" });
+  expect(created.status()).toBe(201);
+  const location = created.headers()["location"];
+  await follow(request, client, location, (s) => s.status === "running" && s.progress > 0);
+  const health = (await (await request.get("/healthz")).json()) as Json;
+  expect(health.ondemand).toMatchObject({ threads: 1, running: 1 });
+  // a page and the job's status while the job runs, each well within a generous bound
+  const asked = Date.now();
+  const page = await request.get("/?while-a-job-runs", { headers: as("198.51.100.16") });
+  expect(page.status()).toBe(200);
+  expect(Date.now() - asked).toBeLessThan(15_000);
+  const during = (await (await request.get(location, { headers: as(client) })).json()) as Json;
+  expect(during).toMatchObject({ status: "running" });
+  expect(during.progress).toBeLessThan(100);
+  expect((await request.delete(location, { headers: as(client) })).status()).toBe(200);
+});
+
 test("refuses a malformed polygon, a region over the size limit and a third job at once, naming the rule", async ({ request }) => {
   const client = "198.51.100.14";
   const open = await execute(request, client, "season-mean", { polygon: { type: "Polygon", coordinates: [[[85, 27], [86, 27], [86, 28], [85, 28]]] } });
