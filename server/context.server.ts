@@ -95,6 +95,7 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
     ondemand: await createOnDemandJobs(seeds, {
       dailyDir: env.DAILY_DIR,
       runner: ondemandThreads(env),
+      queue: ondemandQueue(env),
       limits: { concurrent: env.ONDEMAND_JOBS, perClient: env.ONDEMAND_JOBS_PER_CLIENT, maxSize: env.ONDEMAND_MAX_CELL_YEARS, resultBytes: env.ONDEMAND_RESULTS_MB * 1024 * 1024 },
     }),
     profiles: createProfileService({ series, reference }),
@@ -139,12 +140,18 @@ const ONDEMAND_WORKER_FILE = fileURLToPath(new URL("./ondemand-worker.js", impor
 
 /**
  * The worker threads of the on-demand jobs, one per job computed at once (ONDEMAND_JOBS); none when the
- * server runs from its sources (tests), where there is no built worker: jobs are then computed on the main
- * thread, block by block.
+ * setting is 0 (a queue's workers compute them) or when the server runs from its sources (tests), where
+ * there is no built worker: jobs are then computed on the main thread, block by block.
  */
 function ondemandThreads(env: Env): OnDemandThreads | undefined {
-  if (!existsSync(ONDEMAND_WORKER_FILE)) return undefined;
+  if (env.ONDEMAND_JOBS === 0 || !existsSync(ONDEMAND_WORKER_FILE)) return undefined;
   return new OnDemandThreads(ONDEMAND_WORKER_FILE, env.ONDEMAND_JOBS, { dailyDir: env.DAILY_DIR });
+}
+
+/** The queue of the on-demand jobs: the database of a PostgreSQL SERIES_DB (the ingest queue's), with the lease of a computation. */
+function ondemandQueue(env: Env): { url: string; lease: number } | undefined {
+  const url = seriesDatabaseUrl(env.SERIES_DB);
+  return url ? { url, lease: env.ONDEMAND_LEASE_SECONDS } : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 import { WARMING_LEVELS, levelCode } from "../../app/features/cmip6/warmingLevels";
 import { INDEX_CODES, MONTHS_PARAMETER, ONDEMAND_INDICES, type IndexCode, type ParameterDefinition } from "../ondemand/indices";
-import type { Job, OnDemandJobs } from "../ondemand/jobs.server";
+import type { Job, OnDemandService } from "../ondemand/jobs.server";
 import { MAX_POLYGON_VERTICES, type RequestCatalog } from "../ondemand/request";
 import { errorAnswer, JSON_CONTENT_TYPE, toResponse, type PlainAnswer } from "./responses.server";
 
@@ -126,10 +126,10 @@ export function statusInfo(job: Job, origin: string) {
 type Format = "json" | "csv";
 const formatOf = (query: unknown, accept: string | undefined): Format => (query === "csv" || (query === undefined && /text\/csv/.test(accept ?? "") && !/application\/json/.test(accept ?? "")) ? "csv" : "json");
 
-function resultAnswer(jobs: OnDemandJobs, job: Job, format: Format): PlainAnswer {
+async function resultAnswer(jobs: OnDemandService, job: Job, format: Format): Promise<PlainAnswer> {
   if (job.status === "failed") return errorAnswer(500, `The job failed: ${job.message}`, { details: { status: job.status } });
   if (job.status !== "successful") return errorAnswer(404, `The job's results are not ready: it is ${job.status}`, { details: { status: job.status, progress: job.progress } });
-  const kept = jobs.result(job);
+  const kept = await jobs.result(job);
   if (!kept) return errorAnswer(404, "The job's results are no longer kept; execute the process again", { details: { status: job.status } });
   const headers: Record<string, string> = { "Cache-Control": RESULTS_CACHE_CONTROL, ...(kept.sample ? { [SAMPLE_DATA_HEADER]: "true" } : {}) };
   if (format === "csv") return { status: 200, headers: { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${job.process}-${job.key.slice(0, 12)}.csv"` }, body: kept.csv };
@@ -187,7 +187,7 @@ export async function executionAction({ request, context, params }: Args) {
     return ok(errorAnswer(400, "The execution request is not valid JSON", { details: { field: "inputs", rule: "json" } }));
   }
   const { jobs } = context.ondemand;
-  const submitted = jobs.submit(params.id, inputs, context.clientAddress);
+  const submitted = await jobs.submit(params.id, inputs, context.clientAddress);
   if (submitted.kind === "invalid") {
     const [first] = submitted.errors;
     return ok(errorAnswer(400, first.rule ? `${first.message} (rule: ${first.rule})` : first.message, { details: { ...first, problems: submitted.errors } }));
@@ -210,42 +210,41 @@ export async function executionAction({ request, context, params }: Args) {
     return ok(json(201, statusInfo(job, context.origin), { Location: location, ...(async ? { "Preference-Applied": "respond-async" } : {}) }));
   }
   const settled = (await jobs.settled(job.id)) ?? job;
-  const answer = resultAnswer(jobs, settled, formatOf(undefined, request.headers.get("accept") ?? undefined));
+  const answer = await resultAnswer(jobs, settled, formatOf(undefined, request.headers.get("accept") ?? undefined));
   answer.headers.Link = `<${location}>; rel="monitor"`;
   return ok(answer);
 }
 
 /** `GET /api/jobs`: the client's jobs, newest first. */
-export function jobListLoader({ context }: Args) {
+export async function jobListLoader({ context }: Args) {
   const body = {
-    jobs: context.ondemand.jobs.list(context.clientAddress).map((job) => statusInfo(job, context.origin)),
+    jobs: (await context.ondemand.jobs.list(context.clientAddress)).map((job) => statusInfo(job, context.origin)),
     links: [{ href: `${context.origin}${JOBS_PATH}`, rel: "self", type: "application/json", title: "Your jobs" }],
   };
   return ok(json(200, body));
 }
 
 /** `GET /api/jobs/{id}`: the job's status and progress. */
-export function jobLoader({ context, params }: Args) {
-  const job = context.ondemand.jobs.get(params.id ?? "");
+export async function jobLoader({ context, params }: Args) {
+  const job = await context.ondemand.jobs.get(params.id ?? "");
   return ok(job ? json(200, statusInfo(job, context.origin)) : noJob(params.id));
 }
 
 /** `DELETE /api/jobs/{id}`: dismisses the job (a running one stops at its next block). */
-export function jobAction({ request, context, params }: Args) {
+export async function jobAction({ request, context, params }: Args) {
   if (request.method !== "DELETE") return notAllowed("GET, HEAD, DELETE")({ request });
-  const job = context.ondemand.jobs.get(params.id ?? "");
+  const job = await context.ondemand.jobs.get(params.id ?? "");
   if (!job) return ok(noJob(params.id));
-  context.ondemand.jobs.dismiss(job);
-  return ok(json(200, statusInfo(job, context.origin)));
+  return ok(json(200, statusInfo(await context.ondemand.jobs.dismiss(job), context.origin)));
 }
 
 /** `GET /api/jobs/{id}/results`: JSON, or CSV (`?f=csv`, `Accept: text/csv`). */
-export function resultsLoader({ request, context, params }: Args) {
-  const job = context.ondemand.jobs.get(params.id ?? "");
+export async function resultsLoader({ request, context, params }: Args) {
+  const job = await context.ondemand.jobs.get(params.id ?? "");
   if (!job) return ok(noJob(params.id));
   const f = new URL(request.url).searchParams.get("f") ?? undefined;
   if (f !== undefined && f !== "json" && f !== "csv") return ok(errorAnswer(400, `Invalid f "${f}"`, { details: { field: "f", allowed: ["json", "csv"] } }));
-  return ok(resultAnswer(context.ondemand.jobs, job, formatOf(f, request.headers.get("accept") ?? undefined)));
+  return ok(await resultAnswer(context.ondemand.jobs, job, formatOf(f, request.headers.get("accept") ?? undefined)));
 }
 
 export const getOnly = notAllowed("GET, HEAD");

@@ -83,12 +83,12 @@ export interface ComputeRunner {
 /** Computations on the caller's thread, one block at a time between its other work. */
 export class InProcessRunner implements ComputeRunner {
   readonly threads = 0;
-  constructor(private readonly source: DailySource) {}
+  constructor(private readonly source: DailySource | Promise<DailySource>) {}
   async run(task: ComputeTask, control: ComputeControl): Promise<KeptResult | undefined> {
     // started after the request that submitted it has been answered
     await new Promise((resolve) => setImmediate(resolve));
     if (control.signal.aborted) return undefined;
-    return computeAnswer(task, this.source, control);
+    return computeAnswer(task, await this.source, control);
   }
   async close(): Promise<void> {}
 }

@@ -58,63 +58,63 @@ const question = { cell: "27.7,85.3", models: ["MIROC6", "CanESM5", "GFDL-ESM4"]
 describe("on-demand jobs", () => {
   it("answers a question, then the same question in other words from the kept results without reading a day", async () => {
     const { jobs, source } = setup();
-    const first = jobs.submit("season-mean", question, "a");
+    const first = await jobs.submit("season-mean", question, "a");
     if (first.kind !== "job") throw new Error(first.kind);
     const done = await jobs.settled(first.job.id);
     expect(done).toMatchObject({ status: "successful", progress: 100, cached: false });
     expect(source.read).toBe(6);
-    const result = JSON.parse(jobs.result(done!)!.json).result;
+    const result = JSON.parse((await jobs.result(done!))!.json).result;
     expect(result.change.median).toBeCloseTo(2, 1);
     expect(result.sample).toBe(true);
 
-    const again = jobs.submit("season-mean", { ...question, cell: "27.72,85.33", models: ["GFDL-ESM4", "MIROC6", "CanESM5"], variable: "tas" }, "b");
+    const again = await jobs.submit("season-mean", { ...question, cell: "27.72,85.33", models: ["GFDL-ESM4", "MIROC6", "CanESM5"], variable: "tas" }, "b");
     if (again.kind !== "job") throw new Error(again.kind);
     expect(again.job).toMatchObject({ status: "successful", cached: true, key: first.job.key });
-    expect(jobs.result(again.job)!.json).toBe(jobs.result(done!)!.json);
+    expect((await jobs.result(again.job))!.json).toBe((await jobs.result(done!))!.json);
     expect(source.read).toBe(6);
     // other data: another key
-    expect(jobs.submit("season-mean", { ...question, months: [6, 7, 8] }, "b")).toMatchObject({ kind: "job", job: { cached: false } });
+    expect(await jobs.submit("season-mean", { ...question, months: [6, 7, 8] }, "b")).toMatchObject({ kind: "job", job: { cached: false } });
   });
 
   it("stops a job dismissed while it runs at its next block", async () => {
     const { jobs, source } = setup();
-    const submitted = jobs.submit("season-mean", { cell: "27.7,85.3" }, "a");
+    const submitted = await jobs.submit("season-mean", { cell: "27.7,85.3" }, "a");
     if (submitted.kind !== "job") throw new Error(submitted.kind);
     const job = submitted.job;
     while (source.read < 3) await new Promise((resolve) => setImmediate(resolve));
-    jobs.dismiss(job);
+    await jobs.dismiss(job);
     const read = source.read;
     await jobs.settled(job.id);
     expect(job).toMatchObject({ status: "dismissed" });
     expect(job.progress).toBeLessThan(100);
     expect(source.read).toBe(read);
-    expect(jobs.result(job)).toBeUndefined();
+    expect(await jobs.result(job)).toBeUndefined();
   });
 
   it("computes a question asked by two clients at once one time, for the other still when one dismisses theirs", async () => {
     const { jobs, source } = setup();
-    const a = jobs.submit("season-mean", question, "a");
-    const b = jobs.submit("season-mean", { ...question, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, "b");
+    const a = await jobs.submit("season-mean", question, "a");
+    const b = await jobs.submit("season-mean", { ...question, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, "b");
     if (a.kind !== "job" || b.kind !== "job") throw new Error("not admitted");
     expect(b.job.key).toBe(a.job.key);
     while (source.read < 2) await new Promise((resolve) => setImmediate(resolve));
-    jobs.dismiss(a.job);
+    await jobs.dismiss(a.job);
     expect(await jobs.settled(b.job.id)).toMatchObject({ status: "successful", progress: 100 });
     expect(a.job.status).toBe("dismissed");
     expect(source.read).toBe(6);
-    expect(jobs.result(b.job)).toBeDefined();
+    expect(await jobs.result(b.job)).toBeDefined();
   });
 
-  it("admits a client's jobs up to its limit, the next when one is dismissed, and refuses a region over the size limit", () => {
+  it("admits a client's jobs up to its limit, the next when one is dismissed, and refuses a region over the size limit", async () => {
     const { jobs } = setup({ perClient: 2, maxSize: 100 });
     const ask = (months: number[]) => jobs.submit("season-mean", { ...question, models: ["MIROC6"], months }, "a");
-    const one = ask([1]);
-    expect(ask([2]).kind).toBe("job");
-    expect(ask([3])).toMatchObject({ kind: "busy", limit: 2 });
-    expect(jobs.submit("season-mean", { ...question, models: ["MIROC6"], months: [3] }, "b").kind).toBe("job");
-    if (one.kind === "job") jobs.dismiss(one.job);
-    expect(ask([3]).kind).toBe("job");
-    expect(jobs.submit("season-mean", question, "c")).toMatchObject({ kind: "too-large", size: 120, limit: 100, cells: 1, models: 3 });
+    const one = await ask([1]);
+    expect((await ask([2])).kind).toBe("job");
+    expect(await ask([3])).toMatchObject({ kind: "busy", limit: 2 });
+    expect((await jobs.submit("season-mean", { ...question, models: ["MIROC6"], months: [3] }, "b")).kind).toBe("job");
+    if (one.kind === "job") await jobs.dismiss(one.job);
+    expect((await ask([3])).kind).toBe("job");
+    expect(await jobs.submit("season-mean", question, "c")).toMatchObject({ kind: "too-large", size: 120, limit: 100, cells: 1, models: 3 });
   });
 
   it("fails a job whose days cannot be read, saying so", async () => {
@@ -123,7 +123,7 @@ describe("on-demand jobs", () => {
     const error = console.error;
     console.error = () => undefined;
     try {
-      const submitted = jobs.submit("season-mean", question, "a");
+      const submitted = await jobs.submit("season-mean", question, "a");
       if (submitted.kind !== "job") throw new Error(submitted.kind);
       expect(await jobs.settled(submitted.job.id)).toMatchObject({ status: "failed", message: "the computation failed" });
     } finally {

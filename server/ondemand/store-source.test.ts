@@ -80,11 +80,11 @@ describe("jobs over the daily store", () => {
     const jobs = new OnDemandJobs({ catalog, regions, source, warmingLevels: seeds.warmingLevels });
 
     const months = [12, 1, 2];
-    const submitted = jobs.submit("days-above", { cell: "27.625,85.375", models: MODELS.map(([m]) => m), threshold: 22, months, window: "2015-2019" }, "a");
+    const submitted = await jobs.submit("days-above", { cell: "27.625,85.375", models: MODELS.map(([m]) => m), threshold: 22, months, window: "2015-2019" }, "a");
     if (submitted.kind !== "job") throw new Error(submitted.kind);
     const done = await jobs.settled(submitted.job.id);
     expect(done).toMatchObject({ status: "successful", sample: false });
-    const result = JSON.parse(jobs.result(done!)!.json).result;
+    const result = JSON.parse((await jobs.result(done!))!.json).result;
     expect(result.sample).toBe(false);
     expect(result.source).toBe(source.text);
     expect(result.provenance.dataVersion).toBe(source.version);
@@ -133,16 +133,16 @@ describe("jobs over the daily store", () => {
     expect(source.version).toBe(before);
     const regions = new RegionResolver(SOUTH_ASIA_AXES, [NEPAL], ["NPL"], new Map([["NPL", "Nepal"]]));
     const jobs = new OnDemandJobs({ catalog, regions, source, warmingLevels: seeds.warmingLevels });
-    const submitted = jobs.submit("season-max", { cell: "27.625,85.375", models: ["ACCESS-CM2", "CanESM5"], window: "2041-2042" }, "a");
+    const submitted = await jobs.submit("season-max", { cell: "27.625,85.375", models: ["ACCESS-CM2", "CanESM5"], window: "2041-2042" }, "a");
     if (submitted.kind !== "job") throw new Error(submitted.kind);
-    const result = JSON.parse(jobs.result((await jobs.settled(submitted.job.id))!)!.json).result;
+    const result = JSON.parse((await jobs.result((await jobs.settled(submitted.job.id))!))!.json).result;
     expect(result.models.map((m: { model: string }) => m.model)).toEqual(["ACCESS-CM2"]);
     expect(result.withoutVariable).toEqual(["CanESM5"]);
 
     await writeDailyRun(dir, { model: "ACCESS-CM2", run: "ssp245", calendar: "standard", ...BOX, years: [2043, 2043], variables: ["tasmax"], value: (_v, y, d, c) => tasmax("ACCESS-CM2", y, d, c) });
     expect(source.version).not.toBe(before);
     // the same question over the new data is another key: computed again
-    const again = jobs.submit("season-max", { cell: "27.625,85.375", models: ["ACCESS-CM2", "CanESM5"], window: "2041-2042" }, "a");
+    const again = await jobs.submit("season-max", { cell: "27.625,85.375", models: ["ACCESS-CM2", "CanESM5"], window: "2041-2042" }, "a");
     expect(again).toMatchObject({ kind: "job", job: { cached: false } });
   });
 });

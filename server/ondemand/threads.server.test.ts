@@ -47,7 +47,7 @@ describe("on-demand jobs in a worker thread", () => {
     expect(inThread.jobs.report()).toMatchObject({ threads: 1 });
     expect(inProcess.jobs.report()).toMatchObject({ threads: 0 });
     const question = { geo: "BTN", models: ["ACCESS-CM2", "CanESM5", "MIROC6", "MRI-ESM2-0"], threshold: 5, months: [6, 7, 8, 9] };
-    const submitted = inThread.jobs.submit("wet-days", question, "a");
+    const submitted = await inThread.jobs.submit("wet-days", question, "a");
     if (submitted.kind !== "job") throw new Error(submitted.kind);
     const progress = await follow(submitted.job, (j) => j.status !== "accepted" && j.status !== "running");
     expect(submitted.job).toMatchObject({ status: "successful", progress: 100 });
@@ -55,7 +55,7 @@ describe("on-demand jobs in a worker thread", () => {
     expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
-    const local = inProcess.jobs.submit("wet-days", question, "a");
+    const local = await inProcess.jobs.submit("wet-days", question, "a");
     if (local.kind !== "job") throw new Error(local.kind);
     await inProcess.jobs.settled(local.job.id);
     const strip = (json: string) => {
@@ -63,25 +63,25 @@ describe("on-demand jobs in a worker thread", () => {
       delete result.provenance.computed;
       return result;
     };
-    expect(strip(inThread.jobs.result(submitted.job)!.json)).toEqual(strip(inProcess.jobs.result(local.job)!.json));
+    expect(strip((await inThread.jobs.result(submitted.job))!.json)).toEqual(strip((await inProcess.jobs.result(local.job))!.json));
   }, 180_000);
 
   it("stops a job dismissed while it runs in its thread, which then computes the next job", async () => {
     const { jobs } = await createOnDemandJobs(seeds, { runner: threads });
-    const long = jobs.submit("warm-spell-count", { geo: "NPL", months: [11, 12, 1, 2, 3], threshold: 20, minDays: 3 }, "a");
+    const long = await jobs.submit("warm-spell-count", { geo: "NPL", months: [11, 12, 1, 2, 3], threshold: 20, minDays: 3 }, "a");
     if (long.kind !== "job") throw new Error(long.kind);
     await follow(long.job, (j) => j.status === "running" && j.progress > 0);
-    jobs.dismiss(long.job);
+    await jobs.dismiss(long.job);
     expect(long.job.status).toBe("dismissed");
     const at = long.job.progress;
     expect(at).toBeLessThan(100);
 
     // the next job has the one thread: it is computed once the dismissed one has stopped
-    const next = jobs.submit("season-mean", { cell: "27.7,85.3", models: ["MIROC6"] }, "b");
+    const next = await jobs.submit("season-mean", { cell: "27.7,85.3", models: ["MIROC6"] }, "b");
     if (next.kind !== "job") throw new Error(next.kind);
     expect(await jobs.settled(next.job.id)).toMatchObject({ status: "successful" });
     expect(long.job).toMatchObject({ status: "dismissed", progress: at });
-    expect(jobs.result(long.job)).toBeUndefined();
+    expect(await jobs.result(long.job)).toBeUndefined();
     expect(jobs.report()).toMatchObject({ running: 0, waiting: 0 });
   }, 180_000);
 });
