@@ -96,6 +96,7 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
       dailyDir: env.DAILY_DIR,
       runner: ondemandThreads(env),
       queue: ondemandQueue(env),
+      resultsDir: env.ONDEMAND_RESULTS_DIR,
       limits: { concurrent: env.ONDEMAND_JOBS, perClient: env.ONDEMAND_JOBS_PER_CLIENT, maxSize: env.ONDEMAND_MAX_CELL_YEARS, resultBytes: env.ONDEMAND_RESULTS_MB * 1024 * 1024 },
     }),
     profiles: createProfileService({ series, reference }),

@@ -155,8 +155,13 @@ const envSchema = z.object({
   ONDEMAND_JOBS_PER_CLIENT: z.coerce.number().int().min(1).max(100).default(2),
   /** Most cell-years one on-demand job may read over its models (cells x years read per model, summed); more is a 400 naming the rule. */
   ONDEMAND_MAX_CELL_YEARS: z.coerce.number().int().min(1000).max(100_000_000).default(1_200_000),
-  /** Memory (MiB) for on-demand results kept by their question's key, so a question asked again is answered at once. */
-  ONDEMAND_RESULTS_MB: z.coerce.number().min(1).max(4096).default(64),
+  /**
+   * Disk (MiB) for on-demand results kept by their question's key, so a question asked again is answered at
+   * once, after a restart too (with a queue: over the database's table of results).
+   */
+  ONDEMAND_RESULTS_MB: z.coerce.number().min(1).max(1_048_576).default(256),
+  /** Folder of the on-demand results kept on disk (without a queue). */
+  ONDEMAND_RESULTS_DIR: z.string().trim().min(1).default("data/ondemand"),
   /**
    * Memory (MiB) for rendered documents kept for reuse (same address, preferences and data; a fresh nonce
    * each time); 0 renders every request.

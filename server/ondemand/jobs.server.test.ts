@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { modelMember } from "../../app/features/cmip6/warmingLevels";
 import { SOUTH_ASIA_AXES } from "../../app/features/grids/grid";
@@ -6,13 +9,15 @@ import type { DailyBlock } from "./daily";
 import { OnDemandJobs } from "./jobs.server";
 import { RegionResolver } from "./regions.server";
 import type { RequestCatalog } from "./request";
+import { DiskResults, type ResultStore } from "./results.server";
 import type { DailyBlocksRequest, DailySource } from "./source";
 
 /**
  * The jobs over a source of days that counts what it is asked: a question asked again is answered from
  * the kept results without reading a day, and asked by two clients at once is computed once; a job
  * dismissed while it runs reads no further block; a client
- * has at most its jobs at once; a source that fails fails the job.
+ * has at most its jobs at once; a source that fails fails the job. Results kept on disk answer the same
+ * question after a restart, within their bound.
  */
 
 const seeds = getSeeds();
@@ -47,10 +52,10 @@ class CountingSource implements DailySource {
   }
 }
 
-function setup(limits = {}) {
+function setup(limits = {}, results?: ResultStore) {
   const source = new CountingSource();
   const regions = new RegionResolver(SOUTH_ASIA_AXES, [NEPAL], ["NPL"], new Map([["NPL", "Nepal"]]));
-  const jobs = new OnDemandJobs({ catalog, regions, source, warmingLevels: seeds.warmingLevels, limits });
+  const jobs = new OnDemandJobs({ catalog, regions, source, warmingLevels: seeds.warmingLevels, limits, results });
   return { jobs, source };
 }
 const question = { cell: "27.7,85.3", models: ["MIROC6", "CanESM5", "GFDL-ESM4"] };
@@ -128,6 +133,55 @@ describe("on-demand jobs", () => {
       expect(await jobs.settled(submitted.job.id)).toMatchObject({ status: "failed", message: "the computation failed" });
     } finally {
       console.error = error;
+    }
+  });
+
+  it("answers a question asked before a restart from the results kept on disk, without reading a day", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sacap-ondemand-results-"));
+    try {
+      const before = setup({}, new DiskResults(dir, 1024 * 1024));
+      const first = await before.jobs.submit("season-mean", question, "a");
+      if (first.kind !== "job") throw new Error(first.kind);
+      const done = (await before.jobs.settled(first.job.id))!;
+      const kept = (await before.jobs.result(done))!;
+      expect(readdirSync(dir)).toEqual([first.job.key]);
+
+      // another portal process over the same folder
+      const after = setup({}, new DiskResults(dir, 1024 * 1024));
+      const again = await after.jobs.submit("season-mean", { ...question, months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, "b");
+      if (again.kind !== "job") throw new Error(again.kind);
+      expect(again.job).toMatchObject({ status: "successful", cached: true, key: first.job.key });
+      expect(after.source.read).toBe(0);
+      expect(await after.jobs.result(again.job)).toEqual(kept);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps results on disk within their bound, the least recently used going first, also across a restart", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sacap-ondemand-results-"));
+    try {
+      const result = (n: number) => ({ json: `{"n":${n}}`.padEnd(1000, " "), csv: String(n), sample: true });
+      const keys = ["a1", "b2", "c3", "d4"].map((k) => k.repeat(8));
+      const results = new DiskResults(dir, 2500);
+      await results.set(keys[0], result(0));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await results.set(keys[1], result(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await results.get(keys[0]))!.csv).toBe("0");
+      // keys[1] is the least recently used: it goes
+      await results.set(keys[2], result(2));
+      expect(existsSync(path.join(dir, keys[1]))).toBe(false);
+      expect(await results.get(keys[1])).toBeUndefined();
+      expect(results.size).toBeLessThanOrEqual(2500);
+      // restarted with a smaller bound: the older of the two goes (keys[0], used before keys[2] was written)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const restarted = new DiskResults(dir, 1500);
+      expect(readdirSync(dir).sort()).toEqual([keys[2]]);
+      await restarted.set(keys[3], result(3));
+      expect(readdirSync(dir).sort()).toEqual([keys[3]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

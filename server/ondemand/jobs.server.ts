@@ -52,7 +52,7 @@ export interface JobLimits {
   perClient: number;
   /** Jobs computed at once over all clients (a runner's threads, when it has any). */
   concurrent: number;
-  /** Bytes of results kept. */
+  /** Bytes of results kept (on disk, in the database with a queue, in memory in tests). */
   resultBytes: number;
   /** Job records kept. */
   keptJobs: number;
@@ -63,7 +63,7 @@ export interface JobLimits {
  * year (42 years) is 588,000 cell-years: the largest job is twice that. A cell or a district over a few
  * models is answered in the request.
  */
-export const DEFAULT_JOB_LIMITS: JobLimits = { maxSize: 1_200_000, syncSize: 60_000, perClient: 2, concurrent: 1, resultBytes: 64 * 1024 * 1024, keptJobs: 1000 };
+export const DEFAULT_JOB_LIMITS: JobLimits = { maxSize: 1_200_000, syncSize: 60_000, perClient: 2, concurrent: 1, resultBytes: 256 * 1024 * 1024, keptJobs: 1000 };
 
 /** How long a finished job's record is kept. */
 export const JOB_TTL_MS = 24 * 3600 * 1000;

@@ -73,5 +73,6 @@ export class SampleDailySource implements DailySource {
 export async function createDailySource(seeds: Pick<Seeds, "scenarios" | "modelVariables">, dailyDir?: string): Promise<DailySource> {
   if (dailyDir && existsSync(path.join(dailyDir, ".zattrs"))) return new DailyStoreSource(await openDailyStore(dailyDir));
   const scenarios = Object.fromEntries(seeds.scenarios.map((s) => [s.field_value, scenarioPeriod(s)]));
-  return new SampleDailySource(new SampleSeriesStore({ scenarios, availability: seeds.modelVariables }));
+  // a job reads one place's runs (35 models by two scenarios: some MB)
+  return new SampleDailySource(new SampleSeriesStore({ scenarios, availability: seeds.modelVariables, cacheBytes: 16 * 1024 * 1024 }));
 }
