@@ -5,6 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The shared test server keeps its submissions out of the working copy's database.
 const DATABASE_URL = `file:${path.join(tmpdir(), `sacap-e2e-${PORT}`, "sacap.db")}`;
+// ... and its on-demand results, emptied at each start (a job a test runs must not be answered from a past run)
+const ONDEMAND_RESULTS_DIR = path.join(tmpdir(), `sacap-e2e-${PORT}`, "ondemand");
 
 /**
  * Browser tests run in Debian's Chromium against the production build (`npm run build` first).
@@ -38,7 +40,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } }],
   webServer: {
-    command: "node build/server/index.js",
+    command: `rm -rf '${ONDEMAND_RESULTS_DIR}' && exec node build/server/index.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     // stopped as an operator's supervisor stops it: a clean shutdown leaves no journal of requests in flight
@@ -46,6 +48,6 @@ export default defineConfig({
     timeout: 30_000,
     // sample series only, whatever an operator ingested into ./data/series.db
     // the tests' X-Forwarded-For stands in for a trusted proxy's, naming the clients
-    env: { PORT: String(PORT), LOG_REQUESTS: "false", NODE_ENV: "production", DATABASE_URL, SERIES_DB: "none", TRUST_PROXY: "loopback" },
+    env: { PORT: String(PORT), LOG_REQUESTS: "false", NODE_ENV: "production", DATABASE_URL, SERIES_DB: "none", TRUST_PROXY: "loopback", ONDEMAND_RESULTS_DIR },
   },
 });

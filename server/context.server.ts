@@ -19,6 +19,7 @@ import { PostgresSeriesStore, type PostgresSeriesStoreOptions } from "./series/p
 import { LayeredSeriesStore, type SeriesStore } from "./series/store";
 import { SeriesWorkerPool } from "./series/worker-pool.server";
 import { createOnDemandJobs } from "./ondemand/service.server";
+import { OnDemandThreads } from "./ondemand/threads.server";
 import { createAezImages, type AezImages } from "./services/aez-images.server";
 import { createCkanService, type CkanService } from "./services/ckan.server";
 import { createProfileService, type ProfileService } from "./services/profile.server";
@@ -33,7 +34,7 @@ declare module "@remix-run/node" {
     /** Gridded fields: the ensemble statistics per grid cell (`server/grids/`). */
     grids: GridStore;
     /** User-defined indices computed on demand as jobs (`/api/processes`, `/api/jobs`). */
-    ondemand: ReturnType<typeof createOnDemandJobs>;
+    ondemand: Awaited<ReturnType<typeof createOnDemandJobs>>;
     /** Place climate profiles, kept per place and data version. */
     profiles: ProfileService;
     ckan: CkanService;
@@ -91,7 +92,11 @@ export async function createLoadContext(env: Env, { publicDir }: { publicDir: st
     reference,
     series,
     grids,
-    ondemand: createOnDemandJobs(seeds, {
+    ondemand: await createOnDemandJobs(seeds, {
+      dailyDir: env.DAILY_DIR,
+      runner: ondemandThreads(env),
+      queue: ondemandQueue(env),
+      resultsDir: env.ONDEMAND_RESULTS_DIR,
       limits: { concurrent: env.ONDEMAND_JOBS, perClient: env.ONDEMAND_JOBS_PER_CLIENT, maxSize: env.ONDEMAND_MAX_CELL_YEARS, resultBytes: env.ONDEMAND_RESULTS_MB * 1024 * 1024 },
     }),
     profiles: createProfileService({ series, reference }),
@@ -129,6 +134,25 @@ const SERIES_WORKER_FILE = fileURLToPath(new URL("./series-worker.js", import.me
 function seriesWorkers(count: number): SeriesWorkerPool | undefined {
   if (count === 0 || !existsSync(SERIES_WORKER_FILE)) return undefined;
   return new SeriesWorkerPool(SERIES_WORKER_FILE, count);
+}
+
+/** The built on-demand thread, beside the built server (`scripts/build-server.mjs`). */
+const ONDEMAND_WORKER_FILE = fileURLToPath(new URL("./ondemand-worker.js", import.meta.url));
+
+/**
+ * The worker threads of the on-demand jobs, one per job computed at once (ONDEMAND_JOBS); none when the
+ * setting is 0 (a queue's workers compute them) or when the server runs from its sources (tests), where
+ * there is no built worker: jobs are then computed on the main thread, block by block.
+ */
+function ondemandThreads(env: Env): OnDemandThreads | undefined {
+  if (env.ONDEMAND_JOBS === 0 || !existsSync(ONDEMAND_WORKER_FILE)) return undefined;
+  return new OnDemandThreads(ONDEMAND_WORKER_FILE, env.ONDEMAND_JOBS, { dailyDir: env.DAILY_DIR });
+}
+
+/** The queue of the on-demand jobs: the database of a PostgreSQL SERIES_DB (the ingest queue's), with the lease of a computation. */
+function ondemandQueue(env: Env): { url: string; lease: number } | undefined {
+  const url = seriesDatabaseUrl(env.SERIES_DB);
+  return url ? { url, lease: env.ONDEMAND_LEASE_SECONDS } : undefined;
 }
 
 /**

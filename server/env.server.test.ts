@@ -122,6 +122,14 @@ describe("SERIES_DB", () => {
     for (const bad of ["0", "-1", "soon", "7200"]) expect(() => parseEnv({ SERIES_DB_POLL_SECONDS: bad }), bad).toThrow(/SERIES_DB_POLL_SECONDS/);
   });
 
+  it("lets a server on the queue compute no on-demand job itself, and no other", () => {
+    expect(parseEnv({}).ONDEMAND_JOBS).toBe(1);
+    expect(parseEnv({}).ONDEMAND_LEASE_SECONDS).toBe(300);
+    expect(parseEnv({ SERIES_DB: "postgres://db/series", ONDEMAND_JOBS: "0" }).ONDEMAND_JOBS).toBe(0);
+    expect(() => parseEnv({ ONDEMAND_JOBS: "0" })).toThrow(/ONDEMAND_JOBS: 0 computes no on-demand job here.*SERIES_DB=postgres/);
+    expect(() => parseEnv({ ONDEMAND_LEASE_SECONDS: "0" })).toThrow(/ONDEMAND_LEASE_SECONDS/);
+  });
+
   it("keeps no daily store unless DAILY_DIR names its folder", () => {
     expect(parseEnv({}).DAILY_DIR).toBeUndefined();
     expect(parseEnv({ DAILY_DIR: "  " }).DAILY_DIR).toBeUndefined();

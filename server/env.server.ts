@@ -140,14 +140,28 @@ const envSchema = z.object({
    * the cores, at least 1.
    */
   SERIES_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
-  /** On-demand index jobs (`/api/processes`) computed at once over all clients; more wait their turn. */
-  ONDEMAND_JOBS: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * On-demand index jobs (`/api/processes`) computed at once by this server, each in a worker thread of its
+   * own; more wait their turn. With a queue (a PostgreSQL SERIES_DB) the jobs this server takes off it; 0
+   * takes none (the queue's workers compute them).
+   */
+  ONDEMAND_JOBS: z.coerce.number().int().min(0).max(64).default(1),
+  /**
+   * With a queue, seconds an on-demand computation may run before the queue gives it to another worker (a
+   * worker that died loses its job then): above the longest job.
+   */
+  ONDEMAND_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** On-demand jobs one client may have waiting or running at once; more are a 429 with Retry-After. */
   ONDEMAND_JOBS_PER_CLIENT: z.coerce.number().int().min(1).max(100).default(2),
   /** Most cell-years one on-demand job may read over its models (cells x years read per model, summed); more is a 400 naming the rule. */
   ONDEMAND_MAX_CELL_YEARS: z.coerce.number().int().min(1000).max(100_000_000).default(1_200_000),
-  /** Memory (MiB) for on-demand results kept by their question's key, so a question asked again is answered at once. */
-  ONDEMAND_RESULTS_MB: z.coerce.number().min(1).max(4096).default(64),
+  /**
+   * Disk (MiB) for on-demand results kept by their question's key, so a question asked again is answered at
+   * once, after a restart too (with a queue: over the database's table of results).
+   */
+  ONDEMAND_RESULTS_MB: z.coerce.number().min(1).max(1_048_576).default(256),
+  /** Folder of the on-demand results kept on disk (without a queue). */
+  ONDEMAND_RESULTS_DIR: z.string().trim().min(1).default("data/ondemand"),
   /**
    * Memory (MiB) for rendered documents kept for reuse (same address, preferences and data; a fresh nonce
    * each time); 0 renders every request.
@@ -230,6 +244,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new EnvError(`Invalid environment settings:\n${problems}`);
+  }
+  if (result.data.ONDEMAND_JOBS === 0 && !seriesDatabaseUrl(result.data.SERIES_DB)) {
+    throw new EnvError("Invalid environment settings:\n  ONDEMAND_JOBS: 0 computes no on-demand job here, which only a queue's workers can then do: set SERIES_DB=postgres://... (the queue's database), or at least 1");
   }
   return result.data;
 }

@@ -19,9 +19,10 @@ const boundMb = (caches: readonly CacheReport[]) => mb(caches.filter((c) => c.un
 /**
  * `/healthz`: the process's memory, every bounded cache of the server's thread and of each series worker
  * (as after its last job), and the sizing docs/deployment.md gives operators, from the same parts: the
- * caches' bounds per thread, plus `PROCESS_MB`; the resident size should stay within it.
+ * caches' bounds per thread, plus `PROCESS_MB`; the resident size should stay within it. Also the on-demand
+ * jobs' threads and the jobs running and waiting.
  */
-export function healthz(context: Pick<ServiceContext, "series">) {
+export function healthz(context: Pick<ServiceContext, "series" | "ondemand">) {
   return (_req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
     const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
@@ -35,6 +36,8 @@ export function healthz(context: Pick<ServiceContext, "series">) {
       memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed), externalMb: mb(external), arrayBuffersMb: mb(arrayBuffers) },
       sizing: { cacheBoundsMb: cachesMb, processMb: PROCESS_MB, boundMb: bound, withinBound: mb(rss) <= bound },
       caches: { main, workers },
+      // the on-demand jobs: the threads computing them (0: the main thread), running and waiting
+      ondemand: context.ondemand.jobs.report(),
     });
   };
 }

@@ -71,6 +71,8 @@ async function main() {
       .drain(env.SHUTDOWN_TIMEOUT * 1000)
       .then(async (cut) => {
         journal?.close();
+        // on-demand computations under way here stop (with a queue, given back to it for another worker)
+        await context.ondemand.jobs.close().catch(() => {});
         if (cut > 0) log({ level: "error", msg: `SHUTDOWN_TIMEOUT (${env.SHUTDOWN_TIMEOUT} s) reached: ${cut} requests in flight were cut` });
         else await context.submissions.close();
       })

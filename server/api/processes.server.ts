@@ -2,7 +2,8 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { SAMPLE_DATA_HEADER } from "../../app/store/contract";
 import { WARMING_LEVELS, levelCode } from "../../app/features/cmip6/warmingLevels";
 import { INDEX_CODES, MONTHS_PARAMETER, ONDEMAND_INDICES, type IndexCode, type ParameterDefinition } from "../ondemand/indices";
-import type { Job, OnDemandJobs } from "../ondemand/jobs.server";
+import { answerNetcdf, type AnswerDocument } from "../ondemand/answer";
+import type { Job, OnDemandService } from "../ondemand/jobs.server";
 import { MAX_POLYGON_VERTICES, type RequestCatalog } from "../ondemand/request";
 import { errorAnswer, JSON_CONTENT_TYPE, toResponse, type PlainAnswer } from "./responses.server";
 
@@ -16,7 +17,8 @@ import { errorAnswer, JSON_CONTENT_TYPE, toResponse, type PlainAnswer } from "./
  *   request (200 with the results), a larger one, or any with `Prefer: respond-async`, is a job (201, its
  *   status and `Location`); a question answered before is answered at once;
  * - `GET /api/jobs` (the client's own), `GET /api/jobs/{id}` (status and progress), `GET
- *   /api/jobs/{id}/results` (JSON, or CSV with `?f=csv` or `Accept: text/csv`), `DELETE /api/jobs/{id}`.
+ *   /api/jobs/{id}/results` (JSON, CSV with `?f=csv` or `Accept: text/csv`, NetCDF with `?f=netcdf`), `DELETE
+ *   /api/jobs/{id}`.
  *
  * Answers follow the standard's shapes (processSummary, process, statusInfo, results) and the portal's one
  * error shape (a 400 names the input and the rule broken; a 429 says the limit with Retry-After). Every
@@ -89,8 +91,8 @@ export function processDescription(code: IndexCode, origin: string, catalog: Req
       result: {
         title: "The index over the region",
         description:
-          "Per model the region's value each season year, its baseline and window means and change; across models the median, 10th and 90th percentiles and the sign agreement; each cell's ensemble change; with the method, the provenance and whether the data are sample data. JSON, or CSV (`?f=csv` on the results, or `Accept: text/csv`).",
-        schema: { oneOf: [{ type: "object", contentMediaType: "application/json" }, { type: "string", contentMediaType: "text/csv" }] },
+          "Per model the region's value each season year, its baseline and window means and change; across models the median, 10th and 90th percentiles and the sign agreement; each cell's ensemble change; with the method, the provenance and whether the data are sample data. JSON, CSV (`?f=csv` on the results, or `Accept: text/csv`) or NetCDF (`?f=netcdf`, or `Accept: application/x-netcdf`: a CF-1.8 classic file with the provenance in its global attributes).",
+        schema: { oneOf: [{ type: "object", contentMediaType: "application/json" }, { type: "string", contentMediaType: "text/csv" }, { type: "string", contentMediaType: NETCDF_TYPE, contentEncoding: "binary" }] },
       },
     },
   };
@@ -103,6 +105,7 @@ export function statusInfo(job: Job, origin: string) {
   if (job.status === "successful") {
     links.push({ href: `${self}/results`, rel: `${OGC_REL}/results`, type: "application/json", title: "The results, JSON" });
     links.push({ href: `${self}/results?f=csv`, rel: `${OGC_REL}/results`, type: "text/csv", title: "The results, CSV" });
+    links.push({ href: `${self}/results?f=netcdf`, rel: `${OGC_REL}/results`, type: NETCDF_TYPE, title: "The results, NetCDF (CF-1.8, classic format)" });
   }
   links.push({ href: `${origin}${PROCESSES_PATH}/${job.process}`, rel: "up", type: "application/json", title: "The process" });
   return {
@@ -123,16 +126,28 @@ export function statusInfo(job: Job, origin: string) {
   };
 }
 
-type Format = "json" | "csv";
-const formatOf = (query: unknown, accept: string | undefined): Format => (query === "csv" || (query === undefined && /text\/csv/.test(accept ?? "") && !/application\/json/.test(accept ?? "")) ? "csv" : "json");
+type Format = "json" | "csv" | "netcdf";
+export const NETCDF_TYPE = "application/x-netcdf";
+const FORMATS = ["json", "csv", "netcdf"] as const;
+/** `f` when given; else the Accept header's CSV or NetCDF when it does not also take JSON. */
+function formatOf(query: string | undefined, accept = ""): Format {
+  if (query !== undefined) return query as Format;
+  if (/application\/json/.test(accept)) return "json";
+  return /text\/csv/.test(accept) ? "csv" : accept.includes(NETCDF_TYPE) ? "netcdf" : "json";
+}
 
-function resultAnswer(jobs: OnDemandJobs, job: Job, format: Format): PlainAnswer {
+async function resultAnswer(jobs: OnDemandService, job: Job, format: Format): Promise<PlainAnswer> {
   if (job.status === "failed") return errorAnswer(500, `The job failed: ${job.message}`, { details: { status: job.status } });
   if (job.status !== "successful") return errorAnswer(404, `The job's results are not ready: it is ${job.status}`, { details: { status: job.status, progress: job.progress } });
-  const kept = jobs.result(job);
+  const kept = await jobs.result(job);
   if (!kept) return errorAnswer(404, "The job's results are no longer kept; execute the process again", { details: { status: job.status } });
   const headers: Record<string, string> = { "Cache-Control": RESULTS_CACHE_CONTROL, ...(kept.sample ? { [SAMPLE_DATA_HEADER]: "true" } : {}) };
-  if (format === "csv") return { status: 200, headers: { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${job.process}-${job.key.slice(0, 12)}.csv"` }, body: kept.csv };
+  const name = `${job.process}-${job.key.slice(0, 12)}`;
+  if (format === "csv") return { status: 200, headers: { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}.csv"` }, body: kept.csv };
+  if (format === "netcdf") {
+    const bytes = answerNetcdf((JSON.parse(kept.json) as { result: AnswerDocument }).result);
+    return { status: 200, headers: { ...headers, "Content-Type": NETCDF_TYPE, "Content-Disposition": `attachment; filename="${name}.nc"` }, body: new Uint8Array(bytes) };
+  }
   return { status: 200, headers: { ...headers, "Content-Type": JSON_CONTENT_TYPE }, body: kept.json };
 }
 
@@ -187,7 +202,7 @@ export async function executionAction({ request, context, params }: Args) {
     return ok(errorAnswer(400, "The execution request is not valid JSON", { details: { field: "inputs", rule: "json" } }));
   }
   const { jobs } = context.ondemand;
-  const submitted = jobs.submit(params.id, inputs, context.clientAddress);
+  const submitted = await jobs.submit(params.id, inputs, context.clientAddress);
   if (submitted.kind === "invalid") {
     const [first] = submitted.errors;
     return ok(errorAnswer(400, first.rule ? `${first.message} (rule: ${first.rule})` : first.message, { details: { ...first, problems: submitted.errors } }));
@@ -210,42 +225,41 @@ export async function executionAction({ request, context, params }: Args) {
     return ok(json(201, statusInfo(job, context.origin), { Location: location, ...(async ? { "Preference-Applied": "respond-async" } : {}) }));
   }
   const settled = (await jobs.settled(job.id)) ?? job;
-  const answer = resultAnswer(jobs, settled, formatOf(undefined, request.headers.get("accept") ?? undefined));
+  const answer = await resultAnswer(jobs, settled, formatOf(undefined, request.headers.get("accept") ?? undefined));
   answer.headers.Link = `<${location}>; rel="monitor"`;
   return ok(answer);
 }
 
 /** `GET /api/jobs`: the client's jobs, newest first. */
-export function jobListLoader({ context }: Args) {
+export async function jobListLoader({ context }: Args) {
   const body = {
-    jobs: context.ondemand.jobs.list(context.clientAddress).map((job) => statusInfo(job, context.origin)),
+    jobs: (await context.ondemand.jobs.list(context.clientAddress)).map((job) => statusInfo(job, context.origin)),
     links: [{ href: `${context.origin}${JOBS_PATH}`, rel: "self", type: "application/json", title: "Your jobs" }],
   };
   return ok(json(200, body));
 }
 
 /** `GET /api/jobs/{id}`: the job's status and progress. */
-export function jobLoader({ context, params }: Args) {
-  const job = context.ondemand.jobs.get(params.id ?? "");
+export async function jobLoader({ context, params }: Args) {
+  const job = await context.ondemand.jobs.get(params.id ?? "");
   return ok(job ? json(200, statusInfo(job, context.origin)) : noJob(params.id));
 }
 
 /** `DELETE /api/jobs/{id}`: dismisses the job (a running one stops at its next block). */
-export function jobAction({ request, context, params }: Args) {
+export async function jobAction({ request, context, params }: Args) {
   if (request.method !== "DELETE") return notAllowed("GET, HEAD, DELETE")({ request });
-  const job = context.ondemand.jobs.get(params.id ?? "");
+  const job = await context.ondemand.jobs.get(params.id ?? "");
   if (!job) return ok(noJob(params.id));
-  context.ondemand.jobs.dismiss(job);
-  return ok(json(200, statusInfo(job, context.origin)));
+  return ok(json(200, statusInfo(await context.ondemand.jobs.dismiss(job), context.origin)));
 }
 
-/** `GET /api/jobs/{id}/results`: JSON, or CSV (`?f=csv`, `Accept: text/csv`). */
-export function resultsLoader({ request, context, params }: Args) {
-  const job = context.ondemand.jobs.get(params.id ?? "");
+/** `GET /api/jobs/{id}/results`: JSON, CSV (`?f=csv`, `Accept: text/csv`) or NetCDF (`?f=netcdf`, `Accept: application/x-netcdf`). */
+export async function resultsLoader({ request, context, params }: Args) {
+  const job = await context.ondemand.jobs.get(params.id ?? "");
   if (!job) return ok(noJob(params.id));
   const f = new URL(request.url).searchParams.get("f") ?? undefined;
-  if (f !== undefined && f !== "json" && f !== "csv") return ok(errorAnswer(400, `Invalid f "${f}"`, { details: { field: "f", allowed: ["json", "csv"] } }));
-  return ok(resultAnswer(context.ondemand.jobs, job, formatOf(f, request.headers.get("accept") ?? undefined)));
+  if (f !== undefined && !(FORMATS as readonly string[]).includes(f)) return ok(errorAnswer(400, `Invalid f "${f}"`, { details: { field: "f", allowed: FORMATS } }));
+  return ok(await resultAnswer(context.ondemand.jobs, job, formatOf(f, request.headers.get("accept") ?? undefined)));
 }
 
 export const getOnly = notAllowed("GET, HEAD");
@@ -335,7 +349,9 @@ export function processesOpenApi(tag: string) {
   const jobId = idParameter("id", "The job's id, from its `Location`.");
   const withHead = (get: Record<string, unknown>) => ({ get, head: { ...get, operationId: `${String(get.operationId)}Head`, summary: `Headers of: ${String(get.summary)}` } });
   const sampleHeader = { [SAMPLE_DATA_HEADER]: { description: "`true` when the data are generated sample data.", schema: { type: "string", const: "true" } } };
-  const resultsDescription = "The results: per model the region's value each season year, its baseline and window means and change; the ensemble's median, 10th and 90th percentiles and sign agreement; each cell's ensemble change; the method, the provenance and `sample`.";
+  const resultsDescription =
+    "The results: per model the region's value each season year, its baseline and window means and change; the ensemble's median, 10th and 90th percentiles and sign agreement; each cell's ensemble change; the method, the provenance and `sample`. In NetCDF (CF-1.8, classic format) the same values, missing ones NaN, with the provenance (`source`, `sample`, `references`: the index's definition and standard, `inputs`, `data_version`, `history`) as global attributes.";
+  const resultsContent = { "application/json": { schema: ref("Results") }, "text/csv": { schema: { type: "string" } }, [NETCDF_TYPE]: { schema: { type: "string", format: "binary" } } };
   const paths = {
     [PROCESSES_PATH]: withHead({
       operationId: "getProcesses",
@@ -364,7 +380,7 @@ export function processesOpenApi(tag: string) {
         parameters: [{ ...processId, example: "days-above" }, { name: "Prefer", in: "header", required: false, description: "`respond-async` for a job whatever its size.", schema: { type: "string" } }],
         requestBody: { required: true, content: { "application/json": { schema: ref("Execute"), example: { inputs: { cell: "27.7,85.3", threshold: 30, months: [3, 4, 5, 6], models: ["MIROC6", "CanESM5"] } } } } },
         responses: {
-          200: { description: resultsDescription, headers: { ...cacheControl(RESULTS_CACHE_CONTROL), ...sampleHeader }, content: { "application/json": { schema: ref("Results") }, "text/csv": { schema: { type: "string" } } } },
+          200: { description: resultsDescription, headers: { ...cacheControl(RESULTS_CACHE_CONTROL), ...sampleHeader }, content: resultsContent },
           201: jsonBody("The job, accepted: its status; `Location` is its address.", "StatusInfo", { ...cacheControl(NO_STORE), Location: { description: "The job's address.", required: true, schema: { type: "string" } } }),
           400: error("A bad input, named with the rule broken, or a job over the admission limit (`max-cell-years`)."),
           404: error("No such process."),
@@ -406,10 +422,10 @@ export function processesOpenApi(tag: string) {
       "x-sample-data": "when-generated",
       tags: [tag],
       summary: "A job's results",
-      description: "JSON, or CSV with `f=csv` or `Accept: text/csv`. 404 until the job is successful.",
-      parameters: [jobId, { name: "f", in: "query", required: false, description: "The format.", schema: { type: "string", enum: ["json", "csv"], default: "json" } }],
+      description: "JSON, CSV with `f=csv` or `Accept: text/csv`, or NetCDF with `f=netcdf` or `Accept: application/x-netcdf`. 404 until the job is successful.",
+      parameters: [jobId, { name: "f", in: "query", required: false, description: "The format.", schema: { type: "string", enum: [...FORMATS], default: "json" } }],
       responses: {
-        200: { description: resultsDescription, headers: { ...cacheControl(RESULTS_CACHE_CONTROL), ...sampleHeader }, content: { "application/json": { schema: ref("Results") }, "text/csv": { schema: { type: "string" } } } },
+        200: { description: resultsDescription, headers: { ...cacheControl(RESULTS_CACHE_CONTROL), ...sampleHeader }, content: resultsContent },
         404: error("No such job, or its results are not ready (or no longer kept)."),
         500: error("The job failed."),
       },

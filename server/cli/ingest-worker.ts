@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { EnvError } from "../env.server";
 import { loadSeeds, SeedError } from "../seeds.server";
+import type { OnDemandEvent } from "../ondemand/queue.server";
 import { startWorker, type JobEvent } from "../series/queue/jobs.server";
 import { redactUrl } from "./options";
 import { printable, writeText } from "./terminal";
@@ -11,12 +12,14 @@ const USAGE = `Takes ingest jobs from the queue that \`npm run ingest -- FILES -
 series store in the same PostgreSQL database. Run one per core, on as many machines as you like; stop with
 Ctrl-C or SIGTERM (the job at hand is finished first). Once every set is done the workers also write the
 gridded field files, a job per indicator and scenario, into the folder named when the files were queued
-(docs/grids.md).
+(docs/grids.md). Workers also compute the on-demand indices the app servers queue (SERIES_DB=postgres://...),
+reading the daily store the app servers name (DAILY_DIR, the same path on every machine).
 
-Usage: npm run ingest:worker -- --queue postgres://... [--concurrency 1] [--poll 2] [--supervise 30]
+Usage: npm run ingest:worker -- --queue postgres://... [--concurrency 1] [--ondemand 1] [--poll 2] [--supervise 30]
 
   --queue URL        the PostgreSQL database of the queue and of the shared series store
   --concurrency N    jobs this process runs at a time (default 1; a job keeps one core busy)
+  --ondemand N       on-demand computations this process takes at a time besides (default 1; 0 none)
   --poll S           seconds between looks at an empty queue (default 2)
   --supervise S      seconds between the queue's checks for expired leases (default 30; the leases
                      themselves are chosen when the files are queued: npm run ingest -- --lease)
@@ -41,6 +44,7 @@ async function main() {
       options: {
         queue: { type: "string" },
         concurrency: { type: "string" },
+        ondemand: { type: "string" },
         poll: { type: "string" },
         supervise: { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -85,7 +89,7 @@ async function main() {
     }
   };
   const timer = bar ? setInterval(() => void refresh(), 2000) : undefined;
-  const onJob = (event: JobEvent) => {
+  const onJob = (event: JobEvent | OnDemandEvent) => {
     if (bar) {
       // the bar writes itself: its text is shown as written here
       last = printable(`${event.key} ${event.state} in ${event.seconds.toFixed(1)} s`);
@@ -99,7 +103,8 @@ async function main() {
     else writeText(process.stdout, `${JSON.stringify({ time: new Date().toISOString(), worker: process.pid, log: line })}\n`);
   };
 
-  const worker = await startWorker({ url, seeds, concurrency, pollSeconds: number(values.poll as string | undefined, "poll", 2, 0.5), superviseSeconds: number(values.supervise as string | undefined, "supervise", 30, 1), onJob, log });
+  const ondemand = number(values.ondemand as string | undefined, "ondemand", 1, 0);
+  const worker = await startWorker({ url, seeds, concurrency, ondemand, onOnDemand: onJob, pollSeconds: number(values.poll as string | undefined, "poll", 2, 0.5), superviseSeconds: number(values.supervise as string | undefined, "supervise", 30, 1), onJob, log });
   if (!tty) writeText(process.stderr, `${JSON.stringify({ time: new Date().toISOString(), worker: process.pid, started: redactUrl(url), concurrency })}\n`);
   let stopping = false;
   const stop = async () => {

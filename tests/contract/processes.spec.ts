@@ -48,7 +48,7 @@ test("lists a process per index and describes each one's inputs with their allow
   expect(described.inputs.geo.schema.enum).toEqual(expect.arrayContaining(["NPL", "IN-UP", "ganges", "XD-B07"]));
   expect(described.inputs.window.schema.oneOf[1].enum).toEqual(["gwl:1.5", "gwl:2.0", "gwl:3.0", "gwl:4.0"]);
   expect(Object.keys(described.inputs)).toEqual(expect.arrayContaining(["cell", "polygon", "models", "baseline"]));
-  expect(described.outputs.result.schema.oneOf.map((o: Json) => o.contentMediaType)).toEqual(["application/json", "text/csv"]);
+  expect(described.outputs.result.schema.oneOf.map((o: Json) => o.contentMediaType)).toEqual(["application/json", "text/csv", "application/x-netcdf"]);
   const gdd = (await (await request.get("/api/processes/growing-degree-days")).json()) as Json;
   expect(gdd.inputs.base.schema).toMatchObject({ minimum: -30, maximum: 50, default: 10 });
   expect((await request.get("/api/processes/frost-days")).status()).toBe(404);
@@ -56,6 +56,9 @@ test("lists a process per index and describes each one's inputs with their allow
   const document = (await (await request.get("/api/openapi.json")).json()) as Json;
   expect(Object.keys(document.paths["/api/processes/{id}/execution"])).toEqual(["post"]);
   expect(Object.keys(document.paths["/api/jobs/{id}"])).toEqual(["get", "head", "delete"]);
+  const results = document.paths["/api/jobs/{id}/results"].get;
+  expect(Object.keys(results.responses[200].content)).toEqual(["application/json", "text/csv", "application/x-netcdf"]);
+  expect(results.parameters.find((p: Json) => p.name === "f").schema.enum).toEqual(["json", "csv", "netcdf"]);
 });
 
 test("answers a small question in the request, says its data are sample, and answers it again at once from the kept results", async ({ request }) => {
@@ -89,7 +92,7 @@ test("answers a small question in the request, says its data are sample, and ans
   expect((await job.json()) as Json).toMatchObject({ status: "successful", progress: 100, cached: true });
 });
 
-test("runs a job asked asynchronously: 201 with its Location, progress to 100, results in JSON and CSV, listed for its client only", async ({ request }) => {
+test("runs a job asked asynchronously: 201 with its Location, progress to 100, results in JSON, CSV and NetCDF, listed for its client only", async ({ request }) => {
   const client = "198.51.100.12";
   const models = ["ACCESS-CM2", "CanESM5", "GFDL-ESM4", "MIROC6", "MRI-ESM2-0"];
   const created = await execute(request, client, "wet-days", { geo: "NPL", models, threshold: 20, months: [6, 7, 8, 9], window: "gwl:2.0", scenario: "ssp585" }, { Prefer: "respond-async" });
@@ -126,6 +129,19 @@ test("runs a job asked asynchronously: 201 with its Location, progress to 100, r
   expect(lines.at(-3)).toMatch(/^ensemble median,/);
   expect((await request.get(`${location}/results`, { headers: { Accept: "text/csv" } })).headers()["content-type"]).toMatch(/^text\/csv/);
 
+  // NetCDF: a classic file with the provenance in its global attributes (its values: server/ondemand/netcdf.test.ts)
+  expect(last.links.find((l: Json) => l.type === "application/x-netcdf").href).toBe(`${location}/results?f=netcdf`);
+  const netcdf = await request.get(`${location}/results?f=netcdf`);
+  expect(netcdf.status()).toBe(200);
+  expect(netcdf.headers()["content-type"]).toBe("application/x-netcdf");
+  expect(netcdf.headers()["content-disposition"]).toMatch(/filename="wet-days-[0-9a-f]{12}\.nc"/);
+  expect(netcdf.headers()["x-sample-data"]).toBe("true");
+  const bytes = await netcdf.body();
+  expect(bytes.subarray(0, 4)).toEqual(Buffer.from("CDF\x01", "latin1"));
+  expect(bytes.includes(Buffer.from(result.provenance.key))).toBe(true);
+  expect((await request.get(`${location}/results`, { headers: { Accept: "application/x-netcdf" } })).headers()["content-type"]).toBe("application/x-netcdf");
+  expect((await request.get(`${location}/results?f=xml`)).status()).toBe(400);
+
   const mine = (await (await request.get("/api/jobs", { headers: as(client) })).json()) as Json;
   expect(mine.jobs.map((j: Json) => j.jobID)).toContain(accepted.jobID);
   const theirs = (await (await request.get("/api/jobs", { headers: as("198.51.100.99") })).json()) as Json;
@@ -149,6 +165,26 @@ test("stops a job dismissed while it runs: dismissed, its progress no longer mov
   expect(at).toBeLessThan(100);
   expect((await request.get(`${location}/results`)).status()).toBe(404);
   expect((await request.get("/api/jobs/00000000-0000-0000-0000-000000000000")).status()).toBe(404);
+});
+
+test("computes a job in a worker thread: pages and health checks are answered while it runs", async ({ request }) => {
+  const client = "198.51.100.15";
+  // a state, every model, a season crossing the new year: seconds of work
+  const created = await execute(request, client, "warm-spell-longest", { geo: "IN-UP", months: [11, 12, 1, 2, 3], threshold: 18 }, { Prefer: "respond-async" });
+  expect(created.status()).toBe(201);
+  const location = created.headers()["location"];
+  await follow(request, client, location, (s) => s.status === "running" && s.progress > 0);
+  const health = (await (await request.get("/healthz")).json()) as Json;
+  expect(health.ondemand).toMatchObject({ threads: 1, running: 1 });
+  // a page and the job's status while the job runs, each well within a generous bound
+  const asked = Date.now();
+  const page = await request.get("/?while-a-job-runs", { headers: as("198.51.100.16") });
+  expect(page.status()).toBe(200);
+  expect(Date.now() - asked).toBeLessThan(15_000);
+  const during = (await (await request.get(location, { headers: as(client) })).json()) as Json;
+  expect(during).toMatchObject({ status: "running" });
+  expect(during.progress).toBeLessThan(100);
+  expect((await request.delete(location, { headers: as(client) })).status()).toBe(200);
 });
 
 test("refuses a malformed polygon, a region over the size limit and a third job at once, naming the rule", async ({ request }) => {

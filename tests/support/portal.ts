@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { freePort } from "./free-port.mjs";
 
 export { freePort };
@@ -11,7 +14,9 @@ export { freePort };
 export async function startPortal(env: Record<string, string | undefined>): Promise<{ url: string; process: ChildProcess; output: () => string }> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = "";
-  const settings: NodeJS.ProcessEnv = { ...process.env, LOG_REQUESTS: "false", SERIES_DB: "none", TRUST_PROXY: "loopback", ...env, PORT: String(port) };
+  // on-demand results of its own (a job a test runs must not be answered from another portal's or run's)
+  const results = mkdtempSync(path.join(tmpdir(), "sacap-portal-ondemand-"));
+  const settings: NodeJS.ProcessEnv = { ...process.env, LOG_REQUESTS: "false", SERIES_DB: "none", TRUST_PROXY: "loopback", ONDEMAND_RESULTS_DIR: results, ...env, PORT: String(port) };
   for (const [name, value] of Object.entries(settings)) if (value === undefined) delete settings[name];
   const child = spawn(process.execPath, ["build/server/index.js"], {
     // sample series unless a test names a series database; the test client stands in for a trusted proxy (its X-Forwarded-For names the clients) unless a test says otherwise

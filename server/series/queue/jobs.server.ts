@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import pg from "pg";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import { ETCCDI_BASE_PERIOD } from "../../../app/features/cmip6/periods";
 import { ingest, nameYears, planIngest, type IngestOptions, type IngestPlan, type IngestSeeds, type IngestSet, type IngestSummary } from "../ingest/ingest.server";
 import { readElevationGrid } from "../ingest/elevation";
@@ -9,10 +9,14 @@ import { observationDataset } from "../../../app/features/observations/datasets"
 import { ensurePostgresSchema } from "../postgres/schema.server";
 import { publishChanges } from "../postgres/publish.server";
 import { ScratchStore } from "./scratch.server";
+import { ATTEMPTS, BASE_QUEUE, DEFAULT_LEASE, GRID_LEASE, GRID_QUEUE, openQueue, SET_QUEUE, type QueueConnection } from "./boss.server";
 import { GRID_INDICATORS, GRID_SCENARIOS } from "../../../app/features/grids/grid";
 import { buildGridFilesFromShared } from "../../grids/ingest/shared.server";
 import type { BuildSeeds } from "../../grids/ingest/build";
 import { dailyStoreHolds } from "../../ondemand/daily-writer";
+import { InProcessRunner } from "../../ondemand/compute";
+import { ensureOnDemandSchema, OnDemandWork, PostgresResults, type OnDemandEvent } from "../../ondemand/queue.server";
+import { createDailySource } from "../../ondemand/source";
 
 /**
  * Ingest as jobs on pg-boss, a PostgreSQL-backed queue (docs/decisions/023-ingest-queue.md): the
@@ -41,15 +45,7 @@ import { dailyStoreHolds } from "../../ondemand/daily-writer";
  * files, each renamed into place whole. A field job queued while the same one waits is not queued twice.
  */
 
-export const SET_QUEUE = "sacap-ingest-set";
-export const BASE_QUEUE = "sacap-percentile-base";
-export const GRID_QUEUE = "sacap-grid-fields";
-/** Attempts of a job before it is recorded as failed. */
-export const ATTEMPTS = 3;
-/** Seconds a job is leased for by default (a model-year takes seconds; a percentile base minutes). */
-export const DEFAULT_LEASE = { set: 900, base: 3600 };
-/** Seconds a field job is leased for: an indicator and scenario of every model, read and written (minutes at full scale). */
-export const GRID_LEASE = 3600;
+export { ATTEMPTS, BASE_QUEUE, DEFAULT_LEASE, GRID_LEASE, GRID_QUEUE, openQueue, SET_QUEUE, type QueueConnection } from "./boss.server";
 
 /** What every worker must read the same way: given once at enqueue time and carried by each job. */
 export interface JobSettings {
@@ -95,29 +91,6 @@ interface GridJobData {
   indicator: string;
   scenario: string;
   dir: string;
-}
-
-export interface QueueConnection {
-  url: string;
-  /** Seconds between the queue's checks for expired leases (default 30). */
-  superviseSeconds?: number;
-}
-
-/** A pg-boss instance on the URL with the ingest queues created (idempotent; each job carries its lease). */
-export async function openQueue(connection: QueueConnection, lease = DEFAULT_LEASE): Promise<PgBoss> {
-  const boss = new PgBoss({
-    connectionString: connection.url,
-    maintenanceIntervalSeconds: connection.superviseSeconds ?? 30,
-    monitorStateIntervalSeconds: 60,
-  });
-  boss.on("error", (error) => process.stderr.write(`queue: ${error instanceof Error ? error.message : String(error)}\n`));
-  await boss.start();
-  await boss.createQueue(SET_QUEUE, { name: SET_QUEUE, policy: "standard", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: lease.set });
-  // one percentile base of a model queued or running at a time
-  await boss.createQueue(BASE_QUEUE, { name: BASE_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: lease.base });
-  // one field job of an indicator and scenario waiting at a time (another may run: it reads newer cells)
-  await boss.createQueue(GRID_QUEUE, { name: GRID_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: GRID_LEASE });
-  return boss;
 }
 
 const BASE_SCENARIO = "historical";
@@ -185,10 +158,17 @@ export interface WorkerOptions extends QueueConnection {
   seeds: IngestSeeds & BuildSeeds;
   /** Jobs this process runs at a time (default 1: a job keeps a core busy). */
   concurrency?: number;
+  /**
+   * On-demand computations (server/ondemand/queue.server.ts) this process takes at a time besides its ingest
+   * jobs (default 1; 0 none), on its own thread, over the days of the daily store each job names.
+   */
+  ondemand?: number;
   /** Seconds between polls of an empty queue (default 2). */
   pollSeconds?: number;
   /** Each job finished or failed, for the worker's output. */
   onJob?: (event: JobEvent) => void;
+  /** Each on-demand computation finished, stopped or failed. */
+  onOnDemand?: (event: OnDemandEvent) => void;
   log?: (line: string) => void;
 }
 
@@ -209,7 +189,7 @@ const workerName = () => `${hostname()}:${process.pid}`;
 
 /** Starts a worker; resolves with a stop function once it takes jobs. */
 export async function startWorker(options: WorkerOptions): Promise<{ stop: () => Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: options.url, max: 4 + (options.concurrency ?? 1) * 2 });
+  const pool = new pg.Pool({ connectionString: options.url, max: 4 + (options.concurrency ?? 1) * 2 + (options.ondemand ?? 1) * 2 });
   const client = await pool.connect();
   try {
     await ensurePostgresSchema(client);
@@ -237,8 +217,23 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop: () =>
       if (event.state === "retry") throw new Error(event.error);
     });
   }
+  let ondemand: OnDemandWork | undefined;
+  if ((options.ondemand ?? 1) > 0) {
+    await ensureOnDemandSchema(pool);
+    // one source of days per daily store named (a job queued without one reads the sample generator)
+    const runners = new Map<string, InProcessRunner>();
+    const runnerFor = (dir: string | undefined) => {
+      let runner = runners.get(dir ?? "");
+      if (!runner) runners.set(dir ?? "", (runner = new InProcessRunner(createDailySource(options.seeds, dir))));
+      return runner;
+    };
+    ondemand = new OnDemandWork({ pool, results: new PostgresResults(pool, Number.MAX_SAFE_INTEGER), runnerFor, onJob: options.onOnDemand });
+    await ondemand.start(boss, options.ondemand ?? 1, polling.pollingIntervalSeconds);
+  }
   return {
     stop: async () => {
+      // on-demand computations under way are given back to the queue; the ingest's job at hand is finished
+      await ondemand?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
       await pool.end();
     },
