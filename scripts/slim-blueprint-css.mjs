@@ -36,8 +36,6 @@ const UNUSED = [
   "overflow-list",
   "panel-stack",
   "panel-stack2",
-  "progress",
-  "progress-bar",
   "section",
   "segmented-control",
   "skeleton",

@@ -120,6 +120,14 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     group: "climate",
     icon: "globe",
   },
+  {
+    path: "/analytics/my-index",
+    title: "Your own climate index",
+    description:
+      "Compute an index of your own from daily CMIP6 values: days above or below a threshold, wet days, warm and dry spells, degree days or a season's total, for any months, a window or warming level, the models and a place, grid cell or polygon of yours.",
+    group: "climate",
+    icon: "flash",
+  },
   catalog("climate", "Climate catalogue", "climate", "climate"),
   {
     path: "/catalog/explorer",
