@@ -42,6 +42,9 @@ const BUDGETS: { url: string; routeId: string; kind: Kind; ceiling: number }[] =
   { url: "/analytics/climate-crop/climate-variability", routeId: "routes/analytics.climate-crop.climate-variability", kind: "chart", ceiling: 212 },
   { url: "/analytics/climate-water", routeId: "routes/analytics.climate-water", kind: "chart", ceiling: 211 },
   { url: "/analytics/climate-livestock", routeId: "routes/analytics.climate-livestock", kind: "chart", ceiling: 212 },
+  // the on-demand index: its form, jobs and results (the chart library, the map and the drawing tools and the
+  // shapefile reader load only when used)
+  { url: "/analytics/my-index", routeId: "routes/analytics.my-index", kind: "chart", ceiling: 230 },
   { url: "/contact/form", routeId: "routes/contact.form", kind: "static", ceiling: 199 },
   { url: "/data/share", routeId: "routes/data.share", kind: "static", ceiling: 199 },
   // the map viewers share ViewerPage: the Grid (controls, legend, point panel, cell cursor, image layer) and the map server's legends added 6 KB (219 -> 225 KB brotli)

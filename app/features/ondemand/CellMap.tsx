@@ -3,8 +3,8 @@ import { formatNumber } from "~/lib/format";
 import type { CellMap as CellMapData } from "./result";
 
 /** Pixels a cell is drawn at, at most; a large region's cells are smaller, to fit the box. */
-const MAX_CELL_PX = 24;
-const MAX_WIDTH_PX = 640;
+const MAX_CELL_PX = 40;
+const MAX_WIDTH_PX = 560;
 
 /**
  * The region's cells coloured by the ensemble median of the models' change (`cellMap`), drawn as SVG by the

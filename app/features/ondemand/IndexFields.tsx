@@ -1,7 +1,7 @@
 import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { MONTH_NAMES, SEASON_CODES, SEASONS } from "../cmip6/periods";
 import { ALL_MONTHS, indexOf, type OnDemandCatalog, type OnDemandState, type ParameterChoice } from "./form";
-import { invalidProps, Problems } from "./Problems";
+import { describedProps, invalidProps, Problems } from "./Problems";
 import type { FieldProblem } from "./types";
 
 interface FieldsProps {
@@ -87,7 +87,7 @@ export function IndexFields({ catalog, state, onChange, problems }: FieldsProps)
           problems={problems.parameters}
         />
       ))}
-      <fieldset className="sacap-explorer-form__group" {...invalidProps("months", problems.months)}>
+      <fieldset className="sacap-explorer-form__group" {...describedProps("months", problems.months)}>
         <legend>Season (months counted)</legend>
         <div className="sacap-od-presets sacap-needs-script" role="group" aria-label="Season presets">
           {PRESETS.map((preset) => (

@@ -42,12 +42,13 @@ export function JobPanel({ id, rendered, href, focusResult, onFocused, missing }
   const heading = useRef<HTMLHeadingElement>(null);
   // the server renders a finished job with its results, or without them only when they are no longer kept
   const hydrated = useHydrated();
+  const shown = done && view !== undefined;
   useEffect(() => {
-    if (view && focusResult) {
-      heading.current?.focus();
+    if (shown && focusResult && heading.current) {
+      heading.current.focus();
       onFocused();
     }
-  }, [view, focusResult, onFocused]);
+  }, [shown, focusResult, onFocused]);
 
   if (missing || (status.isError && !job)) {
     return (
@@ -60,7 +61,7 @@ export function JobPanel({ id, rendered, href, focusResult, onFocused, missing }
     );
   }
   if (!job) return null;
-  if (done && view) return <ResultPanel ref={heading} view={view} job={id} />;
+  if (shown) return <ResultPanel ref={heading} view={view} job={id} />;
   return (
     <section className="sacap-card sacap-od-progress" aria-labelledby="od-job-title">
       <h2 id="od-job-title" className="sacap-card__title">

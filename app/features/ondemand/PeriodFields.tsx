@@ -1,6 +1,6 @@
 import { FormGroup, HTMLSelect, InputGroup, Radio } from "@blueprintjs/core";
 import { windowFields, type ModelChoice, type OnDemandCatalog, type OnDemandState } from "./form";
-import { invalidProps, Problems } from "./Problems";
+import { describedProps, invalidProps, Problems } from "./Problems";
 import type { FieldProblem } from "./types";
 
 interface FieldsProps {
@@ -37,7 +37,7 @@ export function PeriodFields({ catalog, state, onChange, problems }: FieldsProps
         />
         <Problems part="scenario" problems={problems.scenario} />
       </FormGroup>
-      <fieldset className="sacap-explorer-form__group" {...invalidProps("window", problems.window)}>
+      <fieldset className="sacap-explorer-form__group" {...describedProps("window", problems.window)}>
         <legend>Window, against the baseline {catalog.baseline}</legend>
         <Radio name="period" value="years" label="Years" checked={fields.period === "years"} onChange={() => setWindow({ period: "years" })} />
         <div className="sacap-explorer-form__years">
@@ -57,7 +57,7 @@ export function PeriodFields({ catalog, state, onChange, problems }: FieldsProps
         </FormGroup>
         <Problems part="window" problems={problems.window} />
       </fieldset>
-      <fieldset className="sacap-explorer-form__group" {...invalidProps("models", problems.models)}>
+      <fieldset className="sacap-explorer-form__group" {...describedProps("models", problems.models)}>
         <legend>Models</legend>
         <Radio name="models" value="all" label={`All ${catalog.models.length} models`} checked={state.models.kind === "all"} onChange={() => setModels({ kind: "all" })} />
         {state.models.kind === "subset" && (

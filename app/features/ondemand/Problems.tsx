@@ -24,3 +24,6 @@ export function Problems({ part, problems }: { part: string; problems: readonly 
 /** The attributes of a field with problems: invalid, and described by them. */
 export const invalidProps = (part: string, problems: readonly FieldProblem[]) =>
   problems.length ? { "aria-invalid": true as const, "aria-describedby": problemsId(part) } : {};
+
+/** A group of fields (a fieldset) with problems: described by them (a group itself is not "invalid" in ARIA). */
+export const describedProps = (part: string, problems: readonly FieldProblem[]) => (problems.length ? { "aria-describedby": problemsId(part) } : {});

@@ -5,7 +5,7 @@ import type { PlaceEntry } from "../places/places";
 import { DEFAULT_REGION, polygonOutOfAddress, type OnDemandCatalog, type OnDemandState, type RegionChoice } from "./form";
 import { encodePolygon, polygonSummary, type Geometry } from "./polygon";
 import { readPolygonFile } from "./polygonFile";
-import { invalidProps, Problems } from "./Problems";
+import { describedProps, invalidProps, Problems } from "./Problems";
 import type { FieldProblem } from "./types";
 
 // the map and the drawing tools load when the user asks to draw, never with the page
@@ -49,7 +49,7 @@ export function RegionField({ catalog, geos, state, onChange, problems }: Region
   const polygon = region.kind === "polygon" ? region.polygon : kept.polygon;
   const { south, north, west, east } = catalog.grid;
   return (
-    <fieldset className="sacap-explorer-form__group sacap-od-region" {...invalidProps("region", regionProblems)}>
+    <fieldset className="sacap-explorer-form__group sacap-od-region" {...describedProps("region", regionProblems)}>
       <legend>Region</legend>
       <Radio name="region" value="geo" label="A place" checked={region.kind === "geo"} onChange={() => choose({ kind: "geo", geo: kept.geo })} />
       <FormGroup label="Place" labelFor="od-geo">

@@ -20,7 +20,8 @@ interface ResultPanelProps {
  */
 export const ResultPanel = forwardRef<HTMLHeadingElement, ResultPanelProps>(function ResultPanel({ view, job }, heading) {
   const results = `/api/jobs/${job}/results`;
-  const file = `${view.process}-${job.slice(0, 8)}`;
+  // the API's name of the CSV (its Content-Disposition), and the same for the JSON
+  const file = `${view.process}-${view.provenance.key.slice(0, 12)}`;
   const years = view.windowPeriod.startsWith("gwl:") ? [] : [{ start: Number(view.windowPeriod.slice(0, 4)), end: Number(view.windowPeriod.slice(5)), label: view.windowPeriod }];
   const spec = bandChartSpec({
     labels: { title: `${view.title}, ${view.region.label}`, axis: `${view.title} (${view.units})`, units: view.units, sample: view.sample, note: `Ensemble median and 10-90 % range of ${view.rows.length} models` },
@@ -39,7 +40,7 @@ export const ResultPanel = forwardRef<HTMLHeadingElement, ResultPanelProps>(func
       {view.sample && <p className="sacap-od-sample">{view.source}</p>}
       <p className="sacap-od-downloads">
         Download the results:{" "}
-        <a href={`${results}?f=csv`} download={`${file}.csv`}>
+        <a href={`${results}?f=csv`} download>
           CSV
         </a>{" "}
         ·{" "}

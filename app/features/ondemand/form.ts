@@ -147,7 +147,7 @@ export function stateSearch(state: OnDemandState): string {
   if (state.models.kind === "subset") writeSubset(params, MODEL_PARAM, { name: state.models.name, models: state.models.models });
   const region = state.region;
   if (region?.kind === "geo") params.set("geo", region.geo);
-  if (region?.kind === "cell") params.set("cell", region.cell);
+  if (region?.kind === "cell") params.set("cell", region.cell.replace(/\s+/g, ""));
   if (region?.kind === "polygon" && region.polygon) {
     const text = encodePolygon(region.polygon);
     if (text.length <= MAX_ADDRESS_POLYGON) params.set("polygon", text);

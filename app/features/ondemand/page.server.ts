@@ -90,7 +90,7 @@ async function filePolygon(file: File): Promise<{ polygon: Geometry } | { proble
   try {
     value = JSON.parse(await file.text());
   } catch {
-    return { problem: { field: "polygon", rule: "geojson", message: `${file.name} is not GeoJSON: it does not read as JSON` } };
+    return { problem: { field: "polygon", rule: "geojson", message: `the file ${file.name} is not GeoJSON: it does not read as JSON` } };
   }
   const read = geometryFromGeoJson(value);
   return "error" in read ? { problem: { field: "polygon", rule: "geojson", message: read.error } } : { polygon: read.geometry };

@@ -9,7 +9,7 @@ const MAX_FILE_BYTES = 20 * 1024 * 1024;
  * polygons count; what is wrong with them is the server's to name when the question is submitted.
  */
 export async function readPolygonFile(file: File): Promise<{ geometry: Geometry } | { error: string }> {
-  if (file.size > MAX_FILE_BYTES) return { error: `${file.name} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB` };
+  if (file.size > MAX_FILE_BYTES) return { error: `the file ${file.name} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB` };
   if (/\.zip$/i.test(file.name) || /zip/.test(file.type)) {
     try {
       const { parseZip } = await import("shpjs");
@@ -17,14 +17,14 @@ export async function readPolygonFile(file: File): Promise<{ geometry: Geometry 
       const layers = Array.isArray(parsed) ? parsed : [parsed];
       return geometryFromGeoJson({ type: "FeatureCollection", features: layers.flatMap((layer) => layer.features ?? []) });
     } catch (error) {
-      return { error: `${file.name} could not be read as a zipped shapefile (${(error as Error).message})` };
+      return { error: `the file ${file.name} could not be read as a zipped shapefile (${(error as Error).message})` };
     }
   }
   let value: unknown;
   try {
     value = JSON.parse(await file.text());
   } catch {
-    return { error: `${file.name} is not GeoJSON: it does not read as JSON` };
+    return { error: `the file ${file.name} is not GeoJSON: it does not read as JSON` };
   }
   return geometryFromGeoJson(value);
 }

@@ -102,7 +102,8 @@ export interface ResultView {
   baselinePeriod: string;
   windowPeriod: string;
   method: { name: string; text: string }[];
-  provenance: { dataVersion: string; computed: string };
+  /** The data's version, when the results were computed, and the key they are kept by (the downloads' names). */
+  provenance: { dataVersion: string; computed: string; key: string };
   rows: ModelRow[];
   ensemble: { baseline: Stat; window: Stat; change: (Stat & { agreement: Agreement | null }) | null };
   withoutVariable: string[];
@@ -126,7 +127,7 @@ export function resultView(doc: ResultDocument): ResultView {
     baselinePeriod: doc.baseline.period,
     windowPeriod: doc.window.period,
     method: Object.entries(doc.method).map(([name, text]) => ({ name: METHOD_NAMES[name] ?? name, text })),
-    provenance: { dataVersion: doc.provenance.dataVersion, computed: doc.provenance.computed },
+    provenance: { dataVersion: doc.provenance.dataVersion, computed: doc.provenance.computed, key: doc.provenance.key },
     rows: doc.models.map((m) => ({
       model: m.model,
       window: m.window ? `${m.window.start}-${m.window.end}` : doc.window.period,
