@@ -3,12 +3,23 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import mapboxCss from "mapbox-gl/dist/mapbox-gl.css";
 import maplibreCss from "maplibre-gl/dist/maplibre-gl.css";
 import type { ServerDrawings } from "~/lib/drawings.server";
-import { linkStylesheet } from "~/lib/link-stylesheet";
 import { DrawingBox, useServerDrawing } from "~/lib/server-drawing";
 import { useHydrated } from "~/lib/use-hydrated";
 import { drawingLacks, regionsInDrawing, restyleDrawing, type DrawingState } from "./drawing";
 import type { MapCanvasProps, MapHandle } from "./types";
 import { DRAWING_SIZE, drawingPixel, moveView } from "./viewport";
+
+/** The map library's stylesheet, linked when the library loads (not render-blocking on the map pages). */
+function linkStylesheet(href: string): Promise<void> {
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+}
 
 const MaplibreCanvas = lazy(() => Promise.all([import("./MaplibreCanvas"), linkStylesheet(maplibreCss)]).then(([module]) => module));
 const MapboxCanvas = lazy(() => Promise.all([import("./MapboxCanvas"), linkStylesheet(mapboxCss)]).then(([module]) => module));

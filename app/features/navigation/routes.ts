@@ -124,7 +124,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     path: "/analytics/my-index",
     title: "Your own climate index",
     description:
-      "Compute an index of your own from daily CMIP6 values: days above or below a threshold, wet days, warm and dry spells, degree days or a season's total, for any months, a window or warming level, the models and a place, grid cell or polygon of yours.",
+      "Compute an index of your own from daily CMIP6 values (days past a threshold, spells, degree days, totals) for any season, window, models and region.",
     group: "climate",
     icon: "flash",
   },

@@ -6,7 +6,6 @@ import { TerraDraw, TerraDrawPolygonMode } from "terra-draw";
 import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
 import { baseStyle, BASEMAP_COLORS } from "~/components/map/style";
 import { MAPLIBRE_WORKER_URL } from "~/components/map/worker";
-import { linkStylesheet } from "~/lib/link-stylesheet";
 import { roundedGeometry, type Geometry } from "./polygon";
 
 // The CSP build has no inline worker: the worker script is served by the portal itself.
@@ -45,7 +44,6 @@ export default function DrawRegion({ bounds, initial, onDone }: DrawRegionProps)
       dragRotate: false,
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }));
-    void linkStylesheet(maplibreCss);
     map.on("load", () => {
       if (cancelled) return;
       map.addLayer({ id: "countries-line", type: "line", source: "countries", paint: { "line-color": BASEMAP_COLORS.border, "line-width": 0.8 } });
@@ -80,6 +78,8 @@ export default function DrawRegion({ bounds, initial, onDone }: DrawRegionProps)
 
   return (
     <div className="sacap-od-draw">
+      {/* the map library's own sheet, with the library: never part of the page's first load */}
+      <link rel="stylesheet" href={maplibreCss} />
       <p className="sacap-od-hint" id="od-draw-help">
         Click on the map to place the corners of your region; click the first corner, or press Enter, to close it. Escape starts again.
       </p>
