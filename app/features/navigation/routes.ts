@@ -126,7 +126,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     description:
       "Compute an index of your own from daily CMIP6 values (days past a threshold, spells, degree days, totals) for any season, window, models and region.",
     group: "climate",
-    icon: "flash",
+    icon: "heat-grid",
   },
   catalog("climate", "Climate catalogue", "climate", "climate"),
   {
