@@ -67,10 +67,16 @@ export function JobPanel({ id, rendered, href, focusResult, onFocused, missing }
       <h2 id="od-job-title" className="sacap-card__title">
         {active ? "Computing your index" : done ? "Results" : job.status === "failed" ? "The job failed" : "The job was dismissed"}
       </h2>
+      {/* the state is announced when it changes; the progress is the bar's, read when asked for */}
       <p role="status">
         {job.status === "accepted" ? "Waiting for its turn" : job.status === "running" ? "Running" : job.status === "successful" ? "Done" : job.status === "failed" ? "Failed" : "Dismissed"}
-        {active ? `: ${job.progress} % (${job.message})` : job.status === "failed" ? `: ${job.message}` : ""}
+        {job.status === "failed" ? `: ${job.message}` : ""}
       </p>
+      {active && (
+        <p className="sacap-od-hint">
+          {job.progress} %: {job.message}
+        </p>
+      )}
       {active && <ProgressBar value={job.progress / 100} intent="primary" aria-label="Progress of the job" aria-valuetext={`${job.progress} %: ${job.message}`} />}
       {active && (
         <>
