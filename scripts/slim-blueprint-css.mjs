@@ -1,6 +1,7 @@
 // Blueprint ships one stylesheet for all its components (466 KB, 45 KB compressed), and every page loads
 // it before it renders. This writes styles/generated/blueprint.css: the same rules without those of the
-// components the portal never renders (listed below; each is absent from the browser bundles), minified.
+// components the portal never renders (listed below; each is absent from the browser bundles, but the progress
+// bar, which only the on-demand page draws and styles in its own sheet, styles/ondemand.css), minified.
 // A selector is dropped when it names a class of such a component; a rule when all its selectors are.
 // Run by `npm run build` and `npm run dev` before the Remix compiler; the output is not committed.
 // See docs/decisions/016-slow-link-weight.md.

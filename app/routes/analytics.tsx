@@ -7,6 +7,7 @@ const ANALYSES = [
   "/analytics/climate-crop/enso-crops",
   "/analytics/climate-livestock",
   "/analytics/climate-water",
+  "/analytics/my-index",
 ].map(portalRoute);
 
 /** The analytics area: a tab bar over its analyses, each a child route. */

@@ -3,7 +3,7 @@ import { expect, hydrated, seriousViolations, test } from "./fixtures";
 // Every route is checked in the default light theme by routes.spec.ts; here the dark theme, and the
 // not-found page (which that file does not visit) in both.
 const checks = [
-  ...["/", "/cmip6-data", "/analytics/climate-crop", "/analytics/climate-livestock", "/pyaez", "/user-guide", "/data/catalog", "/data-chart/node/nex-gddp-cmip6-tas-cmip6-v1-monthly"].map((url) => ({ url, theme: "dark" })),
+  ...["/", "/cmip6-data", "/analytics/climate-crop", "/analytics/climate-livestock", "/analytics/my-index", "/pyaez", "/user-guide", "/data/catalog", "/data-chart/node/nex-gddp-cmip6-tas-cmip6-v1-monthly"].map((url) => ({ url, theme: "dark" })),
   { url: "/no-such-page", theme: "light" },
   { url: "/no-such-page", theme: "dark" },
 ];

@@ -28,6 +28,10 @@ export const PAGE_PARAMETERS: ReadonlySet<string> = new Set<string>([
   "rows",
   // the explorer's reference list of every indicator with its definition (`INDICATOR_LIST_PARAM`)
   "indicators",
+  // the on-demand index page (`app/features/ondemand/form.ts`): the index, its parameters (the names of
+  // `ONDEMAND_INDICES`' parameters, a test in server/ondemand checks them), the months, the region as a
+  // grid cell or a polygon, and the job shown
+  ...["process", "variable", "threshold", "minDays", "base", "months", "cell", "polygon", "job"],
 ]);
 
 /** A data table's state (`parseTableState`), optionally behind the table's prefix (`csv.`, `t.`). */

@@ -12,8 +12,8 @@ const SPEC_PATHS = [
   "/glofas", "/isimip", "/lhasa", "/pyaez", "/second-page", "/tools/gee", "/tools",
 ];
 
-/** Pages the portal adds to the spec's table: the place profiles and the data API's page. */
-const ADDED_PATHS = ["/profiles", "/profiles/:place", "/api-docs"];
+/** Pages the portal adds to the spec's table: the place profiles, the data API's page and the on-demand index. */
+const ADDED_PATHS = ["/profiles", "/profiles/:place", "/api-docs", "/analytics/my-index"];
 
 describe("portal route registry", () => {
   it("lists every path of the spec's route table, and the portal's additions, exactly once", () => {

@@ -120,6 +120,14 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     group: "climate",
     icon: "globe",
   },
+  {
+    path: "/analytics/my-index",
+    title: "Your own climate index",
+    description:
+      "Compute an index of your own from daily CMIP6 values (days past a threshold, spells, degree days, totals) for any season, window, models and region.",
+    group: "climate",
+    icon: "heat-grid",
+  },
   catalog("climate", "Climate catalogue", "climate", "climate"),
   {
     path: "/catalog/explorer",

@@ -42,6 +42,11 @@ const AREAS: Area[] = [
       { to: "/analytics/climate-crop/enso-crops", label: "ENSO and crops", text: "How El Niño and La Niña years relate to crop production." },
       { to: "/analytics/climate-livestock", label: "Climate and livestock", text: "Climate conditions that matter for livestock, such as heat stress." },
       { to: "/analytics/climate-water", label: "Climate and water", text: "Climate and water resources." },
+      {
+        to: "/analytics/my-index",
+        label: "Your own climate index",
+        text: "An index of your own from the models' daily values: days above or below a temperature, rain days, the longest or the number of warm or dry spells, degree days, a season's total, mean, highest or lowest day, with your threshold, base or spell length, over any months (November-March is counted in the year it ends), a window of years or a warming level, all models, those you pick or a subset from the explorer, and a place, one 0.25° cell or your own polygon (a GeoJSON file, a zipped shapefile, or drawn on a map). It runs as a job: follow it under Your jobs (kept a day), then read each model's and the ensemble's change with the chart and the map of the cells, and download CSV or JSON. The question and its job are in the URL. Without JavaScript the form posts (a GeoJSON file only) and the job's page reloads itself until the results are there.",
+      },
     ],
   },
   {

@@ -106,7 +106,7 @@ describe("UserGuide", () => {
     const paths = [
       "/", "/cmip6-data", "/cmip6-viewer", "/profiles", "/catalog/climate", "/catalog/explorer", "/analytics/climate-crop",
       "/analytics/climate-crop/climate-variability", "/analytics/climate-crop/enso-crops", "/analytics/climate-livestock",
-      "/analytics/climate-water", "/pyaez", "/catalog/agriculture", "/tools/gee", "/isimip", "/glofas", "/catalog/water",
+      "/analytics/climate-water", "/analytics/my-index", "/pyaez", "/catalog/agriculture", "/tools/gee", "/isimip", "/glofas", "/catalog/water",
       "/catalog/livestock", "/lhasa", "/catalog/disaster", "/care-comp", "/catalog/planning", "/data", "/data/catalog",
       "/data/bin", "/data/share", "/data-chart/tag/view", "/ckan-viewer", "/catalog/data", "/tools", "/second-page",
       "/user-guide", "/wiki", "/about-sacap", "/about-care", "/disclaimer", "/contact/form",
