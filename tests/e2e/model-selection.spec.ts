@@ -53,6 +53,9 @@ test("by keyboard: pick the warm-dry models at +2 °C, use them as a subset, and
 
   const map = page.getByRole("link", { name: "Open on the map" });
   await expect(map).toHaveAttribute("href", /^\/cmip6-viewer\?indicator=tas&scen=ssp245&years=gwl%3A2\.0&mod=[^&]+&subset=warm-dry$/);
+  // the subset's own index, on demand over the same place, scenario and window
+  const own = page.getByRole("link", { name: "Compute an index of your own" });
+  await expect(own).toHaveAttribute("href", /^\/analytics\/my-index\?scenario=ssp245&window=gwl%3A2\.0&geo=NPL&model=[^&]+&subset=warm-dry$/);
 
   await tabTo(page, page.getByRole("button", { name: "Use this subset" }), true);
   await page.keyboard.press("Enter");

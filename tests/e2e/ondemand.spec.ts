@@ -195,6 +195,24 @@ test("a job's progress bar is named and valued, and the job can be dismissed fro
   expect(pageErrors).toEqual([]);
 });
 
+test("a named subset of models from the explorer's model selection is one of the form's choices", async ({ page, pageErrors }) => {
+  test.slow();
+  await asClient(page, "198.51.100.69");
+  await page.goto(`${PAGE}?threshold=35&months=6%2C7%2C8&scenario=ssp585&window=gwl%3A2.0&geo=NP-BA&model=MIROC6%2CCanESM5&subset=warm-dry`);
+  await hydrated(page);
+  await expect(page.getByRole("radio", { name: "The warm-dry subset: CanESM5, MIROC6" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Warming level (ssp245 or ssp585)" })).toBeChecked();
+  await page.getByRole("button", { name: "Compute" }).click();
+  await expect(page).toHaveURL(/&model=CanESM5%2CMIROC6&subset=warm-dry&geo=NP-BA&job=/);
+  await expect(page.getByRole("heading", { name: /^Days above a temperature \(days\), Bagmati zone \(NP-BA\)/ })).toBeVisible({ timeout: 30_000 });
+  const rows = page.getByRole("table").locator("tbody").first().getByRole("row");
+  await expect(rows).toHaveCount(2);
+  // at a warming level each model has its own window
+  await expect(page.getByText(/ssp585, window gwl:2\.0 against 1995-2014/)).toBeVisible();
+  await expect(page.getByText(/At \+2 °C of global warming each model's own 20-year window/)).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -68,6 +68,10 @@ function SpreadResults({ catalog, selection, request, view, onChange }: SpreadRe
   const mapHref = subset
     ? `/cmip6-viewer?${writeSubset(new URLSearchParams({ indicator: selection.query.indicator, scen: request.scenario, years: request.window.code }), "mod", subset).toString()}`
     : undefined;
+  // the subset's own index, computed on demand over the same place, season, scenario and window
+  const indexHref = subset
+    ? `/analytics/my-index?${writeSubset(new URLSearchParams({ ...(request.season ? { months: SEASONS[request.season].months.join(",") } : {}), scenario: request.scenario, window: request.window.code, geo: request.place }), "model", subset).toString()}`
+    : undefined;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
@@ -147,6 +151,11 @@ function SpreadResults({ catalog, selection, request, view, onChange }: SpreadRe
         {mapHref ? (
           <a href={mapHref} className="sacap-spread__map">
             Open on the map
+          </a>
+        ) : null}
+        {indexHref ? (
+          <a href={indexHref} className="sacap-spread__map">
+            Compute an index of your own
           </a>
         ) : null}
         <span role="status" className="sacap-spread__count">
