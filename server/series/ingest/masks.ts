@@ -39,16 +39,6 @@ export interface GridMasks {
 /** Changes when the way masks are computed changes: masks kept by an earlier method are computed again. */
 export const MASK_METHOD = "area-fraction-1";
 
-function insideRing(x: number, y: number, ring: Ring): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
 function polygonsOf(feature: GeoFeature): readonly PolygonCoords[] {
   return feature.geometry.type === "Polygon" ? [feature.geometry.coordinates] : feature.geometry.coordinates;
 }
@@ -59,6 +49,8 @@ export function gridFingerprint(lat: Float64Array, lon: Float64Array): string {
 
 const RAD = Math.PI / 180;
 const sinLat = (lat: number) => Math.sin(Math.max(-90, Math.min(90, lat)) * RAD);
+/** The latitude of an equal-area y (`sinLat`'s inverse). */
+const polygonLat = (y: number) => Math.asin(Math.max(-1, Math.min(1, y))) / RAD;
 
 /** A ring in equal-area coordinates: x = longitude, y = sin(latitude), as a flat [x0, y0, x1, y1, ...] list. */
 function equalArea(ring: Ring): Float64Array {
@@ -78,35 +70,117 @@ export function ringArea(points: ArrayLike<number>): number {
   return Math.abs(twice) / 2;
 }
 
+/** Scratch space of the clipping, grown as needed and reused (`computeMasks` is synchronous). */
+let scratch = [new Float64Array(256), new Float64Array(256)];
+
+/** Scratch buffer `i` with room for `points` points. */
+function room(i: number, points: number): Float64Array {
+  if (scratch[i].length < 2 * points) scratch[i] = new Float64Array(4 * points);
+  return scratch[i];
+}
+
 /**
- * Area of the part of a ring inside the rectangle [x0, x1] x [y0, y1] (Sutherland-Hodgman clipping against
- * the rectangle's four sides; exact for any simple ring, concave included).
+ * One step of Sutherland-Hodgman clipping: the `n` points of a flat ring `src` clipped against the
+ * half-plane `x >= bound` (`axis` 0, `keep` 1), `x <= bound` (0, -1), `y >= bound` (1, 1) or `y <= bound`
+ * (1, -1), written to `dst` (room for `2 n` points); returns the points written.
  */
-function clippedArea(points: Float64Array, x0: number, x1: number, y0: number, y1: number): number {
-  let current: number[] = Array.from(points);
-  const clip = (inside: (x: number, y: number) => boolean, cross: (ax: number, ay: number, bx: number, by: number) => [number, number]) => {
-    const input = current;
-    const output: number[] = [];
-    const n = input.length / 2;
-    for (let i = 0; i < n; i++) {
-      const [ax, ay] = [input[2 * ((i + n - 1) % n)], input[2 * ((i + n - 1) % n) + 1]];
-      const [bx, by] = [input[2 * i], input[2 * i + 1]];
-      const aIn = inside(ax, ay);
-      const bIn = inside(bx, by);
-      if (bIn) {
-        if (!aIn) output.push(...cross(ax, ay, bx, by));
-        output.push(bx, by);
-      } else if (aIn) output.push(...cross(ax, ay, bx, by));
+function clipTo(src: Float64Array, n: number, dst: Float64Array, axis: 0 | 1, keep: 1 | -1, bound: number): number {
+  if (n === 0) return 0;
+  let m = 0;
+  let ax = src[2 * n - 2];
+  let ay = src[2 * n - 1];
+  let aIn = keep * ((axis === 0 ? ax : ay) - bound) >= 0;
+  for (let i = 0; i < n; i++) {
+    const bx = src[2 * i];
+    const by = src[2 * i + 1];
+    const bIn = keep * ((axis === 0 ? bx : by) - bound) >= 0;
+    if (bIn !== aIn) {
+      if (axis === 0) {
+        dst[m++] = bound;
+        dst[m++] = ay + ((by - ay) * (bound - ax)) / (bx - ax);
+      } else {
+        dst[m++] = ax + ((bx - ax) * (bound - ay)) / (by - ay);
+        dst[m++] = bound;
+      }
     }
-    current = output;
-  };
-  const atX = (x: number) => (ax: number, ay: number, bx: number, by: number): [number, number] => [x, ay + ((by - ay) * (x - ax)) / (bx - ax)];
-  const atY = (y: number) => (ax: number, ay: number, bx: number, by: number): [number, number] => [ax + ((bx - ax) * (y - ay)) / (by - ay), y];
-  clip((x) => x >= x0, atX(x0));
-  if (current.length) clip((x) => x <= x1, atX(x1));
-  if (current.length) clip((_, y) => y >= y0, atY(y0));
-  if (current.length) clip((_, y) => y <= y1, atY(y1));
-  return current.length >= 6 ? ringArea(current) : 0;
+    if (bIn) {
+      dst[m++] = bx;
+      dst[m++] = by;
+    }
+    ax = bx;
+    ay = by;
+    aIn = bIn;
+  }
+  return m / 2;
+}
+
+/**
+ * A ring clipped to the strip y0 <= y <= y1 (a row of cells), as a flat list of points (`rowAreas` then
+ * shares it out among the row's cells).
+ */
+function clipStrip(points: Float64Array, y0: number, y1: number): Float64Array {
+  const n = points.length / 2;
+  const a = room(0, 2 * n + 2);
+  const k = clipTo(points, n, a, 1, 1, y0);
+  const b = room(1, 2 * k + 2);
+  const m = clipTo(a, k, b, 1, -1, y1);
+  return b.slice(0, 2 * m);
+}
+
+/**
+ * The area of a strip's ring (`clipStrip`) within each cell of the row, columns `c0..` (`out[c - c0]`,
+ * signed by the ring's orientation): a polygon's area within the slab x0 <= x <= x1 is the integral of
+ * y dx along its edges' parts within the slab (the slab's sides, vertical, add nothing), so each edge is
+ * shared out among the columns it spans, and a row costs its strip's points and the columns they span,
+ * not the points times the cells. Exact for any simple ring, concave included; heights are taken from the
+ * strip's foot `base` so that the sums keep their digits.
+ */
+function rowAreas(strip: Float64Array, base: number, lon: Float64Array, dLon: number, c0: number, out: Float64Array): void {
+  out.fill(0);
+  const n = strip.length / 2;
+  if (n < 3) return;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const [ax, ay, bx, by] = [strip[2 * j], strip[2 * j + 1] - base, strip[2 * i], strip[2 * i + 1] - base];
+    if (ax === bx) continue;
+    const [lo, hi] = [Math.min(ax, bx), Math.max(ax, bx)];
+    const sign = bx > ax ? 1 : -1;
+    const [ca, cb] = cellRange(lon, lo, hi);
+    for (let c = Math.max(ca, c0); c <= Math.min(cb, c0 + out.length - 1); c++) {
+      const x0 = Math.max(lo, lon[c] - dLon / 2);
+      const x1 = Math.min(hi, lon[c] + dLon / 2);
+      if (x1 <= x0) continue;
+      const y0 = ay + ((by - ay) * (x0 - ax)) / (bx - ax);
+      const y1 = ay + ((by - ay) * (x1 - ax)) / (bx - ax);
+      out[c - c0] += sign * (x1 - x0) * (y0 + y1) * 0.5;
+    }
+  }
+}
+
+/**
+ * The longitudes at which a horizontal line at `y` crosses the rings (flat, equal-area), sorted: a point
+ * of the line is inside when an odd number of them lie east of it (the even-odd rule).
+ */
+function crossings(rings: readonly Float64Array[], y: number): Float64Array {
+  const xs: number[] = [];
+  for (const ring of rings) {
+    const n = ring.length / 2;
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      const [xi, yi, xj, yj] = [ring[2 * i], ring[2 * i + 1], ring[2 * j], ring[2 * j + 1]];
+      if (yi > y !== yj > y) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
+    }
+  }
+  return Float64Array.from(xs).sort();
+}
+
+/** How many of the sorted crossings lie at or west of `x` (the rest lie east of it). */
+function crossedBy(xs: Float64Array, x: number): number {
+  let [lo, hi] = [0, xs.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Index range [first, last] of the cells of a regular axis whose extent meets [lo, hi]. */
@@ -130,6 +204,8 @@ export function computeMasks(lat: Float64Array, lon: Float64Array, features: rea
   const rowLow = Float64Array.from(lat, (y) => sinLat(y - dLat / 2));
   const rowHigh = Float64Array.from(lat, (y) => sinLat(y + dLat / 2));
   let rowMin = Infinity, rowMax = -1, colMin = Infinity, colMax = -1;
+  // the cells an edge of the polygon at hand passes through (cleared after each polygon)
+  const boundary = new Uint8Array(lat.length * columns);
   const masks = features.map((feature): GeoMask => {
     const areas = new Map<number, number>();
     let outlineArea = 0;
@@ -140,32 +216,59 @@ export function computeMasks(lat: Float64Array, lon: Float64Array, features: rea
       for (const [x, y] of polygon[0]) {
         x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
       }
-      // cells an edge passes through get the exact clipped area; the others are wholly in or out
-      const boundary = new Set<number>();
-      for (const ring of polygon) {
-        for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-          const [r0, r1] = cellRange(lat, Math.min(ring[i][1], ring[j][1]), Math.max(ring[i][1], ring[j][1]));
-          const [c0, c1] = cellRange(lon, Math.min(ring[i][0], ring[j][0]), Math.max(ring[i][0], ring[j][0]));
-          for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) boundary.add(r * columns + c);
+      // cells an edge passes through get the exact clipped area; the others are wholly in or out. An edge
+      // marks, row by row, the columns its part within the row spans (a long diagonal edge marks a line of
+      // cells, not its bounding box).
+      const marked: number[] = [];
+      for (const ring of rings) {
+        const n = ring.length / 2;
+        for (let i = 0, j = n - 1; i < n; j = i++) {
+          const [xa, ya, xb, yb] = [ring[2 * j], ring[2 * j + 1], ring[2 * i], ring[2 * i + 1]];
+          const [ra, rb] = cellRange(lat, Math.min(polygonLat(ya), polygonLat(yb)), Math.max(polygonLat(ya), polygonLat(yb)));
+          for (let r = ra; r <= rb; r++) {
+            let [xlo, xhi] = [Math.min(xa, xb), Math.max(xa, xb)];
+            if (ya !== yb) {
+              const at = (y: number) => xa + ((xb - xa) * (Math.max(Math.min(ya, yb), Math.min(Math.max(ya, yb), y)) - ya)) / (yb - ya);
+              const [p, q] = [at(rowLow[r]), at(rowHigh[r])];
+              [xlo, xhi] = [Math.min(p, q), Math.max(p, q)];
+            }
+            const [ca, cb] = cellRange(lon, xlo, xhi);
+            for (let c = ca; c <= cb; c++) {
+              const cell = r * columns + c;
+              if (!boundary[cell]) {
+                boundary[cell] = 1;
+                marked.push(cell);
+              }
+            }
+          }
         }
       }
       const [r0, r1] = cellRange(lat, y0, y1);
       const [c0, c1] = cellRange(lon, x0, x1);
       for (let r = r0; r <= r1; r++) {
+        // each ring's area in each cell of the row (for its boundary cells) and the crossings of its centre line (for the others), when first needed
+        let strips: Float64Array[] | undefined;
+        let xs: Float64Array | undefined;
         for (let c = c0; c <= c1; c++) {
           const cell = r * columns + c;
           let area: number;
-          if (boundary.has(cell)) {
-            const [ex0, ex1, ey0, ey1] = [lon[c] - dLon / 2, lon[c] + dLon / 2, Math.min(rowLow[r], rowHigh[r]), Math.max(rowLow[r], rowHigh[r])];
-            area = rings.reduce((sum, ring, k) => sum + (k === 0 ? 1 : -1) * clippedArea(ring, ex0, ex1, ey0, ey1), 0);
+          if (boundary[cell]) {
+            strips ??= rings.map((ring) => {
+              const [foot, top] = [Math.min(rowLow[r], rowHigh[r]), Math.max(rowLow[r], rowHigh[r])];
+              const out = new Float64Array(c1 - c0 + 1);
+              rowAreas(clipStrip(ring, foot, top), foot, lon, dLon, c0, out);
+              return out;
+            });
+            area = strips.reduce((sum, row, k) => sum + (k === 0 ? 1 : -1) * Math.abs(row[c - c0]), 0);
           } else {
-            let inside = false;
-            for (const ring of polygon) if (insideRing(lon[c], lat[r], ring)) inside = !inside;
+            xs ??= crossings(rings, sinLat(lat[r]));
+            const inside = (xs.length - crossedBy(xs, lon[c])) % 2 === 1;
             area = inside ? dLon * Math.abs(rowHigh[r] - rowLow[r]) : 0;
           }
           if (area > 1e-12) areas.set(cell, (areas.get(cell) ?? 0) + area);
         }
       }
+      for (const cell of marked) boundary[cell] = 0;
     }
     const cells = Uint32Array.from(areas.keys()).sort();
     const weights = Float64Array.from(cells, (cell) => areas.get(cell)!);

@@ -144,7 +144,7 @@ describe("livestock heat-stress days at ingest", () => {
     const mean = (await series("thimean68", "monthly"))!;
     const withGap = expectedMonths(365, MONTH_DAYS, () => 100, 68, hursMissing);
     // every day is counted where the cells have it: February is the mean of the southern cells
-    expect(withGap[1]).toBe(28);
+    expect(withGap[1]).toBeCloseTo(28, 9);
     const southOnly = expectedMonths(365, MONTH_DAYS, (t, row) => thiF(stored(KELVIN + tasOf(t, row)), Math.fround(hursOf(t))), 68, hursMissing)[1];
     const allCells = expectedMonths(365, MONTH_DAYS, (t, row) => thiF(stored(KELVIN + tasOf(t, row)), Math.fround(hursOf(t))), 68)[1];
     expect(southOnly).not.toBeCloseTo(allCells, 3);
