@@ -20,7 +20,7 @@ const boundMb = (caches: readonly CacheReport[]) => mb(caches.filter((c) => c.un
  * `/healthz`: the process's memory, every bounded cache of the server's thread and of each series worker
  * (as after its last job), and the sizing docs/deployment.md gives operators, from the same parts: the
  * caches' bounds per thread, plus `PROCESS_MB`; the resident size should stay within it. Also the on-demand
- * jobs' threads and the jobs running and waiting.
+ * jobs' threads (configured and started) and the jobs running and waiting.
  */
 export function healthz(context: Pick<ServiceContext, "series" | "ondemand">) {
   return (_req: Request, res: Response) => {
@@ -36,7 +36,8 @@ export function healthz(context: Pick<ServiceContext, "series" | "ondemand">) {
       memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed), externalMb: mb(external), arrayBuffersMb: mb(arrayBuffers) },
       sizing: { cacheBoundsMb: cachesMb, processMb: PROCESS_MB, boundMb: bound, withinBound: mb(rss) <= bound },
       caches: { main, workers },
-      // the on-demand jobs: the threads computing them (0: the main thread), running and waiting
+      // the on-demand jobs: the threads that may compute them (0: the main thread) and those started (none
+      // before the first job), the jobs running and waiting
       ondemand: context.ondemand.jobs.report(),
     });
   };

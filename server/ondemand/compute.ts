@@ -74,8 +74,10 @@ export async function computeAnswer(task: ComputeTask, source: DailySource, cont
 
 /** Where computations run: in this thread, in worker threads, ... */
 export interface ComputeRunner {
-  /** Threads computing (0: the caller's own thread). */
+  /** Threads computing, at most (0: the caller's own thread). */
   readonly threads: number;
+  /** Threads started so far (threads start at the first computations that need them). */
+  readonly started: number;
   run(task: ComputeTask, control: ComputeControl): Promise<KeptResult | undefined>;
   close(): Promise<void>;
 }
@@ -83,6 +85,7 @@ export interface ComputeRunner {
 /** Computations on the caller's thread, one block at a time between its other work. */
 export class InProcessRunner implements ComputeRunner {
   readonly threads = 0;
+  readonly started = 0;
   constructor(private readonly source: DailySource | Promise<DailySource>) {}
   async run(task: ComputeTask, control: ComputeControl): Promise<KeptResult | undefined> {
     // started after the request that submitted it has been answered

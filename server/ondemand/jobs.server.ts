@@ -16,8 +16,8 @@ export type { KeptResult } from "./compute";
  * job's record (its status, its key) is kept a day, and at most `keptJobs` of them.
  *
  * The computations run where `runner` runs them: in the portal's worker threads (`OnDemandThreads`, one per
- * job computed at once), so that the main thread goes on answering pages while a job reads and reduces
- * its days; or, without a built worker (the tests, from the sources), on the main thread in slices of one
+ * job computed at once, started by the first jobs), so that the main thread goes on answering pages while
+ * a job reads and reduces its days; or, without a built worker (the tests, from the sources), on the main thread in slices of one
  * block (a block of 400 cells over 21 years is reduced in some tens of milliseconds).
  */
 
@@ -94,8 +94,11 @@ export interface OnDemandService {
    * client's job shares its computation); a finished one is forgotten. Returns the job as it now is.
    */
   dismiss(job: Job): Promise<Job>;
-  /** What `/healthz` says of the jobs: the threads computing them here (0: the main thread), jobs running and waiting here. */
-  report(): { threads: number; running: number; waiting: number; queue: boolean };
+  /**
+   * What `/healthz` says of the jobs: the threads that may compute them here (ONDEMAND_JOBS; 0: the main
+   * thread) and those started so far (none before the first job), jobs running and waiting here.
+   */
+  report(): { threads: number; started: number; running: number; waiting: number; queue: boolean };
   close(): Promise<void>;
 }
 
@@ -182,7 +185,7 @@ export class OnDemandJobs implements OnDemandService {
   }
 
   report() {
-    return { threads: this.runner.threads, running: this.running, waiting: this.queue.length, queue: false };
+    return { threads: this.runner.threads, started: this.runner.started, running: this.running, waiting: this.queue.length, queue: false };
   }
 
   async close(): Promise<void> {

@@ -171,16 +171,13 @@ export class QueuedOnDemandJobs implements OnDemandService {
   readonly results: PostgresResults;
   private readonly work: OnDemandWork | undefined;
   private readonly runner: ComputeRunner;
-  private readonly threads: number;
   private lastPrune = 0;
 
   private constructor(private readonly options: QueuedOnDemandJobsOptions) {
     this.limits = { ...DEFAULT_JOB_LIMITS, ...options.limits };
     this.results = new PostgresResults(options.pool, this.limits.resultBytes);
-    const runner = options.runner ?? new InProcessRunner(options.source);
-    this.threads = runner.threads;
-    this.work = this.limits.concurrent > 0 ? new OnDemandWork({ pool: options.pool, results: this.results, runnerFor: () => runner }) : undefined;
-    this.runner = runner;
+    this.runner = options.runner ?? new InProcessRunner(options.source);
+    this.work = this.limits.concurrent > 0 ? new OnDemandWork({ pool: options.pool, results: this.results, runnerFor: () => this.runner }) : undefined;
   }
 
   /** The jobs on the queue, the tables made; this server takes computations off it with its threads, if it has any. */
@@ -192,7 +189,7 @@ export class QueuedOnDemandJobs implements OnDemandService {
   }
 
   report() {
-    return { threads: this.work ? this.threads : 0, running: this.work?.running ?? 0, waiting: 0, queue: true };
+    return { threads: this.work ? this.runner.threads : 0, started: this.work ? this.runner.started : 0, running: this.work?.running ?? 0, waiting: 0, queue: true };
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,8 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { SeriesFrequency, SeriesQuery } from "../../app/features/cmip6/seriesQuery";
 import { currentClient, currentIsBulk } from "../client-scope.server";
 import type { ContentEncoding } from "../encoding.server";
+import { ThreadPool, type WaitingLine } from "../thread-pool.server";
 import type { CacheReport } from "./lru";
 import type { AnswerPrecision, WindowTable } from "./service.server";
 
@@ -12,8 +13,9 @@ import type { AnswerPrecision, WindowTable } from "./service.server";
  * Jobs wait in one line per client (`currentClient()`, the request's address) and a free worker takes the
  * oldest job of the client whose last turn is longest ago, so the 16 series of one client's page hold
  * another client's series back by one job, not by 16. Bulk work (`currentIsBulk()`: asked while its client
- * had a long line of pages or series waiting) goes after the other clients' jobs. A worker that dies fails
- * its job and is replaced.
+ * had a long line of pages or series waiting) goes after the other clients' jobs. The threads, their
+ * starting, and what happens when one dies are the pool engine's (`ThreadPool`): the workers start with the
+ * server, and a worker that dies fails its job and is replaced.
  */
 
 /**
@@ -34,147 +36,115 @@ export type SeriesJobResult =
   | { kind: "compressed"; encoded: Uint8Array }
   | { kind: "windows"; table: WindowTable; version?: string };
 
-interface Task {
+/** A job in the line of its client. */
+interface SeriesTask {
   job: SeriesJob;
+  client: string;
   /** asked while its client had a long line: other clients' jobs go first */
   bulk: boolean;
-  resolve: (result: SeriesJobResult) => void;
-  reject: (error: Error) => void;
 }
 
-interface Slot {
-  worker: Worker;
-  task?: Task;
-  /** the worker's caches after its last job */
-  caches?: CacheReport[];
-}
+/** What a worker answers: a result or an error, with its caches as they are after the job. */
+type SeriesReply = (SeriesJobResult | { kind: "error"; message: string }) & { caches?: CacheReport[] };
 
 /** Added to a bulk job's client's last turn when lines are compared: past every other client's. */
 const BULK_RANK = Number.MAX_SAFE_INTEGER / 2;
 
-export class SeriesWorkerPool {
-  private readonly slots: Slot[] = [];
-  /** Waiting jobs by client, in the order the clients first asked. */
-  private readonly lines = new Map<string, Task[]>();
+/**
+ * The workers' waiting line: a line per client, in the order the clients first asked; the next job is the
+ * oldest of the client whose last turn is longest ago (a client never served, or not lately, goes first;
+ * among those, the first to ask), and clients whose next job is bulk go only when no other has one waiting.
+ */
+class ClientLines implements WaitingLine<SeriesTask> {
+  private readonly lines = new Map<string, SeriesTask[]>();
   /** When each client last had a turn (a count of turns). */
   private readonly served = new Map<string, number>();
   private turns = 0;
-  private queued = 0;
-  private closed = false;
-  /** Workers that died in a row: a worker that cannot start is not restarted in a busy loop. */
-  private failures = 0;
+  size = 0;
 
-  constructor(
-    private readonly file: string,
-    readonly size: number,
-  ) {
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  push(task: SeriesTask): void {
+    const line = this.lines.get(task.client);
+    if (line) line.push(task);
+    else this.lines.set(task.client, [task]);
+    this.size++;
   }
 
-  /** Each worker's caches as they were after its last job (none before its first). */
-  cacheReports(): CacheReport[][] {
-    return this.slots.map((slot) => slot.caches ?? []);
-  }
-
-  /** Jobs waiting for a worker (not counting those being computed). */
-  get waiting(): number {
-    return this.queued;
-  }
-
-  /** A job for the workers, in the line of `client` (by default the client of the request under way). */
-  run(job: SeriesJob, client = currentClient(), bulk = currentIsBulk()): Promise<SeriesJobResult> {
-    if (this.closed) return Promise.reject(new Error("the series workers are stopped"));
-    return new Promise((resolve, reject) => {
-      const line = this.lines.get(client);
-      if (line) line.push({ job, bulk, resolve, reject });
-      else this.lines.set(client, [{ job, bulk, resolve, reject }]);
-      this.queued++;
-      this.next();
-    });
-  }
-
-  /**
-   * The oldest job of the client whose last turn is longest ago (a client never served, or not lately, goes
-   * first; among those, the first to ask); clients whose next job is bulk only when no other has one waiting.
-   */
-  private take(): Task | undefined {
+  take(): SeriesTask {
     let next: string | undefined;
     let nextRank = Infinity;
     for (const [client, line] of this.lines) {
       const rank = (this.served.get(client) ?? -1) + (line[0].bulk ? BULK_RANK : 0);
       if (rank < nextRank) [next, nextRank] = [client, rank];
     }
-    if (next === undefined) return undefined;
-    const line = this.lines.get(next)!;
-    const task = line.shift()!;
-    if (line.length === 0) this.lines.delete(next);
-    this.served.set(next, ++this.turns);
-    this.queued--;
+    const task = this.takeFrom(next!, 0);
+    this.served.set(next!, ++this.turns);
     // forget the turns of clients with nothing waiting once they are many (they count as new again)
     if (this.served.size > 2 * this.lines.size + 256) for (const client of this.served.keys()) if (!this.lines.has(client)) this.served.delete(client);
     return task;
   }
 
-  /** Every waiting job, out of the lines. */
-  private drain(): Task[] {
+  remove(task: SeriesTask): boolean {
+    const at = this.lines.get(task.client)?.indexOf(task) ?? -1;
+    if (at >= 0) this.takeFrom(task.client, at);
+    return at >= 0;
+  }
+
+  drain(): SeriesTask[] {
     const tasks = [...this.lines.values()].flat();
     this.lines.clear();
-    this.queued = 0;
+    this.size = 0;
     return tasks;
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const task of this.drain()) task.reject(new Error("the series workers are stopped"));
-    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+  private takeFrom(client: string, at: number): SeriesTask {
+    const line = this.lines.get(client)!;
+    const [task] = line.splice(at, 1);
+    if (line.length === 0) this.lines.delete(client);
+    this.size--;
+    return task;
+  }
+}
+
+export class SeriesWorkerPool {
+  private readonly pool: ThreadPool<SeriesTask, SeriesJobResult, SeriesReply>;
+  /** Each worker's caches after its last job. */
+  private readonly caches = new WeakMap<Worker, CacheReport[]>();
+
+  constructor(file: string, size: number) {
+    // at once: nearly every visitor's first page asks for series, and the first should not wait for a
+    // worker to load the seeds and open the store
+    this.pool = new ThreadPool<SeriesTask, SeriesJobResult, SeriesReply>({
+      file,
+      size,
+      start: "at-once",
+      line: new ClientLines(),
+      names: { thread: "a series worker", pool: "the series workers" },
+      protocol: {
+        start: (task) => task.job,
+        reply: ({ caches, ...result }, _task, worker) => {
+          if (caches) this.caches.set(worker, caches);
+          return result.kind === "error" ? { error: new Error(result.message) } : { result };
+        },
+      },
+    });
   }
 
-  private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.file) };
-    slot.worker.unref();
-    slot.worker.on("message", (message: (SeriesJobResult | { kind: "error"; message: string }) & { caches?: CacheReport[] }) => {
-      const { caches, ...result } = message;
-      if (caches) slot.caches = caches;
-      const task = slot.task;
-      slot.task = undefined;
-      this.failures = 0;
-      if (task) {
-        if (result.kind === "error") task.reject(new Error(result.message));
-        else task.resolve(result);
-      }
-      this.next();
-    });
-    const fail = (error: Error) => {
-      const task = slot.task;
-      slot.task = undefined;
-      task?.reject(error);
-      if (this.closed) return;
-      const index = this.slots.indexOf(slot);
-      if (index < 0) return;
-      // replace the worker that died, waiting longer each time one dies in a row; after several, the
-      // waiting jobs fail too rather than wait for a worker that may never start
-      this.failures++;
-      if (this.failures > 3) for (const waiting of this.drain()) waiting.reject(error);
-      this.slots.splice(index, 1);
-      setTimeout(() => {
-        if (this.closed) return;
-        this.slots.push(this.spawn());
-        this.next();
-      }, Math.min(5000, 50 * 2 ** this.failures)).unref();
-    };
-    slot.worker.on("error", fail);
-    slot.worker.on("exit", (code) => {
-      if (!this.closed) fail(new Error(`a series worker stopped (exit code ${code})`));
-    });
-    return slot;
+  /** Each worker's caches as they were after its last job (none before its first). */
+  cacheReports(): CacheReport[][] {
+    return this.pool.workers.map((worker) => this.caches.get(worker) ?? []);
   }
 
-  private next() {
-    for (const slot of this.slots) {
-      if (this.queued === 0) return;
-      if (slot.task) continue;
-      slot.task = this.take()!;
-      slot.worker.postMessage(slot.task.job);
-    }
+  /** Jobs waiting for a worker (not counting those being computed). */
+  get waiting(): number {
+    return this.pool.waiting;
+  }
+
+  /** A job for the workers, in the line of `client` (by default the client of the request under way). */
+  run(job: SeriesJob, client = currentClient(), bulk = currentIsBulk()): Promise<SeriesJobResult> {
+    return this.pool.run({ job, client, bulk });
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

@@ -175,7 +175,7 @@ test("computes a job in a worker thread: pages and health checks are answered wh
   const location = created.headers()["location"];
   await follow(request, client, location, (s) => s.status === "running" && s.progress > 0);
   const health = (await (await request.get("/healthz")).json()) as Json;
-  expect(health.ondemand).toMatchObject({ threads: 1, running: 1 });
+  expect(health.ondemand).toMatchObject({ threads: 1, started: 1, running: 1 });
   // a page and the job's status while the job runs, each well within a generous bound
   const asked = Date.now();
   const page = await request.get("/?while-a-job-runs", { headers: as("198.51.100.16") });
