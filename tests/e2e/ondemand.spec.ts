@@ -94,6 +94,12 @@ test("a question asked from the keyboard alone: the job runs, its results take t
   expect(text).toMatch(/\nmodel,baseline,window,change,1995,/);
   expect(text).toMatch(/\nACCESS-CM2,[-\d.]+,[-\d.]+,[-\d.]+,/);
   expect(text).toMatch(/\nensemble median,/);
+  // the NetCDF beside it: a classic file (its contents: server/ondemand/netcdf.test.ts)
+  const netcdf = page.getByRole("link", { name: "NetCDF" });
+  await expect(netcdf).toHaveAttribute("href", /\/api\/jobs\/[0-9a-f-]{36}\/results\?f=netcdf$/);
+  const file = await page.request.get((await netcdf.getAttribute("href"))!);
+  expect(file.headers()["content-type"]).toBe("application/x-netcdf");
+  expect((await file.body()).subarray(0, 4).toString("latin1")).toBe("CDF\x01");
 
   // the page of the results, loaded again, shows them as the server renders them
   await page.reload();
