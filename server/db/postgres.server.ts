@@ -79,3 +79,28 @@ export function openPostgres(connectionString: string): Database {
 
   return adapter(pool, transaction, () => pool.end());
 }
+
+/**
+ * `fn` in a transaction on a connection of `pool` (`begin`: the statement that opens it, e.g. a REPEATABLE
+ * READ READ ONLY one): committed when `fn` resolves, rolled back when it throws. An error of the connection
+ * while it is checked out surfaces as the failed query, not as a crash; a connection that cannot even roll
+ * back is discarded, not returned to the pool.
+ */
+export async function transaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, begin = "BEGIN"): Promise<T> {
+  const client = await pool.connect();
+  const onError = () => undefined;
+  client.on("error", onError);
+  let broken = false;
+  try {
+    await client.query(begin);
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => (broken = true));
+    throw error;
+  } finally {
+    client.off("error", onError);
+    client.release(broken);
+  }
+}

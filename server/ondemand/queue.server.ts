@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type PgBoss from "pg-boss";
+import { transaction } from "../db/postgres.server";
 import { ATTEMPTS, ONDEMAND_QUEUE } from "../series/queue/boss.server";
 import { InProcessRunner, taskFromJson, taskToJson, type ComputeRunner, type KeptResult } from "./compute";
 import { CACHED, DEFAULT_JOB_LIMITS, JOB_TTL_MS, logFailure, prepareJob, type Job, type JobLimits, type JobStatus, type OnDemandJobsOptions, type OnDemandService, type Submission } from "./jobs.server";
@@ -61,18 +62,10 @@ CREATE TABLE IF NOT EXISTS ondemand_results (
 
 /** Creates the tables (idempotent; several processes may do it at once). */
 export async function ensureOnDemandSchema(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  await transaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtextextended('sacap:ondemand-schema', 0))");
     await client.query(ONDEMAND_SCHEMA);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** What a queue job carries: the computation, and the daily store's folder it was asked over (DAILY_DIR; the same path on every machine). */
@@ -214,36 +207,29 @@ export class QueuedOnDemandJobs implements OnDemandService {
     if (prepared.kind !== "ready") return prepared;
     const { task, size, job } = prepared;
     await this.prune();
-    const db = await this.options.pool.connect();
-    let send = false;
-    try {
-      await db.query("BEGIN");
+    // whether the question is to be computed (no kept result, none being computed), or the client is at its limit
+    const admitted = await transaction(this.options.pool, async (db): Promise<"send" | "joined" | "busy"> => {
       await lock(db, `sacap:ondemand-client:${clientAddress}`);
       await lock(db, `sacap:ondemand:${task.key}`);
+      let send = false;
       const kept = await db.query("UPDATE ondemand_results SET used = now() WHERE key = $1 RETURNING key", [task.key]);
       if (kept.rows.length > 0) {
         const now = new Date();
         Object.assign(job, CACHED, { started: now, finished: now });
       } else {
         const { rows } = await db.query(`SELECT count(*)::int AS n FROM ondemand_jobs WHERE client = $1 AND ${ACTIVE}`, [clientAddress]);
-        if (rows[0].n >= this.limits.perClient) {
-          await db.query("ROLLBACK");
-          return { kind: "busy", limit: this.limits.perClient, retryAfter: 5 };
-        }
+        // nothing written yet: the transaction ends with nothing to commit
+        if (rows[0].n >= this.limits.perClient) return "busy";
         // the same question being computed: this job shares its computation, status and progress
         const lead = await db.query(`SELECT status, progress, message, started FROM ondemand_jobs WHERE key = $1 AND ${ACTIVE} ORDER BY created LIMIT 1`, [task.key]);
         if (lead.rows[0]) Object.assign(job, { status: lead.rows[0].status, progress: lead.rows[0].progress, message: lead.rows[0].message, ...(lead.rows[0].started ? { started: lead.rows[0].started } : {}) });
         else send = true;
       }
       await insertJob(db, job);
-      await db.query("COMMIT");
-    } catch (error) {
-      await db.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      db.release();
-    }
-    if (send) {
+      return send ? "send" : "joined";
+    });
+    if (admitted === "busy") return { kind: "busy", limit: this.limits.perClient, retryAfter: 5 };
+    if (admitted === "send") {
       const data: OnDemandJobData = { task: taskToJson(task), resultBytes: this.limits.resultBytes, ...(this.options.dailyDir ? { dailyDir: this.options.dailyDir } : {}) };
       await this.options.boss.send(ONDEMAND_QUEUE, data, { singletonKey: task.key, expireInSeconds: this.options.lease, retryLimit: ATTEMPTS - 1, retryDelay: 1 });
     }
@@ -410,19 +396,11 @@ export class OnDemandWork {
 
   /** The results kept and every row still wanting them successful, under the key's lock (see `submit`). */
   private async finish(data: OnDemandJobData, key: string, result: KeptResult, seconds: number, computed: boolean): Promise<void> {
-    const db = await this.options.pool.connect();
-    try {
-      await db.query("BEGIN");
+    await transaction(this.options.pool, async (db) => {
       await lock(db, `sacap:ondemand:${key}`);
       if (computed) await this.options.results.set(key, result, db, data.resultBytes);
       const message = computed ? `computed in ${seconds.toFixed(1)} s` : CACHED.message;
       await db.query(`UPDATE ondemand_jobs SET status = 'successful', progress = 100, message = $2, finished = now(), updated = now() WHERE key = $1 AND ${ACTIVE}`, [key, message]);
-      await db.query("COMMIT");
-    } catch (error) {
-      await db.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      db.release();
-    }
+    });
   }
 }

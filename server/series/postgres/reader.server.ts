@@ -1,4 +1,5 @@
 import pg from "pg";
+import { transaction } from "../../db/postgres.server";
 import { redactDatabaseUrl } from "../../db/url.server";
 import {
   ingestedFileColumns,
@@ -139,7 +140,7 @@ export class PostgresSeriesStore implements SeriesStore {
     });
     pool.on("error", (error) => (options.log ?? console.error)(line("error", `series store connection lost: ${error.message}`)));
     try {
-      const [first, places] = await transaction(pool, async (client) => {
+      const [first, places] = await readTransaction(pool, async (client) => {
         const data = await committedVersion(client);
         return [await loadSnapshot(client, data), await loadAddedPlaces(client, data)] as const;
       });
@@ -189,7 +190,7 @@ export class PostgresSeriesStore implements SeriesStore {
 
   async getSeries(keys: readonly SeriesKey[]): Promise<(StoredSeries | undefined)[]> {
     if (keys.length === 0) return [];
-    return transaction(this.pool, async (client) => {
+    return readTransaction(this.pool, async (client) => {
       const data = await committedVersion(client);
       if (data < 0n) return keys.map(() => undefined);
       const snapshot = await this.snapshotOf(client, data);
@@ -214,7 +215,7 @@ export class PostgresSeriesStore implements SeriesStore {
     // one query when nothing changed; the files are read in one snapshot with the number they belong to
     const data = await committedVersion(this.pool);
     if (data === this.current.data) return;
-    const snapshot = await transaction(this.pool, async (client) => this.snapshotOf(client, await committedVersion(client)));
+    const snapshot = await readTransaction(this.pool, async (client) => this.snapshotOf(client, await committedVersion(client)));
     this.advance(snapshot);
   }
 
@@ -278,22 +279,4 @@ export class PostgresSeriesStore implements SeriesStore {
 }
 
 /** `fn` in a REPEATABLE READ read-only transaction: every query sees one committed state. */
-async function transaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  // an error of the connection while it is checked out surfaces as the failed query, not as a crash
-  const onError = () => undefined;
-  client.on("error", onError);
-  let broken = false;
-  try {
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const result = await fn(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => (broken = true));
-    throw error;
-  } finally {
-    client.off("error", onError);
-    client.release(broken);
-  }
-}
+const readTransaction = <T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>) => transaction(pool, fn, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");

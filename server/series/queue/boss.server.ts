@@ -1,3 +1,4 @@
+import pg from "pg";
 import PgBoss from "pg-boss";
 
 /**
@@ -22,6 +23,9 @@ export const GRID_LEASE = 3600;
 /** Seconds an on-demand job is leased for by default (the largest takes tens of seconds): ONDEMAND_LEASE_SECONDS. */
 export const ONDEMAND_LEASE = 300;
 
+/** Name of the session lock under which a process creates the queues. */
+const QUEUES_LOCK = "sacap:queues";
+
 export interface QueueConnection {
   url: string;
   /** Seconds between the queue's checks for expired leases (default 30). */
@@ -37,12 +41,26 @@ export async function openQueue(connection: QueueConnection, lease = DEFAULT_LEA
   });
   boss.on("error", (error) => process.stderr.write(`queue: ${error instanceof Error ? error.message : String(error)}\n`));
   await boss.start();
-  await boss.createQueue(SET_QUEUE, { name: SET_QUEUE, policy: "standard", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: lease.set });
-  // one percentile base of a model queued or running at a time
-  await boss.createQueue(BASE_QUEUE, { name: BASE_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: lease.base });
-  // one field job of an indicator and scenario waiting at a time (another may run: it reads newer cells)
-  await boss.createQueue(GRID_QUEUE, { name: GRID_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: GRID_LEASE });
-  // one computation of a question waiting at a time (`singletonKey`: its key); the jobs asking it are rows of `ondemand_jobs`
-  await boss.createQueue(ONDEMAND_QUEUE, { name: ONDEMAND_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: ONDEMAND_LEASE });
+  // pg-boss creates each queue's partition with DDL that deadlocks when two processes create queues at
+  // once (app servers and workers starting together): one process at a time, under a session lock.
+  const client = new pg.Client({ connectionString: connection.url, connectionTimeoutMillis: 10_000 });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [QUEUES_LOCK]);
+    await boss.createQueue(SET_QUEUE, { name: SET_QUEUE, policy: "standard", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: lease.set });
+    // one percentile base of a model queued or running at a time
+    await boss.createQueue(BASE_QUEUE, { name: BASE_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: lease.base });
+    // one field job of an indicator and scenario waiting at a time (another may run: it reads newer cells)
+    await boss.createQueue(GRID_QUEUE, { name: GRID_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: GRID_LEASE });
+    // one computation of a question waiting at a time (`singletonKey`: its key); the jobs asking it are rows of `ondemand_jobs`
+    await boss.createQueue(ONDEMAND_QUEUE, { name: ONDEMAND_QUEUE, policy: "stately", retryLimit: ATTEMPTS - 1, retryDelay: 1, expireInSeconds: ONDEMAND_LEASE });
+  } catch (error) {
+    await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+    throw error;
+  } finally {
+    // the session's end releases the lock too
+    await client.end().catch(() => undefined);
+  }
   return boss;
 }
