@@ -5,7 +5,8 @@ import { expect, hydrated, seriousViolations, test } from "./fixtures";
 
 /**
  * The on-demand index page: a question asked from the keyboard alone and its results downloaded as CSV; a
- * region uploaded as GeoJSON and as a zipped shapefile, and drawn on the map that loads only then; the
+ * polygon typed as its vertices from the keyboard alone; a region uploaded as GeoJSON and as a zipped
+ * shapefile, and drawn on the map that loads only then; the
  * server's polygon rules named beside the field; the client's jobs with their progress and a dismissal;
  * the same question without JavaScript (the form posts, the job's page loads itself again until the
  * results are there). Each test is its own client (the address a trusted proxy names), as the portal
@@ -14,6 +15,8 @@ import { expect, hydrated, seriousViolations, test } from "./fixtures";
  */
 const PAGE = "/analytics/my-index";
 const SHAPEFILE = path.resolve("tests/fixtures/ondemand/region-shapefile.zip");
+/** The label of the field a polygon's vertices are typed into. */
+const VERTICES = 'Vertices: one "longitude, latitude" pair per line, in degrees';
 const square = (x: number, y: number, d: number, closed = true) => {
   const ring = [[x, y], [x + d, y], [x + d, y + d], [x, y + d]];
   return { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [closed ? [...ring, [x, y]] : ring] } };
@@ -94,12 +97,64 @@ test("a question asked from the keyboard alone: the job runs, its results take t
   expect(text).toMatch(/\nmodel,baseline,window,change,1995,/);
   expect(text).toMatch(/\nACCESS-CM2,[-\d.]+,[-\d.]+,[-\d.]+,/);
   expect(text).toMatch(/\nensemble median,/);
+  // the NetCDF beside it: a classic file (its contents: server/ondemand/netcdf.test.ts)
+  const netcdf = page.getByRole("link", { name: "NetCDF" });
+  await expect(netcdf).toHaveAttribute("href", /\/api\/jobs\/[0-9a-f-]{36}\/results\?f=netcdf$/);
+  const file = await page.request.get((await netcdf.getAttribute("href"))!);
+  expect(file.headers()["content-type"]).toBe("application/x-netcdf");
+  expect((await file.body()).subarray(0, 4).toString("latin1")).toBe("CDF\x01");
 
   // the page of the results, loaded again, shows them as the server renders them
   await page.reload();
   await expect(page.getByRole("heading", { name: /^Days above a temperature \(days\), the cell at/ })).toBeVisible();
   await expect(page.getByLabel("Threshold (°C)")).toHaveValue("31");
   expect(await seriousViolations(page)).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+test("a polygon typed as its vertices from the keyboard alone: a wrong line is named, and the ring, closed, is computed", async ({ page, pageErrors }) => {
+  test.slow();
+  await asClient(page, "198.51.100.71");
+  await page.goto(PAGE);
+  await hydrated(page);
+  await tabTo(page, page.getByLabel("Threshold (°C)"));
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("29.5");
+  await tabTo(page, page.getByRole("radio", { name: /^All \d+ models$/ }));
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("radio", { name: "The models I pick" })).toBeChecked();
+
+  const vertices = page.getByLabel(VERTICES);
+  await tabTo(page, vertices);
+  await page.keyboard.type("85.1, 27.4\n85.7, 27.4\n85.7, 95");
+  await page.keyboard.press("Tab");
+  const wrong = page.getByText("Line 3: latitude 95 is outside -90..90 (rule: vertices)");
+  await expect(wrong).toBeVisible();
+  await expect(vertices).toHaveAttribute("aria-invalid", "true");
+  await expect(vertices).toHaveAccessibleDescription("Line 3: latitude 95 is outside -90..90 (rule: vertices)");
+  expect(await seriousViolations(page)).toEqual([]);
+  // mended, with a fourth corner and the first not typed again
+  await page.keyboard.press("Shift+Tab");
+  await expect(vertices).toBeFocused();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("85.1, 27.4\n85.7, 27.4\n85.7, 28\n85.1, 28");
+  await expect(wrong).toBeHidden();
+  await page.keyboard.press("Tab");
+  await expect(page.getByText("Your polygon: 1 polygon, 5 positions, 85.10 to 85.70 °E, 27.40 to 28.00 °N.")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Your own polygon" })).toBeChecked();
+  await tabTo(page, page.getByRole("button", { name: "Compute" }));
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/threshold=29\.5&.*&polygon=[A-Za-z0-9_-]+&job=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: /^Days above a temperature \(days\), the polygon given/ })).toBeFocused({ timeout: 30_000 });
+  await expect(page.getByRole("img", { name: /the change in each of the region's cells, ensemble median/ })).toBeVisible();
+  // the job's polygon: the GeoJSON Polygon a file of the same corners is, its ring closed
+  const job = new URL(page.url()).searchParams.get("job")!;
+  const status = await (await page.request.get(`/api/jobs/${job}`)).json();
+  expect(status.inputs.polygon).toEqual({ type: "Polygon", coordinates: [[[85.1, 27.4], [85.7, 27.4], [85.7, 28], [85.1, 28], [85.1, 27.4]]] });
+  // the address carries it: the page loaded again shows its vertices
+  await page.reload();
+  await expect(page.getByLabel(VERTICES)).toHaveValue("85.1, 27.4\n85.7, 27.4\n85.7, 28\n85.1, 28");
   expect(pageErrors).toEqual([]);
 });
 
@@ -160,6 +215,7 @@ test("the map to draw on loads only when asked for, and a polygon drawn on it is
   await page.getByRole("button", { name: "Draw on a map" }).click();
   const map = page.getByRole("application", { name: "Map to draw your region on" });
   await expect(map).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
+  await expect(page.getByText(/with the keyboard alone, type the region's vertices above, or upload it/)).toBeVisible();
   expect(requested.some((p) => /maplibre-gl-csp-worker/.test(p))).toBe(true);
   const box = (await map.boundingBox())!;
   const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
@@ -168,8 +224,10 @@ test("the map to draw on loads only when asked for, and a polygon drawn on it is
     await page.waitForTimeout(150);
   }
   await page.getByRole("button", { name: "Use this polygon" }).click();
-  // a closed ring of the corners placed (a triangle at least: the first click may go to the map's focus)
+  // a closed ring of the corners placed (a triangle at least: the first click may go to the map's focus),
+  // shown as its vertices to be mended from the keyboard
   await expect(page.getByText(/^Your polygon: 1 polygon, [45] positions, \d+\.\d+ to \d+\.\d+ °E/)).toBeVisible();
+  await expect(page.getByLabel(VERTICES)).toHaveValue(/^(-?\d+(\.\d+)?, -?\d+(\.\d+)?\n){2,3}-?\d+(\.\d+)?, -?\d+(\.\d+)?$/);
   await expect(page.getByRole("radio", { name: "Your own polygon" })).toBeChecked();
   await expect(page).toHaveURL(PAGE);
   expect(pageErrors).toEqual([]);
@@ -262,6 +320,31 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Polygon file").setInputFiles({ name: "valley.geojson", mimeType: "application/geo+json", buffer: Buffer.from(JSON.stringify(square(85.1, 27.4, 0.6))) });
     await page.getByRole("button", { name: "Compute" }).click();
     await expect(page).toHaveURL(/&polygon=[A-Za-z0-9_-]+&job=/);
+    await expect(page.getByRole("heading", { name: /^Days above a temperature \(days\), the polygon given/ })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText("Your polygon: 1 polygon, 5 positions, 85.10 to 85.70 °E, 27.40 to 28.00 °N.")).toBeVisible();
+  });
+
+  test("typed vertices post with the form: a wrong line comes back named beside them as typed, and the server's polygon rules apply", async ({ page }) => {
+    test.slow();
+    await asClient(page, "198.51.100.72");
+    await page.goto(PAGE);
+    await page.getByText("Your own polygon", { exact: true }).click();
+    await page.getByLabel(VERTICES).fill("85.1, 27.4\n200, 27.4\n85.7, 28");
+    await page.getByRole("button", { name: "Compute" }).click();
+    await expect(page.getByText("Line 2: longitude 200 is outside -180..180 (rule: vertices)")).toBeVisible();
+    await expect(page.getByLabel(VERTICES)).toHaveValue("85.1, 27.4\n200, 27.4\n85.7, 28");
+    await expect(page.getByLabel(VERTICES)).toHaveAttribute("aria-invalid", "true");
+    // a ring that is one, but no region of the grid: the server's rule, as for a file
+    await page.getByLabel(VERTICES).fill("120, 27\n121, 27\n121, 28");
+    await page.getByRole("button", { name: "Compute" }).click();
+    await expect(page.getByText(/^Every position must be within the grid: .* \(rule: within-grid\)$/)).toBeVisible();
+
+    await page.getByLabel("Threshold (°C)").fill("36");
+    await page.getByText("The models I pick").click();
+    await page.getByLabel("Models to pick").selectOption(["CanESM5", "MIROC6"]);
+    await page.getByLabel(VERTICES).fill("85.1, 27.4\n85.7, 27.4\n85.7, 28\n85.1, 28");
+    await page.getByRole("button", { name: "Compute" }).click();
+    await expect(page).toHaveURL(/threshold=36&.*&polygon=[A-Za-z0-9_-]+&job=/);
     await expect(page.getByRole("heading", { name: /^Days above a temperature \(days\), the polygon given/ })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText("Your polygon: 1 polygon, 5 positions, 85.10 to 85.70 °E, 27.40 to 28.00 °N.")).toBeVisible();
   });

@@ -82,6 +82,7 @@ export default function DrawRegion({ bounds, initial, onDone }: DrawRegionProps)
       <link rel="stylesheet" href={maplibreCss} />
       <p className="sacap-od-hint" id="od-draw-help">
         Click on the map to place the corners of your region; click the first corner, or press Enter, to close it. Escape starts again.
+        Drawing needs a pointer (mouse, pen or touch): with the keyboard alone, type the region's vertices above, or upload it as a GeoJSON file or a zipped shapefile.
       </p>
       <div ref={box} className="sacap-od-draw__map" role="application" aria-label="Map to draw your region on" aria-describedby="od-draw-help" data-ready={ready || undefined} />
       <div className="sacap-od-draw__actions">

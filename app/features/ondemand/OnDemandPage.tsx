@@ -74,7 +74,7 @@ export function OnDemandPage({ data, action }: { data: OnDemandPageData; action?
   const job = data.state.job;
   return (
     <div className="sacap-explorer sacap-od">
-      <QuestionForm key={formKey} catalog={catalog} geos={geos} state={state} onChange={setState} problems={problems} busy={busy} onSubmit={() => void submit()} />
+      <QuestionForm key={formKey} catalog={catalog} geos={geos} state={state} onChange={setState} problems={problems} busy={busy} onSubmit={() => void submit()} postedVertices={action?.vertices} />
       <div className="sacap-explorer__results">
         {job && <JobPanel key={job} id={job} rendered={data.result} href={`${ONDEMAND_PATH}${location.search}`} focusResult={focusFor === job} onFocused={onFocused} missing={data.missingJob === job} />}
         {!job && (
@@ -85,7 +85,7 @@ export function OnDemandPage({ data, action }: { data: OnDemandPageData; action?
             <p>
               Choose an index and its threshold, base or spell length, the months of a season, a window of years or a warming level, the models and a region
               (a place, one grid cell, or your own polygon), then Compute. The portal computes it from daily values, model by model, as a job: follow it below,
-              then read the results by model and for the ensemble, their chart and map, and download them as CSV or JSON.
+              then read the results by model and for the ensemble, their chart and map, and download them as CSV, JSON or NetCDF.
             </p>
           </section>
         )}

@@ -7,6 +7,7 @@ import { encodePolygon, polygonSummary, type Geometry } from "./polygon";
 import { readPolygonFile } from "./polygonFile";
 import { describedProps, invalidProps, Problems } from "./Problems";
 import type { FieldProblem } from "./types";
+import { VerticesField } from "./VerticesField";
 
 // the map and the drawing tools load when the user asks to draw, never with the page
 const DrawRegion = lazy(() => import("./DrawRegion"));
@@ -17,14 +18,17 @@ interface RegionFieldProps {
   state: OnDemandState;
   onChange: (state: OnDemandState) => void;
   problems: FieldProblem[];
+  /** Vertices posted without JavaScript that were no polygon: the field shows them again. */
+  postedVertices?: string;
 }
 
 /**
  * The region: a place (a country, basin, state or province, the place pickers grouped by country), one
  * grid cell (any point of it), or the user's own polygon, from a GeoJSON file or a zipped shapefile (read
- * in the browser; without JavaScript the form posts a GeoJSON file) or drawn on a map.
+ * in the browser; without JavaScript the form posts a GeoJSON file), typed as its vertices (the
+ * keyboard's way; posted as they are without JavaScript), or drawn on a map.
  */
-export function RegionField({ catalog, geos, state, onChange, problems }: RegionFieldProps) {
+export function RegionField({ catalog, geos, state, onChange, problems, postedVertices }: RegionFieldProps) {
   const region = state.region ?? DEFAULT_REGION;
   // what each kind holds while another is chosen, so that switching back keeps it
   const [kept, setKept] = useState<{ geo: string; cell: string; polygon?: Geometry }>(() => ({
@@ -45,7 +49,8 @@ export function RegionField({ catalog, geos, state, onChange, problems }: Region
   const geoProblems = all.filter((p) => p.field === "geo");
   const cellProblems = all.filter((p) => p.field === "cell");
   const polygonProblems = all.filter((p) => p.field === "polygon");
-  const regionProblems = all.filter((p) => p.field !== "geo" && p.field !== "cell" && p.field !== "polygon");
+  const verticesProblems = all.filter((p) => p.field === "vertices");
+  const regionProblems = all.filter((p) => !["geo", "cell", "polygon", "vertices"].includes(p.field));
   const polygon = region.kind === "polygon" ? region.polygon : kept.polygon;
   const { south, north, west, east } = catalog.grid;
   return (
@@ -91,6 +96,7 @@ export function RegionField({ catalog, geos, state, onChange, problems }: Region
           }}
         />
       </FormGroup>
+      <VerticesField polygon={polygon} posted={postedVertices} problems={verticesProblems} onPolygon={(typed) => choose({ kind: "polygon", polygon: typed })} />
       {polygon && <input type="hidden" name="polygon" value={encodePolygon(polygon)} />}
       <p className="sacap-od-hint" aria-live="polite">
         {reading ? "Reading the file…" : polygon ? `Your polygon: ${polygonSummary(polygon)}.` : ""}

@@ -14,7 +14,7 @@ interface ResultPanelProps {
 
 /**
  * A finished job's results: what was computed and over what, whether its data are sample data, the
- * downloads (the API's CSV and JSON), the table of the models and the ensemble, the chart of each season
+ * downloads (the API's CSV, JSON and NetCDF), the table of the models and the ensemble, the chart of each season
  * year, the map of the cells' change for a region of more than one cell, and the method with its standard
  * reference, as the API's answer gives them.
  */
@@ -46,6 +46,10 @@ export const ResultPanel = forwardRef<HTMLHeadingElement, ResultPanelProps>(func
         ·{" "}
         <a href={`${results}?f=json`} download={`${file}.json`}>
           JSON
+        </a>{" "}
+        ·{" "}
+        <a href={`${results}?f=netcdf`} download={`${file}.nc`}>
+          NetCDF
         </a>
       </p>
       <ResultTable view={view} />

@@ -208,7 +208,7 @@ export function stateFromInputs(process: string, inputs: Record<string, unknown>
  * month a checkbox); `scenario`; `period` ("years" or "gwl") with `start` and `end`, or `level`; `models`
  * ("all", "pick" with the `model` list, or "subset" with `subset` and `subsetModels`); `region` ("geo",
  * "cell" or "polygon") with `geo`, `cell`, or `polygon` (the polygon's address text, `encodePolygon`).
- * A polygon read from a file is the caller's (`polygon` overrides the field).
+ * A polygon read from a file or typed as vertices is the caller's (`polygon` overrides the field).
  */
 export function formState(data: FormData, catalog: OnDemandCatalog, polygon?: Geometry): OnDemandState {
   const get = (name: string) => {
@@ -254,7 +254,7 @@ export type FormPart = "parameters" | "months" | "scenario" | "window" | "models
 
 export function partOf(field: string | undefined, index: IndexChoice): FormPart {
   if (field === "months" || field === "scenario" || field === "window" || field === "models") return field;
-  if (field === "region" || field === "geo" || field === "cell" || field === "polygon") return "region";
+  if (field === "region" || field === "geo" || field === "cell" || field === "polygon" || field === "vertices") return "region";
   if (field && (field === "process" || index.parameters.some((p) => p.name === field))) return "parameters";
   return "form";
 }

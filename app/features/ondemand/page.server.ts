@@ -11,6 +11,7 @@ import { levelCode, levelLabel, WARMING_LEVEL_SCENARIOS, WARMING_LEVELS } from "
 import { BASELINE_PERIOD } from "../cmip6/periods";
 import { executionInputs, formState, ONDEMAND_PATH, parseSearch, stateFromInputs, stateSearch, type OnDemandCatalog, type OnDemandState } from "./form";
 import { geometryFromGeoJson, type Geometry } from "./polygon";
+import { parseVertices, VERTICES_RULE } from "./vertices";
 import { resultView, type ResultDocument } from "./result";
 import { NO_POLYGON, type FieldProblem, type JobStatus, type OnDemandActionData, type OnDemandPageData } from "./types";
 
@@ -96,7 +97,26 @@ async function filePolygon(file: File): Promise<{ polygon: Geometry } | { proble
   return "error" in read ? { problem: { field: "polygon", rule: "geojson", message: read.error } } : { polygon: read.geometry };
 }
 
-const reply = (state: OnDemandState, problems: FieldProblem[], status: number, headers?: HeadersInit) => json<OnDemandActionData>({ state, problems }, { status, headers });
+/**
+ * The polygon a form without JavaScript posts, in this order: a file chosen (`polygonFile`), else the
+ * vertices typed (`vertices`, read as the browser reads them, `parseVertices`; the field starts with the
+ * vertices of the page's polygon), else none here (`formState` reads the page's polygon from the field
+ * `polygon`). Whichever it is, the server's polygon rules check it when the job is submitted, as the API
+ * checks any polygon; what cannot be read at all is named here, beside its field.
+ */
+async function postedPolygon(data: FormData): Promise<{ polygon?: Geometry; problem?: FieldProblem }> {
+  if (data.get("region") !== "polygon") return {};
+  const file = data.get("polygonFile");
+  if (typeof file === "object" && file && file.size > 0) return filePolygon(file);
+  const vertices = data.get("vertices");
+  if (typeof vertices !== "string") return {};
+  const typed = parseVertices(vertices);
+  if ("error" in typed) return { problem: { field: "vertices", rule: VERTICES_RULE, message: typed.error } };
+  return "geometry" in typed ? { polygon: typed.geometry } : {};
+}
+
+const reply = (state: OnDemandState, problems: FieldProblem[], status: number, headers?: HeadersInit, vertices?: string) =>
+  json<OnDemandActionData>({ state, problems, ...(vertices ? { vertices } : {}) }, { status, headers });
 
 /** The problems of a refused submission, each naming its field and the rule, as the API's 400 and 429 do. */
 function refusal(submitted: Exclude<Submission, { kind: "job" }>): { problems: FieldProblem[]; status: number; headers?: HeadersInit } {
@@ -112,7 +132,7 @@ function refusal(submitted: Exclude<Submission, { kind: "job" }>): { problems: F
 
 /**
  * The form's POST (without JavaScript): a multipart body of the form's fields and, for a polygon, a GeoJSON
- * file, at most `FORM_MAX_BODY_BYTES`. Submits the job and redirects (303) to the page of the job, which
+ * file or the typed vertices, at most `FORM_MAX_BODY_BYTES`. Submits the job and redirects (303) to the page of the job, which
  * refreshes itself until the results are there; a refused question comes back with its problems beside
  * their fields. `intent=dismiss` dismisses one of the client's own jobs.
  */
@@ -132,16 +152,9 @@ export async function onDemandAction({ request, context }: ActionFunctionArgs & 
     // back to the page the job was dismissed from, as far as it is a question of this page
     return redirect(`${ONDEMAND_PATH}?${stateSearch(parseSearch(new URLSearchParams(String(data.get("back") ?? "")), catalog))}`, 303);
   }
-  const file = data.get("polygonFile");
-  let polygon: Geometry | undefined;
-  const problems: FieldProblem[] = [];
-  if (data.get("region") === "polygon" && typeof file === "object" && file && file.size > 0) {
-    const read = await filePolygon(file);
-    if ("problem" in read) problems.push(read.problem);
-    else polygon = read.polygon;
-  }
+  const { polygon, problem } = await postedPolygon(data);
   const state = formState(data, catalog, polygon);
-  if (problems.length) return reply(state, problems, 400);
+  if (problem) return reply(state, [problem], 400, undefined, problem.field === "vertices" ? String(data.get("vertices")) : undefined);
   if (data.get("shown") !== null && data.get("shown") !== state.process) {
     // another index chosen without scripts: its parameters are shown before anything is computed
     return redirect(`${ONDEMAND_PATH}?${stateSearch(state)}`, 303);

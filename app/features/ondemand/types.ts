@@ -24,8 +24,8 @@ export interface JobStatus {
   inputs: Record<string, unknown>;
 }
 
-/** A polygon region asked for without a polygon (no file read, nothing drawn). */
-export const NO_POLYGON: FieldProblem = { field: "polygon", rule: "polygon-file", message: "choose a GeoJSON file or a zipped shapefile of your polygon, or draw it on the map" };
+/** A polygon region asked for without a polygon (no file read, no vertices typed, nothing drawn). */
+export const NO_POLYGON: FieldProblem = { field: "polygon", rule: "polygon-file", message: "choose a GeoJSON file or a zipped shapefile of your polygon, type its vertices, or draw it on the map" };
 
 export const isActive = (job: Pick<JobStatus, "status">) => job.status === "accepted" || job.status === "running";
 
@@ -43,4 +43,6 @@ export interface OnDemandPageData extends WithApiCache {
 export interface OnDemandActionData {
   state: OnDemandState;
   problems: FieldProblem[];
+  /** The vertices typed, when they were no polygon: the field shows them again beside their problem. */
+  vertices?: string;
 }
