@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { constants, deflateSync } from "node:zlib";
+import { constants, deflateSync, inflateSync } from "node:zlib";
 import { SOUTH_ASIA_AXES, type GridAxes } from "../../app/features/grids/grid";
 import { dayNumber, daysInYear, type Calendar, type CalendarDate } from "../series/ingest/calendar";
 
@@ -192,6 +192,26 @@ export function encodeChunk(values: Int16Array | Float32Array | Float64Array | I
     for (let b = 0; b < size; b++) for (let i = 0, o = b * count; i < count; i++) shuffled[o + i] = raw[i * size + b];
   }
   return deflateSync(shuffled, size === 2 ? { level: 1, strategy: constants.Z_RLE } : { level: 1 });
+}
+
+/**
+ * A chunk of `encoding` from its bytes (`encodeChunk`'s inverse: inflated, the byte planes put back
+ * together as whole little-endian values).
+ */
+export function decodeChunk(bytes: Uint8Array, encoding: VariableEncoding): Int16Array | Float32Array {
+  const planes = inflateSync(bytes);
+  if (encoding.dtype === "<i2") {
+    const count = planes.length >> 1;
+    const out = new Int16Array(count);
+    const words = new Uint16Array(out.buffer);
+    for (let i = 0; i < count; i++) words[i] = planes[i] | (planes[count + i] << 8);
+    return out;
+  }
+  const count = planes.length >> 2;
+  const out = new Float32Array(count);
+  const words = new Uint32Array(out.buffer);
+  for (let i = 0; i < count; i++) words[i] = (planes[i] | (planes[count + i] << 8) | (planes[2 * count + i] << 16) | (planes[3 * count + i] << 24)) >>> 0;
+  return out;
 }
 
 /** The time coordinate of a calendar: days since `TIME_ORIGIN` at noon per (year, day slot), NaN for empty slots. */

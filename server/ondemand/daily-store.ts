@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { inflateSync } from "node:zlib";
 import FileSystemStore from "@zarrita/storage/fs";
 import * as zarr from "zarrita";
 import type { GridAxes } from "../../app/features/grids/grid";
 import { daysInYear, type Calendar, type CalendarDate } from "../series/ingest/calendar";
 import {
-  arrayPath, CELL_BLOCK, cellsPath, DAILY_GRID, DAILY_STORE_FORMAT, DAILY_YEARS, DAILY_VARIABLES, ENCODINGS, parseMarker, runPath, SAFE_NAME, writtenPath,
+  arrayPath, CELL_BLOCK, cellsPath, chunkArray, chunkKey, DAILY_GRID, DAILY_STORE_FORMAT, DAILY_YEARS, DAILY_VARIABLES, daySlots, decodeChunk, ENCODINGS, parseMarker, runPath, SAFE_NAME,
+  writtenPath,
   type DailyStoreVariable,
 } from "./daily-layout";
 
@@ -17,7 +17,7 @@ export { DAILY_VARIABLES, type DailyStoreVariable } from "./daily-layout";
  * and variable (tasmax, tasmin, tas in °C, pr in mm/day), kept by the ingest when `DAILY_DIR` is set, so
  * that an index of the user's own definition can be computed over a region and many years with a few
  * hundred reads instead of the whole grid of every day (docs/decisions/030-daily-store.md). The layout is
- * Zarr v2 (./daily-layout.ts), read here with zarrita and by xarray or zarr-python for an operator's checks.
+ * Zarr v2 (./daily-layout.ts), read here (its cell lists with zarrita, its chunks by `decodeChunk`) and by xarray or zarr-python for an operator's checks.
  *
  * A year of a variable is there once its marker is (`written/<variable>/<year>.<id>.json`), written after
  * its chunks: a block read while an ingest rewrites a year it covers is read again, so an answer never mixes
@@ -72,50 +72,6 @@ export interface RunAttributes {
   cells: string;
 }
 
-/**
- * zarrita inflates zlib through the web streams API and unshuffles byte by byte; the store's chunks (zlib
- * and numcodecs' shuffle, ./daily-layout.ts) are decoded with Node's zlib and whole-value writes instead,
- * about twice as quick per chunk. The same formats: only zarrita's registry entries change, for this process.
- */
-class NodeZlib {
-  readonly kind = "bytes_to_bytes";
-  static fromConfig() {
-    return new NodeZlib();
-  }
-  async encode(): Promise<Uint8Array> {
-    throw new Error("the daily store's chunks are encoded by ./daily-layout.ts");
-  }
-  async decode(bytes: Uint8Array): Promise<Uint8Array> {
-    return inflateSync(bytes);
-  }
-}
-class WholeValueShuffle {
-  readonly kind = "bytes_to_bytes";
-  constructor(private readonly size: number) {}
-  static fromConfig(configuration: { elementsize?: number }) {
-    return new WholeValueShuffle(configuration.elementsize ?? 4);
-  }
-  async encode(): Promise<Uint8Array> {
-    throw new Error("the daily store's chunks are encoded by ./daily-layout.ts");
-  }
-  async decode(data: Uint8Array): Promise<Uint8Array> {
-    const size = this.size;
-    const n = Math.floor(data.length / size);
-    const out = new Uint8Array(data.length);
-    if (size === 2 || size === 4) {
-      const words = size === 2 ? new Uint16Array(out.buffer) : new Uint32Array(out.buffer);
-      for (let i = 0; i < n; i++) {
-        words[i] = size === 2 ? data[i] | (data[n + i] << 8) : (data[i] | (data[n + i] << 8) | (data[2 * n + i] << 16) | (data[3 * n + i] << 24)) >>> 0;
-      }
-    } else {
-      for (let b = 0; b < size; b++) for (let i = 0; i < n; i++) out[i * size + b] = data[b * n + i];
-    }
-    return out;
-  }
-}
-zarr.registry.set("numcodecs.zlib", async () => NodeZlib as never);
-zarr.registry.set("numcodecs.shuffle", async () => WholeValueShuffle as never);
-
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
 
 /** Opens the store in `dir` (refused when it is not a daily store of this layout). */
@@ -134,7 +90,6 @@ export class DailyStore {
   /** Cell lists by key (a list never changes: its key is its hash). */
   private readonly cellLists = new Map<string, Promise<Uint32Array>>();
   private readonly positions = new Map<string, Map<number, number>>();
-  private readonly arrays = new Map<string, Promise<zarr.Array<zarr.DataType, FileSystemStore>>>();
 
   constructor(readonly dir: string) {
     this.root = zarr.root(new FileSystemStore(dir));
@@ -203,17 +158,21 @@ export class DailyStore {
     return out;
   }
 
-  /** The decoded chunk of a year (index from `DAILY_YEARS.start`) and block of cells: (day slot, cell), stored numbers. */
+  /**
+   * The decoded chunk of a year (index from `DAILY_YEARS.start`) and block of cells: (day slot, cell),
+   * stored numbers; a chunk never written is all fill. Read straight from its file (`chunkKey`) and decoded
+   * here (`decodeChunk`): through zarrita a chunk took twice the time of reading and inflating it.
+   */
   async chunk(model: string, run: string, variable: DailyStoreVariable, attributes: RunAttributes, yearIndex: number, block: number): Promise<Int16Array | Float32Array> {
-    const key = `${arrayPath(model, run, variable)}|${attributes.calendar}|${attributes.cells}`;
-    let array = this.arrays.get(key);
-    if (!array) {
-      array = zarr.open.v2(this.root.resolve(arrayPath(model, run, variable)), { kind: "array" });
-      array.catch(() => this.arrays.delete(key));
-      this.arrays.set(key, array);
+    const encoding = ENCODINGS[variable];
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(path.join(this.dir, arrayPath(model, run, variable), chunkKey(yearIndex, block)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return chunkArray(encoding, daySlots(attributes.calendar) * CELL_BLOCK);
+      throw error;
     }
-    const chunk = await (await array).getChunk([yearIndex, 0, block]);
-    return chunk.data as Int16Array | Float32Array;
+    return decodeChunk(bytes, encoding);
   }
 
   /** The daily values of some cells over whole years, in the portal's units (see `DailyBlock`). */
@@ -230,14 +189,15 @@ export class DailyStore {
     if (!position) this.positions.set(attributes.cells, (position = new Map(Array.from(list, (cell, i) => [cell, i]))));
     const cells = Uint32Array.from(query.cells);
     // the asked cells by block of the store: (index in the answer, position in the block)
-    const byBlock = new Map<number, [number, number][]>();
+    const pairs = new Map<number, number[]>();
     cells.forEach((cell, k) => {
       const p = position!.get(cell);
       if (p === undefined) return;
       const block = Math.floor(p / CELL_BLOCK);
-      if (!byBlock.has(block)) byBlock.set(block, []);
-      byBlock.get(block)!.push([k, p % CELL_BLOCK]);
+      if (!pairs.has(block)) pairs.set(block, []);
+      pairs.get(block)!.push(k, p % CELL_BLOCK);
     });
+    const byBlock = new Map([...pairs].map(([block, list]) => [block, Uint32Array.from(list)]));
     const yearDays: { year: number; offset: number; days: number }[] = [];
     let days = 0;
     for (let year = years.start; year <= years.end; year++) {
@@ -260,14 +220,8 @@ export class DailyStore {
           for (const [block, members] of byBlock) {
             tasks.push(async () => {
               const data = await this.chunk(model, run, variable, attributes, year - DAILY_YEARS.start, block);
-              const integer = encoding.dtype === "<i2";
-              for (const [k, within] of members) {
-                const dst = k * days + offset;
-                for (let d = 0, src = within; d < n; d++, src += CELL_BLOCK) {
-                  const v = data[src];
-                  out[dst + d] = integer ? (v === encoding.fill ? Number.NaN : v * encoding.scale) : v;
-                }
-              }
+              if (encoding.dtype === "<i2") copyScaled(data as Int16Array, members, out, days, offset, n, encoding.fill, encoding.scale);
+              else copyFloats(data as Float32Array, members, out, days, offset, n);
             });
           }
         }
@@ -278,6 +232,29 @@ export class DailyStore {
       if (same) return { calendar, start: { year: years.start, month: 1, day: 1 }, days, cells, values };
     }
     throw new DailyStoreError(`${model} ${run} ${years.start}-${years.end} was rewritten while it was read, three times: try again`);
+  }
+}
+
+/**
+ * A chunk's days (day slot, cell within the block) of the block's asked cells into the answer's cell-major
+ * rows: `members` holds (index in the answer, position in the block) pairs; the stored integers scaled, the
+ * fill value as NaN.
+ */
+function copyScaled(data: Int16Array, members: Uint32Array, out: Float32Array, days: number, offset: number, n: number, fill: number, scale: number): void {
+  for (let m = 0; m < members.length; m += 2) {
+    const dst = members[m] * days + offset;
+    for (let d = 0, src = members[m + 1]; d < n; d++, src += CELL_BLOCK) {
+      const v = data[src];
+      out[dst + d] = v === fill ? Number.NaN : v * scale;
+    }
+  }
+}
+
+/** `copyScaled` for a chunk of stored floats. */
+function copyFloats(data: Float32Array, members: Uint32Array, out: Float32Array, days: number, offset: number, n: number): void {
+  for (let m = 0; m < members.length; m += 2) {
+    const dst = members[m] * days + offset;
+    for (let d = 0, src = members[m + 1]; d < n; d++, src += CELL_BLOCK) out[dst + d] = data[src];
   }
 }
 
