@@ -49,8 +49,6 @@ export function gridFingerprint(lat: Float64Array, lon: Float64Array): string {
 
 const RAD = Math.PI / 180;
 const sinLat = (lat: number) => Math.sin(Math.max(-90, Math.min(90, lat)) * RAD);
-/** The latitude of an equal-area y (`sinLat`'s inverse). */
-const polygonLat = (y: number) => Math.asin(Math.max(-1, Math.min(1, y))) / RAD;
 
 /** A ring in equal-area coordinates: x = longitude, y = sin(latitude), as a flat [x0, y0, x1, y1, ...] list. */
 function equalArea(ring: Ring): Float64Array {
@@ -220,11 +218,12 @@ export function computeMasks(lat: Float64Array, lon: Float64Array, features: rea
       // marks, row by row, the columns its part within the row spans (a long diagonal edge marks a line of
       // cells, not its bounding box).
       const marked: number[] = [];
-      for (const ring of rings) {
+      rings.forEach((ring, k) => {
+        const degrees = polygon[k];
         const n = ring.length / 2;
         for (let i = 0, j = n - 1; i < n; j = i++) {
           const [xa, ya, xb, yb] = [ring[2 * j], ring[2 * j + 1], ring[2 * i], ring[2 * i + 1]];
-          const [ra, rb] = cellRange(lat, Math.min(polygonLat(ya), polygonLat(yb)), Math.max(polygonLat(ya), polygonLat(yb)));
+          const [ra, rb] = cellRange(lat, Math.min(degrees[j][1], degrees[i][1]), Math.max(degrees[j][1], degrees[i][1]));
           for (let r = ra; r <= rb; r++) {
             let [xlo, xhi] = [Math.min(xa, xb), Math.max(xa, xb)];
             if (ya !== yb) {
@@ -242,7 +241,7 @@ export function computeMasks(lat: Float64Array, lon: Float64Array, features: rea
             }
           }
         }
-      }
+      });
       const [r0, r1] = cellRange(lat, y0, y1);
       const [c0, c1] = cellRange(lon, x0, x1);
       for (let r = r0; r <= r1; r++) {
