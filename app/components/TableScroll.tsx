@@ -14,12 +14,13 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   useEffect(() => {
     const element = box.current;
     if (!element || typeof ResizeObserver === "undefined") return;
-    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
-    const observer = new ResizeObserver(measure);
+    // measured when the observer reports the box's first size, after the browser's own next layout: read
+    // here as the page hydrates, the widths would make the browser lay out the whole page at once inside
+    // hydration's task (decision 028)
+    const observer = new ResizeObserver(() => setScrolls(element.scrollWidth > element.clientWidth));
     // the box (a narrower window) and the table in it (rows that arrive, a column that opens)
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
     return () => observer.disconnect();
   }, []);
   return (

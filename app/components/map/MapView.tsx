@@ -133,9 +133,15 @@ export function MapView({ id, className, description, ...props }: MapViewProps) 
     const s = 2 ** (props.zoom - drawn.zoom);
     const [x, y] = drawingPixel(props.center, drawn.center, drawn.zoom);
     const [qx, qy] = [x - DRAWING_SIZE.width / 2, y - DRAWING_SIZE.height / 2];
+    // the view the server drew: nothing to move, and nothing measured (a size read as the page hydrates
+    // would lay out the whole page inside hydration's task)
+    if (s === 1 && qx === 0 && qy === 0) {
+      box.style.transform = "";
+      return;
+    }
     // drawn px to CSS px, when a slot larger than the drawing scales it up
     const k = Math.max(1, box.offsetWidth / DRAWING_SIZE.width, box.offsetHeight / DRAWING_SIZE.height);
-    box.style.transform = s === 1 && qx === 0 && qy === 0 ? "" : `translate(-50%, -50%) translate(${-s * k * qx}px, ${-s * k * qy}px) scale(${s})`;
+    box.style.transform = `translate(-50%, -50%) translate(${-s * k * qx}px, ${-s * k * qy}px) scale(${s})`;
   }, [props.center, props.zoom, drawn]);
 
   const { onMove } = props;

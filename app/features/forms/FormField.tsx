@@ -1,4 +1,5 @@
-import { FormGroup, HTMLSelect, InputGroup, TextArea } from "@blueprintjs/core";
+import { FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { TextField } from "~/components/TextField";
 import type { ChangeEvent, FocusEvent } from "react";
 import type { FieldSpec } from "./fields";
 
@@ -74,7 +75,7 @@ export function FormField({ field, formId, value, error, onChange, onBlur, autoF
           ))}
         </HTMLSelect>
       ) : field.control === "textarea" ? (
-        <TextArea {...common} intent={intent} maxLength={field.max} rows={6} fill />
+        <TextField {...common} intent={intent} maxLength={field.max} rows={6} fill />
       ) : (
         <InputGroup
           {...common}

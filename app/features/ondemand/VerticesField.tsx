@@ -1,4 +1,5 @@
-import { FormGroup, TextArea } from "@blueprintjs/core";
+import { FormGroup } from "@blueprintjs/core";
+import { TextField } from "~/components/TextField";
 import { useState } from "react";
 import type { Geometry } from "./polygon";
 import { invalidProps, Problems } from "./Problems";
@@ -44,7 +45,7 @@ export function VerticesField({ polygon, posted, onPolygon, problems }: Vertices
   const all = typedProblem ? [typedProblem] : problems;
   return (
     <FormGroup label={'Vertices: one "longitude, latitude" pair per line, in degrees'} labelFor="od-vertices">
-      <TextArea
+      <TextField
         id="od-vertices"
         name="vertices"
         rows={4}
