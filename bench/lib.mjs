@@ -280,8 +280,13 @@ export const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devto
 /** The renderer main thread's top-level tasks after FCP, longer than 50 ms, with what ran inside them. */
 export function longTasks(events) {
   const { pid, onMain } = pageMainThread(events);
-  const navigation = events.find((e) => e.name === "navigationStart" && e.pid === pid)?.ts ?? Math.min(...onMain.map((e) => e.ts));
-  const fcp = events.find((e) => e.name === "firstContentfulPaint" && e.pid === pid)?.ts ?? navigation;
+  // the page's first paint, and the start of the navigation of the page's URL before it: the page's
+  // process also marks navigations of documents without a URL, some after the first paint, and the events
+  // are not in time order (taking the first one found put the first paint before the start in some loads)
+  const paint = events.find((e) => e.name === "firstContentfulPaint" && e.pid === pid)?.ts;
+  const starts = events.filter((e) => e.name === "navigationStart" && e.pid === pid && e.args?.data?.documentLoaderURL && (paint === undefined || e.ts <= paint)).map((e) => e.ts);
+  const navigation = starts.length > 0 ? Math.max(...starts) : Math.min(...onMain.map((e) => e.ts));
+  const fcp = paint ?? navigation;
   const tasks = onMain.filter((e) => e.name === "RunTask" && e.dur / 1000 > LONG_TASK_MS && e.ts + e.dur > fcp);
   // every top-level task of the main thread from navigation to the end of the trace: the work itself,
   // which moves less with the machine's speed than the blocking above 50 ms does
