@@ -51,7 +51,8 @@ test("a profile's first load makes no /api request, and its view stays in the ca
   const seen = apiRequests(page);
   await page.goto("/profiles/nepal");
   await hydrated(page);
-  // the table is laid out as the reader scrolls to it (decision 028), with nothing asked of the API
+  // the reader scrolls to the table, whose section is laid out only near the screen (decision 028): nothing
+  // is asked of the API, and the sections above it have their real heights before the link below is clicked
   const table = page.getByRole("table", { name: /Nepal, SSP5-8.5/ });
   await table.scrollIntoViewIfNeeded();
   await expect(table).toBeVisible();
