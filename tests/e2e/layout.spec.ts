@@ -43,6 +43,30 @@ test.describe("no page scrolls sideways", () => {
 });
 
 /**
+ * The place lists (184 options) have a set width, so that the browser need not lay out every label to size
+ * them (app/components/long-select.ts): on the narrowest phone each still fits its column, with every fold
+ * of the page opened, and the page does not scroll sideways.
+ */
+test.describe("the place lists fit a 320 px phone", () => {
+  for (const url of ["/analytics/climate-crop", "/care-comp", "/cmip6-data", "/analytics/my-index"]) {
+    test(url, async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 800 });
+      await open(page, url);
+      for (const summary of await page.locator("details.sacap-fold:not([open]) > summary").all()) await summary.click();
+      const places = page.locator('select[name="geo"]');
+      expect(await places.count()).toBeGreaterThan(0);
+      for (const select of await places.all()) {
+        await select.scrollIntoViewIfNeeded();
+        const box = (await select.boundingBox())!;
+        expect(box.x, url).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, url).toBeLessThanOrEqual(320);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    });
+  }
+});
+
+/**
  * The map viewers' legend lies beside the map (under it on a phone): it covers none of the map's places
  * (the names the server draws as SVG text before any script), the map's buttons or the filters beside it.
  */

@@ -1,3 +1,4 @@
+import { LONG_SELECT } from "~/components/long-select";
 import { Button, Callout, FormGroup, Spinner } from "@blueprintjs/core";
 import { SettledSelect } from "~/components/SettledSelect";
 import { GeoOptions } from "~/features/cmip6/GeoOptions";
@@ -38,7 +39,7 @@ export function AnalysisFrame({ fields, children }: FrameProps) {
     <>
       <form method="get" className="sacap-analysis-form" aria-label="Selection" onSubmit={(e) => e.preventDefault()}>
         <FormGroup label="Place" labelFor="a-geo" inline>
-          <SettledSelect id="a-geo" name="geo" value={selection.geo} onCommit={(value) => change({ geo: value })}>
+          <SettledSelect id="a-geo" name="geo" value={selection.geo} onCommit={(value) => change({ geo: value })} className={LONG_SELECT}>
             <GeoOptions geos={geos.data!} />
           </SettledSelect>
         </FormGroup>

@@ -1,3 +1,4 @@
+import { LONG_SELECT } from "~/components/long-select";
 import { Button, Classes, HTMLSelect, HTMLTable } from "@blueprintjs/core";
 import { Link } from "@remix-run/react";
 import { PageForm } from "~/components/PageForm";
@@ -82,7 +83,7 @@ export function EntrySeriesView({ data }: { data: EntrySeriesViewData }) {
       <PageForm method="get" className="sacap-inline-form" aria-label="Place and period">
         <label>
           Place
-          <HTMLSelect name="geo" defaultValue={data.geo}>
+          <HTMLSelect name="geo" defaultValue={data.geo} className={LONG_SELECT}>
             <GeoOptions geos={data.geos} />
           </HTMLSelect>
         </label>

@@ -1,3 +1,4 @@
+import { LONG_SELECT } from "~/components/long-select";
 import { placeSlugs } from "~/features/places/places";
 import { Button, HTMLSelect, Radio } from "@blueprintjs/core";
 import { Link, useSubmit } from "@remix-run/react";
@@ -50,7 +51,7 @@ function Selector({ data }: { data: CompareViewData }) {
           {Array.from({ length: slots }, (_, i) => (
             <label key={i}>
               {slots > 1 ? `Place ${i + 1}` : "Place"}
-              <HTMLSelect name="geo" defaultValue={selection.geos[i] ?? ""}>
+              <HTMLSelect name="geo" defaultValue={selection.geos[i] ?? ""} className={LONG_SELECT}>
                 <option value="">—</option>
                 <GeoOptions geos={data.geos} />
               </HTMLSelect>

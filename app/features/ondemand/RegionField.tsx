@@ -1,3 +1,4 @@
+import { LONG_SELECT } from "~/components/long-select";
 import { Button, FormGroup, HTMLSelect, InputGroup, Radio } from "@blueprintjs/core";
 import { lazy, Suspense, useState } from "react";
 import { GeoOptions } from "../cmip6/GeoOptions";
@@ -58,7 +59,7 @@ export function RegionField({ catalog, geos, state, onChange, problems, postedVe
       <legend>Region</legend>
       <Radio name="region" value="geo" label="A place" checked={region.kind === "geo"} onChange={() => choose({ kind: "geo", geo: kept.geo })} />
       <FormGroup label="Place" labelFor="od-geo">
-        <HTMLSelect id="od-geo" name="geo" value={kept.geo} onChange={(e) => choose({ kind: "geo", geo: e.currentTarget.value })} fill {...invalidProps("geo", geoProblems)}>
+        <HTMLSelect id="od-geo" name="geo" value={kept.geo} onChange={(e) => choose({ kind: "geo", geo: e.currentTarget.value })} fill className={LONG_SELECT} {...invalidProps("geo", geoProblems)}>
           <GeoOptions geos={geos} />
         </HTMLSelect>
         <Problems part="geo" problems={geoProblems} />

@@ -1,3 +1,4 @@
+import { LONG_SELECT } from "~/components/long-select";
 import { Button, Checkbox, FormGroup, InputGroup } from "@blueprintjs/core";
 import { SettledSelect } from "~/components/SettledSelect";
 import { openOnWideScreen } from "~/components/RoutePage";
@@ -60,7 +61,7 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
   return (
     <form method="get" className="sacap-explorer-form" onSubmit={submit} aria-label="Selection">
       <FormGroup label="Indicator" labelFor="x-indicator">
-        <SettledSelect id="x-indicator" name="indicator" value={query.indicator} onCommit={(value) => update({ indicator: value })} fill>
+        <SettledSelect id="x-indicator" name="indicator" value={query.indicator} onCommit={(value) => update({ indicator: value })} fill className={LONG_SELECT}>
           {groups.map((group) => (
             <optgroup key={group.category} label={INDICATOR_CATEGORY_TITLES[group.category]}>
               {group.indicators.map((i) => (
@@ -73,7 +74,7 @@ export function ExplorerForm({ catalog, selection, hasCycle, onChange }: Explore
         </SettledSelect>
       </FormGroup>
       <FormGroup label="Place" labelFor="x-geo">
-        <SettledSelect id="x-geo" name="geo" value={query.geo} onCommit={(value) => update({ geo: value })} fill>
+        <SettledSelect id="x-geo" name="geo" value={query.geo} onCommit={(value) => update({ geo: value })} fill className={LONG_SELECT}>
           <GeoOptions geos={catalog.geos} />
         </SettledSelect>
       </FormGroup>

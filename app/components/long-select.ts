@@ -1,0 +1,12 @@
+/**
+ * The class of a select with a long list (the places, the indicators, the models): on a Blueprint
+ * `HTMLSelect` it goes on the wrapper (`className`), on a bare `<select>` on the element itself.
+ *
+ * A select whose width is not a set length takes the width of its longest option, and the browser finds it
+ * by laying out the label of every option: 184 places on each place list, four of them on the comparison.
+ * It does so even for a select inside a closed fold, whose other content it neither styles nor lays out.
+ * At a mid-tier phone's speed that was 30-75 ms of every load's layout on the explorer, the analyses and
+ * the comparison (decision 028, "Selects of many options"). A set width (`styles/app.css`) needs none of
+ * it; the list shows every label in full when opened, and a narrower column still fills (`max-width`).
+ */
+export const LONG_SELECT = "sacap-long-select";
