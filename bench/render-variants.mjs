@@ -1,7 +1,8 @@
 import { chromium } from "playwright";
 // What the server's document costs the browser to render on a phone without its scripts, and what of it a
 // few kinds of content and styling make: each page as served and with one thing taken out of its document
-// (shadows and filters, the web font, the inline SVGs: charts, maps and icons), loaded in turn with scripts
+// (shadows and filters, the web font, the inline SVGs: charts, maps and icons, every select's options but
+// the chosen one), loaded in turn with scripts
 // off at the device class (bench/lib.mjs), five runs of each; per variant the median blocking after first
 // paint, the main thread's busy time, and the paint, layout and style inside the long tasks, with the device
 // each load emulated, benchmarkIndex and the load average (results/render-variants.json). A variant that
@@ -20,6 +21,8 @@ const variants = {
   "no shadows": (h) => inject(h, "*,*::before,*::after{box-shadow:none!important;text-shadow:none!important;filter:none!important}"),
   "system font": (h) => inject(h, "*{font-family:sans-serif!important}"),
   "no svg": (h) => h.replace(/<svg[\s\S]*?<\/svg>/g, ""),
+  // every select holding only its chosen option: what the options of the place and indicator lists still cost
+  "one option a select": (h) => h.replace(/(<select[^>]*>)([\s\S]*?)(<\/select>)/g, (_, open, inner, close) => open + (inner.match(/<option[^>]*selected[^>]*>[\s\S]*?<\/option>/) ?? inner.match(/<option[\s\S]*?<\/option>/) ?? [""])[0] + close),
 };
 try {
   for (const route of ROUTES) {
