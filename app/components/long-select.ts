@@ -1,6 +1,6 @@
 /**
- * The class of a select with a long list (the places, the indicators, the models): on a Blueprint
- * `HTMLSelect` it goes on the wrapper (`className`), on a bare `<select>` on the element itself.
+ * The class of a select with a long list (the place lists, the explorer's indicators), given to Blueprint's
+ * `HTMLSelect` as its `className` (its wrapper's).
  *
  * A select whose width is not a set length takes the width of its longest option, and the browser finds it
  * by laying out the label of every option: 184 places on each place list, four of them on the comparison.
