@@ -73,6 +73,18 @@ describe("charts drawn on the server", () => {
     expect(svg).toMatch(/^<svg[^>]* width="500"/);
   });
 
+  it("keeps the plot most of a phone's chart width under a long subtitle", () => {
+    // the plot's frame is the path of class "background": its width is what the plot has
+    const plotWidth = (svg: string) => Number(svg.match(/class="background"[^>]*d="M[^h]*h([\d.]+)/)![1]);
+    const note = "historical and ssp245, ensemble median and p10-p90, 35 models";
+    const spec = timeSeriesSpec([block("ssp245", 0)], { ...labels, note }, false);
+    for (const width of [360, 680]) {
+      const svg = drawChartSvg(spec, text, { containerWidth: width });
+      expect(plotWidth(svg), `at ${width} px`).toBeGreaterThan(width * 0.75);
+      expect(svg).toContain(">Sample data, not model output<");
+    }
+  });
+
   it("refuses data that would load asynchronously", () => {
     const spec = { data: { url: "https://example.org/values.json" }, mark: "point", encoding: { x: { field: "a", type: "quantitative" } } } as TopLevelSpec;
     expect(() => drawChartSvg(spec, text)).toThrow(/synchronously/);

@@ -16,9 +16,9 @@ const layers = (spec: object) => (spec as { layer: { mark: { type: string } | st
 const markType = (m: { type: string } | string) => (typeof m === "string" ? m : m.type);
 
 describe("chart specifications", () => {
-  it("puts the units and the sample-data mark in the subtitle", () => {
-    expect(chartTitle(labels).subtitle).toBe("2020-2022 · Units: °C · Sample data, not model output");
-    expect(chartTitle({ ...labels, sample: false }).subtitle).toBe("2020-2022 · Units: °C");
+  it("puts the units and the sample-data mark in the subtitle, a line each", () => {
+    expect(chartTitle(labels).subtitle).toEqual(["2020-2022", "Units: °C", "Sample data, not model output"]);
+    expect(chartTitle({ ...labels, sample: false }).subtitle).toEqual(["2020-2022", "Units: °C"]);
   });
 
   it("draws a p10-p90 band and a median line per scenario, skipping steps without a median", () => {

@@ -46,10 +46,15 @@ function frame(labels: ChartLabels) {
 }
 export const CHART_HEIGHT = 280;
 
+/**
+ * The chart's title, and its subtitle's parts (the note, the units, the sample-data mark) each on a line of
+ * its own: Vega fits the whole title into the chart's width, and one line of them all is wider than a phone's
+ * chart (360 px), where it squeezed the plot to a third of the width and ran past the chart's edge.
+ */
 export function chartTitle(labels: ChartLabels) {
-  const subtitle = [labels.note, `Units: ${labels.units}`, labels.sample ? (labels.partlySample ? "Partly sample data: some model runs generated" : "Sample data, not model output") : undefined]
-    .filter(Boolean)
-    .join(" · ");
+  const subtitle = [labels.note, `Units: ${labels.units}`, labels.sample ? (labels.partlySample ? "Partly sample data: some model runs generated" : "Sample data, not model output") : undefined].filter(
+    (part): part is string => Boolean(part),
+  );
   return { text: labels.title, subtitle, anchor: "start" as const, subtitleColor: labels.sample ? "#935610" : undefined };
 }
 
