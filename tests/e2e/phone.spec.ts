@@ -5,11 +5,16 @@ import { expect, hydrated, seriousViolations, test } from "./fixtures";
  * What a page holds on a phone (decision 028): the parts a phone reader does not need at once are folded
  * (`<details class="sacap-fold">`, styles/app.css), closed on a narrow screen, their content in the
  * document; on a wide screen their content shows as it would without the fold. Each page with its folds,
- * by their summaries.
+ * by their summaries; `tables`: the folds that hold a table (the explorer's below its chart), each under a
+ * heading that stays in sight.
  */
-const PAGES = [
+const PAGES: { path: string; folds: string[]; tables?: string[] }[] = [
   { path: "/cmip6-viewer", folds: ["Filter layers", "Show the layers"] },
-  { path: "/cmip6-data", folds: ["Scenarios, models, period and chart"] },
+  {
+    path: "/cmip6-data",
+    folds: ["Scenarios, models, period and chart", "Show the window table", "Show the values by year and model", "Show the lists"],
+    tables: ["Show the window table", "Show the values by year and model", "Show the lists"],
+  },
   { path: "/pyaez", folds: ["Show the list"] },
   { path: "/care-comp", folds: ["Places, projection and columns"] },
   { path: "/catalog/climate", folds: ["Quick filters"] },
@@ -49,8 +54,8 @@ async function tabTo(page: Page, target: Locator) {
 test.describe("on a 390 px phone", () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  for (const { path, folds } of PAGES) {
-    test(`${path}: ${folds.join(", ")} closed, reachable and operable by keyboard; every chart, map and table shown`, async ({ page, pageErrors }) => {
+  for (const { path, folds, tables = [] } of PAGES) {
+    test(`${path}: ${folds.join(", ")} closed, reachable and operable by keyboard; every chart and map shown, every table in the document`, async ({ page, pageErrors }) => {
       test.slow();
       await recordShifts(page);
       await page.goto(path);
@@ -61,9 +66,25 @@ test.describe("on a 390 px phone", () => {
         await expect(details, summary).not.toHaveAttribute("open");
         await expect(content(details), summary).toBeHidden();
       }
-      // folding put no chart, map or table out of sight: each is in the document, none in a closed fold
+      // folding put no chart or map out of sight, and no table but those of the folds named for it, each
+      // in the document and under a heading in sight
       expect(await page.locator(`main ${FIGURES}`).count()).toBeGreaterThan(0);
-      await expect(page.locator(`details.sacap-fold:not([open]) ${FIGURES}`)).toHaveCount(0);
+      await expect(page.locator(`details.sacap-fold:not([open]) ${FIGURES}:not(table)`)).toHaveCount(0);
+      await expect(page.locator("details.sacap-fold:not([open]) table")).toHaveCount(tables.length);
+      for (const summary of tables) {
+        await expect(fold(page, summary).locator("table"), summary).toHaveCount(1);
+        const heading = await fold(page, summary).evaluate((details) => {
+          for (let at: Element | null = details; at; at = at.parentElement) {
+            for (let before = at.previousElementSibling; before; before = before.previousElementSibling) {
+              const found = before.matches("h2, h3") ? before : before.querySelector("h2, h3");
+              if (found) return found.textContent;
+            }
+          }
+          return null;
+        });
+        expect(heading, summary).toBeTruthy();
+        await expect(page.getByRole("heading", { name: heading!, exact: true }), summary).toBeVisible();
+      }
       await expect(page.locator(`main ${FIGURES}`).first()).toBeVisible();
       // closed from the first paint: nothing moved
       expect(await shifted(page)).toBeLessThanOrEqual(0.02);
@@ -161,6 +182,22 @@ test.describe("on a 1,280 px screen of a browser without ::details-content", () 
     });
   }
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`on a 390 px phone${javaScriptEnabled ? "" : " without JavaScript"}`, () => {
+    test.use({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled });
+
+    test("a link to a page of the explorer's values table opens its fold at that page", async ({ page }) => {
+      await page.goto("/cmip6-data?t.page=2");
+      if (javaScriptEnabled) await hydrated(page);
+      const details = fold(page, "Show the values by year and model");
+      await expect(details).toHaveAttribute("open");
+      await expect(details.getByRole("status")).toContainText(/^26–50 of /);
+      // the other folds stay closed
+      await expect(fold(page, "Show the window table")).not.toHaveAttribute("open");
+    });
+  });
+}
 
 test.describe("after a navigation in the portal", () => {
   for (const [name, viewport, open] of [["a 390 px phone", PHONE, false], ["a 1,280 px screen", WIDE, true]] as const) {

@@ -9,6 +9,7 @@ import {
 } from "~/store/reference";
 import { INDICATOR_CATEGORY_TITLES } from "./categories";
 import type { Cmip6Model, Geo, Indicator } from "./schema";
+import { openOnWideScreen } from "~/components/RoutePage";
 import { TableScroll } from "~/components/TableScroll";
 
 const CATEGORY_TITLES = INDICATOR_CATEGORY_TITLES;
@@ -138,7 +139,11 @@ function ModelTable({ models }: { models: Cmip6Model[] }) {
   );
 }
 
-/** What the CMIP6 archive of the portal holds: indicators, places, scenarios and models. */
+/**
+ * What the CMIP6 archive of the portal holds: indicators, places, scenarios and models. On a phone the lists
+ * are folded under the heading (decision 028): at the end of the explorer, they came near the screen once
+ * its tables were folded.
+ */
 export function ReferenceLists() {
   const indicators = useGetIndicatorsQuery();
   const geos = useGetGeosQuery();
@@ -147,42 +152,45 @@ export function ReferenceLists() {
   return (
     <section className="sacap-card sacap-reference" aria-labelledby="reference-title">
       <h2 id="reference-title">Indicators, places, scenarios and models</h2>
-      <div className="sacap-reference__grid">
-        <div>
-          <QueryState what="places" data={geos.data} isError={geos.isError}>
-            {(data) => (
-              <>
-                <PlaceList geos={data} type="Country" />
-                <PlaceList geos={data} type="Basin" />
-              </>
-            )}
-          </QueryState>
-          <h3>Scenarios</h3>
-          <QueryState what="scenarios" data={scenarios.data} isError={scenarios.isError}>
-            {(data) => (
-              <dl className="sacap-deflist">
-                {data.map((scenario) => (
-                  <div key={scenario.tid}>
-                    <dt>
-                      <code>{scenario.field_value}</code>
-                    </dt>
-                    <dd>
-                      {scenario.name}
-                      {scenario.field_period && `, ${scenario.field_period}`}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            )}
+      <details className="sacap-fold" ref={openOnWideScreen}>
+        <summary>Show the lists</summary>
+        <div className="sacap-reference__grid">
+          <div>
+            <QueryState what="places" data={geos.data} isError={geos.isError}>
+              {(data) => (
+                <>
+                  <PlaceList geos={data} type="Country" />
+                  <PlaceList geos={data} type="Basin" />
+                </>
+              )}
+            </QueryState>
+            <h3>Scenarios</h3>
+            <QueryState what="scenarios" data={scenarios.data} isError={scenarios.isError}>
+              {(data) => (
+                <dl className="sacap-deflist">
+                  {data.map((scenario) => (
+                    <div key={scenario.tid}>
+                      <dt>
+                        <code>{scenario.field_value}</code>
+                      </dt>
+                      <dd>
+                        {scenario.name}
+                        {scenario.field_period && `, ${scenario.field_period}`}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </QueryState>
+          </div>
+          <QueryState what="models" data={models.data} isError={models.isError}>
+            {(data) => <ModelTable models={data} />}
           </QueryState>
         </div>
-        <QueryState what="models" data={models.data} isError={models.isError}>
-          {(data) => <ModelTable models={data} />}
+        <QueryState what="indicators" data={indicators.data} isError={indicators.isError}>
+          {(data) => <IndicatorList indicators={data} />}
         </QueryState>
-      </div>
-      <QueryState what="indicators" data={indicators.data} isError={indicators.isError}>
-        {(data) => <IndicatorList indicators={data} />}
-      </QueryState>
+      </details>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Callout, Spinner } from "@blueprintjs/core";
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { DataTable, type RowsOnDemand } from "~/components/data-table/DataTable";
+import { openOnWideScreen } from "~/components/RoutePage";
 import { downloadText } from "~/components/data-table/download";
 import { profilePath } from "~/features/profile/profile";
 import { namedAsPlace, placeSlugs } from "~/features/places/places";
@@ -17,7 +18,7 @@ import { useGetExplorerViewQuery } from "./explorerApi";
 import { ExplorerForm } from "./ExplorerForm";
 import { useSeriesRows } from "./seriesRows";
 import { parseSelection, selectionQueryString, type ExplorerSelection } from "./selection";
-import { denseColumns, DENSE_TABLE_PAGE_SIZE, DENSE_TABLE_PREFIX, explorerChartSpec, explorerViewArg, type ExplorerResults } from "./view";
+import { denseColumns, DENSE_TABLE_PAGE_SIZE, DENSE_TABLE_PREFIX, explorerChartSpec, explorerViewArg, tableParams, type ExplorerResults } from "./view";
 import { WindowTable } from "./WindowTable";
 
 /** The CMIP6 data explorer: selectors, chart, 20-year window table, dense table and downloads. */
@@ -127,25 +128,33 @@ function Results({ selection, results, profile }: { selection: ExplorerSelection
 
 /**
  * The dense table: the server's page of the view until every row is asked for (a pointer over the table,
- * focus in it, its CSV export), then the rows of the series, sorted, filtered and paged in the browser.
+ * focus in it, its CSV export), then the rows of the series, sorted, filtered and paged in the browser. On a
+ * phone it is folded under its heading (decision 028), and open where the address names a state of it (a
+ * page, a sort, a filter), as a link to that state asks.
  */
 function DenseTable({ results, rows, onDemand, pageParams }: { results: ExplorerResults; rows: SeriesRow[] | undefined; onDemand: RowsOnDemand<SeriesRow>; pageParams: string }) {
   const { models, units, monthly, initial } = results.table;
   const decimals = displayDecimalsOf(results.indicator.code);
   const columns = useMemo(() => denseColumns(models, units, monthly, decimals), [models, units, monthly, decimals]);
   const rowKey = useCallback((r: SeriesRow) => r.key, []);
+  // read once: React then leaves the fold to the reader (and to openOnWideScreen)
+  const [params] = useSearchParams();
+  const [asked] = useState(() => tableParams(params).size > 0);
   return (
-    <DataTable
-      label={`Values by year and model (${units})`}
-      columns={columns}
-      rows={rows}
-      initial={initial}
-      onDemand={onDemand}
-      rowKey={rowKey}
-      prefix={DENSE_TABLE_PREFIX}
-      defaultPageSize={DENSE_TABLE_PAGE_SIZE}
-      pageParams={pageParams}
-      exportName={results.fileName}
-    />
+    <details className="sacap-fold" ref={openOnWideScreen} open={asked}>
+      <summary>Show the values by year and model</summary>
+      <DataTable
+        label={`Values by year and model (${units})`}
+        columns={columns}
+        rows={rows}
+        initial={initial}
+        onDemand={onDemand}
+        rowKey={rowKey}
+        prefix={DENSE_TABLE_PREFIX}
+        defaultPageSize={DENSE_TABLE_PAGE_SIZE}
+        pageParams={pageParams}
+        exportName={results.fileName}
+      />
+    </details>
   );
 }
