@@ -50,6 +50,27 @@ test("the whole catalogue is fetched once the table is used, not with the page",
   await expect(page.getByText(`1–50 of ${total}`)).toBeVisible();
 });
 
+test("a row's basket button shows its glyph, adds its dataset, then says it is in the basket", async ({ page, pageErrors }) => {
+  await page.goto("/catalog/climate");
+  await hydrated(page);
+  const row = page.getByRole("grid", { name: "Datasets" }).locator("tbody tr").first();
+  const add = row.getByRole("button", { name: /^Add .+ to the basket$/ });
+  await expect(add).toHaveAttribute("title", "Add to the basket (b)");
+  // the glyph is Blueprint's icon drawn as a mask over a box of the text's colour: shown, not blank
+  const glyph = await add.evaluate((button) => ({ mask: getComputedStyle(button).maskImage, width: button.getBoundingClientRect().width }));
+  expect(glyph.mask).toContain("data:image/svg+xml");
+  expect(glyph.width).toBe(24);
+  await add.click();
+  const added = row.getByRole("button", { name: / is in the basket$/ });
+  await expect(added).toBeDisabled();
+  await expect(added).toHaveAttribute("data-icon", "tick");
+  expect(await added.evaluate((button) => getComputedStyle(button).maskImage)).not.toBe(glyph.mask);
+  await page.goto("/data/bin");
+  await hydrated(page);
+  await expect(page.getByRole("table", { name: "Data basket" }).locator("tbody tr")).toHaveCount(1);
+  expect(pageErrors).toEqual([]);
+});
+
 test("keyboard only: filter, move, open, add to the basket; the basket survives a reload", async ({ page, pageErrors }) => {
   await page.goto("/data/catalog");
   await hydrated(page);

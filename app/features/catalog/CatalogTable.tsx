@@ -1,7 +1,7 @@
-import { Button } from "@blueprintjs/core";
 import { useSearchParams } from "@remix-run/react";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { DataTable, type InitialTableModel, type RowAction } from "~/components/data-table/DataTable";
+import { RowButton } from "~/components/data-table/RowButton";
 import { useOnDemand } from "~/lib/use-on-demand";
 import { useGetCatalogDataQuery } from "~/store/reference";
 import { useBasket, type BasketItem } from "./basket";
@@ -71,15 +71,12 @@ export function CatalogTable({ label, filter, initial, exportName }: CatalogTabl
         renderButton: (entry) => {
           const inBasket = basketItems.some((item) => item.id === entry.id);
           return (
-            <Button
+            <RowButton
               key="basket"
-              size="small"
-              variant="minimal"
               icon={inBasket ? "tick" : "shopping-cart"}
-              aria-label={inBasket ? `${entry.name} is in the basket` : `Add ${entry.name} to the basket`}
+              label={inBasket ? `${entry.name} is in the basket` : `Add ${entry.name} to the basket`}
               title={inBasket ? "In the basket" : "Add to the basket (b)"}
               disabled={inBasket}
-              tabIndex={-1}
               onClick={() => addToBasket([toBasketItem(entry)])}
             />
           );
