@@ -18,5 +18,7 @@ interface RowButtonProps {
  * page's 50 rows took about a quarter of the table's layout (decision 028, "The catalogue's rows").
  */
 export function RowButton({ icon, label, title, disabled, onClick }: RowButtonProps) {
-  return <button type="button" className="sacap-row-button" data-icon={icon} aria-label={label} title={title} disabled={disabled} tabIndex={-1} onClick={onClick} />;
+  return (
+    <button type="button" className="sacap-row-button" data-icon={icon} aria-label={label} title={title} disabled={disabled} tabIndex={-1} onClick={onClick} />
+  );
 }
