@@ -42,6 +42,7 @@ export function WindowTable({ results }: { results: ExplorerResults }) {
     if (format === "csv") downloadText(`${name}.csv`, toCsvWithHeader(header, t.columns, t.rows), "text/csv;charset=utf-8");
     else downloadText(`${name}.json`, toJsonWithHeader(header, t.columns, t.rows), "application/json");
   };
+  const status = levelStatus ? <p className="sacap-method">{levelStatus}</p> : null;
   return (
     <>
       <div className="sacap-explorer__heading">
@@ -53,7 +54,7 @@ export function WindowTable({ results }: { results: ExplorerResults }) {
       {rows.length === 0 ? (
         <>
           <p>No 20-year projection window (2020-2039 to 2080-2099) lies completely in this period, and no scenario with warming levels is chosen.</p>
-          {levelStatus ? <p className="sacap-method">{levelStatus}</p> : null}
+          {status}
         </>
       ) : (
         <details className="sacap-fold" ref={openOnWideScreen}>
@@ -107,7 +108,7 @@ export function WindowTable({ results }: { results: ExplorerResults }) {
               </tbody>
             </HTMLTable>
           </TableScroll>
-          {levelStatus ? <p className="sacap-method">{levelStatus}</p> : null}
+          {status}
           {leftOut.length > 0 ? (
             <ul className="sacap-method" aria-label="Models left out: one source per model">
               {leftOut.map((r) => (
