@@ -1,7 +1,8 @@
 import { Checkbox, HTMLTable } from "@blueprintjs/core";
 import { useNavigate } from "@remix-run/react";
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Pagination } from "~/components/Pagination";
+import { openOnWideScreen } from "~/components/RoutePage";
 import type { OnDemand } from "~/lib/use-on-demand";
 import { downloadText } from "./download";
 import { applyTableState, text, toCsv, toTsv, type TableModel } from "./model";
@@ -9,6 +10,14 @@ import { TableHead } from "./TableHead";
 import { TableToolbar } from "./TableToolbar";
 import type { ColumnDef } from "./types";
 import { useTableState } from "./useTableState";
+
+/**
+ * Rows of a page a phone shows at first: the rest of the page are in the document, under a fold after the
+ * table ("Show rows 26–50") that a phone reader opens, and shown from the first paint on a wide screen
+ * (styles/app.css, "A page's later rows"; decision 028). The smallest page size, so that a table of that
+ * size has no fold.
+ */
+export const PHONE_FIRST_ROWS = 25;
 
 /** The first page computed by a loader, for the server render before the full rows are in the browser. */
 export type InitialTableModel<T> = Omit<TableModel<T>, "rows">;
@@ -73,23 +82,34 @@ function DataTableView<T>({ label, columns, rows, initial, onDemand, rowKey, row
   const [active, setActive] = useState(0);
   const [status, setStatus] = useState("");
   const body = useRef<HTMLTableSectionElement>(null);
+  const laterRows = useRef<HTMLDetailsElement | null>(null);
+  const attachLaterRows = useCallback((fold: HTMLDetailsElement | null) => {
+    laterRows.current = fold;
+    openOnWideScreen(fold);
+  }, []);
   const focusAfterPaging = useRef<"first" | "last" | null>(null);
 
   const pageRows = view?.pageRows ?? [];
+  /** Focuses a row of the page, opening the fold of the page's later rows first when it holds it. */
+  const focusRowElement = (index: number) => {
+    const row = body.current?.querySelectorAll<HTMLElement>("tr")[index];
+    if (row && index >= PHONE_FIRST_ROWS && laterRows.current && !laterRows.current.open) laterRows.current.open = true;
+    row?.focus();
+  };
   useEffect(() => {
     setActive((i) => Math.min(i, Math.max(0, pageRows.length - 1)));
     if (focusAfterPaging.current) {
       const index = focusAfterPaging.current === "first" ? 0 : pageRows.length - 1;
       focusAfterPaging.current = null;
       setActive(index);
-      body.current?.querySelectorAll<HTMLElement>("tr")[index]?.focus();
+      focusRowElement(index);
     }
   }, [pageRows]);
 
   const focusRow = (index: number) => {
     const clamped = Math.max(0, Math.min(pageRows.length - 1, index));
     setActive(clamped);
-    body.current?.querySelectorAll<HTMLElement>("tr")[clamped]?.focus();
+    focusRowElement(clamped);
   };
   const targetRows = () => {
     const chosen = (model?.rows ?? pageRows).filter((row) => selected.has(rowKey(row)));
@@ -206,6 +226,7 @@ function DataTableView<T>({ label, columns, rows, initial, onDemand, rowKey, row
                   tabIndex={index === active ? 0 : -1}
                   aria-selected={isSelected}
                   className={isSelected ? "sacap-row--selected" : undefined}
+                  data-later={index >= PHONE_FIRST_ROWS || undefined}
                   onFocus={() => setActive(index)}
                   onDoubleClick={() => open(row)}
                 >
@@ -226,6 +247,13 @@ function DataTableView<T>({ label, columns, rows, initial, onDemand, rowKey, row
           </tbody>
         </HTMLTable>
       </div>
+      {pageRows.length > PHONE_FIRST_ROWS && (
+        <details className="sacap-fold sacap-later-rows" ref={attachLaterRows}>
+          <summary>
+            Show rows {first + PHONE_FIRST_ROWS}–{first + pageRows.length - 1}
+          </summary>
+        </details>
+      )}
       {view && view.pageCount > 1 && (
         <Pagination page={view.page} pageCount={view.pageCount} hrefFor={(page) => hrefWith({ page })} label={`${label} pages`} />
       )}
