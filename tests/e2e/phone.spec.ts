@@ -233,7 +233,7 @@ test.describe("on a 390 px phone without JavaScript", () => {
 });
 
 /**
- * A table's later rows (`PHONE_FIRST_ROWS`, styles/app.css): on a phone a table shows the first 25 rows of
+ * A table's later rows (`PHONE_FIRST_ROWS`, styles/app.css): on a phone a table shows the first 10 rows of
  * its page, the rest in the document under a fold after the table; on a wide screen every row shows.
  */
 const catalogueRows = (page: Page) => page.getByRole("grid", { name: "Datasets" }).locator("tbody tr");
@@ -243,33 +243,33 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`a table's later rows on a 390 px phone${javaScriptEnabled ? "" : " without JavaScript"}`, () => {
     test.use({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled });
 
-    test("the catalogue shows rows 1–25 of its page, and its fold after the table opens by keyboard onto the rest", async ({ page }) => {
+    test("the catalogue shows rows 1–10 of its page, and its fold after the table opens by keyboard onto the rest", async ({ page }) => {
       await page.goto("/catalog/climate");
       if (javaScriptEnabled) await hydrated(page);
       const rows = catalogueRows(page);
       await expect(rows).toHaveCount(50);
-      await expect(rows.nth(24)).toBeVisible();
-      await expect(rows.nth(25)).toBeHidden();
+      await expect(rows.nth(9)).toBeVisible();
+      await expect(rows.nth(10)).toBeHidden();
       await expect(rows.nth(49)).toBeHidden();
       const opener = laterRows(page).locator(":scope > summary");
-      await expect(opener).toHaveText("Show rows 26–50");
+      await expect(opener).toHaveText("Show rows 11–50");
       await tabTo(page, opener);
       await page.keyboard.press("Enter");
       await expect(laterRows(page)).toHaveAttribute("open");
-      await expect(rows.nth(25)).toBeVisible();
+      await expect(rows.nth(10)).toBeVisible();
       await expect(rows.nth(49)).toBeVisible();
       // (axe runs in the page's scripts)
       if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press("Space");
-      await expect(rows.nth(25)).toBeHidden();
+      await expect(rows.nth(10)).toBeHidden();
     });
 
     test("the fold names the rows of the page it is on", async ({ page }) => {
       await page.goto("/catalog/climate?page=2");
       await expect(page.getByRole("status").filter({ hasText: /^51–100 of / })).toHaveCount(1);
-      await expect(laterRows(page).locator(":scope > summary")).toHaveText("Show rows 76–100");
-      await expect(catalogueRows(page).nth(24)).toBeVisible();
-      await expect(catalogueRows(page).nth(25)).toBeHidden();
+      await expect(laterRows(page).locator(":scope > summary")).toHaveText("Show rows 61–100");
+      await expect(catalogueRows(page).nth(9)).toBeVisible();
+      await expect(catalogueRows(page).nth(10)).toBeHidden();
     });
   });
 }
@@ -277,13 +277,16 @@ for (const javaScriptEnabled of [true, false]) {
 test.describe("a table's later rows on a 390 px phone, by keyboard in the table", () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test("moving to a row past the 25th opens the fold and focuses that row", async ({ page }) => {
+  test("moving to a row past the 10th opens the fold and focuses that row", async ({ page }) => {
     await page.goto("/catalog/climate");
     await hydrated(page);
     const rows = catalogueRows(page);
-    await rows.first().focus();
-    await page.keyboard.press("End");
+    await rows.nth(9).focus();
+    await page.keyboard.press("ArrowDown");
     await expect(laterRows(page)).toHaveAttribute("open");
+    await expect(rows.nth(10)).toBeFocused();
+    await expect(rows.nth(10)).toBeInViewport();
+    await page.keyboard.press("End");
     await expect(rows.nth(49)).toBeFocused();
     await expect(rows.nth(49)).toBeInViewport();
     await page.keyboard.press("Home");

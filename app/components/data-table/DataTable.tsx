@@ -12,12 +12,11 @@ import type { ColumnDef } from "./types";
 import { useTableState } from "./useTableState";
 
 /**
- * Rows of a page a phone shows at first: the rest of the page are in the document, under a fold after the
- * table ("Show rows 26–50") that a phone reader opens, and shown from the first paint on a wide screen
- * (styles/app.css, "A page's later rows"; decision 028). The smallest page size, so that a table of that
- * size has no fold.
+ * Rows of a page a phone shows at first, about its first screen of them: the rest of the page are in the
+ * document, under a fold after the table ("Show rows 11–50") that the reader opens, and they show from the
+ * first paint on a wide screen (styles/app.css, "A page's later rows"; decision 028).
  */
-export const PHONE_FIRST_ROWS = 25;
+export const PHONE_FIRST_ROWS = 10;
 
 /** The first page computed by a loader, for the server render before the full rows are in the browser. */
 export type InitialTableModel<T> = Omit<TableModel<T>, "rows">;
