@@ -233,9 +233,8 @@ test.describe("on a 390 px phone without JavaScript", () => {
 });
 
 /**
- * A table on a phone (`PHONE_FIRST_ROWS`, styles/app.css): it shows the first 10 rows of its page, the rest
- * in the document under a fold after the table, and its column filters under a fold before it; on a wide
- * screen every row and the filters show.
+ * A table's later rows (`PHONE_FIRST_ROWS`, styles/app.css): on a phone a table shows the first 10 rows of
+ * its page, the rest in the document under a fold after the table; on a wide screen every row shows.
  */
 const catalogueRows = (page: Page) => page.getByRole("grid", { name: "Datasets" }).locator("tbody tr");
 const laterRows = (page: Page) => page.locator("details.sacap-later-rows");
@@ -263,32 +262,6 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press("Space");
       await expect(rows.nth(10)).toBeHidden();
-    });
-
-    test("the column filters are under a fold before the table, open where the address names a filter", async ({ page }) => {
-      await page.goto("/catalog/climate");
-      if (javaScriptEnabled) await hydrated(page);
-      const filter = page.getByRole("searchbox", { name: "Filter Dataset", exact: true });
-      await expect(filter).toBeHidden();
-      const opener = page.locator("details.sacap-column-filters > summary");
-      await expect(opener).toHaveText("Filter by column");
-      await tabTo(page, opener);
-      await page.keyboard.press("Enter");
-      await expect(filter).toBeVisible();
-      if (javaScriptEnabled) {
-        await filter.fill("Nepal");
-        await expect(page).toHaveURL(/f\.name=Nepal/);
-        await expect(catalogueRows(page).first()).toContainText("Nepal");
-        // clearing the filter leaves the field in sight
-        await filter.fill("");
-        await expect(page).not.toHaveURL(/f\.name=/);
-        await expect(filter).toBeVisible();
-      }
-
-      await page.goto("/catalog/climate?f.name=Nepal");
-      await expect(page.locator("details.sacap-column-filters")).toHaveAttribute("open");
-      await expect(filter).toBeVisible();
-      await expect(filter).toHaveValue("Nepal");
     });
 
     test("the fold names the rows of the page it is on", async ({ page }) => {
@@ -325,14 +298,12 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`a table's rows on a 1,280 px screen${javaScriptEnabled ? "" : " without JavaScript"}`, () => {
     test.use({ viewport: WIDE, javaScriptEnabled });
 
-    test("every row of the catalogue's page shows, and its column filters, with no fold to open", async ({ page }) => {
+    test("every row of the catalogue's page shows, with no fold to open", async ({ page }) => {
       await page.goto("/catalog/climate");
       if (javaScriptEnabled) await hydrated(page);
       await expect(catalogueRows(page)).toHaveCount(50);
       await expect(catalogueRows(page).nth(49)).toBeVisible();
       await expect(laterRows(page)).toBeHidden();
-      await expect(page.getByRole("searchbox", { name: "Filter Dataset", exact: true })).toBeVisible();
-      await expect(page.locator("details.sacap-column-filters")).toBeHidden();
     });
   });
 }

@@ -14,29 +14,9 @@ import { useTableState } from "./useTableState";
 /**
  * Rows of a page a phone shows at first, about its first screen of them: the rest of the page are in the
  * document, under a fold after the table ("Show rows 11–50") that the reader opens, and they show from the
- * first paint on a wide screen (styles/app.css, "A table on a phone"; decision 028). So the column
- * filters, under "Filter by column" before the table, open where the address names a filter.
+ * first paint on a wide screen (styles/app.css, "A page's later rows"; decision 028).
  */
 export const PHONE_FIRST_ROWS = 10;
-
-/**
- * A fold of the table on a phone (a `<details>` that holds nothing; styles/app.css, "A table on a phone"):
- * open in the document when `openWhen` holds at first, opened on a wide screen as it is attached and
- * whenever `openWhen` comes to hold, and never closed by the page (so that clearing a filter does not take
- * the field being typed in out of sight).
- */
-function useTableFold(openWhen: boolean) {
-  const fold = useRef<HTMLDetailsElement | null>(null);
-  const [openAtFirst] = useState(openWhen);
-  const ref = useCallback((element: HTMLDetailsElement | null) => {
-    fold.current = element;
-    openOnWideScreen(element);
-  }, []);
-  useEffect(() => {
-    if (openWhen && fold.current) fold.current.open = true;
-  }, [openWhen]);
-  return { fold, props: { ref, open: openAtFirst || undefined } };
-}
 
 /** The first page computed by a loader, for the server render before the full rows are in the browser. */
 export type InitialTableModel<T> = Omit<TableModel<T>, "rows">;
@@ -101,15 +81,18 @@ function DataTableView<T>({ label, columns, rows, initial, onDemand, rowKey, row
   const [active, setActive] = useState(0);
   const [status, setStatus] = useState("");
   const body = useRef<HTMLTableSectionElement>(null);
-  const laterRows = useTableFold(false);
-  const columnFilters = useTableFold(Object.keys(state.filters).length > 0);
+  const laterRows = useRef<HTMLDetailsElement | null>(null);
+  const attachLaterRows = useCallback((fold: HTMLDetailsElement | null) => {
+    laterRows.current = fold;
+    openOnWideScreen(fold);
+  }, []);
   const focusAfterPaging = useRef<"first" | "last" | null>(null);
 
   const pageRows = view?.pageRows ?? [];
   /** Focuses a row of the page, opening the fold of the page's later rows first when it holds it. */
   const focusRowElement = (index: number) => {
     const row = body.current?.querySelectorAll<HTMLElement>("tr")[index];
-    if (row && index >= PHONE_FIRST_ROWS && laterRows.fold.current) laterRows.fold.current.open = true;
+    if (row && index >= PHONE_FIRST_ROWS && laterRows.current && !laterRows.current.open) laterRows.current.open = true;
     row?.focus();
   };
   useEffect(() => {
@@ -213,9 +196,6 @@ function DataTableView<T>({ label, columns, rows, initial, onDemand, rowKey, row
         {selected.size > 0 && ` · ${selected.size} selected`}
         {status && ` · ${status}`}
       </p>
-      <details className="sacap-fold sacap-column-filters" {...columnFilters.props}>
-        <summary>Filter by column</summary>
-      </details>
       <div className="sacap-data-table__scroll">
         <HTMLTable compact striped interactive role="grid" aria-label={label} aria-multiselectable="true" className="sacap-data-table__table">
           <colgroup>
@@ -267,7 +247,7 @@ function DataTableView<T>({ label, columns, rows, initial, onDemand, rowKey, row
         </HTMLTable>
       </div>
       {pageRows.length > PHONE_FIRST_ROWS && (
-        <details className="sacap-fold sacap-later-rows" {...laterRows.props}>
+        <details className="sacap-fold sacap-later-rows" ref={attachLaterRows}>
           <summary>
             Show rows {first + PHONE_FIRST_ROWS}–{first + pageRows.length - 1}
           </summary>
