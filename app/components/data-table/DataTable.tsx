@@ -7,16 +7,10 @@ import type { OnDemand } from "~/lib/use-on-demand";
 import { downloadText } from "./download";
 import { applyTableState, text, toCsv, toTsv, type TableModel } from "./model";
 import { TableHead } from "./TableHead";
+import { PHONE_FIRST_ROWS } from "./state";
 import { TableToolbar } from "./TableToolbar";
 import type { ColumnDef } from "./types";
 import { useTableState } from "./useTableState";
-
-/**
- * Rows of a page a phone shows at first, about its first screen of them: the rest of the page are in the
- * document, under a fold after the table ("Show rows 11–50") that the reader opens, and they show from the
- * first paint on a wide screen (styles/app.css, "A page's later rows"; decision 028).
- */
-export const PHONE_FIRST_ROWS = 10;
 
 /** The first page computed by a loader, for the server render before the full rows are in the browser. */
 export type InitialTableModel<T> = Omit<TableModel<T>, "rows">;
@@ -225,7 +219,6 @@ function DataTableView<T>({ label, columns, rows, initial, onDemand, rowKey, row
                   tabIndex={index === active ? 0 : -1}
                   aria-selected={isSelected}
                   className={isSelected ? "sacap-row--selected" : undefined}
-                  data-later={index >= PHONE_FIRST_ROWS || undefined}
                   onFocus={() => setActive(index)}
                   onDoubleClick={() => open(row)}
                 >

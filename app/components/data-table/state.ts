@@ -2,6 +2,13 @@ import type { ColumnDef, TableState } from "./types";
 
 export const PAGE_SIZES = [25, 50, 100, 250] as const;
 export const DEFAULT_PAGE_SIZE = 50;
+/**
+ * Rows of a page a phone shows at first, about its first screen of them: the rest of the page are in the
+ * document, under a fold after the table ("Show rows 11–50") that the reader opens, and they show from the
+ * first paint on a wide screen (the rule "A page's later rows" in styles/app.css, which names the 11th row;
+ * decision 028).
+ */
+export const PHONE_FIRST_ROWS = 10;
 /** Filters longer than this are cut, and facets keep at most so many values: they come from URLs anyone can write. */
 const MAX_FILTER_LENGTH = 200;
 const MAX_FACET_VALUES = 50;
