@@ -1,6 +1,6 @@
 import { Checkbox, HTMLTable } from "@blueprintjs/core";
 import { useNavigate } from "@remix-run/react";
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Pagination } from "~/components/Pagination";
 import { openOnWideScreen } from "~/components/RoutePage";
 import type { OnDemand } from "~/lib/use-on-demand";
@@ -75,18 +75,14 @@ function DataTableView<T>({ label, columns, rows, initial, onDemand, rowKey, row
   const [active, setActive] = useState(0);
   const [status, setStatus] = useState("");
   const body = useRef<HTMLTableSectionElement>(null);
-  const laterRows = useRef<HTMLDetailsElement | null>(null);
-  const attachLaterRows = useCallback((fold: HTMLDetailsElement | null) => {
-    laterRows.current = fold;
-    openOnWideScreen(fold);
-  }, []);
   const focusAfterPaging = useRef<"first" | "last" | null>(null);
 
   const pageRows = view?.pageRows ?? [];
   /** Focuses a row of the page, opening the fold of the page's later rows first when it holds it. */
   const focusRowElement = (index: number) => {
     const row = body.current?.querySelectorAll<HTMLElement>("tr")[index];
-    if (row && index >= PHONE_FIRST_ROWS && laterRows.current && !laterRows.current.open) laterRows.current.open = true;
+    const fold = row?.closest(".sacap-data-table")?.querySelector<HTMLDetailsElement>(":scope > .sacap-later-rows");
+    if (fold && index >= PHONE_FIRST_ROWS) fold.open = true;
     row?.focus();
   };
   useEffect(() => {
@@ -240,7 +236,7 @@ function DataTableView<T>({ label, columns, rows, initial, onDemand, rowKey, row
         </HTMLTable>
       </div>
       {pageRows.length > PHONE_FIRST_ROWS && (
-        <details className="sacap-fold sacap-later-rows" ref={attachLaterRows}>
+        <details className="sacap-fold sacap-later-rows" ref={openOnWideScreen}>
           <summary>
             Show rows {first + PHONE_FIRST_ROWS}–{first + pageRows.length - 1}
           </summary>
